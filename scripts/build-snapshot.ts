@@ -1,0 +1,176 @@
+/**
+ * Builds the bundled snapshot from the reviewed sources in data/source/.
+ *
+ * Usage:
+ *   node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR]
+ *       Reads data/source/taxonomy.json, data/source/videos.json and every data/source/exercises/*.json,
+ *       applies the authoring rules and the snapshot check, and writes DIR/<date>.json (DIR defaults to data/).
+ *   node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
+ *       Checks only the named source files against the taxonomy and the authoring rules; exit 1 on any problem.
+ *
+ * A source file is `{ "category": "...", "exercises": [...] }`; its exercises carry every Exercise field
+ * except `category` (taken from the file), `images` (two stills per exercise, `<id>/0.jpg` and `<id>/1.jpg`)
+ * and `videos` (from videos.json, keyed by id).
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkSnapshot, type Snapshot } from '../src/catalog/snapshot-schema.ts';
+
+const SOURCE_DIR = new URL('../data/source/', import.meta.url).pathname;
+
+interface SourceFile {
+  file: string;
+  category: string;
+  exercises: Record<string, unknown>[];
+}
+
+/** The minimum an authored exercise must hold, beyond what the snapshot schema itself demands. */
+const AUTHORING_MINIMUMS: Record<string, number> = {
+  keywords: 3,
+  primaryMuscles: 1,
+  instructions: 4,
+  exerciseTips: 2,
+  commonMistakes: 2,
+};
+const GENERATED_FIELDS = ['category', 'images', 'videos'];
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function readSource(file: string, problems: string[]): SourceFile | undefined {
+  let raw: unknown;
+  try {
+    raw = readJson(file);
+  } catch (error) {
+    problems.push(`${basename(file)}: not valid JSON (${(error as Error).message})`);
+    return undefined;
+  }
+  const body = raw as { category?: unknown; exercises?: unknown };
+  if (typeof body !== 'object' || body === null || typeof body.category !== 'string' || !Array.isArray(body.exercises)) {
+    problems.push(`${basename(file)}: must be { "category": string, "exercises": [...] }`);
+    return undefined;
+  }
+  return { file: basename(file), category: body.category, exercises: body.exercises as Record<string, unknown>[] };
+}
+
+/** Rules for authored sources: minimum list lengths, unique names, no generated fields, variations that resolve. */
+function authoringProblems(sources: SourceFile[]): string[] {
+  const problems: string[] = [];
+  const names = new Map<string, string>();
+  for (const source of sources) {
+    for (const exercise of source.exercises) {
+      const where = `${source.file}: exercises[${String(exercise.id)}]`;
+      for (const [field, minimum] of Object.entries(AUTHORING_MINIMUMS)) {
+        const value = exercise[field];
+        if (!Array.isArray(value) || value.length < minimum) problems.push(`${where}.${field}: needs at least ${minimum} entries`);
+      }
+      for (const field of ['overview', 'safetyInfo']) {
+        if (typeof exercise[field] !== 'string' || (exercise[field] as string).trim() === '') problems.push(`${where}.${field}: must not be empty`);
+      }
+      for (const field of GENERATED_FIELDS) {
+        if (field in exercise) problems.push(`${where}.${field}: is added by the build; remove it from the source`);
+      }
+      if (typeof exercise.name === 'string') {
+        const key = exercise.name.toLowerCase();
+        const other = names.get(key);
+        if (other !== undefined) problems.push(`${where}.name: "${exercise.name}" is also the name of ${other}`);
+        names.set(key, String(exercise.id));
+      }
+    }
+  }
+  for (const source of sources) {
+    for (const exercise of source.exercises) {
+      const variations = Array.isArray(exercise.variations) ? exercise.variations : [];
+      for (const variation of variations) {
+        if (typeof variation === 'string' && !names.has(variation.toLowerCase())) {
+          problems.push(`${source.file}: exercises[${String(exercise.id)}].variations: "${variation}" names no exercise in the catalog`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+function assemble(sources: SourceFile[], date: string, videos: Record<string, unknown[]>): unknown {
+  const taxonomy = readJson(join(SOURCE_DIR, 'taxonomy.json')) as Omit<Snapshot, 'dataVersion' | 'lastUpdated' | 'exercises'>;
+  const exercises = sources.flatMap((source) =>
+    source.exercises.map((exercise) => {
+      const id = String(exercise.id);
+      // Field order follows the spec's Exercise table, so the served JSON reads the way the docs do.
+      return {
+        id,
+        name: exercise.name,
+        keywords: exercise.keywords,
+        primaryMuscles: exercise.primaryMuscles,
+        secondaryMuscles: exercise.secondaryMuscles,
+        equipment: exercise.equipment,
+        force: exercise.force,
+        level: exercise.level,
+        mechanic: exercise.mechanic,
+        category: source.category,
+        instructions: exercise.instructions,
+        exerciseTips: exercise.exerciseTips,
+        commonMistakes: exercise.commonMistakes,
+        safetyInfo: exercise.safetyInfo,
+        overview: exercise.overview,
+        variations: exercise.variations,
+        images: [`${id}/0.jpg`, `${id}/1.jpg`],
+        videos: videos[id] ?? [],
+      };
+    }),
+  );
+  exercises.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    dataVersion: date,
+    lastUpdated: `${date}T06:00:00.000Z`,
+    categories: taxonomy.categories,
+    muscleGroups: taxonomy.muscleGroups,
+    equipment: taxonomy.equipment,
+    exercises,
+  };
+}
+
+function main(): number {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      check: { type: 'boolean', default: false },
+      date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
+      out: { type: 'string', default: new URL('../data/', import.meta.url).pathname },
+    },
+  });
+  const problems: string[] = [];
+  const files = values.check
+    ? positionals
+    : readdirSync(join(SOURCE_DIR, 'exercises')).filter((f) => f.endsWith('.json')).sort().map((f) => join(SOURCE_DIR, 'exercises', f));
+  if (files.length === 0) {
+    console.error('build-snapshot: no source files given');
+    return 1;
+  }
+  const sources = files.map((file) => readSource(file, problems)).filter((s): s is SourceFile => s !== undefined);
+  problems.push(...authoringProblems(sources));
+
+  const videos = values.check ? {} : (readJson(join(SOURCE_DIR, 'videos.json')) as Record<string, unknown[]>);
+  const snapshot = assemble(sources, values.date, videos);
+  const result = checkSnapshot(snapshot, values.date);
+  if (!result.ok) problems.push(...result.problems);
+
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(problem);
+    console.error(`\n${problems.length} problem(s).`);
+    return 1;
+  }
+  const count = sources.reduce((n, s) => n + s.exercises.length, 0);
+  if (values.check) {
+    console.log(`ok: ${count} exercises in ${sources.length} file(s)`);
+    return 0;
+  }
+  const out = join(values.out, `${values.date}.json`);
+  writeFileSync(out, `${JSON.stringify(snapshot, null, 1)}\n`);
+  console.log(`wrote ${out}: ${count} exercises`);
+  return 0;
+}
+
+process.exitCode = main();

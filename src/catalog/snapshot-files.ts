@@ -1,0 +1,115 @@
+/**
+ * Snapshot files in DATA_DIR (`YYYY-MM-DD.json`): reading and checking one, and keeping the newest
+ * valid one live. A new catalog is built beside the live one and swapped in whole; a file that fails
+ * the check is refused with a logged reason (once per version of the file) and the live one keeps serving.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../log.ts';
+import { buildCatalog, type Catalog } from './catalog.ts';
+import { checkSnapshot, type SnapshotCheck } from './snapshot-schema.ts';
+
+const SNAPSHOT_NAME = /^(\d{4}-\d{2}-\d{2})\.json$/;
+
+/** Snapshot file names in `dir`, newest first. */
+export function listSnapshotFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => SNAPSHOT_NAME.test(name)).sort().reverse();
+}
+
+/** Reads, parses and checks one snapshot file; every problem is prefixed with the file's path. */
+export function readSnapshotFile(file: string): SnapshotCheck {
+  const date = SNAPSHOT_NAME.exec(file.split('/').pop() ?? '')?.[1];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { ok: false, problems: [`${file}: cannot be read as JSON (${(error as Error).message})`] };
+  }
+  const result = checkSnapshot(raw, date);
+  return result.ok ? result : { ok: false, problems: result.problems.map((p) => `${file}: ${p}`) };
+}
+
+function signatureOf(file: string): string | undefined {
+  try {
+    const stat = statSync(file);
+    return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Holds the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
+export class CatalogLoader {
+  readonly #dir: string;
+  readonly #logger: Logger;
+  #current: Catalog | undefined;
+  #currentSignature: string | undefined;
+  /** file -> signature of a version already refused, so a broken file is not re-checked (or re-logged) every poll. */
+  readonly #refused = new Map<string, string>();
+  #timer: NodeJS.Timeout | undefined;
+  #hasWarnedEmpty = false;
+
+  constructor(dir: string, logger: Logger) {
+    this.#dir = dir;
+    this.#logger = logger;
+  }
+
+  get current(): Catalog | undefined {
+    return this.#current;
+  }
+
+  /**
+   * Serves the newest valid snapshot. Returns the problems of the files refused on this pass
+   * (empty when nothing changed or everything loaded).
+   */
+  reload(): string[] {
+    const refusedNow: string[] = [];
+    for (const name of listSnapshotFiles(this.#dir)) {
+      const file = join(this.#dir, name);
+      const signature = signatureOf(file);
+      if (signature === undefined) continue;
+      if (this.#current?.source === name && this.#currentSignature === signature) return refusedNow;
+      if (this.#refused.get(name) === signature) continue;
+      const result = readSnapshotFile(file);
+      if (!result.ok) {
+        this.#refused.set(name, signature);
+        this.#logger.error('snapshot refused; the live catalog keeps serving', {
+          file,
+          problems: result.problems.slice(0, 20),
+          problemCount: result.problems.length,
+          live: this.#current?.dataVersion ?? null,
+        });
+        refusedNow.push(...result.problems);
+        continue;
+      }
+      this.#refused.delete(name);
+      const catalog = buildCatalog(result.snapshot, name);
+      const previous = this.#current?.dataVersion ?? null;
+      this.#current = catalog;
+      this.#currentSignature = signature;
+      this.#logger.info('catalog loaded', { file, dataVersion: catalog.dataVersion, exercises: catalog.exercises.length, previous });
+      return refusedNow;
+    }
+    if (this.#current === undefined && refusedNow.length === 0 && !this.#hasWarnedEmpty) {
+      this.#hasWarnedEmpty = true;
+      this.#logger.warn('no snapshot to serve yet', { dir: this.#dir });
+    }
+    return refusedNow;
+  }
+
+  /** Checks DATA_DIR for a newer or changed snapshot every `intervalMs`. */
+  watch(intervalMs: number): void {
+    this.#timer = setInterval(() => this.reload(), intervalMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}

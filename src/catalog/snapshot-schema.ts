@@ -1,0 +1,176 @@
+/**
+ * The snapshot file format (CONTRACT.md, "Snapshot file") as valibot schemas, plus the
+ * cross-reference rules a schema cannot express. Every problem names the exercise id and field.
+ */
+import * as v from 'valibot';
+
+export const CATEGORIES = [
+  'strength', 'yoga', 'mobility', 'physical_therapy', 'stretching', 'pilates',
+  'calisthenics', 'plyometrics', 'conditioning', 'olympic_weightlifting', 'powerlifting', 'strongman',
+] as const;
+export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const FORCES = ['push', 'pull', 'static'] as const;
+export const MECHANICS = ['compound', 'isolation'] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+export type Level = (typeof LEVELS)[number];
+export type Force = (typeof FORCES)[number];
+export type Mechanic = (typeof MECHANICS)[number];
+
+/** `Capitalized_Snake_Case`: words that start with a capital or a digit, joined by underscores. */
+export const ID_PATTERN = /^[A-Z0-9][A-Za-z0-9]*(?:_[A-Z0-9][A-Za-z0-9]*)*$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const MS_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const text = v.string();
+const nonEmptyText = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
+const textList = v.array(nonEmptyText);
+
+export const VideoSchema = v.object({
+  url: v.pipe(v.string(), v.url('must be an absolute URL')),
+  format: nonEmptyText,
+  resolution: v.pipe(v.string(), v.regex(/^\d+x\d+$/, 'must be <width>x<height>')),
+  aspectRatio: v.pipe(v.string(), v.regex(/^\d+:\d+$/, 'must be <w>:<h>')),
+  durationSeconds: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5, 'clips last at most 5 seconds')),
+  generatedWith: text,
+  generatedAt: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp')),
+});
+
+/** One exercise as stored in a snapshot. Unknown keys (internal fields such as `source`) are allowed and dropped. */
+export const ExerciseSchema = v.object({
+  id: v.pipe(v.string(), v.regex(ID_PATTERN, 'must be Capitalized_Snake_Case')),
+  name: nonEmptyText,
+  keywords: textList,
+  primaryMuscles: v.pipe(textList, v.minLength(1, 'must name at least one muscle')),
+  secondaryMuscles: textList,
+  equipment: v.nullable(nonEmptyText),
+  force: v.nullable(v.picklist(FORCES, `must be one of ${FORCES.join(', ')} or null`)),
+  level: v.picklist(LEVELS, `must be one of ${LEVELS.join(', ')}`),
+  mechanic: v.nullable(v.picklist(MECHANICS, `must be one of ${MECHANICS.join(', ')} or null`)),
+  category: v.picklist(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`),
+  instructions: textList,
+  exerciseTips: textList,
+  commonMistakes: textList,
+  safetyInfo: text,
+  overview: text,
+  variations: textList,
+  images: v.array(v.string()),
+  videos: v.array(VideoSchema),
+});
+export type Exercise = v.InferOutput<typeof ExerciseSchema>;
+export type Video = v.InferOutput<typeof VideoSchema>;
+
+export const MuscleGroupSchema = v.object({
+  displayGroup: nonEmptyText,
+  muscles: v.pipe(v.array(nonEmptyText), v.minLength(1, 'must list at least one muscle')),
+});
+export type MuscleGroup = v.InferOutput<typeof MuscleGroupSchema>;
+
+export const CategoryInfoSchema = v.object({
+  category: v.picklist(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`),
+  description: nonEmptyText,
+});
+export type CategoryInfo = v.InferOutput<typeof CategoryInfoSchema>;
+
+const SnapshotShape = v.object({
+  dataVersion: v.pipe(v.string(), v.regex(DATE_PATTERN, 'must be YYYY-MM-DD')),
+  lastUpdated: v.pipe(v.string(), v.regex(MS_TIMESTAMP, 'must be an ISO 8601 UTC timestamp with milliseconds')),
+  categories: v.array(CategoryInfoSchema),
+  muscleGroups: v.pipe(v.array(MuscleGroupSchema), v.minLength(1, 'must hold at least one group')),
+  equipment: v.array(nonEmptyText),
+  // Exercises are checked one by one below, so that one bad record names itself instead of hiding the rest.
+  exercises: v.array(v.unknown()),
+});
+
+export interface Snapshot {
+  dataVersion: string;
+  lastUpdated: string;
+  categories: CategoryInfo[];
+  muscleGroups: MuscleGroup[];
+  equipment: string[];
+  exercises: Exercise[];
+}
+
+export type SnapshotCheck =
+  | { ok: true; snapshot: Snapshot }
+  | { ok: false; problems: string[] };
+
+function describeIssues(where: string, issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return issues.map((issue) => {
+    const path = v.getDotPath(issue);
+    const field = path ? `${where}${where ? '.' : ''}${path}` : where || '(root)';
+    return `${field}: ${issue.message}`;
+  });
+}
+
+/**
+ * Validates a parsed snapshot: shape, then every exercise, then the cross-references of the contract.
+ * `expectedVersion` is the date in the file name, when the snapshot came from a file.
+ */
+export function checkSnapshot(raw: unknown, expectedVersion?: string): SnapshotCheck {
+  const shape = v.safeParse(SnapshotShape, raw);
+  if (!shape.success) return { ok: false, problems: describeIssues('', shape.issues) };
+  const problems: string[] = [];
+  const top = shape.output;
+
+  if (expectedVersion !== undefined && top.dataVersion !== expectedVersion) {
+    problems.push(`dataVersion: "${top.dataVersion}" does not match the file name's date ${expectedVersion}`);
+  }
+  const seenCategories = new Set<string>();
+  for (const info of top.categories) {
+    if (seenCategories.has(info.category)) problems.push(`categories: "${info.category}" is listed twice`);
+    seenCategories.add(info.category);
+  }
+  for (const category of CATEGORIES) {
+    if (!seenCategories.has(category)) problems.push(`categories: "${category}" is missing (all twelve are required)`);
+  }
+
+  const muscleNames = new Map<string, string>();
+  const groupNames = new Set<string>();
+  for (const group of top.muscleGroups) {
+    const groupKey = group.displayGroup.toLowerCase();
+    if (groupNames.has(groupKey)) problems.push(`muscleGroups: "${group.displayGroup}" is listed twice`);
+    groupNames.add(groupKey);
+    for (const muscle of group.muscles) muscleNames.set(muscle.toLowerCase(), group.displayGroup);
+  }
+  const equipmentNames = new Set<string>();
+  for (const name of top.equipment) {
+    if (equipmentNames.has(name.toLowerCase())) problems.push(`equipment: "${name}" is listed twice`);
+    equipmentNames.add(name.toLowerCase());
+  }
+
+  const exercises: Exercise[] = [];
+  const ids = new Set<string>();
+  top.exercises.forEach((item, index) => {
+    const idGuess =
+      typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string'
+        ? (item as { id: string }).id
+        : `#${index}`;
+    const where = `exercises[${idGuess}]`;
+    const parsed = v.safeParse(ExerciseSchema, item);
+    if (!parsed.success) {
+      problems.push(...describeIssues(where, parsed.issues));
+      return;
+    }
+    const exercise = parsed.output;
+    if (ids.has(exercise.id)) problems.push(`${where}.id: duplicate id`);
+    ids.add(exercise.id);
+    for (const field of ['primaryMuscles', 'secondaryMuscles'] as const) {
+      for (const muscle of exercise[field]) {
+        if (!muscleNames.has(muscle.toLowerCase())) {
+          problems.push(`${where}.${field}: "${muscle}" belongs to no muscle group`);
+        }
+      }
+    }
+    if (exercise.equipment !== null && !equipmentNames.has(exercise.equipment.toLowerCase())) {
+      problems.push(`${where}.equipment: "${exercise.equipment}" is not in the equipment list`);
+    }
+    exercise.images.forEach((image, i) => {
+      if (!image.startsWith(`${exercise.id}/`)) problems.push(`${where}.images[${i}]: "${image}" must start with "${exercise.id}/"`);
+    });
+    exercises.push(exercise);
+  });
+
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, snapshot: { ...top, exercises } };
+}

@@ -1,0 +1,66 @@
+/** The one place that reads process.env: every setting, its default, and its validation. */
+import * as v from 'valibot';
+
+const port = v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.maxValue(65535, 'must be at most 65535'));
+const positiveNumber = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'), v.transform(Number), v.minValue(0.001, 'must be above 0'));
+
+const ConfigSchema = v.object({
+  PORT: v.optional(port, '3000'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
+  KEYS_FILE: v.optional(v.pipe(v.string(), v.nonEmpty()), './var/keys.json'),
+  STATE_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './var/state'),
+  TIERS_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  DOCS_URL_BASE: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  UPGRADE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://exercise-catalog.dev/pricing'),
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+  /** How long one text search may run before it is abandoned with 503 SEARCH_TIMEOUT. */
+  SEARCH_BUDGET_MS: v.optional(positiveNumber, '50'),
+  /** How often usage counters are written to STATE_DIR; a kill -9 loses at most this much usage. */
+  FLUSH_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
+  /** How often KEYS_FILE and DATA_DIR are checked for changes. */
+  RELOAD_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  keysFile: string;
+  stateDir: string;
+  tiersFile: string | undefined;
+  /** Base of error.docs_url; when unset, the service's own /docs on the address it listens on. */
+  docsUrlBase: string | undefined;
+  upgradeUrl: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  searchBudgetMs: number;
+  flushIntervalMs: number;
+  reloadIntervalMs: number;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
+  const parsed = v.safeParse(ConfigSchema, env);
+  if (!parsed.success) {
+    return { ok: false, problems: parsed.issues.map((issue) => `environment ${v.getDotPath(issue) ?? ''}: ${issue.message}`) };
+  }
+  const e = parsed.output;
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      host: e.HOST,
+      dataDir: e.DATA_DIR,
+      keysFile: e.KEYS_FILE,
+      stateDir: e.STATE_DIR,
+      tiersFile: e.TIERS_FILE,
+      docsUrlBase: e.DOCS_URL_BASE?.replace(/\/+$/, ''),
+      upgradeUrl: e.UPGRADE_URL,
+      logLevel: e.LOG_LEVEL,
+      searchBudgetMs: e.SEARCH_BUDGET_MS,
+      flushIntervalMs: e.FLUSH_INTERVAL_MS,
+      reloadIntervalMs: e.RELOAD_INTERVAL_MS,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** The API key format, generation from a CSPRNG, hashing for storage and lookup, and masking for display. */
+import { createHash, randomInt } from 'node:crypto';
+
+export const KEY_PREFIX = 'exlib_';
+export const KEY_LENGTH = 38;
+const KEY_PATTERN = /^exlib_[A-Za-z0-9]{32}$/;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function isWellFormedKey(candidate: string): boolean {
+  return KEY_PATTERN.test(candidate);
+}
+
+/** A new key: the prefix and 32 characters drawn uniformly (randomInt rejects modulo bias) from 62. */
+export function generateKey(): string {
+  let body = '';
+  for (let i = 0; i < 32; i++) body += ALPHABET[randomInt(ALPHABET.length)];
+  return KEY_PREFIX + body;
+}
+
+/** SHA-256 hex digest: keys carry ~190 bits of entropy, so a fast hash is enough and lookups stay O(1). */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** A short random identifier for a key record, safe to show and log. */
+export function generateKeyId(): string {
+  let id = 'key_';
+  for (let i = 0; i < 12; i++) id += ALPHABET[26 + randomInt(26)]; // lowercase only
+  return id;
+}
+
+/** The last four characters of a key, kept beside its hash so `keys list` can show which key is which. */
+export function keyHint(key: string): string {
+  return key.slice(-4);
+}
+
+/** What `keys list` shows instead of a key. */
+export function maskKey(hint: string): string {
+  return `${KEY_PREFIX}${'*'.repeat(28)}${hint}`;
+}

@@ -1,0 +1,79 @@
+/**
+ * The live set of keys the server authenticates against, reloaded from KEYS_FILE when it changes so
+ * that `npm run keys` takes effect without a restart. A store that fails validation is refused with
+ * the file and field named, and the keys already loaded stay in force.
+ */
+import { statSync } from 'node:fs';
+import type { TierTable } from '../limits/tiers.ts';
+import type { Logger } from '../log.ts';
+import { indexByHash, type KeyRecord, type KeyStore, readKeyStore } from './key-store.ts';
+
+/** Problems with a store whose records name tiers the tier table does not have. */
+export function unknownTierProblems(store: KeyStore, tiers: TierTable, file: string): string[] {
+  return store.keys.flatMap((record, i) =>
+    tiers.has(record.tier) ? [] : [`${file}: keys.${i}.tier: "${record.tier}" is not a tier of the tier table (${[...tiers.keys()].join(', ')})`],
+  );
+}
+
+export type KeyRingLoad = { ok: true; exists: boolean; store: KeyStore } | { ok: false; problems: string[] };
+
+/** Reads and fully checks a key store against the tier table. */
+export function loadKeyStore(file: string, tiers: TierTable): KeyRingLoad {
+  const result = readKeyStore(file);
+  if (!result.ok) return result;
+  const problems = unknownTierProblems(result.store, tiers, file);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, exists: result.exists, store: result.store };
+}
+
+export class KeyRing {
+  readonly #file: string;
+  readonly #tiers: TierTable;
+  readonly #logger: Logger;
+  #byHash: ReadonlyMap<string, KeyRecord>;
+  #signature: string | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(file: string, tiers: TierTable, store: KeyStore, logger: Logger) {
+    this.#file = file;
+    this.#tiers = tiers;
+    this.#logger = logger;
+    this.#byHash = indexByHash(store);
+    this.#signature = this.#stat();
+  }
+
+  byHash(): ReadonlyMap<string, KeyRecord> {
+    return this.#byHash;
+  }
+
+  #stat(): string | undefined {
+    try {
+      const stat = statSync(this.#file);
+      return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reloads the store if the file changed. A missing or invalid file keeps the current keys. */
+  reload(): void {
+    const signature = this.#stat();
+    if (signature === undefined || signature === this.#signature) return;
+    this.#signature = signature;
+    const result = loadKeyStore(this.#file, this.#tiers);
+    if (!result.ok) {
+      this.#logger.error('key store refused; the keys already loaded stay in force', { problems: result.problems });
+      return;
+    }
+    this.#byHash = indexByHash(result.store);
+    this.#logger.info('key store reloaded', { keys: this.#byHash.size });
+  }
+
+  watch(intervalMs: number): void {
+    this.#timer = setInterval(() => this.reload(), intervalMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The admit/overage decision for one request, as a pure function of a key's usage, its tier and the
+ * time. Rules: DECISIONS.md "Usage metering" and the spec's Limits section.
+ */
+import type { Tier } from './tiers.ts';
+import { nextMidnight, nextMinute } from './windows.ts';
+
+/** A key's counts in the windows that contain `now`. */
+export interface WindowCounts {
+  minuteRequests: number;
+  dayRequests: number;
+  overageRequests: number;
+  overageCostMicros: number;
+}
+
+export type Decision =
+  | {
+      kind: 'admit';
+      isOverage: boolean;
+      dailyLimit: number;
+      /** Requests served today including this one. */
+      dayRequests: number;
+      dailyResetMs: number;
+      /** Paid tiers only: overage so far today (including this request) and requests left before the cap. */
+      overage: { count: number; capRemaining: number } | undefined;
+    }
+  | { kind: 'minute-limit'; limit: number; resetMs: number }
+  | { kind: 'daily-limit'; limit: number; resetMs: number }
+  | {
+      kind: 'overage-cap';
+      dailyLimit: number;
+      safetyCap: number;
+      dayRequests: number;
+      overageRequests: number;
+      overageCostMicros: number;
+      resetMs: number;
+    }
+  /** The counter store cannot be reached at all: serve without metering (headers -1). */
+  | { kind: 'unmetered' };
+
+export function safetyCapOf(tier: Tier): number {
+  return Math.floor(tier.dailyRequests * tier.safetyCapMultiple);
+}
+
+/**
+ * Decides whether a request with these counts may be served. The longest block wins when several
+ * apply (cap, then day, then minute), so Retry-After never tells a client to come back too early.
+ */
+export function decide(counts: WindowCounts, tier: Tier, nowMs: number): Decision {
+  if (tier.overage) {
+    const safetyCap = safetyCapOf(tier);
+    if (counts.dayRequests >= safetyCap) {
+      return {
+        kind: 'overage-cap',
+        dailyLimit: tier.dailyRequests,
+        safetyCap,
+        dayRequests: counts.dayRequests,
+        overageRequests: counts.overageRequests,
+        overageCostMicros: counts.overageCostMicros,
+        resetMs: nextMidnight(nowMs),
+      };
+    }
+  } else if (counts.dayRequests >= tier.dailyRequests) {
+    return { kind: 'daily-limit', limit: tier.dailyRequests, resetMs: nextMidnight(nowMs) };
+  }
+  if (counts.minuteRequests >= tier.perMinute) {
+    return { kind: 'minute-limit', limit: tier.perMinute, resetMs: nextMinute(nowMs) };
+  }
+  const dayRequests = counts.dayRequests + 1;
+  const isOverage = tier.overage && dayRequests > tier.dailyRequests;
+  return {
+    kind: 'admit',
+    isOverage,
+    dailyLimit: tier.dailyRequests,
+    dayRequests,
+    dailyResetMs: nextMidnight(nowMs),
+    overage: tier.overage
+      ? { count: counts.overageRequests + (isOverage ? 1 : 0), capRemaining: safetyCapOf(tier) - dayRequests }
+      : undefined,
+  };
+}
