@@ -16,15 +16,6 @@ export function hasBit(bits: Bitset, position: number): boolean {
   return (bits[position >>> 5]! & (1 << (position & 31))) !== 0;
 }
 
-/** A bitset with positions 0..size-1 set. */
-export function fullBitset(size: number): Bitset {
-  const bits = createBitset(size);
-  bits.fill(0xffffffff);
-  const tail = size & 31;
-  if (tail !== 0) bits[bits.length - 1] = (1 << tail) - 1;
-  return bits;
-}
-
 /** ORs every source into a new bitset. */
 export function unionOf(size: number, sources: readonly Bitset[]): Bitset {
   const out = createBitset(size);

@@ -1,0 +1,210 @@
+/**
+ * Test helpers: the fixture snapshot, an in-process server on port 0 built from the real components
+ * (with a movable clock), and a real `src/main.ts` child process for signal and restart tests.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
+import { readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import type { Snapshot } from '../../src/catalog/snapshot-schema.ts';
+import { type ApiDeps, createApi } from '../../src/http/api.ts';
+import { type Server, startServer } from '../../src/http/server.ts';
+import { createKey, EMPTY_STORE, indexByHash, type KeyStore } from '../../src/keys/key-store.ts';
+import { loadTierTable, type TierTable } from '../../src/limits/tiers.ts';
+import { MemoryUsageStore, type UsageStore } from '../../src/limits/usage-store.ts';
+import { createLogger } from '../../src/log.ts';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+export const FIXTURE_DIR = join(ROOT, 'test/fixtures/snapshots');
+export const FIXTURE_FILE = join(FIXTURE_DIR, '2026-01-15.json');
+
+export function fixtureSnapshot(): Snapshot {
+  const result = readSnapshotFile(FIXTURE_FILE);
+  if (!result.ok) throw new Error(`fixture is invalid: ${result.problems.join('; ')}`);
+  return result.snapshot;
+}
+
+export function fixtureCatalog(): Catalog {
+  return buildCatalog(fixtureSnapshot(), '2026-01-15.json');
+}
+
+export function defaultTiers(): TierTable {
+  const result = loadTierTable(undefined);
+  if (!result.ok) throw new Error(result.problems.join('; '));
+  return result.tiers;
+}
+
+export function tempDir(prefix = 'exlib-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A clock tests move by hand. Starts at 2026-11-21T12:00:00.000Z unless told otherwise. */
+export class TestClock {
+  ms: number;
+  constructor(iso = '2026-11-21T12:00:00.000Z') {
+    this.ms = Date.parse(iso);
+  }
+  now = (): number => this.ms;
+  set(iso: string): void {
+    this.ms = Date.parse(iso);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export interface TestServer {
+  url: string;
+  /** One key per tier of the built-in table: free, starter, pro, business. */
+  keys: Record<string, string>;
+  keyIds: Record<string, string>;
+  clock: TestClock;
+  usage: UsageStore;
+  deps: ApiDeps;
+  setCatalog(catalog: Catalog | undefined): void;
+  setKeyStore(store: KeyStore): void;
+  store: KeyStore;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise<TestServer> {
+  let catalog: Catalog | undefined = fixtureCatalog();
+  const tiers = overrides.tiers ?? defaultTiers();
+  let store: KeyStore = EMPTY_STORE;
+  const keys: Record<string, string> = {};
+  const keyIds: Record<string, string> = {};
+  for (const tier of tiers.keys()) {
+    const issued = createKey(store, tier, `${tier} test key`, new Date());
+    store = issued.store;
+    keys[tier] = issued.key;
+    keyIds[tier] = issued.record.id;
+  }
+  let byHash = indexByHash(store);
+  const clock = new TestClock();
+  const deps: ApiDeps = {
+    catalog: () => catalog,
+    keysByHash: () => byHash,
+    tiers,
+    usage: new MemoryUsageStore(),
+    docsUrlBase: 'https://docs.example.test',
+    upgradeUrl: 'https://example.test/upgrade',
+    searchBudgetMs: 1000,
+    version: '1.0.0',
+    now: clock.now,
+    monotonic: () => performance.now(),
+    random: Math.random,
+    logger: createLogger('silent'),
+    ...overrides,
+  };
+  const server: Server = await startServer('127.0.0.1', 0, createApi(deps), deps.logger);
+  const result: TestServer = {
+    url: `http://127.0.0.1:${server.port}`,
+    keys,
+    keyIds,
+    clock,
+    usage: deps.usage,
+    deps,
+    store,
+    setCatalog(next) {
+      catalog = next;
+    },
+    setKeyStore(next) {
+      result.store = next;
+      byHash = indexByHash(next);
+    },
+    close: () => server.close(),
+  };
+  return result;
+}
+
+/** GET with an optional key; returns status, headers and the parsed JSON body. */
+export async function get(url: string, key?: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: any }> {
+  const headers = new Headers(init.headers);
+  if (key !== undefined) headers.set('X-API-Key', key);
+  const response = await fetch(url, { ...init, headers });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    /* not JSON: the test sees the raw text */
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+export interface ChildService {
+  proc: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves when a stderr log line satisfies `test`; rejects after `timeoutMs`. */
+  waitForLog(test: (entry: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** Resolves with the exit code (or signal) once the process ends. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `src/main.ts` as a real process on a free port and waits until it listens. */
+export async function spawnService(env: Record<string, string>): Promise<ChildService> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const waiters: { test: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }[] = [];
+  const seen: Record<string, unknown>[] = [];
+  proc.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  let partial = '';
+  proc.stderr!.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+    partial += chunk.toString();
+    const lines = partial.split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      seen.push(entry);
+      for (const waiter of [...waiters]) {
+        if (waiter.test(entry)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(entry);
+        }
+      }
+    }
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const waitForLog = (test: (e: Record<string, unknown>) => boolean, timeoutMs = 15_000) => {
+    const already = seen.find(test);
+    if (already !== undefined) return Promise.resolve(already);
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching log line within ${timeoutMs} ms; stderr:\n${err}`)), timeoutMs);
+      waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      void exited.then(() => {
+        clearTimeout(timer);
+        reject(new Error(`process exited before the log line appeared; stderr:\n${err}`));
+      });
+    });
+  };
+  const listening = await waitForLog((e) => e.message === 'listening');
+  return { proc, url: `http://127.0.0.1:${String(listening.port)}`, stdout: () => out, stderr: () => err, waitForLog, exited };
+}
+
+/** Polls `probe` until it returns a value other than undefined; for state with no event to wait on. */
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
