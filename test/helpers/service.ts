@@ -139,8 +139,8 @@ export interface ChildService {
   url: string;
   stdout: () => string;
   stderr: () => string;
-  /** Resolves when a stderr log line satisfies `test`; rejects after `timeoutMs`. */
-  waitForLog(test: (entry: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** Resolves when the `occurrence`-th stderr log line satisfying `test` appears; rejects after `timeoutMs`. */
+  waitForLog(test: (entry: Record<string, unknown>) => boolean, timeoutMs?: number, occurrence?: number): Promise<Record<string, unknown>>;
   /** Resolves with the exit code (or signal) once the process ends. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -154,7 +154,7 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
   });
   let out = '';
   let err = '';
-  const waiters: { test: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }[] = [];
+  const waiters: { test: (e: Record<string, unknown>) => boolean; remaining: number; resolve: (e: Record<string, unknown>) => void }[] = [];
   const seen: Record<string, unknown>[] = [];
   proc.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   let partial = '';
@@ -172,7 +172,7 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
       }
       seen.push(entry);
       for (const waiter of [...waiters]) {
-        if (waiter.test(entry)) {
+        if (waiter.test(entry) && --waiter.remaining === 0) {
           waiters.splice(waiters.indexOf(waiter), 1);
           waiter.resolve(entry);
         }
@@ -182,12 +182,12 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  const waitForLog = (test: (e: Record<string, unknown>) => boolean, timeoutMs = 15_000) => {
-    const already = seen.find(test);
-    if (already !== undefined) return Promise.resolve(already);
+  const waitForLog = (test: (e: Record<string, unknown>) => boolean, timeoutMs = 15_000, occurrence = 1) => {
+    const already = seen.filter(test);
+    if (already.length >= occurrence) return Promise.resolve(already[occurrence - 1]!);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching log line within ${timeoutMs} ms; stderr:\n${err}`)), timeoutMs);
-      waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      waiters.push({ test, remaining: occurrence - already.length, resolve: (e) => (clearTimeout(timer), resolve(e)) });
       void exited.then(() => {
         clearTimeout(timer);
         reject(new Error(`process exited before the log line appeared; stderr:\n${err}`));
