@@ -5,12 +5,14 @@
  *   node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR]
  *       Reads data/source/taxonomy.json, data/source/videos.json and every data/source/exercises/*.json,
  *       applies the authoring rules and the snapshot check, and writes DIR/<date>.json (DIR defaults to data/).
+ *       --media-base URL (default $MEDIA_BASE_URL, else https://media.exercise-catalog.dev/) is the media host
+ *       that video paths in videos.json are resolved against: the service ships no media files itself.
  *   node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
  *       Checks only the named source files against the taxonomy and the authoring rules; exit 1 on any problem.
  *
  * A source file is `{ "category": "...", "exercises": [...] }`; its exercises carry every Exercise field
  * except `category` (taken from the file), `images` (two stills per exercise, `<id>/0.jpg` and `<id>/1.jpg`)
- * and `videos` (from videos.json, keyed by id).
+ * and `videos` (from videos.json: id -> clips, each with a `path` on the media host instead of a `url`).
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -93,6 +95,16 @@ function authoringProblems(sources: SourceFile[]): string[] {
   return problems;
 }
 
+type VideoSource = Record<string, unknown> & { path: string };
+
+/** Resolves each clip's `path` against the media host, giving the absolute `url` the spec requires. */
+function resolveVideos(videos: Record<string, VideoSource[]>, mediaBase: string): Record<string, unknown[]> {
+  const base = mediaBase.endsWith('/') ? mediaBase : `${mediaBase}/`;
+  return Object.fromEntries(
+    Object.entries(videos).map(([id, clips]) => [id, clips.map(({ path, ...clip }) => ({ url: new URL(path, base).href, ...clip }))]),
+  );
+}
+
 function assemble(sources: SourceFile[], date: string, videos: Record<string, unknown[]>): unknown {
   const taxonomy = readJson(join(SOURCE_DIR, 'taxonomy.json')) as Omit<Snapshot, 'dataVersion' | 'lastUpdated' | 'exercises'>;
   const exercises = sources.flatMap((source) =>
@@ -139,6 +151,7 @@ function main(): number {
       check: { type: 'boolean', default: false },
       date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
       out: { type: 'string', default: new URL('../data/', import.meta.url).pathname },
+      'media-base': { type: 'string', default: process.env.MEDIA_BASE_URL ?? 'https://media.exercise-catalog.dev/' },
     },
   });
   const problems: string[] = [];
@@ -152,7 +165,11 @@ function main(): number {
   const sources = files.map((file) => readSource(file, problems)).filter((s): s is SourceFile => s !== undefined);
   problems.push(...authoringProblems(sources));
 
-  const videos = values.check ? {} : (readJson(join(SOURCE_DIR, 'videos.json')) as Record<string, unknown[]>);
+  const videoSources = values.check ? {} : (readJson(join(SOURCE_DIR, 'videos.json')) as Record<string, VideoSource[]>);
+  const videos = resolveVideos(videoSources, values['media-base']);
+  for (const id of Object.keys(videos)) {
+    if (!sources.some((s) => s.exercises.some((e) => e.id === id))) problems.push(`videos.json: ${id}: names no exercise in the sources`);
+  }
   const snapshot = assemble(sources, values.date, videos);
   const result = checkSnapshot(snapshot, values.date);
   if (!result.ok) problems.push(...result.problems);
