@@ -1,0 +1,648 @@
+/**
+ * The data maintainer's tools: `snapshot diff`, the free-exercise-db importer, and the
+ * `npm run snapshot` verbs (check, diff, import-free-exercise-db) driven through runSnapshotCli.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import {
+  importFreeExerciseDb,
+  MUSCLE_MAP,
+  normalizeId,
+  parseTaxonomy,
+  type Taxonomy,
+} from '../src/catalog/free-exercise-db.ts';
+import { diffSnapshots, formatDiff } from '../src/catalog/snapshot-diff.ts';
+import { checkSnapshot, type Exercise, type Snapshot } from '../src/catalog/snapshot-schema.ts';
+import { runSnapshotCli } from '../src/cli/snapshot.ts';
+
+const readJson = (url: URL): unknown => JSON.parse(readFileSync(url, 'utf8'));
+const TAXONOMY: Taxonomy = (() => {
+  const parsed = parseTaxonomy(readJson(new URL('../data/source/taxonomy.json', import.meta.url)));
+  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+  return parsed.taxonomy;
+})();
+const SAMPLE = readJson(new URL('./fixtures/free-exercise-db-sample.json', import.meta.url));
+const BAD = readJson(new URL('./fixtures/free-exercise-db-bad.json', import.meta.url));
+const SAMPLE_FILE = new URL('./fixtures/free-exercise-db-sample.json', import.meta.url).pathname;
+const BAD_FILE = new URL('./fixtures/free-exercise-db-bad.json', import.meta.url).pathname;
+
+const IMPORT_OPTIONS = { dataVersion: '2026-02-01', lastUpdated: '2026-02-01T06:00:00.000Z', taxonomy: TAXONOMY };
+
+function exercise(id: string, name: string, fields: Partial<Exercise> = {}): Exercise {
+  return {
+    id,
+    name,
+    keywords: [name.toLowerCase(), 'strength', 'gym'],
+    primaryMuscles: ['pectoralis major'],
+    secondaryMuscles: ['triceps brachii', 'anterior deltoid'],
+    equipment: 'barbell',
+    force: 'push',
+    level: 'intermediate',
+    mechanic: 'compound',
+    category: 'strength',
+    instructions: ['Lie on the bench.', 'Lower the bar to the chest.', 'Press it back up.'],
+    exerciseTips: ['Keep the shoulder blades pinned.'],
+    commonMistakes: ['Bouncing the bar off the chest.'],
+    safetyInfo: 'Use a spotter or safety arms.',
+    overview: 'A horizontal press for the chest.',
+    variations: [],
+    images: [`${id}/0.jpg`, `${id}/1.jpg`],
+    videos: [],
+    ...fields,
+  };
+}
+
+/** A tiny valid snapshot: three exercises with every field of the spec, on the real taxonomy. */
+function tinySnapshot(dataVersion = '2026-01-01'): Snapshot {
+  return structuredClone({
+    dataVersion,
+    lastUpdated: `${dataVersion}T06:00:00.000Z`,
+    categories: TAXONOMY.categories,
+    muscleGroups: TAXONOMY.muscleGroups,
+    equipment: TAXONOMY.equipment,
+    exercises: [
+      exercise('Barbell_Bench_Press', 'Barbell Bench Press', { variations: ['Pull Up'] }),
+      exercise('Pull_Up', 'Pull Up', {
+        primaryMuscles: ['latissimus dorsi'],
+        secondaryMuscles: ['biceps brachii'],
+        equipment: 'pull-up bar',
+        force: 'pull',
+        category: 'calisthenics',
+        videos: [{
+          url: 'https://media.example.com/Pull_Up/0.mp4',
+          format: 'mp4',
+          resolution: '496x864',
+          aspectRatio: '9:16',
+          durationSeconds: 5,
+          generatedWith: 'studio capture',
+          generatedAt: '2025-12-01T10:00:00.000Z',
+        }],
+      }),
+      exercise('Ab_Wheel_Rollout', 'Ab Wheel Rollout', {
+        primaryMuscles: ['rectus abdominis'],
+        secondaryMuscles: [],
+        equipment: 'ab wheel',
+        force: null,
+        mechanic: null,
+        level: 'advanced',
+      }),
+    ],
+  });
+}
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'exlib-snapshot-tools-'));
+}
+
+function writeSnapshot(dir: string, snapshot: unknown, name = `${(snapshot as Snapshot).dataVersion}.json`): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(snapshot, null, 2));
+  return file;
+}
+
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runSnapshotCli(args, (text) => out.push(text), (text) => err.push(text));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+function importSample(raw: unknown = SAMPLE, taxonomy: Taxonomy = TAXONOMY) {
+  const result = importFreeExerciseDb(raw, { ...IMPORT_OPTIONS, taxonomy });
+  if (!result.ok) throw new Error(`import failed: ${result.problems.join('; ')}`);
+  return result;
+}
+
+/** One free-exercise-db record with sensible defaults, for the branches the fixture does not cover. */
+function sourceRecord(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Atlas Stones',
+    force: 'pull',
+    level: 'expert',
+    mechanic: 'compound',
+    equipment: 'other',
+    primaryMuscles: ['lower back'],
+    secondaryMuscles: ['glutes'],
+    instructions: ['Straddle the stone.', 'Lap it.', 'Stand and load it onto the platform.'],
+    category: 'strongman',
+    images: ['Atlas_Stones/0.jpg'],
+    id: 'Atlas_Stones',
+    ...fields,
+  };
+}
+
+describe('diffSnapshots', () => {
+  it('reports no changes for identical snapshots', () => {
+    const diff = diffSnapshots(tinySnapshot(), tinySnapshot());
+    assert.deepEqual(diff, {
+      dataVersion: { old: '2026-01-01', next: '2026-01-01' },
+      exerciseCount: { old: 3, next: 3 },
+      added: [],
+      removed: [],
+      renamed: [],
+      changed: [],
+      equipment: { added: [], removed: [] },
+      muscles: { added: [], removed: [] },
+    });
+    assert.equal(
+      formatDiff(diff),
+      'dataVersion 2026-01-01 -> 2026-01-01\n' +
+        'exercises 3 -> 3 (+0): 0 added, 0 removed, 0 renamed, 0 changed\n' +
+        'no changes to exercises, equipment or muscles',
+    );
+  });
+
+  it('finds added, removed, renamed and changed exercises, sorted by id', () => {
+    const old = tinySnapshot();
+    const next = tinySnapshot('2026-02-01');
+    next.exercises = next.exercises.filter((e) => e.id !== 'Ab_Wheel_Rollout');
+    next.exercises[0]!.name = 'Flat Barbell Bench Press';
+    next.exercises[1]!.level = 'advanced';
+    next.exercises[1]!.videos = [];
+    next.exercises.push(exercise('Goblet_Squat', 'Goblet Squat'), exercise('Dip', 'Dip'));
+
+    const diff = diffSnapshots(old, next);
+    assert.deepEqual(diff.dataVersion, { old: '2026-01-01', next: '2026-02-01' });
+    assert.deepEqual(diff.exerciseCount, { old: 3, next: 4 });
+    assert.deepEqual(diff.added, [{ id: 'Dip', name: 'Dip' }, { id: 'Goblet_Squat', name: 'Goblet Squat' }]);
+    assert.deepEqual(diff.removed, [{ id: 'Ab_Wheel_Rollout', name: 'Ab Wheel Rollout' }]);
+    assert.deepEqual(diff.renamed, [{ id: 'Barbell_Bench_Press', oldName: 'Barbell Bench Press', newName: 'Flat Barbell Bench Press' }]);
+    assert.deepEqual(diff.changed, [{ id: 'Pull_Up', fields: ['level', 'videos'] }]);
+  });
+
+  it('compares values exactly: reordered lists and whitespace count as changes', () => {
+    const next = tinySnapshot();
+    next.exercises[0]!.secondaryMuscles.reverse();
+    next.exercises[2]!.safetyInfo = 'Use a spotter or safety arms. ';
+    assert.deepEqual(diffSnapshots(tinySnapshot(), next).changed, [
+      { id: 'Ab_Wheel_Rollout', fields: ['safetyInfo'] },
+      { id: 'Barbell_Bench_Press', fields: ['secondaryMuscles'] },
+    ]);
+  });
+
+  it('points out a vanished id whose name now belongs to a new id', () => {
+    const next = tinySnapshot();
+    next.exercises[1] = exercise('Pullup', 'Pull Up');
+    const diff = diffSnapshots(tinySnapshot(), next);
+    assert.deepEqual(diff.removed, [{ id: 'Pull_Up', name: 'Pull Up', nameNowUsedBy: 'Pullup' }]);
+    assert.deepEqual(diff.added, [{ id: 'Pullup', name: 'Pull Up' }]);
+  });
+
+  it('reports equipment and muscle names added to or removed from the taxonomy', () => {
+    const next = tinySnapshot();
+    next.equipment = [...next.equipment.filter((name) => name !== 'lacrosse ball'), 'hex bar'];
+    next.muscleGroups[0]!.muscles = ['pectoralis major', 'pectoralis minor', 'serratus anterior', 'subclavius'];
+    const diff = diffSnapshots(tinySnapshot(), next);
+    assert.deepEqual(diff.equipment, { added: ['hex bar'], removed: ['lacrosse ball'] });
+    assert.deepEqual(diff.muscles, { added: ['subclavius'], removed: [] });
+  });
+
+  it('formats a report that opens with the vanished-id warning', () => {
+    const old = tinySnapshot();
+    const next = tinySnapshot('2026-02-01');
+    next.exercises = [exercise('Barbell_Bench_Press', 'Flat Barbell Bench Press', { level: 'beginner', variations: ['Pull Up'] }), exercise('Pullup', 'Pull Up')];
+    assert.equal(
+      formatDiff(diffSnapshots(old, next)),
+      [
+        'WARNING: 2 ids vanished; clients holding them will get 404 NOT_FOUND:',
+        '  Ab_Wheel_Rollout  "Ab Wheel Rollout"',
+        '  Pull_Up  "Pull Up" (its name is now used by Pullup)',
+        '',
+        'dataVersion 2026-01-01 -> 2026-02-01',
+        'exercises 3 -> 2 (-1): 1 added, 2 removed, 1 renamed, 1 changed',
+        '',
+        'added (1):',
+        '  Pullup  "Pull Up"',
+        '',
+        'removed (2):',
+        '  Ab_Wheel_Rollout  "Ab Wheel Rollout"',
+        '  Pull_Up  "Pull Up"',
+        '',
+        'renamed (1):',
+        '  Barbell_Bench_Press: "Barbell Bench Press" -> "Flat Barbell Bench Press"',
+        '',
+        'changed (1):',
+        '  Barbell_Bench_Press: keywords, level',
+      ].join('\n'),
+    );
+  });
+
+  it('says "1 id" for a single vanished id', () => {
+    const next = tinySnapshot();
+    next.exercises.pop();
+    assert.match(formatDiff(diffSnapshots(tinySnapshot(), next)), /^WARNING: 1 id vanished; clients holding them will get 404 NOT_FOUND:\n {2}Ab_Wheel_Rollout {2}"Ab Wheel Rollout"\n\n/);
+  });
+});
+
+describe('normalizeId', () => {
+  const cases: [string, string][] = [
+    ['Alternate_Hammer_Curl', 'Alternate_Hammer_Curl'],
+    ['Iliotibial_Tract-SMR', 'Iliotibial_Tract_SMR'],
+    ['Kettlebell_One-Legged_Deadlift', 'Kettlebell_One_Legged_Deadlift'],
+    ['3_4_Sit-Up', '3_4_Sit_Up'],
+    ['Adductor/Groin', 'Adductor_Groin'],
+    ['dumbbell__floor  press', 'Dumbbell_Floor_Press'],
+    ['-Hang_Clean-', 'Hang_Clean'],
+    ['---', ''],
+  ];
+  for (const [input, expected] of cases) {
+    it(`turns "${input}" into "${expected}"`, () => assert.equal(normalizeId(input), expected));
+  }
+});
+
+describe('importFreeExerciseDb', () => {
+  it('converts the sample into a snapshot that passes checkSnapshot, with the taxonomy copied in', () => {
+    const { snapshot, notes } = importSample();
+    assert.deepEqual(notes, []);
+    assert.equal(snapshot.exercises.length, 12);
+    assert.equal(snapshot.dataVersion, '2026-02-01');
+    assert.equal(snapshot.lastUpdated, '2026-02-01T06:00:00.000Z');
+    assert.deepEqual(snapshot.categories, TAXONOMY.categories);
+    assert.deepEqual(snapshot.muscleGroups, TAXONOMY.muscleGroups);
+    assert.deepEqual(snapshot.equipment, TAXONOMY.equipment);
+    const check = checkSnapshot(JSON.parse(JSON.stringify(snapshot)), '2026-02-01');
+    assert.equal(check.ok, true, check.ok ? '' : check.problems.join('\n'));
+  });
+
+  it('fills every field the source lacks and rewrites ids and image paths', () => {
+    const ezBar = importSample().snapshot.exercises.find((e) => e.id === 'EZ_Bar_Curl');
+    assert.deepEqual(ezBar, {
+      id: 'EZ_Bar_Curl',
+      name: 'EZ-Bar Curl',
+      keywords: ['ez', 'bar', 'curl', 'biceps', 'e-z curl bar', 'ez curl bar', 'strength'],
+      primaryMuscles: ['biceps brachii'],
+      secondaryMuscles: [],
+      equipment: 'ez curl bar',
+      force: 'pull',
+      level: 'beginner',
+      mechanic: 'isolation',
+      category: 'strength',
+      instructions: [
+        'Stand up straight holding an EZ curl bar at the wide outer handles, palms forward and elbows close to the torso.',
+        'Keeping the upper arms stationary, exhale and curl the bar up while contracting the biceps.',
+        'Squeeze the biceps at shoulder level for a moment, then inhale and slowly lower the bar.',
+      ],
+      exerciseTips: [],
+      commonMistakes: [],
+      safetyInfo: '',
+      overview: '',
+      variations: [],
+      images: ['EZ_Bar_Curl/0.jpg', 'EZ_Bar_Curl/1.jpg'],
+      videos: [],
+    });
+  });
+
+  it('maps levels, categories, equipment and muscles of every fixture record', () => {
+    const byId = new Map(importSample().snapshot.exercises.map((e) => [e.id, e]));
+    const expected: [string, Partial<Exercise>][] = [
+      ['Alternate_Hammer_Curl', { equipment: 'dumbbell', level: 'beginner', category: 'strength', primaryMuscles: ['biceps brachii'], secondaryMuscles: ['wrist flexors'] }],
+      ['Barbell_Squat', { equipment: 'barbell', primaryMuscles: ['rectus femoris', 'vastus lateralis'], secondaryMuscles: ['gastrocnemius', 'gluteus maximus', 'biceps femoris', 'erector spinae'] }],
+      ['Pushups', { equipment: null, primaryMuscles: ['pectoralis major'], secondaryMuscles: ['anterior deltoid', 'lateral deltoid', 'triceps brachii'] }],
+      ['Kettlebell_One_Legged_Deadlift', { equipment: 'kettlebell', primaryMuscles: ['biceps femoris'], secondaryMuscles: ['gluteus maximus', 'erector spinae'] }],
+      ['Iliotibial_Tract_SMR', { equipment: 'foam roller', category: 'stretching', primaryMuscles: ['gluteus medius'], images: ['Iliotibial_Tract_SMR/0.jpg', 'Iliotibial_Tract_SMR/1.jpg'] }],
+      ['EZ_Bar_Curl', { equipment: 'ez curl bar' }],
+      ['Snatch', {
+        level: 'advanced',
+        category: 'olympic_weightlifting',
+        primaryMuscles: ['rectus femoris', 'vastus lateralis'],
+        secondaryMuscles: ['adductor longus', 'biceps brachii', 'gluteus maximus', 'biceps femoris', 'erector spinae', 'anterior deltoid', 'lateral deltoid', 'trapezius', 'triceps brachii'],
+      }],
+      ['Rowing_Stationary', { equipment: 'machine', category: 'conditioning', secondaryMuscles: ['biceps brachii', 'gastrocnemius', 'gluteus maximus', 'biceps femoris', 'erector spinae', 'rhomboids'] }],
+      ['Band_Pull_Apart', { equipment: 'resistance band', primaryMuscles: ['anterior deltoid', 'lateral deltoid'], secondaryMuscles: ['rhomboids', 'trapezius'] }],
+      ['Exercise_Ball_Crunch', { equipment: 'stability ball', primaryMuscles: ['rectus abdominis'] }],
+      ['Chin_To_Chest_Stretch', { equipment: null, force: 'static', mechanic: null, primaryMuscles: ['sternocleidomastoid'] }],
+      ['Wide_Grip_Lat_Pulldown', { equipment: 'cable', primaryMuscles: ['latissimus dorsi'], secondaryMuscles: ['biceps brachii', 'rhomboids', 'anterior deltoid', 'lateral deltoid'] }],
+    ];
+    assert.deepEqual([...byId.keys()].sort(), expected.map(([id]) => id).sort());
+    for (const [id, fields] of expected) {
+      const actual = byId.get(id)!;
+      for (const [field, value] of Object.entries(fields)) {
+        assert.deepEqual(actual[field as keyof Exercise], value, `${id}.${field}`);
+      }
+    }
+  });
+
+  it('maps every coarse muscle onto muscles of the taxonomy', () => {
+    const known = new Set(TAXONOMY.muscleGroups.flatMap((group) => group.muscles));
+    for (const [coarse, muscles] of Object.entries(MUSCLE_MAP)) {
+      for (const muscle of muscles) assert.ok(known.has(muscle), `${coarse} -> ${muscle}`);
+    }
+  });
+
+  it('gives every exercise at least three unique lowercase keywords', () => {
+    for (const e of importSample().snapshot.exercises) {
+      assert.ok(e.keywords.length >= 3, e.id);
+      assert.equal(new Set(e.keywords).size, e.keywords.length, e.id);
+      for (const keyword of e.keywords) assert.equal(keyword, keyword.toLowerCase(), e.id);
+    }
+  });
+
+  it('fills keywords up to three from the anatomical muscles when the name, muscle and category coincide', () => {
+    const raw = [sourceRecord({ name: 'Chest', id: 'Chest', primaryMuscles: ['chest'], secondaryMuscles: [], equipment: 'body only', category: 'strength', images: [] })];
+    assert.deepEqual(importSample(raw).snapshot.exercises[0]!.keywords, ['chest', 'strength', 'pectoralis major']);
+  });
+
+  it('de-duplicates muscles and drops a secondary muscle that is also primary', () => {
+    const raw = [sourceRecord({ primaryMuscles: ['shoulders', 'shoulders', 'traps'], secondaryMuscles: ['traps', 'shoulders', 'neck', 'neck'] })];
+    const [only] = importSample(raw).snapshot.exercises;
+    assert.deepEqual(only!.primaryMuscles, ['anterior deltoid', 'lateral deltoid', 'trapezius']);
+    assert.deepEqual(only!.secondaryMuscles, ['sternocleidomastoid']);
+  });
+
+  it('maps "other" to no equipment, keeps the remaining categories, and takes a missing force as null', () => {
+    const { force: _force, ...withoutForce } = sourceRecord();
+    const raw = [
+      withoutForce,
+      sourceRecord({ id: 'Box_Jump', name: 'Box Jump', category: 'plyometrics', equipment: 'medicine ball', images: [] }),
+      sourceRecord({ id: 'Box_Squat', name: 'Box Squat', category: 'powerlifting', equipment: null, level: 'intermediate', images: [] }),
+    ];
+    const [atlas, boxJump, boxSquat] = importSample(raw).snapshot.exercises;
+    assert.deepEqual([atlas!.equipment, atlas!.force, atlas!.category, atlas!.level], [null, null, 'strongman', 'advanced']);
+    assert.deepEqual([boxJump!.equipment, boxJump!.category], ['medicine ball', 'plyometrics']);
+    assert.deepEqual([boxSquat!.equipment, boxSquat!.category, boxSquat!.level], [null, 'powerlifting', 'intermediate']);
+  });
+
+  it('sets equipment missing from the taxonomy to null, with one note per name', () => {
+    const taxonomy = { ...TAXONOMY, equipment: TAXONOMY.equipment.filter((name) => name !== 'kettlebell') };
+    const raw = [
+      sourceRecord({ id: 'Kettlebell_Swing', name: 'Kettlebell Swing', equipment: 'kettlebells', images: [] }),
+      sourceRecord({ id: 'Kettlebell_Windmill', name: 'Kettlebell Windmill', equipment: 'kettlebells', images: [] }),
+      sourceRecord({ id: 'Hex_Bar_Deadlift', name: 'Hex Bar Deadlift', equipment: 'Hex Bar', images: [] }),
+    ];
+    const { snapshot, notes } = importSample(raw, taxonomy);
+    assert.deepEqual(snapshot.exercises.map((e) => e.equipment), [null, null, null]);
+    assert.deepEqual(notes, [
+      'equipment "kettlebells" is not in the taxonomy; set to null for 2 exercise(s): Kettlebell_Swing, Kettlebell_Windmill',
+      'equipment "hex bar" is not in the taxonomy; set to null for 1 exercise(s): Hex_Bar_Deadlift',
+    ]);
+  });
+
+  it('keeps only images under the exercise id, rewritten to the new id, and notes the dropped ones', () => {
+    const raw = [sourceRecord({
+      id: 'Atlas-Stones',
+      images: ['Atlas-Stones/0.jpg', 'Atlas_Stones/1.jpg', 'Other_Exercise/0.jpg', 'https://cdn.example.com/a.jpg', 'Atlas-Stones/'],
+    })];
+    const { snapshot, notes } = importSample(raw);
+    assert.deepEqual(snapshot.exercises[0]!.images, ['Atlas_Stones/0.jpg', 'Atlas_Stones/1.jpg']);
+    assert.deepEqual(notes, [
+      'Atlas_Stones: image "Other_Exercise/0.jpg" dropped (it must start with "Atlas-Stones/")',
+      'Atlas_Stones: image "https://cdn.example.com/a.jpg" dropped (it must start with "Atlas-Stones/")',
+      'Atlas_Stones: image "Atlas-Stones/" dropped (it must start with "Atlas-Stones/")',
+    ]);
+  });
+
+  it('keeps ids unique with a numeric suffix, leaving natural ids to their owners', () => {
+    const raw = [
+      sourceRecord({ id: 'Sit-Up', name: 'Sit-Up', images: ['Sit-Up/0.jpg'] }),
+      sourceRecord({ id: 'Sit_Up', name: 'Sit Up', images: ['Sit_Up/0.jpg'] }),
+      sourceRecord({ id: 'sit up', name: 'sit up', images: [] }),
+      sourceRecord({ id: 'Sit_Up_2', name: 'Sit Up 2', images: [] }),
+    ];
+    const { snapshot, notes } = importSample(raw);
+    assert.deepEqual(snapshot.exercises.map((e) => e.id), ['Sit_Up', 'Sit_Up_3', 'Sit_Up_4', 'Sit_Up_2']);
+    assert.deepEqual(snapshot.exercises[1]!.images, ['Sit_Up_3/0.jpg']);
+    assert.deepEqual(notes, [
+      'record 1 (id "Sit_Up") became "Sit_Up_3": "Sit_Up" is already the id of record 0 (id "Sit-Up")',
+      'record 2 (id "sit up") became "Sit_Up_4": "Sit_Up" is already the id of record 0 (id "Sit-Up")',
+    ]);
+  });
+
+  it('drops blank instruction steps and trims the rest', () => {
+    const raw = [sourceRecord({ instructions: ['  Straddle the stone. ', '', '   ', 'Lap it.'] })];
+    assert.deepEqual(importSample(raw).snapshot.exercises[0]!.instructions, ['Straddle the stone.', 'Lap it.']);
+  });
+
+  it('reports every bad record by index, id and field', () => {
+    assert.deepEqual(importFreeExerciseDb(BAD, IMPORT_OPTIONS), {
+      ok: false,
+      problems: [
+        'record 1 (id "Muscle_Up"): level: must be one of beginner, intermediate, expert (received "master")',
+        'record 2 (id "Cable_Crossover"): primaryMuscles.1: must be one of abdominals, abductors, adductors, biceps, calves, chest, forearms, glutes, hamstrings, lats, lower back, middle back, neck, quadriceps, shoulders, traps, triceps (received "pecs")',
+        'record 3 (id "Seated_Hamstring_Stretch"): name: is missing',
+        'record 4: must be an object (received "Jumping Jacks")',
+        'record 5 (id "Burpee"): instructions: must be an array of strings (received "Squat, kick back, push up, jump.")',
+        'record 5 (id "Burpee"): category: must be one of strength, stretching, plyometrics, strongman, powerlifting, cardio, olympic weightlifting (received "crossfit")',
+      ],
+    });
+  });
+
+  it('reports an id with nothing to build from', () => {
+    assert.deepEqual(importFreeExerciseDb([sourceRecord({ id: '---', images: [] })], IMPORT_OPTIONS), {
+      ok: false,
+      problems: ['record 0 (id "---"): id: has no letters or digits to build an id from'],
+    });
+  });
+
+  it('returns the problems of checkSnapshot when the result breaks the contract', () => {
+    const taxonomy = { ...TAXONOMY, muscleGroups: TAXONOMY.muscleGroups.filter((group) => group.displayGroup !== 'Neck') };
+    const result = importFreeExerciseDb(SAMPLE, { ...IMPORT_OPTIONS, taxonomy });
+    assert.deepEqual(result, {
+      ok: false,
+      problems: ['exercises[Chin_To_Chest_Stretch].primaryMuscles: "sternocleidomastoid" belongs to no muscle group'],
+    });
+    assert.deepEqual(importFreeExerciseDb(SAMPLE, { ...IMPORT_OPTIONS, lastUpdated: '2026-02-01' }), {
+      ok: false,
+      problems: ['lastUpdated: must be an ISO 8601 UTC timestamp with milliseconds'],
+    });
+  });
+
+  it('never throws on malformed input', () => {
+    const inputs: unknown[] = [
+      null, undefined, 42, 'exercises', {}, { exercises: [] }, [null], [[]], [42], [{ id: 5 }],
+      [{ ...sourceRecord(), primaryMuscles: 'chest' }], [{ ...sourceRecord(), images: [1, 2] }],
+      [{ ...sourceRecord(), equipment: 7 }], [{ ...sourceRecord(), id: 'constructor', equipment: 'constructor' }],
+      [Object.create(null)], [{ ...sourceRecord(), primaryMuscles: [] }],
+    ];
+    for (const input of inputs) {
+      const result = importFreeExerciseDb(input, IMPORT_OPTIONS);
+      assert.equal(typeof result.ok, 'boolean');
+    }
+    assert.deepEqual(importFreeExerciseDb({}, IMPORT_OPTIONS), {
+      ok: false,
+      problems: ['(root): must be an array of exercises (free-exercise-db dist/exercises.json)'],
+    });
+    assert.deepEqual(importFreeExerciseDb([{ ...sourceRecord(), primaryMuscles: [] }], IMPORT_OPTIONS), {
+      ok: false,
+      problems: ['record 0 (id "Atlas_Stones"): primaryMuscles: must name at least one muscle (received 0)'],
+    });
+  });
+
+  it('imports an empty array as a valid empty snapshot', () => {
+    const result = importFreeExerciseDb([], IMPORT_OPTIONS);
+    assert.equal(result.ok, true);
+    assert.deepEqual(result.ok && result.snapshot.exercises, []);
+  });
+});
+
+describe('snapshot CLI', () => {
+  describe('check', () => {
+    it('prints the summary of a valid snapshot and exits 0', async () => {
+      const file = writeSnapshot(tempDir(), tinySnapshot());
+      const { code, out, err } = await run(['check', file]);
+      assert.equal(code, 0);
+      assert.equal(err, '');
+      assert.ok(out.startsWith(`${file}: ok\ndataVersion 2026-01-01, lastUpdated 2026-01-01T06:00:00.000Z\n3 exercises,`), out);
+    });
+
+    it('lists every problem, each naming the exercise id and field, and exits 1', async () => {
+      const snapshot = tinySnapshot() as unknown as { exercises: Record<string, unknown>[] };
+      // A record failing the schema is not cross-checked, so the cross-reference faults sit on another one.
+      snapshot.exercises[0]!.equipment = 'rope';
+      snapshot.exercises[0]!.images = ['Bench_Press/0.jpg'];
+      snapshot.exercises[1]!.level = 'expert';
+      delete snapshot.exercises[2]!.overview;
+      const file = writeSnapshot(tempDir(), snapshot, '2026-01-01.json');
+      const { code, out, err } = await run(['check', file]);
+      assert.equal(code, 1);
+      assert.equal(out, '');
+      const lines = err.split('\n');
+      assert.deepEqual(lines, [
+        `${file}: exercises[Barbell_Bench_Press].equipment: "rope" is not in the equipment list`,
+        `${file}: exercises[Barbell_Bench_Press].images[0]: "Bench_Press/0.jpg" must start with "Barbell_Bench_Press/"`,
+        `${file}: exercises[Pull_Up].level: must be one of beginner, intermediate, advanced`,
+        `${file}: exercises[Ab_Wheel_Rollout].overview: Invalid key: Expected "overview" but received undefined`,
+        '',
+        `4 problem(s) in ${file}`,
+      ]);
+      for (const line of lines.slice(0, -2)) assert.match(line, /: exercises\[[A-Z][A-Za-z_]+\]\.[a-zA-Z]+(\[\d+\])?: /);
+    });
+
+    it('exits 2 with the usage without exactly one file', async () => {
+      const { code, err } = await run(['check']);
+      assert.equal(code, 2);
+      assert.match(err, /^usage: npm run snapshot -- <verb>/);
+    });
+  });
+
+  describe('diff', () => {
+    it('prints the report, warning first about vanished ids, and exits 0', async () => {
+      const dir = tempDir();
+      const next = tinySnapshot('2026-02-01');
+      next.exercises.pop();
+      const { code, out, err } = await run(['diff', writeSnapshot(dir, tinySnapshot()), writeSnapshot(dir, next)]);
+      assert.equal(code, 0);
+      assert.equal(err, '');
+      assert.ok(out.startsWith('WARNING: 1 id vanished; clients holding them will get 404 NOT_FOUND:\n  Ab_Wheel_Rollout  "Ab Wheel Rollout"\n'), out);
+      assert.match(out, /\ndataVersion 2026-01-01 -> 2026-02-01\nexercises 3 -> 2 \(-1\): 0 added, 1 removed, 0 renamed, 0 changed\n/);
+    });
+
+    it('exits 1 with the problems of an invalid or unreadable snapshot', async () => {
+      const dir = tempDir();
+      const good = writeSnapshot(dir, tinySnapshot());
+      const broken = tinySnapshot('2026-02-01') as unknown as { exercises: Record<string, unknown>[] };
+      broken.exercises[0]!.category = 'cardio';
+      const bad = writeSnapshot(dir, broken);
+      const missing = join(dir, '2026-03-01.json');
+      const { code, out, err } = await run(['diff', good, bad]);
+      assert.equal(code, 1);
+      assert.equal(out, '');
+      assert.ok(err.startsWith(`${bad}: exercises[Barbell_Bench_Press].category: must be one of strength,`), err);
+      assert.ok(err.endsWith('1 problem(s); nothing compared'), err);
+      const unreadable = await run(['diff', missing, good]);
+      assert.equal(unreadable.code, 1);
+      assert.ok(unreadable.err.startsWith(`${missing}: cannot be read as JSON (ENOENT`), unreadable.err);
+    });
+
+    it('exits 2 with the usage without exactly two files', async () => {
+      assert.equal((await run(['diff', 'a.json'])).code, 2);
+      assert.equal((await run(['diff', 'a.json', 'b.json', 'c.json'])).code, 2);
+    });
+  });
+
+  describe('import-free-exercise-db', () => {
+    it('writes DIR/<today>.json that check accepts, and prints a summary', async () => {
+      const dir = tempDir();
+      const before = new Date().toISOString().slice(0, 10);
+      const { code, out, err } = await run(['import-free-exercise-db', SAMPLE_FILE, '--out', dir]);
+      const after = new Date().toISOString().slice(0, 10);
+      assert.equal(code, 0, err);
+      assert.equal(err, '');
+      const names = readdirSync(dir);
+      assert.equal(names.length, 1);
+      const dataVersion = names[0]!.slice(0, 10);
+      assert.ok(dataVersion === before || dataVersion === after, names[0]);
+      const file = join(dir, names[0]!);
+      assert.equal(out, `wrote ${file}: 12 exercises from ${SAMPLE_FILE}, dataVersion ${dataVersion}, 0 note(s)`);
+      const written = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+      assert.equal(written.dataVersion, dataVersion);
+      assert.match(written.lastUpdated, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      const check = await run(['check', file]);
+      assert.equal(check.code, 0, check.err);
+    });
+
+    it('prints the notes before the summary', async () => {
+      const dir = tempDir();
+      const input = join(dir, 'exercises.json');
+      writeFileSync(input, JSON.stringify([sourceRecord({ images: ['Elsewhere/0.jpg'] })]));
+      const outDir = mkdtempSync(join(dir, 'out-'));
+      const { code, out } = await run(['import-free-exercise-db', input, '--out', outDir]);
+      assert.equal(code, 0);
+      const lines = out.split('\n');
+      assert.equal(lines[0], 'note: Atlas_Stones: image "Elsewhere/0.jpg" dropped (it must start with "Atlas_Stones/")');
+      assert.match(lines[1]!, /^wrote .*: 1 exercises from .*exercises\.json, dataVersion \d{4}-\d{2}-\d{2}, 1 note\(s\)$/);
+    });
+
+    it('refuses to overwrite an existing snapshot and exits 1', async () => {
+      const dir = tempDir();
+      assert.equal((await run(['import-free-exercise-db', SAMPLE_FILE, '--out', dir])).code, 0);
+      const [name] = readdirSync(dir);
+      const file = join(dir, name!);
+      const before = readFileSync(file, 'utf8');
+      const { code, out, err } = await run(['import-free-exercise-db', SAMPLE_FILE, '--out', dir]);
+      assert.equal(code, 1);
+      assert.equal(out, '');
+      assert.equal(err, `${file} already exists; refusing to overwrite it (move it away or pass --out DIR)`);
+      assert.equal(readFileSync(file, 'utf8'), before);
+    });
+
+    it('names an unreadable input file and exits 1', async () => {
+      const missing = join(tempDir(), 'nope.json');
+      const { code, err } = await run(['import-free-exercise-db', missing]);
+      assert.equal(code, 1);
+      assert.ok(err.startsWith(`cannot read ${missing}: ENOENT`), err);
+    });
+
+    it('names an input file that is not JSON and exits 1', async () => {
+      const file = join(tempDir(), 'exercises.json');
+      writeFileSync(file, '[{"name": "Squat",');
+      const { code, err } = await run(['import-free-exercise-db', file]);
+      assert.equal(code, 1);
+      assert.ok(err.startsWith(`${file}: not valid JSON (`), err);
+    });
+
+    it('lists the bad records, writes nothing and exits 1', async () => {
+      const dir = tempDir();
+      const { code, err } = await run(['import-free-exercise-db', BAD_FILE, '--out', dir]);
+      assert.equal(code, 1);
+      assert.deepEqual(readdirSync(dir), []);
+      const lines = err.split('\n');
+      assert.equal(lines[0], 'record 1 (id "Muscle_Up"): level: must be one of beginner, intermediate, expert (received "master")');
+      assert.equal(lines.at(-1), `6 problem(s) in ${BAD_FILE}; nothing written`);
+    });
+
+    it('exits 1 when the output folder does not exist', async () => {
+      const dir = join(tempDir(), 'missing');
+      const { code, err } = await run(['import-free-exercise-db', SAMPLE_FILE, '--out', dir]);
+      assert.equal(code, 1);
+      assert.ok(err.startsWith(`cannot write ${dir}/`), err);
+      assert.equal(existsSync(dir), false);
+    });
+
+    it('exits 2 with the usage on a missing file argument or an unknown option', async () => {
+      for (const args of [[], ['a.json', 'b.json'], ['a.json', '--force'], ['a.json', '--out']]) {
+        const { code, err } = await run(['import-free-exercise-db', ...args]);
+        assert.equal(code, 2, args.join(' '));
+        assert.match(err, /usage: npm run snapshot -- <verb>/);
+      }
+    });
+  });
+
+  it('exits 2 with the usage on an unknown verb', async () => {
+    const { code, err } = await run(['publish']);
+    assert.equal(code, 2);
+    assert.match(err, /^usage: /);
+  });
+});
