@@ -4,8 +4,9 @@
  * MiniSearch runs one query term at a time so that the search budget can be checked between terms:
  * a query that runs past its deadline is abandoned instead of holding the event loop. Per-term scores
  * are combined the way MiniSearch combines an OR query (sum of scores times the number of query terms
- * matched), and a name that contains the whole query as a phrase ranks above one that merely has the
- * words, so `bench press` puts the "... Bench Press ..." exercises first.
+ * matched). Then exactness lifts a hit: the query being the exercise's whole name, or one of its authored
+ * aliases (compared without spaces or punctuation, so `pushup` meets "Push-Up" and `ohp` the overhead
+ * press), or a phrase inside its name (so `bench press` puts the "... Bench Press ..." exercises first).
  */
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { Exercise, MuscleGroup } from '../catalog/snapshot-schema.ts';
@@ -46,6 +47,11 @@ function normalizePhrase(text: string): string {
   return queryTerms(text).join(' ');
 }
 
+/** Terms run together: "Push-Up", "push up" and "pushup" all become "pushup". */
+function compact(text: string): string {
+  return queryTerms(text).join('');
+}
+
 const SEARCH_OPTIONS: SearchOptions = {
   boost: { name: 3, keywords: 2, tags: 0.5 },
   prefix: true,
@@ -53,7 +59,9 @@ const SEARCH_OPTIONS: SearchOptions = {
   fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
   combineWith: 'OR',
 };
-/** How much a name that contains the whole query phrase is worth over one that only has its words. */
+/** How much more a hit is worth when the query is its whole name, one of its aliases, or a phrase in its name. */
+const EXACT_NAME_BONUS = 4;
+const ALIAS_BONUS = 3;
 const PHRASE_BONUS = 2;
 
 export function buildTextIndex(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): TextIndex {
@@ -67,6 +75,8 @@ export function buildTextIndex(exercises: readonly Exercise[], muscleGroups: rea
     searchOptions: SEARCH_OPTIONS,
   });
   const phrases = exercises.map((exercise) => normalizePhrase(exercise.name));
+  const compactNames = exercises.map((exercise) => compact(exercise.name));
+  const compactAliases = exercises.map((exercise) => new Set(exercise.keywords.map(compact)));
   miniSearch.addAll(
     exercises.map((exercise, position) => ({
       position,
@@ -95,12 +105,17 @@ export function buildTextIndex(exercises: readonly Exercise[], muscleGroups: rea
         if (now() > deadline) return TIMED_OUT;
       }
       const phrase = terms.join(' ');
+      const whole = terms.join('');
       const ranked = new Int32Array(scores.size);
       const finalScore = new Float64Array(exercises.length);
       let n = 0;
       for (const [position, score] of scores) {
-        const isPhraseInName = terms.length > 1 && phrases[position]!.includes(phrase);
-        finalScore[position] = score * matchedTerms.get(position)! * (isPhraseInName ? PHRASE_BONUS : 1);
+        const bonus =
+          compactNames[position] === whole ? EXACT_NAME_BONUS
+          : compactAliases[position]!.has(whole) ? ALIAS_BONUS
+          : terms.length > 1 && phrases[position]!.includes(phrase) ? PHRASE_BONUS
+          : 1;
+        finalScore[position] = score * matchedTerms.get(position)! * bonus;
         ranked[n++] = position;
       }
       // Positions are in default order, so the tie-breaker (name, then id) is the position itself.

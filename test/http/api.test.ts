@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
 import { revokeKey } from '../../src/keys/key-store.ts';
-import { fixtureCatalog, fixtureSnapshot, get, startTestServer, type TestServer } from '../helpers/service.ts';
+import { FIXTURE_FILE, fixtureCatalog, fixtureSnapshot, get, startTestServer, type TestServer } from '../helpers/service.ts';
 
 const snapshot = fixtureSnapshot();
 let server: TestServer;
@@ -98,8 +99,9 @@ describe('metadata routes', () => {
 
 describe('GET /v1/exercises/:id', () => {
   it('returns the exercise with every public field and no internal ones', async () => {
-    const withSource = snapshot.exercises.find((e) => (e as Record<string, unknown>).source !== undefined);
-    const target = withSource ?? snapshot.exercises[0]!;
+    const raw = JSON.parse(readFileSync(FIXTURE_FILE, 'utf8')) as { exercises: { id: string; source?: string }[] };
+    const target = raw.exercises.find((e) => e.source !== undefined);
+    assert.ok(target, 'the fixture has an exercise with an internal field');
     const { status, body } = await get(`${server.url}/v1/exercises/${target.id}`, key());
     assert.equal(status, 200);
     assert.deepEqual(Object.keys(body.data), [

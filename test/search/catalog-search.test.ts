@@ -1,0 +1,98 @@
+/**
+ * Search quality on the bundled catalog: what people actually type (common names, abbreviations,
+ * typos, prefixes, Sanskrit names) finds the exercise they mean near the top.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { join } from 'node:path';
+import { buildCatalog } from '../../src/catalog/catalog.ts';
+import { listSnapshotFiles, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import { findPage } from '../../src/search/page-query.ts';
+import { ROOT } from '../helpers/service.ts';
+
+const file = join(ROOT, 'data', listSnapshotFiles(join(ROOT, 'data'))[0]!);
+const result = readSnapshotFile(file);
+assert.ok(result.ok, `the bundled snapshot is valid: ${result.ok ? '' : result.problems.slice(0, 5).join('; ')}`);
+const catalog = buildCatalog(result.snapshot, file);
+
+function top(q: string, n: number): string[] {
+  const page = findPage(catalog, { q, filters: [], random: false, limit: n, offset: 0 }, { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random });
+  assert.ok(typeof page === 'object');
+  return page.positions.map((p) => catalog.exercises[p]!.name);
+}
+
+// [query, exercise it must find, within the top N]
+const TABLE: [string, string, number][] = [
+  ['bench press', 'Barbell Bench Press', 1],
+  ['benchh pres', 'Barbell Bench Press', 1],
+  ['BENCH PRESS', 'Barbell Bench Press', 1],
+  ['bench', 'Barbell Bench Press', 5],
+  ['kettleb', 'Kettlebell Swing', 5],
+  ['kb swing', 'Kettlebell Swing', 1],
+  ['ohp', 'Barbell Overhead Press', 1],
+  ['military press', 'Barbell Overhead Press', 1],
+  ['overhead press', 'Barbell Overhead Press', 1],
+  ['rdl', 'Romanian Deadlift', 1],
+  ['romanain deadlift', 'Romanian Deadlift', 1],
+  ['db curl', 'Dumbbell Curl', 1],
+  ['db row', 'Single-Arm Dumbbell Row', 3],
+  ['pullup', 'Pull-Up', 1],
+  ['pull up', 'Pull-Up', 1],
+  ['chin up', 'Chin-Up', 1],
+  ['pushup', 'Push-Up', 1],
+  ['press up', 'Push-Up', 3],
+  ['squat', 'Barbell Back Squat', 3],
+  ['back squat', 'Barbell Back Squat', 1],
+  ['deadlift', 'Barbell Deadlift', 1],
+  ['deadlfit', 'Barbell Deadlift', 3],
+  ['downward dog', 'Downward-Facing Dog', 1],
+  ['adho mukha svanasana', 'Downward-Facing Dog', 1],
+  ['burpees', 'Burpee', 1],
+  ['lat pulldown', 'Lat Pulldown', 1],
+  ['skull crusher', 'EZ Bar Skull Crusher', 3],
+  ['hip thrust', 'Barbell Hip Thrust', 1],
+  ['face pull', 'Face Pull', 1],
+  ['plank', 'Forearm Plank', 3],
+  ['clean and jerk', 'Clean and Jerk', 1],
+  ['snatch', 'Snatch', 1],
+  ['atlas stone', 'Atlas Stone Load', 3],
+  ['farmers walk', 'Farmers Walk', 1],
+  ['box jump', 'Box Jump', 1],
+  ['hamstring stretch', 'Standing Hamstring Stretch', 5],
+  ['pigeon', 'Pigeon Pose', 1],
+  ['hundred', 'Pilates Hundred', 3],
+  ['clamshell', 'Clamshell', 1],
+  ['jumping jacks', 'Jumping Jack', 1],
+  ['goblet squat', 'Goblet Squat', 1],
+  ['lateral raise', 'Dumbbell Lateral Raise', 3],
+  ['tricep pushdown', 'Triceps Pushdown', 3],
+  ['leg press', 'Leg Press', 1],
+  ['calf raise', 'Standing Machine Calf Raise', 5],
+];
+
+describe('search on the bundled catalog', () => {
+  for (const [q, name, within] of TABLE) {
+    it(`"${q}" finds ${name} in the top ${within}`, () => {
+      assert.ok(catalog.positionById.size > 0);
+      const found = top(q, within);
+      assert.ok(found.includes(name), `top ${within} for "${q}": ${found.join(' | ')}`);
+    });
+  }
+
+  it('holds the figures issue 4 asks of the bundled catalog', () => {
+    const { exercises, categories, muscleGroups } = result.ok ? result.snapshot : (undefined as never);
+    assert.ok(exercises.length >= 800, `${exercises.length} exercises`);
+    assert.equal(categories.length, 12);
+    for (const { category } of categories) {
+      assert.ok(exercises.filter((e) => e.category === category).length >= 30, `${category} has 30+`);
+    }
+    assert.ok(muscleGroups.length >= 10);
+    assert.ok(exercises.some((e) => e.videos.length > 0));
+    const names = new Set(exercises.map((e) => e.name.toLowerCase()));
+    for (const e of exercises) {
+      assert.ok(e.keywords.length >= 3 && e.instructions.length >= 4 && e.exerciseTips.length >= 2 && e.commonMistakes.length >= 2, e.id);
+      assert.ok(e.safetyInfo.length > 0 && e.overview.length > 0 && e.images.length > 0, e.id);
+      for (const variation of e.variations) assert.ok(names.has(variation.toLowerCase()), `${e.id}: ${variation}`);
+    }
+  });
+});
