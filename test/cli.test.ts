@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { runKeysCli } from '../src/cli/keys.ts';
+import { runUsageCli } from '../src/cli/usage.ts';
+import { hashKey } from '../src/keys/api-key.ts';
+import { createLogger } from '../src/log.ts';
+import { UsageSink } from '../src/limits/usage-sink.ts';
+import { MemoryUsageStore } from '../src/limits/usage-store.ts';
+import { defaultTiers, tempDir, TestClock } from './helpers/service.ts';
+
+function cli(run: (out: (t: string) => void, err: (t: string) => void) => number) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = run((t) => out.push(t), (t) => err.push(t));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+function env() {
+  const dir = tempDir('exlib-cli-');
+  return { ...process.env, KEYS_FILE: join(dir, 'keys.json'), STATE_DIR: join(dir, 'state'), TIERS_FILE: undefined };
+}
+
+describe('keys CLI', () => {
+  it('create --json prints exactly one JSON object with id, key and tier; the store keeps only a hash', () => {
+    const e = env();
+    const { code, out } = cli((o, r) => runKeysCli(['create', '--tier', 'starter', '--label', 'mobile app', '--json'], e, o, r));
+    assert.equal(code, 0);
+    const printed = JSON.parse(out) as { id: string; key: string; tier: string };
+    assert.deepEqual(Object.keys(printed), ['id', 'key', 'tier']);
+    assert.match(printed.key, /^exlib_[A-Za-z0-9]{32}$/);
+    assert.equal(printed.tier, 'starter');
+    const store = readFileSync(e.KEYS_FILE!, 'utf8');
+    assert.equal(store.includes(printed.key), false);
+    assert.ok(store.includes(hashKey(printed.key)));
+  });
+
+  it('list shows ids, tiers, labels and masked keys, never a whole key', () => {
+    const e = env();
+    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'pro', '--label', 'web', '--json'], e, o, r)).out) as { id: string; key: string };
+    const table = cli((o, r) => runKeysCli(['list'], e, o, r));
+    assert.equal(table.code, 0);
+    assert.ok(table.out.includes(created.id) && table.out.includes('pro') && table.out.includes('web'));
+    assert.ok(table.out.includes(`exlib_${'*'.repeat(28)}${created.key.slice(-4)}`));
+    assert.equal(table.out.includes(created.key), false);
+    const json = JSON.parse(cli((o, r) => runKeysCli(['list', '--json'], e, o, r)).out) as Record<string, string>[];
+    assert.deepEqual(json.map((row) => [row.id, row.tier, row.label, row.status]), [[created.id, 'pro', 'web', 'active']]);
+    assert.equal(JSON.stringify(json).includes(created.key), false);
+  });
+
+  it('regenerate keeps the id and tier, replaces the key, and the old hash is gone', () => {
+    const e = env();
+    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'pro', '--json'], e, o, r)).out) as { id: string; key: string };
+    const renewed = JSON.parse(cli((o, r) => runKeysCli(['regenerate', created.id, '--json'], e, o, r)).out) as { id: string; key: string; tier: string };
+    assert.equal(renewed.id, created.id);
+    assert.equal(renewed.tier, 'pro');
+    assert.notEqual(renewed.key, created.key);
+    const store = readFileSync(e.KEYS_FILE!, 'utf8');
+    assert.equal(store.includes(hashKey(created.key)), false);
+    assert.ok(store.includes(hashKey(renewed.key)));
+  });
+
+  it('revoke marks the key revoked; a second revoke or an unknown id is an error', () => {
+    const e = env();
+    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'free', '--json'], e, o, r)).out) as { id: string };
+    assert.equal(cli((o, r) => runKeysCli(['revoke', created.id], e, o, r)).code, 0);
+    const rows = JSON.parse(cli((o, r) => runKeysCli(['list', '--json'], e, o, r)).out) as { status: string }[];
+    assert.equal(rows[0]!.status, 'revoked');
+    const again = cli((o, r) => runKeysCli(['revoke', created.id], e, o, r));
+    assert.equal(again.code, 1);
+    assert.match(again.err, /no active key has the id/);
+    assert.equal(cli((o, r) => runKeysCli(['regenerate', created.id], e, o, r)).code, 1);
+  });
+
+  it('refuses usage errors with exit 2 and a bad store with exit 1 naming the file and field', () => {
+    const e = env();
+    assert.equal(cli((o, r) => runKeysCli(['create', '--tier', 'platinum'], e, o, r)).code, 2);
+    assert.equal(cli((o, r) => runKeysCli(['create'], e, o, r)).code, 2);
+    assert.equal(cli((o, r) => runKeysCli(['regenerate'], e, o, r)).code, 2);
+    assert.equal(cli((o, r) => runKeysCli(['revoke'], e, o, r)).code, 2);
+    assert.equal(cli((o, r) => runKeysCli(['explode'], e, o, r)).code, 2);
+    assert.equal(cli((o, r) => runKeysCli(['list', '--bogus'], e, o, r)).code, 2);
+    assert.match(cli((o, r) => runKeysCli(['list'], e, o, r)).out, /no keys/);
+    writeFileSync(e.KEYS_FILE!, JSON.stringify({ version: 1, keys: [{ id: 'key_a', hash: 'f'.repeat(64), hint: 'abcd', tier: 'gold', label: '', createdAt: '2026-01-01T00:00:00.000Z' }] }));
+    const bad = cli((o, r) => runKeysCli(['list'], e, o, r));
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /keys\.json: keys\.0\.tier: "gold" is not a tier/);
+    writeFileSync(e.KEYS_FILE!, '{"version":1,');
+    assert.match(cli((o, r) => runKeysCli(['list'], e, o, r)).err, /keys\.json: cannot be read as JSON/);
+  });
+});
+
+describe('usage CLI', () => {
+  function seed(stateDir: string) {
+    mkdirSync(stateDir, { recursive: true });
+    const store = new MemoryUsageStore();
+    const tier = { ...defaultTiers().get('starter')!, dailyRequests: 3, perMinute: 1000 };
+    const clock = new TestClock('2026-11-20T10:00:00.000Z');
+    for (let i = 0; i < 5; i++) store.admit('key_alpha', tier, clock.now());
+    store.admit('key_beta', tier, clock.now());
+    clock.set('2026-11-21T10:00:00.000Z');
+    for (let i = 0; i < 4; i++) store.admit('key_alpha', tier, clock.now());
+    new UsageSink(stateDir, store.shards, { logger: createLogger('silent') }).flush();
+  }
+
+  it('prints requests, overage and cost per key and day, filtered by --date and --key', () => {
+    const e = env();
+    seed(e.STATE_DIR!);
+    const all = JSON.parse(cli((o, r) => runUsageCli(['--json'], e, o, r)).out) as Record<string, unknown>[];
+    assert.deepEqual(all.map((row) => [row.date, row.keyId, row.requests, row.overageRequests, row.overageCost]), [
+      ['2026-11-20', 'key_alpha', 5, 2, '$0.004'],
+      ['2026-11-20', 'key_beta', 1, 0, '$0.00'],
+      ['2026-11-21', 'key_alpha', 4, 1, '$0.002'],
+    ]);
+    const oneDay = JSON.parse(cli((o, r) => runUsageCli(['--date', '2026-11-20', '--key', 'key_alpha', '--json'], e, o, r)).out) as unknown[];
+    assert.equal(oneDay.length, 1);
+    const table = cli((o, r) => runUsageCli(['--date', '2026-11-21'], e, o, r));
+    assert.equal(table.code, 0);
+    assert.match(table.out, /2026-11-21\s+key_alpha\s+\?\s+4\s+1\s+\$0\.002/);
+    assert.match(cli((o, r) => runUsageCli(['--date', '2030-01-01'], e, o, r)).out, /no usage/);
+  });
+
+  it('rejects a bad date or flag with exit 2, and unreadable state with exit 1', () => {
+    const e = env();
+    assert.equal(cli((o, r) => runUsageCli(['--date', '21/11/2026'], e, o, r)).code, 2);
+    assert.equal(cli((o, r) => runUsageCli(['--nope'], e, o, r)).code, 2);
+    mkdirSync(e.STATE_DIR!, { recursive: true });
+    writeFileSync(join(e.STATE_DIR!, 'usage-00.json'), 'garbage');
+    const bad = cli((o, r) => runUsageCli([], e, o, r));
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /usage-00\.json: cannot be read as JSON/);
+  });
+});
