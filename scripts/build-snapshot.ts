@@ -14,10 +14,11 @@
  * except `category` (taken from the file), `images` (two stills per exercise, `<id>/0.jpg` and `<id>/1.jpg`)
  * and `videos` (from videos.json: id -> clips, each with a `path` on the media host instead of a `url`).
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkSnapshot, type Snapshot } from '../src/catalog/snapshot-schema.ts';
+import { readJsonFile } from '../src/files.ts';
 
 const SOURCE_DIR = new URL('../data/source/', import.meta.url).pathname;
 
@@ -37,19 +38,23 @@ const AUTHORING_MINIMUMS: Record<string, number> = {
 };
 const GENERATED_FIELDS = ['category', 'images', 'videos'];
 
+/** Reads a JSON file the build cannot do without; a bad one ends the build with the file named. */
 function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(file, 'utf8'));
+  const read = readJsonFile(file);
+  if (!read.ok) {
+    console.error(read.problem);
+    process.exit(1);
+  }
+  return read.value;
 }
 
 function readSource(file: string, problems: string[]): SourceFile | undefined {
-  let raw: unknown;
-  try {
-    raw = readJson(file);
-  } catch (error) {
-    problems.push(`${basename(file)}: not valid JSON (${(error as Error).message})`);
+  const read = readJsonFile(file);
+  if (!read.ok) {
+    problems.push(read.problem);
     return undefined;
   }
-  const body = raw as { category?: unknown; exercises?: unknown };
+  const body = read.value as { category?: unknown; exercises?: unknown };
   if (typeof body !== 'object' || body === null || typeof body.category !== 'string' || !Array.isArray(body.exercises)) {
     problems.push(`${basename(file)}: must be { "category": string, "exercises": [...] }`);
     return undefined;

@@ -602,7 +602,7 @@ describe('snapshot CLI', () => {
       const missing = join(tempDir(), 'nope.json');
       const { code, err } = await run(['import-free-exercise-db', missing]);
       assert.equal(code, 1);
-      assert.ok(err.startsWith(`cannot read ${missing}: ENOENT`), err);
+      assert.ok(err.startsWith(`${missing}: cannot be read as JSON (ENOENT`), err);
     });
 
     it('names an input file that is not JSON and exits 1', async () => {
@@ -610,7 +610,7 @@ describe('snapshot CLI', () => {
       writeFileSync(file, '[{"name": "Squat",');
       const { code, err } = await run(['import-free-exercise-db', file]);
       assert.equal(code, 1);
-      assert.ok(err.startsWith(`${file}: not valid JSON (`), err);
+      assert.ok(err.startsWith(`${file}: cannot be read as JSON (`), err);
     });
 
     it('lists the bad records, writes nothing and exits 1', async () => {

@@ -3,8 +3,9 @@
  * valid one live. A new catalog is built beside the live one and swapped in whole; a file that fails
  * the check is refused with a logged reason (once per version of the file) and the live one keeps serving.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileSignature, readJsonFile } from '../files.ts';
 import type { Logger } from '../log.ts';
 import { buildCatalog, type Catalog } from './catalog.ts';
 import { checkSnapshot, type SnapshotCheck } from './snapshot-schema.ts';
@@ -25,23 +26,10 @@ export function listSnapshotFiles(dir: string): string[] {
 /** Reads, parses and checks one snapshot file; every problem is prefixed with the file's path. */
 export function readSnapshotFile(file: string): SnapshotCheck {
   const date = SNAPSHOT_NAME.exec(file.split('/').pop() ?? '')?.[1];
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    return { ok: false, problems: [`${file}: cannot be read as JSON (${(error as Error).message})`] };
-  }
-  const result = checkSnapshot(raw, date);
+  const read = readJsonFile(file);
+  if (!read.ok) return { ok: false, problems: [read.problem] };
+  const result = checkSnapshot(read.value, date);
   return result.ok ? result : { ok: false, problems: result.problems.map((p) => `${file}: ${p}`) };
-}
-
-function signatureOf(file: string): string | undefined {
-  try {
-    const stat = statSync(file);
-    return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Holds the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
@@ -72,7 +60,7 @@ export class CatalogLoader {
     const refusedNow: string[] = [];
     for (const name of listSnapshotFiles(this.#dir)) {
       const file = join(this.#dir, name);
-      const signature = signatureOf(file);
+      const signature = fileSignature(file);
       if (signature === undefined) continue;
       if (this.#current?.source === name && this.#currentSignature === signature) return refusedNow;
       if (this.#refused.get(name) === signature) continue;

@@ -4,7 +4,7 @@
  *   diff <old> <new>                              what changed between two snapshots
  *   import-free-exercise-db <exercises.json> [--out DIR]   convert the free-exercise-db format
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { importFreeExerciseDb, parseTaxonomy } from '../catalog/free-exercise-db
 import { diffSnapshots, formatDiff } from '../catalog/snapshot-diff.ts';
 import { readSnapshotFile } from '../catalog/snapshot-files.ts';
 import { summarizeSnapshot } from '../catalog/snapshot-summary.ts';
+import { readJsonFile } from '../files.ts';
 
 export const USAGE = `usage: npm run snapshot -- <verb>
   check <file>                                       validate a snapshot and print a summary
@@ -95,20 +96,6 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
     default:
       err(USAGE);
       return 2;
-  }
-}
-
-function readJsonFile(file: string): { ok: true; value: unknown } | { ok: false; problem: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return { ok: false, problem: `cannot read ${file}: ${(error as Error).message}` };
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, problem: `${file}: not valid JSON (${(error as Error).message})` };
   }
 }
 

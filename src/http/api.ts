@@ -69,15 +69,10 @@ export function rateHeaders(decision: Decision, nowMs: number, isReleased = fals
       return [['X-RateLimit-Limit', '-1'], ['X-RateLimit-Remaining', '-1'], ['X-RateLimit-Reset', '-1']];
     case 'minute-limit':
     case 'daily-limit':
-      return [
-        ['X-RateLimit-Limit', String(decision.limit)],
-        ['X-RateLimit-Remaining', '0'],
-        ['X-RateLimit-Reset', seconds(decision.resetMs)],
-        ['Retry-After', String(secondsUntil(decision.resetMs, nowMs))],
-      ];
     case 'overage-cap':
       return [
-        ['X-RateLimit-Limit', String(decision.safetyCap)],
+        // For the cap, the exceeded "window" is the day's safety cap.
+        ['X-RateLimit-Limit', String(decision.kind === 'overage-cap' ? decision.safetyCap : decision.limit)],
         ['X-RateLimit-Remaining', '0'],
         ['X-RateLimit-Reset', seconds(decision.resetMs)],
         ['Retry-After', String(secondsUntil(decision.resetMs, nowMs))],

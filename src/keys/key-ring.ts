@@ -3,7 +3,7 @@
  * that `npm run keys` takes effect without a restart. A store that fails validation is refused with
  * the file and field named, and the keys already loaded stay in force.
  */
-import { statSync } from 'node:fs';
+import { fileSignature } from '../files.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import type { Logger } from '../log.ts';
 import { indexByHash, type KeyRecord, type KeyStore, readKeyStore } from './key-store.ts';
@@ -38,25 +38,16 @@ export class KeyRing {
     this.#tiers = tiers;
     this.#logger = logger;
     this.#byHash = indexByHash(store);
-    this.#signature = this.#stat();
+    this.#signature = fileSignature(file);
   }
 
   byHash(): ReadonlyMap<string, KeyRecord> {
     return this.#byHash;
   }
 
-  #stat(): string | undefined {
-    try {
-      const stat = statSync(this.#file);
-      return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
-    } catch {
-      return undefined;
-    }
-  }
-
   /** Reloads the store if the file changed. A missing or invalid file keeps the current keys. */
   reload(): void {
-    const signature = this.#stat();
+    const signature = fileSignature(this.#file);
     if (signature === undefined || signature === this.#signature) return;
     this.#signature = signature;
     const result = loadKeyStore(this.#file, this.#tiers);

@@ -3,10 +3,10 @@
  * Pure operations (create, regenerate, revoke) return a new store; reading validates with valibot
  * and names the file and field of every problem; writing is atomic.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
-import { writeFileAtomic } from '../atomic-file.ts';
+import { fileIssues, readJsonFile, writeFileAtomic } from '../files.ts';
 import { generateKey, generateKeyId, hashKey, keyHint } from './api-key.ts';
 
 const KeyRecordSchema = v.object({
@@ -34,7 +34,7 @@ export const EMPTY_STORE: KeyStore = { version: 1, keys: [] };
 export function parseKeyStore(raw: unknown, file: string): KeyStoreResult {
   const parsed = v.safeParse(KeyStoreSchema, raw);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.issues.map((issue) => `${file}: ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`) };
+    return { ok: false, problems: fileIssues(file, parsed.issues) };
   }
   const problems: string[] = [];
   const ids = new Set<string>();
@@ -51,13 +51,9 @@ export function parseKeyStore(raw: unknown, file: string): KeyStoreResult {
 /** Reads the store; a missing file is an empty store (`exists: false`), an unreadable one is refused. */
 export function readKeyStore(file: string): KeyStoreResult & { exists: boolean } {
   if (!existsSync(file)) return { ok: true, store: EMPTY_STORE, exists: false };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    return { ok: false, problems: [`${file}: cannot be read as JSON (${(error as Error).message})`], exists: true };
-  }
-  return { ...parseKeyStore(raw, file), exists: true };
+  const read = readJsonFile(file);
+  if (!read.ok) return { ok: false, problems: [read.problem], exists: true };
+  return { ...parseKeyStore(read.value, file), exists: true };
 }
 
 export function writeKeyStore(file: string, store: KeyStore): void {

@@ -2,8 +2,8 @@
  * The tier table (CONTRACT.md, "Tier table"): the built-in default, and loading and validating an
  * operator's TIERS_FILE. A table that fails validation is refused with the file and field named.
  */
-import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
+import { fileIssues, readJsonFile } from '../files.ts';
 
 const count = (what: string) => v.pipe(v.number(`${what} must be a number`), v.integer(`${what} must be an integer`), v.minValue(1, `${what} must be at least 1`));
 
@@ -39,10 +39,7 @@ export type TierTableResult = { ok: true; tiers: TierTable } | { ok: false; prob
 export function parseTierTable(raw: unknown, file: string): TierTableResult {
   const parsed = v.safeParse(TierTableSchema, raw);
   if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.issues.map((issue) => `${file}: ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`),
-    };
+    return { ok: false, problems: fileIssues(file, parsed.issues) };
   }
   return { ok: true, tiers: new Map(Object.entries(parsed.output).map(([name, tier]) => [name, { ...tier, name }])) };
 }
@@ -50,11 +47,6 @@ export function parseTierTable(raw: unknown, file: string): TierTableResult {
 /** The operator's table from `file`, or the built-in one when `file` is undefined. */
 export function loadTierTable(file: string | undefined): TierTableResult {
   if (file === undefined) return parseTierTable(DEFAULT_TIERS, 'built-in tier table');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    return { ok: false, problems: [`${file}: cannot be read as JSON (${(error as Error).message})`] };
-  }
-  return parseTierTable(raw, file);
+  const read = readJsonFile(file);
+  return read.ok ? parseTierTable(read.value, file) : { ok: false, problems: [read.problem] };
 }

@@ -7,10 +7,10 @@
  * status to `error`; it is logged once, and the next successful flush writes everything and logs the
  * recovery. Counting never depends on the sink.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { writeFileAtomic } from '../atomic-file.ts';
+import { fileIssues, readJsonFile, writeFileAtomic } from '../files.ts';
 import type { Logger } from '../log.ts';
 import { dayFromString, dayString } from './windows.ts';
 import { type DayUsage, emptyShard, type KeyUsage, type Shard, type StoreStatus } from './usage-store.ts';
@@ -50,16 +50,14 @@ export function loadShards(stateDir: string, shardCount: number): ShardsResult {
       shards.push(emptyShard());
       continue;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      problems.push(`${file}: cannot be read as JSON (${(error as Error).message})`);
+    const read = readJsonFile(file);
+    if (!read.ok) {
+      problems.push(read.problem);
       continue;
     }
-    const parsed = v.safeParse(ShardFileSchema, raw);
+    const parsed = v.safeParse(ShardFileSchema, read.value);
     if (!parsed.success) {
-      problems.push(...parsed.issues.map((issue) => `${file}: ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`));
+      problems.push(...fileIssues(file, parsed.issues));
       continue;
     }
     const current = new Map<string, KeyUsage>();

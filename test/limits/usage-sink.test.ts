@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, renameSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { writeFileAtomic } from '../../src/atomic-file.ts';
+import { writeFileAtomic } from '../../src/files.ts';
 import { createLogger } from '../../src/log.ts';
 import { loadShards, shardFile, UsageSink } from '../../src/limits/usage-sink.ts';
 import { MemoryUsageStore, SHARD_COUNT, shardOf } from '../../src/limits/usage-store.ts';
