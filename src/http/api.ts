@@ -30,7 +30,8 @@ export interface ApiRequest {
 export interface Reply {
   status: number;
   headers: [string, string][];
-  body: string | Buffer;
+  /** A list of buffers is sent as their concatenation (a page assembled from pre-encoded exercises). */
+  body: string | Buffer | readonly Buffer[];
 }
 
 export interface ApiDeps {
@@ -51,13 +52,15 @@ export interface ApiDeps {
 }
 
 const JSON_TYPE: [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
+const PAGE_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
 const APPROACHING_SHARE = 0.8;
 const DATA_ROUTES = new Set(['exercises', 'muscles', 'equipment', 'categories', 'stats']);
 const KEY_HINT = `Send your key in the X-API-Key header. Keys start with ${KEY_PREFIX} and are ${KEY_LENGTH} characters long.`;
 
 type Admitted = { decision: Decision; ticket?: Ticket };
 
-function json(status: number, body: string | Buffer, headers: [string, string][] = []): Reply {
+function json(status: number, body: Reply['body'], headers: [string, string][] = []): Reply {
   return { status, headers: [JSON_TYPE, ...headers], body };
 }
 
@@ -177,9 +180,13 @@ export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promi
       { deadline: start + deps.searchBudgetMs, now: deps.monotonic, random: deps.random },
     );
     if (page === TIMED_OUT) return SEARCH_TIMEOUT;
-    let items = '';
-    for (const position of page.positions) items += (items === '' ? '' : ',') + catalog.exerciseJson[position];
-    return json(200, `{"data":[${items}],"total":${page.total === null ? 'null' : page.total},"limit":${limit},"offset":${params.offset}}`);
+    const parts: Buffer[] = [PAGE_OPEN];
+    page.positions.forEach((position, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(catalog.exerciseBytes[position]!);
+    });
+    parts.push(Buffer.from(`],"total":${page.total === null ? 'null' : page.total},"limit":${limit},"offset":${params.offset}}`));
+    return json(200, parts);
   }
 
   function exerciseById(catalog: Catalog, rawId: string): Reply | HttpError {
