@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { readKeyStore } from '../keys/key-store.ts';
 import { formatUsd } from '../limits/money.ts';
-import { loadShards } from '../limits/usage-sink.ts';
+import { loadArchive, loadShards } from '../limits/usage-sink.ts';
 import { mergeUsage, SHARD_COUNT } from '../limits/usage-store.ts';
 
 export interface UsageRow {
@@ -37,14 +37,15 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
     return 1;
   }
   const shards = loadShards(config.config.stateDir, SHARD_COUNT);
-  if (!shards.ok) {
-    err(shards.problems.join('\n'));
+  const archive = loadArchive(config.config.stateDir);
+  if (!shards.ok || !archive.ok) {
+    err([...(shards.ok ? [] : shards.problems), ...(archive.ok ? [] : archive.problems)].join('\n'));
     return 1;
   }
   const keys = readKeyStore(config.config.keysFile);
   const records = new Map(keys.ok ? keys.store.keys.map((k) => [k.id, k]) : []);
   const rows: UsageRow[] = [];
-  for (const [date, byKey] of [...mergeUsage(shards.shards)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [date, byKey] of [...mergeUsage(shards.shards, archive.archive)].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (values.date !== undefined && date !== values.date) continue;
     for (const [keyId, usage] of [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (values.key !== undefined && keyId !== values.key) continue;

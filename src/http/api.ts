@@ -231,7 +231,10 @@ export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promi
     }
     const reply = outcome instanceof HttpError ? errorReply(request, outcome) : outcome;
     const isReleased = reply.status >= 500 && ticket !== undefined;
-    if (isReleased) void deps.usage.release(ticket);
+    if (isReleased) {
+      // A shared store releases asynchronously; its failure must not become an unhandled rejection.
+      Promise.resolve(deps.usage.release(ticket)).catch((error: unknown) => deps.logger.error('usage store could not give a count back', { error: String(error) }));
+    }
     reply.headers.push(...rateHeaders(decision, nowMs, isReleased));
     return reply;
   }

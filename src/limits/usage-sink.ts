@@ -1,19 +1,21 @@
 /**
  * Persistence of the in-process counters: one file per shard in STATE_DIR, rewritten whole and
  * atomically (so a replayed or torn write can neither double-count nor leave an unreadable file),
- * at most once per flush interval and only for shards that changed.
+ * at most once per flush interval and only for shards that changed. Days that have ended are moved
+ * once into STATE_DIR/history/<date>.json, the billing archive, so the files rewritten every second
+ * hold only live counters and stay small however long the service runs.
  *
  * A failing write (disk full, permission, missing folder) keeps the shard dirty and turns the sink's
  * status to `error`; it is logged once, and the next successful flush writes everything and logs the
  * recovery. Counting never depends on the sink.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { fileIssues, readJsonFile, writeFileAtomic } from '../files.ts';
 import type { Logger } from '../log.ts';
 import { dayFromString, dayString } from './windows.ts';
-import { type DayUsage, emptyShard, type KeyUsage, type Shard, type StoreStatus } from './usage-store.ts';
+import { closeEndedDays, type DayUsage, emptyShard, type KeyUsage, type Shard, type StoreStatus, type UsageByDay } from './usage-store.ts';
 
 const FORMAT_VERSION = 1;
 const DATE = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'));
@@ -25,6 +27,43 @@ const ShardFileSchema = v.object({
   current: v.record(v.string(), v.object({ ...DayUsageSchema.entries, day: DATE, minuteStartMs: COUNT, minuteRequests: COUNT })),
   history: v.record(DATE, v.record(v.string(), DayUsageSchema)),
 });
+
+const ArchiveFileSchema = v.object({
+  version: v.literal(FORMAT_VERSION, `must be ${FORMAT_VERSION}`),
+  date: DATE,
+  keys: v.record(v.string(), DayUsageSchema),
+});
+
+export function archiveFile(stateDir: string, date: string): string {
+  return join(stateDir, 'history', `${date}.json`);
+}
+
+/** Reads one day's archive; a missing file is an empty day. */
+function readArchiveDay(file: string): { ok: true; keys: Map<string, DayUsage> } | { ok: false; problems: string[] } {
+  if (!existsSync(file)) return { ok: true, keys: new Map() };
+  const read = readJsonFile(file);
+  if (!read.ok) return { ok: false, problems: [read.problem] };
+  const parsed = v.safeParse(ArchiveFileSchema, read.value);
+  return parsed.success ? { ok: true, keys: new Map(Object.entries(parsed.output.keys)) } : { ok: false, problems: fileIssues(file, parsed.issues) };
+}
+
+/** Every archived day of `stateDir`, for the usage report. */
+export function loadArchive(stateDir: string): { ok: true; archive: UsageByDay } | { ok: false; problems: string[] } {
+  const archive: UsageByDay = new Map();
+  const problems: string[] = [];
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(stateDir, 'history')).filter((name) => /^\d{4}-\d{2}-\d{2}\.json$/.test(name));
+  } catch {
+    // No history folder yet: no day has been archived.
+  }
+  for (const name of names.sort()) {
+    const day = readArchiveDay(join(stateDir, 'history', name));
+    if (day.ok) archive.set(name.slice(0, 10), day.keys);
+    else problems.push(...day.problems);
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, archive };
+}
 
 export function shardFile(stateDir: string, index: number): string {
   return join(stateDir, `usage-${String(index).padStart(2, '0')}.json`);
@@ -97,20 +136,35 @@ export class UsageSink {
     return this.#failure === undefined ? 'ok' : 'error';
   }
 
-  /** Writes every dirty shard. Returns true when everything is on disk. */
+  /**
+   * Writes every dirty shard, then archives the days that have ended. Returns true when everything
+   * is on disk. The order makes a crash at any point safe: an ended day is in a live file before it
+   * is archived, and dropped from the live files only after the archive holds it; a day found in
+   * both places holds the same final totals (see setDayUsage), so nothing is counted twice.
+   */
   flush(): boolean {
     let failure: string | undefined;
+    const fail = (error: unknown) => {
+      failure ??= `${(error as NodeJS.ErrnoException).code ?? 'error'}: ${(error as Error).message}`;
+    };
+    const now = this.#now();
+    for (const shard of this.#shards) closeEndedDays(shard, now.getTime());
     this.#shards.forEach((shard, index) => {
       if (!shard.isDirty) return;
-      // Cleared before the write: a count taken while writing marks the shard dirty again.
-      shard.isDirty = false;
       try {
-        this.#write(shardFile(this.#stateDir, index), serializeShard(shard, this.#now()));
+        this.#write(shardFile(this.#stateDir, index), serializeShard(shard, now));
+        shard.isDirty = false;
       } catch (error) {
-        shard.isDirty = true;
-        failure ??= `${(error as NodeJS.ErrnoException).code ?? 'error'}: ${(error as Error).message}`;
+        fail(error);
       }
     });
+    if (failure === undefined) {
+      try {
+        this.#archiveEndedDays();
+      } catch (error) {
+        fail(error);
+      }
+    }
     if (failure !== undefined && this.#failure === undefined) {
       this.#logger.error('usage sink failing: counting goes on in memory and will be written once the sink works', { stateDir: this.#stateDir, reason: failure });
     } else if (failure === undefined && this.#failure !== undefined) {
@@ -118,6 +172,35 @@ export class UsageSink {
     }
     this.#failure = failure;
     return failure === undefined;
+  }
+
+  /** Merges each ended day held by the shards into its archive file, then lets the shards forget it. */
+  #archiveEndedDays(): void {
+    const ended = new Map<string, Map<string, DayUsage>>();
+    for (const shard of this.#shards) {
+      for (const [date, byKey] of shard.history) {
+        const merged = ended.get(date) ?? new Map<string, DayUsage>();
+        for (const [keyId, usage] of byKey) merged.set(keyId, usage);
+        ended.set(date, merged);
+      }
+    }
+    if (ended.size === 0) return;
+    try {
+      // Not recursive: a missing STATE_DIR is a failure to report, not a folder to recreate elsewhere.
+      mkdirSync(join(this.#stateDir, 'history'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    for (const [date, byKey] of ended) {
+      const file = archiveFile(this.#stateDir, date);
+      const existing = readArchiveDay(file);
+      // A damaged archive is never overwritten: the day stays in the live files until an operator looks.
+      if (!existing.ok) throw Object.assign(new Error(existing.problems.join('; ')), { code: 'EBADARCHIVE' });
+      for (const [keyId, usage] of byKey) existing.keys.set(keyId, usage);
+      const keys = Object.fromEntries([...existing.keys].sort(([a], [b]) => (a < b ? -1 : 1)));
+      this.#write(file, `${JSON.stringify({ version: FORMAT_VERSION, date, keys })}\n`);
+      for (const shard of this.#shards) if (shard.history.delete(date)) shard.isDirty = true;
+    }
   }
 
   start(intervalMs: number): void {

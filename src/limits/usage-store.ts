@@ -45,10 +45,13 @@ export interface KeyUsage extends DayUsage {
 export interface Shard {
   /** keyId -> live counters for the key's current day. */
   current: Map<string, KeyUsage>;
-  /** "YYYY-MM-DD" -> keyId -> the totals of a day that has ended for that key. */
+  /** "YYYY-MM-DD" -> keyId -> the totals of a day that has ended for that key, until the sink archives it. */
   history: Map<string, Map<string, DayUsage>>;
   isDirty: boolean;
 }
+
+/** Usage per UTC day and key: "YYYY-MM-DD" -> keyId -> totals. */
+export type UsageByDay = Map<string, Map<string, DayUsage>>;
 
 export const SHARD_COUNT = 16;
 
@@ -66,17 +69,27 @@ export function emptyShard(): Shard {
   return { current: new Map(), history: new Map(), isDirty: false };
 }
 
-function addToHistory(shard: Shard, keyId: string, usage: KeyUsage): void {
+/**
+ * Records a key's total for one day. A (day, key) total is written exactly once and is final: windows
+ * only move forward, so a key never has the same day live again. Every copy of it (live file, history
+ * archive) therefore holds the same value, and merging copies is a plain set, never an addition.
+ */
+function setDayUsage(byDay: UsageByDay, date: string, keyId: string, usage: DayUsage): void {
   if (usage.requests === 0) return;
-  const date = dayString(usage.day);
-  let byKey = shard.history.get(date);
-  if (byKey === undefined) shard.history.set(date, (byKey = new Map()));
-  const previous = byKey.get(keyId);
-  byKey.set(keyId, {
-    requests: (previous?.requests ?? 0) + usage.requests,
-    overageRequests: (previous?.overageRequests ?? 0) + usage.overageRequests,
-    overageCostMicros: (previous?.overageCostMicros ?? 0) + usage.overageCostMicros,
-  });
+  let byKey = byDay.get(date);
+  if (byKey === undefined) byDay.set(date, (byKey = new Map()));
+  byKey.set(keyId, { requests: usage.requests, overageRequests: usage.overageRequests, overageCostMicros: usage.overageCostMicros });
+}
+
+/** Moves every key whose day has ended into history, so days close at midnight even for keys gone quiet. */
+export function closeEndedDays(shard: Shard, nowMs: number): void {
+  const today = dayNumber(nowMs);
+  for (const [keyId, usage] of shard.current) {
+    if (usage.day >= today) continue;
+    setDayUsage(shard.history, dayString(usage.day), keyId, usage);
+    shard.current.delete(keyId);
+    shard.isDirty = true;
+  }
 }
 
 /**
@@ -113,7 +126,7 @@ export class MemoryUsageStore implements UsageStore {
     }
     // Windows only move forward: a wall clock stepped back never resets a count.
     if (today > usage.day) {
-      addToHistory(shard, keyId, usage);
+      setDayUsage(shard.history, dayString(usage.day), keyId, usage);
       Object.assign(usage, { day: today, requests: 0, overageRequests: 0, overageCostMicros: 0 });
       shard.isDirty = true;
     }
@@ -166,28 +179,19 @@ export class MemoryUsageStore implements UsageStore {
     shard.isDirty = true;
   }
 
-  /** Every key's usage per day (ended days and the live ones), for the usage report. */
-  usageByDay(): Map<string, Map<string, DayUsage>> {
+  /** Every key's usage per day held in memory (live days and ended ones not yet archived). */
+  usageByDay(): UsageByDay {
     return mergeUsage(this.shards);
   }
 }
 
-export function mergeUsage(shards: readonly Shard[]): Map<string, Map<string, DayUsage>> {
-  const merged = new Map<string, Map<string, DayUsage>>();
-  const add = (date: string, keyId: string, usage: DayUsage): void => {
-    if (usage.requests === 0) return;
-    let byKey = merged.get(date);
-    if (byKey === undefined) merged.set(date, (byKey = new Map()));
-    const previous = byKey.get(keyId);
-    byKey.set(keyId, {
-      requests: (previous?.requests ?? 0) + usage.requests,
-      overageRequests: (previous?.overageRequests ?? 0) + usage.overageRequests,
-      overageCostMicros: (previous?.overageCostMicros ?? 0) + usage.overageCostMicros,
-    });
-  };
+/** All usage per day and key: the archive of ended days, then what the shards hold (see setDayUsage). */
+export function mergeUsage(shards: readonly Shard[], archive: UsageByDay = new Map()): UsageByDay {
+  const merged: UsageByDay = new Map();
+  for (const [date, byKey] of archive) for (const [keyId, usage] of byKey) setDayUsage(merged, date, keyId, usage);
   for (const shard of shards) {
-    for (const [date, byKey] of shard.history) for (const [keyId, usage] of byKey) add(date, keyId, usage);
-    for (const [keyId, usage] of shard.current) add(dayString(usage.day), keyId, usage);
+    for (const [date, byKey] of shard.history) for (const [keyId, usage] of byKey) setDayUsage(merged, date, keyId, usage);
+    for (const [keyId, usage] of shard.current) setDayUsage(merged, dayString(usage.day), keyId, usage);
   }
   return merged;
 }

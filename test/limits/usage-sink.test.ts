@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync, renameSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { writeFileAtomic } from '../../src/files.ts';
 import { createLogger } from '../../src/log.ts';
-import { loadShards, shardFile, UsageSink } from '../../src/limits/usage-sink.ts';
-import { MemoryUsageStore, SHARD_COUNT, shardOf } from '../../src/limits/usage-store.ts';
+import { archiveFile, loadArchive, loadShards, shardFile, UsageSink } from '../../src/limits/usage-sink.ts';
+import { MemoryUsageStore, mergeUsage, SHARD_COUNT, shardOf } from '../../src/limits/usage-store.ts';
 import { defaultTiers, tempDir, TestClock } from '../helpers/service.ts';
 
 const tier = { ...defaultTiers().get('starter')!, perMinute: 1_000_000, dailyRequests: 5 };
@@ -109,5 +110,85 @@ describe('UsageSink', () => {
     assert.ok(result.problems.some((p) => p.startsWith(shardFile(dir, 3)) && p.includes('current.key_a.requests')), result.problems.join('\n'));
     assert.ok(result.problems.some((p) => p.startsWith(shardFile(dir, 4)) && p.includes('cannot be read as JSON')));
     assert.ok(result.problems.some((p) => p.startsWith(shardFile(dir, 5)) && p.includes('version')));
+  });
+});
+
+describe('UsageSink: ended days', () => {
+  function dayFlow() {
+    const dir = tempDir();
+    const store = new MemoryUsageStore();
+    const clock = new TestClock('2026-11-20T23:59:00.000Z');
+    const sink = new UsageSink(dir, store.shards, { logger: createLogger('silent'), now: () => new Date(clock.now()) });
+    const admit = (keyId: string, n: number) => {
+      for (let i = 0; i < n; i++) store.admit(keyId, tier, clock.now());
+    };
+    return { dir, store, clock, sink, admit };
+  }
+
+  it('archives a day once it ends, even for keys gone quiet, and live files keep only live counters', () => {
+    const { dir, store, clock, sink, admit } = dayFlow();
+    admit('key_alpha', 7);
+    admit('key_beta', 2);
+    assert.equal(sink.flush(), true);
+    clock.set('2026-11-21T00:00:01.000Z');
+    admit('key_alpha', 1);
+    assert.equal(sink.flush(), true);
+    const archived = JSON.parse(readFileSync(archiveFile(dir, '2026-11-20'), 'utf8'));
+    assert.deepEqual(archived, {
+      version: 1,
+      date: '2026-11-20',
+      keys: {
+        key_alpha: { requests: 7, overageRequests: 2, overageCostMicros: 4000 },
+        key_beta: { requests: 2, overageRequests: 0, overageCostMicros: 0 },
+      },
+    });
+    assert.equal(sink.flush(), true); // the shards drop the archived day on the next write
+    for (const file of readdirSync(dir).filter((f) => f.startsWith('usage-'))) {
+      const shard = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      assert.deepEqual(shard.history, {}, file);
+      assert.equal(JSON.stringify(shard.current).includes('2026-11-20'), false, file);
+    }
+    const shards = loadShards(dir, SHARD_COUNT);
+    const archive = loadArchive(dir);
+    assert.ok(shards.ok && archive.ok);
+    const all = mergeUsage(shards.shards, archive.archive);
+    assert.equal(all.get('2026-11-20')!.get('key_alpha')!.requests, 7);
+    assert.equal(all.get('2026-11-21')!.get('key_alpha')!.requests, 1);
+    assert.equal(all.get('2026-11-21')!.has('key_beta'), false);
+    assert.equal(store.usageByDay().has('2026-11-20'), false, 'memory no longer holds the archived day');
+  });
+
+  it('never double-counts a day found both in an old live file and in the archive (crash between the two writes)', () => {
+    const { dir, clock, sink, admit } = dayFlow();
+    admit('key_alpha', 5);
+    sink.flush();
+    clock.set('2026-11-21T00:00:01.000Z');
+    const before = readdirSync(dir).filter((f) => f.startsWith('usage-')).map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const);
+    assert.equal(sink.flush(), true); // archives the day
+    // Put the live files back as they were before that flush: the day is now in both places.
+    for (const [file, contents] of before) writeFileSync(join(dir, file), contents);
+    const shards = loadShards(dir, SHARD_COUNT);
+    const archive = loadArchive(dir);
+    assert.ok(shards.ok && archive.ok);
+    assert.equal(mergeUsage(shards.shards, archive.archive).get('2026-11-20')!.get('key_alpha')!.requests, 5);
+    // A sink restarted on those files archives the day again: still 5, not 10.
+    const restarted = new UsageSink(dir, shards.shards, { logger: createLogger('silent'), now: () => new Date(clock.now()) });
+    assert.equal(restarted.flush(), true);
+    assert.equal(JSON.parse(readFileSync(archiveFile(dir, '2026-11-20'), 'utf8')).keys.key_alpha.requests, 5);
+  });
+
+  it('never overwrites a damaged archive: the day stays live and the sink reports error', () => {
+    const { dir, store, clock, sink, admit } = dayFlow();
+    admit('key_alpha', 3);
+    sink.flush();
+    mkdirSync(join(dir, 'history'));
+    writeFileSync(archiveFile(dir, '2026-11-20'), '{"version":1,"date":"2026-11-20","keys":{"key_x":{"requests":"many"}}}');
+    clock.set('2026-11-21T00:00:01.000Z');
+    assert.equal(sink.flush(), false);
+    assert.equal(sink.status(), 'error');
+    assert.match(readFileSync(archiveFile(dir, '2026-11-20'), 'utf8'), /"many"/);
+    assert.equal(store.usageByDay().get('2026-11-20')!.get('key_alpha')!.requests, 3);
+    const archive = loadArchive(dir);
+    assert.ok(!archive.ok && archive.problems.some((p) => p.includes('keys.key_x.requests')));
   });
 });
