@@ -213,7 +213,7 @@ export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promi
         return json(200, catalog.bodies.equipment);
       case 'categories':
         return json(200, catalog.bodies.categories);
-      default:
+      default: // 'stats', the last of DATA_ROUTES; unknown routes never get here
         return json(200, catalog.bodies.stats);
     }
   }
