@@ -1,0 +1,136 @@
+/** The servers as child processes: start and wait for a log line, stop by PID, kill on any exit, read CPU and RSS from /proc. */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { ROOT, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from './settings.ts';
+
+export type LogEntry = Record<string, unknown>;
+
+export interface ChildServer {
+  name: string;
+  proc: ChildProcess;
+  pid: number;
+  port: number;
+  url: string;
+  waitForLog(message: string, timeoutMs: number): Promise<LogEntry>;
+  stderrTail(): string;
+  exited: Promise<number | null>;
+}
+
+/** Every child started and not yet known to have exited; killed on any way out of this process. */
+const liveChildren = new Set<ChildProcess>();
+
+function isRunning(proc: ChildProcess): boolean {
+  return proc.exitCode === null && proc.signalCode === null;
+}
+
+/** SIGKILLs every child still running; safe to call more than once. */
+export function killLiveChildren(): void {
+  for (const proc of liveChildren) {
+    if (isRunning(proc) && proc.pid !== undefined) {
+      try {
+        process.kill(proc.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}
+
+// Registered when this module is first imported, so the cleanup holds from the start of a run.
+process.on('exit', killLiveChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    process.stderr.write(`\nbench: ${signal}, stopping the servers\n`);
+    killLiveChildren();
+    process.exit(130);
+  });
+}
+
+/** Starts `node --import tsx <script> ...args`, collects its JSON log lines and resolves once it logs `listening`. */
+export async function startChild(name: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<ChildServer> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  liveChildren.add(proc);
+  const exited = new Promise<number | null>((resolve) => {
+    proc.on('exit', (code) => {
+      liveChildren.delete(proc);
+      resolve(code);
+    });
+  });
+  let stderr = '';
+  let partial = '';
+  const seen: LogEntry[] = [];
+  const waiters: { message: string; resolve: (entry: LogEntry) => void }[] = [];
+  proc.stdout!.resume(); // the service prints nothing there when the key store exists; drain it anyway
+  proc.stderr!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    stderr = (stderr + text).slice(-20_000);
+    partial += text;
+    const lines = partial.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      let entry: LogEntry;
+      try {
+        entry = JSON.parse(line) as LogEntry;
+      } catch {
+        continue;
+      }
+      seen.push(entry);
+      for (const waiter of waiters.filter((w) => w.message === entry.message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(entry);
+      }
+    }
+  });
+  const waitForLog = (message: string, timeoutMs: number): Promise<LogEntry> => {
+    const already = seen.find((entry) => entry.message === message);
+    if (already !== undefined) return Promise.resolve(already);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name}: no "${message}" log line within ${timeoutMs} ms; stderr:\n${stderr}`)), timeoutMs);
+      waiters.push({ message, resolve: (entry) => (clearTimeout(timer), resolve(entry)) });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited (code ${code}) before logging "${message}"; stderr:\n${stderr}`));
+      });
+    });
+  };
+  const listening = await waitForLog('listening', START_TIMEOUT_MS);
+  const port = Number(listening.port);
+  return { name, proc, pid: proc.pid!, port, url: `http://127.0.0.1:${port}`, waitForLog, stderrTail: () => stderr, exited };
+}
+
+/** SIGTERM by PID, then SIGKILL if it has not exited within STOP_TIMEOUT_MS. Resolves with the exit code. */
+export async function stopChild(child: ChildServer): Promise<number | null> {
+  if (!isRunning(child.proc)) return child.proc.exitCode;
+  process.kill(child.pid, 'SIGTERM');
+  const timedOut = Symbol('timed out');
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([child.exited, new Promise<typeof timedOut>((resolve) => (timer = setTimeout(() => resolve(timedOut), STOP_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+  if (outcome !== timedOut) return outcome;
+  process.stderr.write(`bench: ${child.name} (pid ${child.pid}) ignored SIGTERM for ${STOP_TIMEOUT_MS} ms; sending SIGKILL\n`);
+  process.kill(child.pid, 'SIGKILL');
+  return child.exited;
+}
+
+// ---------------------------------------------------------------------------------------------
+// /proc readings
+// ---------------------------------------------------------------------------------------------
+
+export const CLOCK_TICKS_PER_SECOND = Number(execSync('getconf CLK_TCK').toString().trim());
+
+/** utime + stime of every thread of `pid`, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
+export function readCpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Field 2 (comm) is in parentheses and may contain spaces: count fields from the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const field = (n: number) => Number(fields[n - 3]);
+  return field(14) + field(15);
+}
+
+/** The resident set size of `pid` in MB (VmRSS of /proc/<pid>/status). */
+export function readRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+  if (match === null) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(match[1]) / 1024;
+}

@@ -1,0 +1,139 @@
+/** Load runs: autocannon against one server with its CPU from /proc, each scenario's service and baseline runs, and the checks before load. */
+import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
+import { type ChildServer, CLOCK_TICKS_PER_SECOND, readCpuTicks } from './child-servers.ts';
+import { baselinePathFor, type Scenario } from './scenarios.ts';
+import { CONNECTIONS, WARMUP_SECONDS } from './settings.ts';
+
+/** One measured autocannon run against one server. */
+export interface LoadFigures {
+  target: 'service' | 'baseline';
+  path: string;
+  requestsPerSecond: number;
+  totalRequests: number;
+  /** autocannon's latency histogram holds whole milliseconds: 0 means under 1 ms. */
+  p50Ms: number;
+  p99Ms: number;
+  /** Little's law, connections / (req/s): a sub-millisecond mean the integer histogram cannot give. */
+  littleMeanMs: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  serverCpuMicrosPerRequest: number;
+  /** Server CPU time over wall time; 100 means one core. */
+  serverCpuPercent: number;
+  /** This process's (autocannon's) CPU over wall time. */
+  clientCpuPercent: number;
+  /** Response bytes (headers included) per response. */
+  bytesPerResponse: number;
+}
+
+/** A request generator: one fixed path, or a shared cursor cycling through several paths across all connections. */
+function requestOptions(url: string, apiKey: string, paths: readonly string[], seconds: number, cursor: { next: number }): autocannon.Options {
+  const base: autocannon.Options = { url: url + paths[0]!, connections: CONNECTIONS, duration: seconds, headers: { 'x-api-key': apiKey } };
+  if (paths.length === 1) return base;
+  return {
+    ...base,
+    requests: [
+      {
+        setupRequest(request) {
+          request.path = paths[cursor.next++ % paths.length]!;
+          return request;
+        },
+      },
+    ],
+  };
+}
+
+async function measureLoad(target: LoadFigures['target'], server: ChildServer, apiKey: string, paths: readonly string[], seconds: number): Promise<LoadFigures> {
+  const cursor = { next: 0 };
+  const warmup = await autocannon(requestOptions(server.url, apiKey, paths, WARMUP_SECONDS, cursor));
+  if (warmup.non2xx > 0) process.stderr.write(`bench: warning: ${warmup.non2xx} non-2xx responses during the ${target} warm-up\n`);
+
+  const ticksBefore = readCpuTicks(server.pid);
+  const clientBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  const result = await autocannon(requestOptions(server.url, apiKey, paths, seconds, cursor));
+  const wallSeconds = (performance.now() - wallBefore) / 1000;
+  const client = process.cpuUsage(clientBefore);
+  const serverCpuSeconds = (readCpuTicks(server.pid) - ticksBefore) / CLOCK_TICKS_PER_SECOND;
+
+  const totalRequests = result.requests.total;
+  return {
+    target,
+    path: paths.length === 1 ? paths[0]! : `${paths.length} paths, cycled (first: ${paths[0]})`,
+    requestsPerSecond: result.requests.average,
+    totalRequests,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    littleMeanMs: result.requests.average > 0 ? (CONNECTIONS / result.requests.average) * 1000 : Number.NaN,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    serverCpuMicrosPerRequest: totalRequests > 0 ? (serverCpuSeconds * 1e6) / totalRequests : Number.NaN,
+    serverCpuPercent: (serverCpuSeconds / wallSeconds) * 100,
+    clientCpuPercent: ((client.user + client.system) / 1e6 / wallSeconds) * 100,
+    bytesPerResponse: totalRequests > 0 ? result.throughput.total / totalRequests : Number.NaN,
+  };
+}
+
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  question: string;
+  service: LoadFigures;
+  baseline: LoadFigures;
+  ratios: {
+    /** service req/s / baseline req/s. Capped by autocannon near 1.0 for cheap routes. */
+    throughput: number;
+    /** baseline CPU µs/req / service CPU µs/req: the share of bare-uWS efficiency the service keeps. */
+    cpuEfficiency: number;
+  };
+}
+
+/** One scenario: a warm-up and a measured run against the service, then the same against the baseline, and their ratios. */
+export async function runScenario(scenario: Scenario, service: ChildServer, baseline: ChildServer, apiKey: string, seconds: number): Promise<ScenarioResult> {
+  process.stderr.write(`bench: ${scenario.id}. ${scenario.title}: service, then baseline ${scenario.baselineRoute} (${WARMUP_SECONDS} s + ${seconds} s each)\n`);
+  const serviceFigures = await measureLoad('service', service, apiKey, scenario.paths, seconds);
+  const baselinePaths = scenario.paths.map((path) => baselinePathFor(path, scenario.baselineRoute));
+  const baselineFigures = await measureLoad('baseline', baseline, apiKey, baselinePaths, seconds);
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    question: scenario.question,
+    service: serviceFigures,
+    baseline: baselineFigures,
+    ratios: {
+      throughput: serviceFigures.requestsPerSecond / baselineFigures.requestsPerSecond,
+      cpuEfficiency: baselineFigures.serverCpuMicrosPerRequest / serviceFigures.serverCpuMicrosPerRequest,
+    },
+  };
+}
+
+/** What makes a scenario's figures invalid: non-2xx responses and socket errors, one line each. */
+export function problemsOf(result: ScenarioResult): string[] {
+  const problems: string[] = [];
+  for (const figures of [result.service, result.baseline]) {
+    const where = `${result.id}. ${result.title} (${figures.target})`;
+    if (figures.non2xx > 0) problems.push(`${where}: ${figures.non2xx} non-2xx responses`);
+    if (figures.errors > 0) problems.push(`${where}: ${figures.errors} socket errors (${figures.timeouts} timeouts)`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Service checks over HTTP (once, before any load)
+// ---------------------------------------------------------------------------------------------
+
+/** GETs `url` with the API key and returns the body; anything but 200 throws. */
+export async function fetchBody(url: string, apiKey: string): Promise<Buffer> {
+  const response = await fetch(url, { headers: { 'X-API-Key': apiKey } });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
+  return body;
+}
+
+/** Every scenario's first path must answer 200 before any load is sent (a 4xx here would make the whole run meaningless). */
+export async function checkScenarioPaths(scenarios: readonly Scenario[], service: ChildServer, apiKey: string): Promise<void> {
+  for (const scenario of scenarios) await fetchBody(service.url + scenario.paths[0]!, apiKey);
+}

@@ -1,0 +1,24 @@
+/** The bench's knobs and fixed locations: durations, connection count, call counts, timeouts and paths. */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const DATA_DIR = join(ROOT, 'data');
+export const RESULTS_FILE = join(ROOT, 'bench/results/latest.json');
+export const CONNECTIONS = 50;
+export const WARMUP_SECONDS = 2;
+/** The service's default SEARCH_BUDGET_MS, used as the deadline of in-process calls. */
+export const SEARCH_BUDGET_MS = 50;
+export const IN_PROCESS_CALLS = 3000;
+export const IN_PROCESS_WARMUP_CALLS = 300;
+export const CATALOG_BUILDS = 5;
+export const START_TIMEOUT_MS = 30_000;
+export const STOP_TIMEOUT_MS = 10_000;
+
+/** The measured run length in seconds, from BENCH_DURATION (default 8). */
+export function readDurationSeconds(env: NodeJS.ProcessEnv): number {
+  const raw = env.BENCH_DURATION ?? '8';
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1) throw new Error(`BENCH_DURATION must be a number of seconds >= 1, got "${raw}"`);
+  return seconds;
+}
