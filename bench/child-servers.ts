@@ -1,9 +1,9 @@
 /** The servers as child processes: start and wait for a log line, stop by PID, kill on any exit, read CPU and RSS from /proc. */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { type LogEntry, onJsonLines } from '../test/helpers/json-lines.ts';
 import { ROOT, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from './settings.ts';
 
-export type LogEntry = Record<string, unknown>;
 
 export interface ChildServer {
   name: string;
@@ -57,28 +57,15 @@ export async function startChild(name: string, args: readonly string[], env: Nod
     });
   });
   let stderr = '';
-  let partial = '';
   const seen: LogEntry[] = [];
   const waiters: { message: string; resolve: (entry: LogEntry) => void }[] = [];
   proc.stdout!.resume(); // the service prints nothing there when the key store exists; drain it anyway
-  proc.stderr!.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    stderr = (stderr + text).slice(-20_000);
-    partial += text;
-    const lines = partial.split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      let entry: LogEntry;
-      try {
-        entry = JSON.parse(line) as LogEntry;
-      } catch {
-        continue;
-      }
-      seen.push(entry);
-      for (const waiter of waiters.filter((w) => w.message === entry.message)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(entry);
-      }
+  proc.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
+  onJsonLines(proc.stderr!, (entry) => {
+    seen.push(entry);
+    for (const waiter of waiters.filter((w) => w.message === entry.message)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(entry);
     }
   });
   const waitForLog = (message: string, timeoutMs: number): Promise<LogEntry> => {

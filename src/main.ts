@@ -51,9 +51,8 @@ async function main(): Promise<void> {
   mkdirSync(config.stateDir, { recursive: true });
   const shardResult = loadShards(config.stateDir, SHARD_COUNT);
   if (!shardResult.ok) fail(shardResult.problems);
-  const usage = new MemoryUsageStore(shardResult.shards);
-  const sink = new UsageSink(config.stateDir, usage.shards, { logger });
-  usage.setStatusSource(() => sink.status());
+  const sink = new UsageSink(config.stateDir, shardResult.shards, { logger });
+  const usage = new MemoryUsageStore(shardResult.shards, () => sink.status());
 
   const catalogs = new CatalogLoader(config.dataDir, logger);
   const api = createApi({

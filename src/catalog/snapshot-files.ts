@@ -52,17 +52,14 @@ export class CatalogLoader {
     return this.#current;
   }
 
-  /**
-   * Serves the newest valid snapshot. Returns the problems of the files refused on this pass
-   * (empty when nothing changed or everything loaded).
-   */
-  reload(): string[] {
-    const refusedNow: string[] = [];
+  /** Serves the newest valid snapshot; a changed file that fails the check is refused and logged once. */
+  reload(): void {
+    let hasRefused = false;
     for (const name of listSnapshotFiles(this.#dir)) {
       const file = join(this.#dir, name);
       const signature = fileSignature(file);
       if (signature === undefined) continue;
-      if (this.#current?.source === name && this.#currentSignature === signature) return refusedNow;
+      if (this.#current?.source === name && this.#currentSignature === signature) return;
       if (this.#refused.get(name) === signature) continue;
       const result = readSnapshotFile(file);
       if (!result.ok) {
@@ -73,7 +70,7 @@ export class CatalogLoader {
           problemCount: result.problems.length,
           live: this.#current?.dataVersion ?? null,
         });
-        refusedNow.push(...result.problems);
+        hasRefused = true;
         continue;
       }
       this.#refused.delete(name);
@@ -82,13 +79,12 @@ export class CatalogLoader {
       this.#current = catalog;
       this.#currentSignature = signature;
       this.#logger.info('catalog loaded', { file, dataVersion: catalog.dataVersion, exercises: catalog.exercises.length, previous });
-      return refusedNow;
+      return;
     }
-    if (this.#current === undefined && refusedNow.length === 0 && !this.#hasWarnedEmpty) {
+    if (this.#current === undefined && !hasRefused && !this.#hasWarnedEmpty) {
       this.#hasWarnedEmpty = true;
       this.#logger.warn('no snapshot to serve yet', { dir: this.#dir });
     }
-    return refusedNow;
   }
 
   /** Checks DATA_DIR for a newer or changed snapshot every `intervalMs`. */

@@ -7,17 +7,17 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): [string, num
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
 
-/** Variation names that match no exercise name in the snapshot (case-insensitive), as "id -> name". */
-export function danglingVariations(snapshot: Snapshot): string[] {
+/** Variation names that match no exercise name in the snapshot (case-insensitive). */
+export function danglingVariations(snapshot: Snapshot): { id: string; variation: string }[] {
   const names = new Set(snapshot.exercises.map((e) => e.name.toLowerCase()));
-  return snapshot.exercises.flatMap((e) => e.variations.filter((v) => !names.has(v.toLowerCase())).map((v) => `${e.id} -> ${v}`));
+  return snapshot.exercises.flatMap((e) => e.variations.filter((v) => !names.has(v.toLowerCase())).map((variation) => ({ id: e.id, variation })));
 }
 
 export function summarizeSnapshot(snapshot: Snapshot, file: string): string {
   const { exercises } = snapshot;
   const table = (rows: [string, number][]) => rows.map(([name, n]) => `  ${name.padEnd(24)} ${String(n).padStart(5)}`).join('\n');
   const withoutVideo = exercises.filter((e) => e.videos.length === 0).length;
-  const dangling = danglingVariations(snapshot);
+  const dangling = danglingVariations(snapshot).map(({ id, variation }) => `${id} -> ${variation}`);
   return [
     `${file}: ok`,
     `dataVersion ${snapshot.dataVersion}, lastUpdated ${snapshot.lastUpdated}`,

@@ -98,15 +98,11 @@ export function closeEndedDays(shard: Shard, nowMs: number): void {
  */
 export class MemoryUsageStore implements UsageStore {
   readonly shards: Shard[];
-  #status: () => StoreStatus;
+  readonly #status: () => StoreStatus;
 
   /** `status` reports the persistence sink's health; the counters themselves cannot fail. */
   constructor(shards: Shard[] = Array.from({ length: SHARD_COUNT }, emptyShard), status: () => StoreStatus = () => 'ok') {
     this.shards = shards;
-    this.#status = status;
-  }
-
-  setStatusSource(status: () => StoreStatus): void {
     this.#status = status;
   }
 

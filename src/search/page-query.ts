@@ -42,10 +42,11 @@ function sample(pool: number[] | Int32Array, take: number, random: () => number)
 }
 
 function rankText(catalog: Catalog, q: string, context: PageContext): Int32Array | typeof TIMED_OUT {
-  const key = queryTerms(q).join(' ');
+  const terms = queryTerms(q);
+  const key = terms.join(' ');
   const cached = catalog.rankings.get(key);
   if (cached !== undefined) return cached;
-  const ranked = catalog.text.rank(q, context.deadline, context.now);
+  const ranked = catalog.text.rank(terms, context.deadline, context.now);
   if (ranked !== TIMED_OUT) catalog.rankings.set(key, ranked);
   return ranked;
 }

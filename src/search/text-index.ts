@@ -15,8 +15,8 @@ import type { Exercise, MuscleGroup } from '../catalog/snapshot-schema.ts';
 export const TIMED_OUT = Symbol('search timed out');
 
 export interface TextIndex {
-  /** Matching positions, best first, ties in default order; or TIMED_OUT. */
-  rank(query: string, deadline: number, now: () => number): Int32Array | typeof TIMED_OUT;
+  /** Positions matching the query's terms (see queryTerms), best first, ties in default order; or TIMED_OUT. */
+  rank(terms: readonly string[], deadline: number, now: () => number): Int32Array | typeof TIMED_OUT;
 }
 
 interface IndexedDocument {
@@ -92,8 +92,7 @@ export function buildTextIndex(exercises: readonly Exercise[], muscleGroups: rea
   );
 
   return {
-    rank(query, deadline, now) {
-      const terms = queryTerms(query);
+    rank(terms, deadline, now) {
       const scores = new Map<number, number>();
       const matchedTerms = new Map<number, number>();
       for (const term of terms) {

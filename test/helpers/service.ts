@@ -15,6 +15,7 @@ import { createKey, EMPTY_STORE, indexByHash, type KeyStore } from '../../src/ke
 import { loadTierTable, type TierTable } from '../../src/limits/tiers.ts';
 import { MemoryUsageStore, type UsageStore } from '../../src/limits/usage-store.ts';
 import { createLogger } from '../../src/log.ts';
+import { onJsonLines } from './json-lines.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const FIXTURE_DIR = join(ROOT, 'test/fixtures/snapshots');
@@ -157,25 +158,13 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
   const waiters: { test: (e: Record<string, unknown>) => boolean; remaining: number; resolve: (e: Record<string, unknown>) => void }[] = [];
   const seen: Record<string, unknown>[] = [];
   proc.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  let partial = '';
-  proc.stderr!.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-    partial += chunk.toString();
-    const lines = partial.split('\n');
-    partial = lines.pop()!;
-    for (const line of lines) {
-      let entry: Record<string, unknown>;
-      try {
-        entry = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        continue;
-      }
-      seen.push(entry);
-      for (const waiter of [...waiters]) {
-        if (waiter.test(entry) && --waiter.remaining === 0) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve(entry);
-        }
+  proc.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  onJsonLines(proc.stderr!, (entry) => {
+    seen.push(entry);
+    for (const waiter of [...waiters]) {
+      if (waiter.test(entry) && --waiter.remaining === 0) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(entry);
       }
     }
   });

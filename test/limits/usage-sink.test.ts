@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { writeFileAtomic } from '../../src/files.ts';
 import { createLogger } from '../../src/log.ts';
 import { archiveFile, loadArchive, loadShards, shardFile, UsageSink } from '../../src/limits/usage-sink.ts';
-import { MemoryUsageStore, mergeUsage, SHARD_COUNT, shardOf } from '../../src/limits/usage-store.ts';
+import { emptyShard, MemoryUsageStore, mergeUsage, SHARD_COUNT, shardOf } from '../../src/limits/usage-store.ts';
 import { defaultTiers, tempDir, TestClock } from '../helpers/service.ts';
 
 const tier = { ...defaultTiers().get('starter')!, perMinute: 1_000_000, dailyRequests: 5 };
@@ -17,10 +17,10 @@ function capturingLogger() {
 
 function setup(write?: (file: string, contents: string) => void) {
   const dir = tempDir();
-  const store = new MemoryUsageStore();
+  const shards = Array.from({ length: SHARD_COUNT }, emptyShard);
   const { lines, logger } = capturingLogger();
-  const sink = new UsageSink(dir, store.shards, { logger, write, now: () => new Date('2026-11-21T12:00:00.000Z') });
-  store.setStatusSource(() => sink.status());
+  const sink = new UsageSink(dir, shards, { logger, write, now: () => new Date('2026-11-21T12:00:00.000Z') });
+  const store = new MemoryUsageStore(shards, () => sink.status());
   return { dir, store, sink, lines };
 }
 
