@@ -61,6 +61,7 @@ export const TEST_ENGINE = (process.env.ENGINE ?? 'auto') as EngineChoice;
 
 export interface TestServer {
   url: string;
+  engine: 'uws' | 'node';
   /** One key per tier of the built-in table: free, starter, pro, business. */
   keys: Record<string, string>;
   keyIds: Record<string, string>;
@@ -108,6 +109,7 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
   });
   const result: TestServer = {
     url: `http://127.0.0.1:${server.port}`,
+    engine: server.engine,
     keys,
     keyIds,
     clock,
