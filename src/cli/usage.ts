@@ -2,12 +2,20 @@
  * `npm run usage -- [--date YYYY-MM-DD] [--key ID] [--json]`: billable usage per key and day, read
  * from the counter files in STATE_DIR (what a running server wrote at its last flush).
  */
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
+import { isRealDate } from '../dates.ts';
+import { fsProblem } from '../files.ts';
 import { readKeyStore } from '../keys/key-store.ts';
 import { formatUsd } from '../limits/money.ts';
 import { loadArchive, loadShards } from '../limits/usage-sink.ts';
 import { mergeUsage, SHARD_COUNT } from '../limits/usage-store.ts';
+import { isMainModule } from './entry.ts';
+
+export const USAGE = `usage: npm run --silent usage -- [--date YYYY-MM-DD] [--key KEY_ID] [--json]
+  Requests, overage requests and overage cost per key and UTC day, from STATE_DIR (default ./var/state)
+  and the key ids of KEYS_FILE. --help prints this text.`;
 
 export interface UsageRow {
   date: string;
@@ -22,13 +30,17 @@ export interface UsageRow {
 export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: string) => void, err: (text: string) => void): number {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { date: { type: 'string' }, key: { type: 'string' }, json: { type: 'boolean', default: false } } }));
+    ({ values } = parseArgs({ args, options: { date: { type: 'string' }, key: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
   } catch (error) {
-    err(`${(error as Error).message}\nusage: npm run usage -- [--date YYYY-MM-DD] [--key ID] [--json]`);
+    err(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  if (values.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
-    err('--date must be YYYY-MM-DD');
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  if (values.date !== undefined && !isRealDate(values.date)) {
+    err(`--date must be a real day as YYYY-MM-DD (received "${values.date.slice(0, 40)}")`);
     return 2;
   }
   const config = readConfig(env);
@@ -36,14 +48,28 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
     err(config.problems.join('\n'));
     return 1;
   }
-  const shards = loadShards(config.config.stateDir, SHARD_COUNT);
-  const archive = loadArchive(config.config.stateDir);
+  const { stateDir, keysFile } = config.config;
+  try {
+    if (!statSync(stateDir).isDirectory()) {
+      err(`${stateDir}: is not a folder (STATE_DIR names the server's state folder)`);
+      return 1;
+    }
+  } catch (error) {
+    err(`${fsProblem(stateDir, 'read', error)}; STATE_DIR names the server's state folder`);
+    return 1;
+  }
+  const shards = loadShards(stateDir, SHARD_COUNT);
+  const archive = loadArchive(stateDir);
   if (!shards.ok || !archive.ok) {
     err([...(shards.ok ? [] : shards.problems), ...(archive.ok ? [] : archive.problems)].join('\n'));
     return 1;
   }
-  const keys = readKeyStore(config.config.keysFile);
-  const records = new Map(keys.ok ? keys.store.keys.map((k) => [k.id, k]) : []);
+  const keys = readKeyStore(keysFile);
+  if (!keys.ok) {
+    err(keys.problems.join('\n'));
+    return 1;
+  }
+  const records = new Map(keys.store.keys.map((k) => [k.id, k]));
   const rows: UsageRow[] = [];
   for (const [date, byKey] of [...mergeUsage(shards.shards, archive.archive)].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (values.date !== undefined && date !== values.date) continue;
@@ -71,6 +97,6 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   process.exitCode = runUsageCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t));
 }

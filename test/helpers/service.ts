@@ -200,6 +200,29 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
   return { proc, url: `http://127.0.0.1:${String(listening.port)}`, stdout: () => out, stderr: () => err, waitForLog, exited };
 }
 
+/** Runs `src/main.ts` with `env` until it exits by itself (a refused start); returns its exit code and output. */
+export function runToExit(env: Record<string, string>, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`still running after ${timeoutMs} ms; stderr:\n${stderr}`));
+    }, timeoutMs);
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 /** Polls `probe` until it returns a value other than undefined; for state with no event to wait on. */
 export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000, everyMs = 25): Promise<T> {
   const deadline = Date.now() + timeoutMs;
