@@ -24,6 +24,7 @@ import { distinctQueries } from './queries.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
 import { buildScenarios, PAGE_PATH, POINT_PATH } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
+import { measureSnapshotRefusal } from './snapshot-refusal.ts';
 import { CONNECTIONS, DATA_DIR, readDurationSeconds, ROOT, START_TIMEOUT_MS, WARMUP_SECONDS } from './settings.ts';
 
 async function main(): Promise<number> {
@@ -71,8 +72,11 @@ async function main(): Promise<number> {
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) results.push(await runScenario(scenario, service, baseline, scratch.apiKey, seconds));
     const rssAfterBenchMb = readRssMb(service.pid);
+    process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
+    const snapshotRefusal = await measureSnapshotRefusal(scratch, searchQueries);
 
     const problems = results.flatMap(problemsOf);
+    if (snapshotRefusal.failures > 0) problems.push(`snapshot refusal: ${snapshotRefusal.failures} search requests failed`);
     const cpus = os.cpus();
     const report: Report = {
       timestamp: new Date().toISOString(),
@@ -84,6 +88,7 @@ async function main(): Promise<number> {
       scenarios: results,
       service: { rssAfterLoadMb, rssAfterBenchMb },
       inProcess: { catalogBuild, findPage: findPageFigures },
+      snapshotRefusal,
       problems,
       ok: problems.length === 0,
     };
