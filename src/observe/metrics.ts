@@ -50,12 +50,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   new client.Gauge({
     name: 'catalog_snapshot_age_seconds',
-    help: 'Seconds since the served snapshot\'s lastUpdated; absent until one is loaded.',
+    help: 'Seconds since the served snapshot\'s lastUpdated, by data version; absent until one is loaded.',
+    labelNames: ['data_version'],
     registers: [registry],
     collect() {
       this.reset();
       const catalog = sources.catalog();
-      if (catalog !== undefined) this.set((sources.now() - Date.parse(catalog.lastUpdated)) / 1000);
+      if (catalog !== undefined) this.set({ data_version: catalog.dataVersion }, (sources.now() - Date.parse(catalog.lastUpdated)) / 1000);
     },
   });
   new client.Gauge({
