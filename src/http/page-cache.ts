@@ -6,8 +6,10 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
+import { hashText } from './caching.ts';
 import type { Encoding } from './compression.ts';
-import type { ListParams } from './list-params.ts';
+import { HttpError } from './http-error.ts';
+import { type ListParams, parseListParams } from './list-params.ts';
 
 /** Bytes held per catalog: about a thousand 30 KB pages, far fewer than the catalog itself. */
 const MAX_BYTES_PER_CATALOG = 32 * 2 ** 20;
@@ -35,4 +37,35 @@ export function canonicalListRequest(params: ListParams, clampedLimit: number): 
 
 export function pageKey(canonical: string, encoding: Encoding): string {
   return encoding === 'identity' ? canonical : `${encoding}:${canonical}`;
+}
+
+/** A list request once validated and clamped: what the page, its tag and its cache entries derive from. */
+export interface ListRequest {
+  params: ListParams;
+  /** The tier-clamped limit. */
+  limit: number;
+  canonical: string;
+  /** A short hash of `canonical`, for the ETag. */
+  hash: string;
+}
+
+/**
+ * Validated requests by raw query string and tier clamp. Parsing, canonicalising and hashing cost
+ * more than serving a cached page, and clients repeat the same query strings; the outcome depends on
+ * nothing else (not on the catalog), so it is kept across snapshots. Refusals are not kept.
+ */
+const listRequests = new LRUCache<string, ListRequest>({ max: 10_000 });
+
+export function listRequestOf(rawQuery: string, maxResults: number): ListRequest | HttpError {
+  const key = `${maxResults}?${rawQuery}`;
+  let request = listRequests.get(key);
+  if (request === undefined) {
+    const params = parseListParams(rawQuery);
+    if (params instanceof HttpError) return params;
+    const limit = Math.min(params.limit, maxResults);
+    const canonical = canonicalListRequest(params, limit);
+    request = { params, limit, canonical, hash: hashText(canonical) };
+    listRequests.set(key, request);
+  }
+  return request;
 }

@@ -7,11 +7,11 @@ import type { Catalog } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
 import { findPage } from '../search/page-query.ts';
 import { TIMED_OUT } from '../search/text-index.ts';
-import { encodedReply, etagOf, fixedReply, hashText, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
+import { encodedReply, etagOf, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
 import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
 import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
-import { type ListParams, parseListParams } from './list-params.ts';
-import { canonicalListRequest, pageCache, pageKey } from './page-cache.ts';
+import type { ListParams } from './list-params.ts';
+import { listRequestOf, pageCache, pageKey } from './page-cache.ts';
 import type { ApiRequest, Reply } from './reply.ts';
 
 /** What a keyed route's handler may read. */
@@ -85,9 +85,9 @@ function encodePage(page: Buffer, encoding: Encoding): { body: Buffer; encoding:
 
 function listExercises(context: RouteContext): Reply | HttpError {
   const { catalog, request, tier, upgradeUrl } = context;
-  const params = parseListParams(request.query);
-  if (params instanceof HttpError) return params;
-  const limit = Math.min(params.limit, tier.maxResults);
+  const listRequest = listRequestOf(request.query, tier.maxResults);
+  if (listRequest instanceof HttpError) return listRequest;
+  const { params, limit, canonical } = listRequest;
   if (tier.paginationDepth !== undefined && params.offset + limit > tier.paginationDepth) {
     return depthError(tier, upgradeUrl, params.offset + limit);
   }
@@ -101,8 +101,7 @@ function listExercises(context: RouteContext): Reply | HttpError {
     if (encoded.encoding !== 'identity') reply.headers.push(['Content-Encoding', encoded.encoding]);
     return reply;
   }
-  const canonical = canonicalListRequest(params, limit);
-  const how = keyed(etagOf(catalog, `l${hashText(canonical)}`));
+  const how = keyed(etagOf(catalog, `l${listRequest.hash}`));
   if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
   const cache = pageCache(catalog);
   const key = pageKey(canonical, encoding);
