@@ -227,10 +227,10 @@ export function createApi(deps: ApiDeps): Api {
     reply.headers.push(['X-Request-Id', requestId]);
     deps.observe?.({
       requestId,
-      method: request.method.toUpperCase(),
+      method: request.method === 'get' ? 'GET' : request.method.toUpperCase(),
       route: trace.route,
       status: reply.status,
-      durationMs: deps.monotonic() - startedMs,
+      durationMs: Math.round((deps.monotonic() - startedMs) * 1000) / 1000,
       bytes: request.method === 'head' || hasNoBody(reply.status) ? 0 : bodyLength(reply.body),
       keyId: trace.keyId,
       errorCode: reply.errorCode,

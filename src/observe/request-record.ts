@@ -7,7 +7,7 @@ export interface RequestRecord {
   /** The route's pattern (`/v1/exercises/:id`), never the raw path: bounded for metric labels, no ids in logs. */
   route: string;
   status: number;
-  /** From the request entering the pipeline to its Reply being ready, in milliseconds. */
+  /** From the request entering the pipeline to its Reply being ready, in milliseconds (to the microsecond). */
   durationMs: number;
   /** Body bytes sent (0 for HEAD and 304). */
   bytes: number;

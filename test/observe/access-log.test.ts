@@ -23,7 +23,7 @@ describe('the access log', () => {
   it('writes one JSON line per request with id, route, status, duration, bytes and key id', () => {
     const { stream, lines } = memoryStream();
     const log = createAccessLog(stream);
-    log.log({ requestId: 'r-1', method: 'GET', route: '/v1/exercises/:id', status: 200, durationMs: 0.12345, bytes: 2384, keyId: 'key_abc', errorCode: undefined });
+    log.log({ requestId: 'r-1', method: 'GET', route: '/v1/exercises/:id', status: 200, durationMs: 0.123, bytes: 2384, keyId: 'key_abc', errorCode: undefined });
     log.log({ requestId: 'r-2', method: 'HEAD', route: 'unmatched', status: 404, durationMs: 1, bytes: 0, keyId: undefined, errorCode: 'NOT_FOUND' });
     log.flush();
     const [first, second] = lines();
