@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
-import { readConfig } from './config.ts';
+import { type Config, readConfig } from './config.ts';
 import { claimPidFile, fsProblem } from './files.ts';
 import { createApi } from './http/api.ts';
 import { startServer } from './http/engines/engine.ts';
@@ -18,7 +18,7 @@ import { MemoryUsageStore, SHARD_COUNT } from './limits/usage-store.ts';
 import { createLogger, type Logger } from './log.ts';
 import { type AccessLog, createAccessLog } from './observe/access-log.ts';
 import { tapLogger } from './observe/log-tap.ts';
-import { createMetrics, type Metrics } from './observe/metrics.ts';
+import { createMetrics, type Metrics, type MetricsSources } from './observe/metrics.ts';
 import { type MetricsServer, startMetricsServer } from './observe/metrics-server.ts';
 import type { RequestObserver } from './observe/request-record.ts';
 
@@ -40,15 +40,28 @@ const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 /** The catalog loader's line for a refused snapshot, counted by the metrics. */
 const REFUSED_SNAPSHOT = 'snapshot refused; the live catalog keeps serving';
 
-/** The access log (LOG_LEVEL info or debug) and the metrics (METRICS_PORT), both told of every request. */
-function requestObserver(accessLog: AccessLog | undefined, metrics: Metrics | undefined): RequestObserver | undefined {
+interface Observation {
+  accessLog: AccessLog | undefined;
+  metrics: Metrics | undefined;
+  /** Told of every answered request: the access log, the metrics, both or neither. */
+  observe: RequestObserver | undefined;
+  /** The catalog loader's logger: with metrics on, it also counts refused snapshots. */
+  loaderLogger: Logger;
+}
+
+/** The access log (LOG_LEVEL info or debug) and the metrics (METRICS_PORT), as configured. */
+function observation(config: Config, logger: Logger, sources: MetricsSources): Observation {
+  const accessLog = config.logLevel === 'info' || config.logLevel === 'debug' ? createAccessLog() : undefined;
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(sources);
+  let observe: RequestObserver | undefined = accessLog?.log ?? metrics?.observe;
   if (accessLog !== undefined && metrics !== undefined) {
-    return function observeRequest(record) {
+    observe = function observeRequest(record) {
       accessLog.log(record);
       metrics.observe(record);
     };
   }
-  return accessLog?.log ?? metrics?.observe;
+  const loaderLogger = metrics === undefined ? logger : tapLogger(logger, (message) => message === REFUSED_SNAPSHOT && metrics.countRefusedReload());
+  return { accessLog, metrics, observe, loaderLogger };
 }
 
 /** How often a server started by `npm start` checks that npm is still there (CONTRACT.md, "Commands"). */
@@ -89,12 +102,12 @@ async function main(): Promise<void> {
   const usage = new MemoryUsageStore(shardResult.shards, () => sink.status());
 
   // The metrics read the loader only when scraped, after it exists; they count its refusals from its log.
-  const metrics: Metrics | undefined = config.metricsPort === undefined
-    ? undefined
-    : createMetrics({ catalog: () => loader.current, counterStoreStatus: () => usage.status(), now: Date.now });
-  const loaderLogger: Logger = metrics === undefined ? logger : tapLogger(logger, (message) => message === REFUSED_SNAPSHOT && metrics.countRefusedReload());
+  const { accessLog, metrics, observe, loaderLogger } = observation(config, logger, {
+    catalog: () => loader.current,
+    counterStoreStatus: () => usage.status(),
+    now: Date.now,
+  });
   const loader: CatalogLoader = new CatalogLoader({ dir: config.dataDir, maxBytes: config.maxSnapshotBytes, logger: loaderLogger });
-  const accessLog = config.logLevel === 'info' || config.logLevel === 'debug' ? createAccessLog() : undefined;
   let publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const api = createApi({
     catalog: () => loader.current,
@@ -110,7 +123,7 @@ async function main(): Promise<void> {
     random: Math.random,
     logger,
     publicUrl: () => publicUrl,
-    observe: requestObserver(accessLog, metrics),
+    observe,
   });
 
   // Listen first: until a catalog is loaded, health says 503 and data routes SERVICE_UNAVAILABLE.
