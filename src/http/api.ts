@@ -131,7 +131,16 @@ function keyHasher(): (apiKey: string) => string {
 export function createApi(deps: ApiDeps): Api {
   const nextRequestId = requestIds();
   const hashOf = keyHasher();
-  const pages = createPublicPages({ tiers: deps.tiers, publicUrl: deps.publicUrl ?? (() => ''), version: deps.version });
+  const pages = createPublicPages({
+    tiers: deps.tiers,
+    publicUrl: deps.publicUrl ?? (() => ''),
+    // The docs page is built once, at its first request: its example names an exercise that exists then.
+    exampleExerciseId: () => {
+      const exercises = deps.catalog()?.exercises;
+      return (exercises?.find((exercise) => exercise.id.includes('Bench_Press')) ?? exercises?.[0])?.id;
+    },
+    version: deps.version,
+  });
 
   function errorReply(error: HttpError, headers: [string, string][] = []): Reply {
     const extra: [string, string][] = error.status === 405 ? [['Allow', 'GET, HEAD, OPTIONS'], ...headers] : headers;

@@ -26,14 +26,22 @@ function typeOf(schema: Json): string {
   return `${schema.type ?? 'value'}${range ? ` (${range})` : ''}${schema.default !== undefined ? `, default ${schema.default}` : ''}`;
 }
 
-const EXAMPLE_QUERIES: Record<string, string> = {
-  '/v1/exercises': '?q=bench%20press&equipment=barbell&limit=5',
-  '/v1/exercises/{id}': '',
-};
+/** Where the examples point: the public base URL ('' for relative links) and an id the catalog serves. */
+export interface DocsExamples {
+  base: string;
+  exerciseId: string;
+}
 
-function routeSection(path: string, operation: Json, base: string): string {
+function exampleOf(path: string, examples: DocsExamples): string {
+  if (path === '/v1/exercises/{id}') return `/v1/exercises/${encodeURIComponent(examples.exerciseId)}`;
+  if (path === '/v1/exercises') return `${path}?q=bench%20press&equipment=barbell&limit=5`;
+  return path;
+}
+
+function routeSection(path: string, operation: Json, examples: DocsExamples): string {
   const isKeyed = (operation.security as unknown[]).length > 0;
-  const example = path === '/v1/exercises/{id}' ? '/v1/exercises/Barbell_Bench_Press_-_Medium_Grip' : `${path}${EXAMPLE_QUERIES[path] ?? ''}`;
+  const base = examples.base;
+  const example = exampleOf(path, examples);
   const params = ((operation.parameters ?? []) as Json[]).filter((p) => p.in !== 'header');
   const rows = params.map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(typeOf(p.schema))}</td><td>${escapeHtml(p.description)}</td></tr>`).join('');
   const statuses = Object.keys(operation.responses).join(', ');
@@ -53,9 +61,10 @@ function errorSections(): string {
   return ERROR_CODES.map((code) => `<section id="${code}"><h3><code>${code}</code> (${ERROR_TABLE[code].statuses.join(', ')})</h3><p>${escapeHtml(ERROR_TABLE[code].meaning)}</p></section>`).join('\n');
 }
 
-/** The whole page. `base` is the public URL for examples ('' gives relative ones). */
-export function buildDocsPage(openapi: Json, tiers: TierTable, base: string): string {
-  const routes = Object.entries(openapi.paths as Json).map(([path, item]) => routeSection(path, (item as Json).get, base)).join('\n');
+/** The whole page, from the OpenAPI document, the live tier table and the error table. */
+export function buildDocsPage(openapi: Json, tiers: TierTable, examples: DocsExamples): string {
+  const base = examples.base;
+  const routes = Object.entries(openapi.paths as Json).map(([path, item]) => routeSection(path, (item as Json).get, examples)).join('\n');
   const headerRows = Object.entries(HEADER_SCHEMAS).map(([name, { description }]) => `<tr><td><code>${name}</code></td><td>${escapeHtml(description)}</td></tr>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(openapi.info.title)} reference</title><style>${STYLE}</style></head><body>
@@ -65,7 +74,7 @@ export function buildDocsPage(openapi: Json, tiers: TierTable, base: string): st
 <p>Every <code>/v1</code> route except health needs your key in the <code>X-API-Key</code> header. The operator creates keys with <code>npm run keys -- create --tier free</code>.</p>
 <pre>KEY=exlib_...
 curl -H "X-API-Key: $KEY" "${escapeHtml(base)}/v1/exercises?q=bench%20press&amp;limit=2"
-curl -H "X-API-Key: $KEY" "${escapeHtml(base)}/v1/exercises/Barbell_Bench_Press_-_Medium_Grip"</pre>
+curl -H "X-API-Key: $KEY" "${escapeHtml(base + exampleOf('/v1/exercises/{id}', examples))}"</pre>
 <p>Lists answer <code>{"data":[...],"total":N,"limit":N,"offset":N}</code> (<code>total</code> is null with <code>q</code>); everything else <code>{"data":...}</code>; health a bare object. A filter may be repeated (<code>?muscle=chest&amp;muscle=back</code>): values of one parameter are OR-ed, different parameters AND-ed.</p>
 <h2 id="routes">Routes</h2>
 ${routes}

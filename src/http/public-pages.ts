@@ -16,6 +16,8 @@ export interface PublicPagesDeps {
   tiers: TierTable;
   /** '' when unknown: the page then uses relative URLs. */
   publicUrl(): string;
+  /** An id the loaded catalog serves, for the examples; undefined before a catalog is loaded. */
+  exampleExerciseId(): string | undefined;
   version: string;
 }
 
@@ -43,7 +45,7 @@ export function createPublicPages(deps: PublicPagesDeps): { openapi(request: Api
       return serve(request, openapiPage);
     },
     docs(request) {
-      docsPage ??= pageOf(buildDocsPage(document(), deps.tiers, deps.publicUrl()), HTML_TYPE);
+      docsPage ??= pageOf(buildDocsPage(document(), deps.tiers, { base: deps.publicUrl(), exerciseId: deps.exampleExerciseId() ?? 'Barbell_Bench_Press' }), HTML_TYPE);
       return serve(request, docsPage);
     },
   };

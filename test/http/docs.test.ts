@@ -26,6 +26,8 @@ describe('GET /docs', () => {
     assert.match(body, /curl -H "X-API-Key: \$KEY" "https:\/\/api\.example\.test\/v1\/exercises\?q=bench%20press&amp;limit=2"/);
     for (const route of ROUTES) assert.ok(body.includes(`<code>GET ${route.path.replace(':id', '{id}')}</code>`), route.path);
     for (const code of ERROR_CODES) assert.equal(body.split(`id="${code}"`).length, 2, `exactly one anchor for ${code}`);
+    const exampleId = /"https:\/\/api\.example\.test\/v1\/exercises\/([A-Za-z0-9_-]+)"/.exec(body)?.[1];
+    assert.equal((await get(`${server.url}/v1/exercises/${exampleId}`, server.keys.pro)).status, 200, `the example id ${exampleId} is served`);
     assert.match(body, /<td><code>limit<\/code><\/td><td>integer \(min 1, max 100\), default 20<\/td>/);
   });
 
