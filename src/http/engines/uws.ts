@@ -43,7 +43,9 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
 
   const app = App().any('/*', function route(res, req) {
     let isDone = false;
-    res.onAborted(function aborted() {
+    // Per-request callbacks are anonymous on purpose: tsx (esbuild keepNames) wraps every *named*
+    // function expression in a defineProperty call, which cost more than the rest of this shell.
+    res.onAborted(() => {
       isDone = true;
     });
     // Copy everything from `req` now: it is invalid once this function returns.
@@ -54,7 +56,7 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
     let requestId: string | undefined;
     let lengthCount = 0;
     let isChunked = false;
-    req.forEach(function header(name, value) {
+    req.forEach((name, value) => {
       if (name === 'x-api-key') {
         keyCount += 1;
         if (keyCount === 1) apiKey = value;
