@@ -17,6 +17,7 @@ import { loadTierTable, type TierTable } from '../../src/limits/tiers.ts';
 import { MemoryUsageStore, type UsageStore } from '../../src/limits/usage-store.ts';
 import { createLogger } from '../../src/log.ts';
 import { onJsonLines } from './json-lines.ts';
+import { openApiProblems } from './openapi-check.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const FIXTURE_DIR = join(ROOT, 'test/fixtures/snapshots');
@@ -153,12 +154,17 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
   return result;
 }
 
-/** GET with an optional key; returns status, headers and the parsed JSON body. */
+/**
+ * GET with an optional key; returns status, headers and the parsed JSON body. Every response is
+ * checked against the service's OpenAPI document first, so the document cannot drift from the wire.
+ */
 export async function get(url: string, key?: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: any }> {
   const headers = new Headers(init.headers);
   if (key !== undefined) headers.set('X-API-Key', key);
   const response = await fetch(url, { ...init, headers });
   const text = await response.text();
+  const problems = openApiProblems({ method: init.method ?? 'GET', url, status: response.status, headers: response.headers, text });
+  if (problems.length > 0) throw new Error(`the response departs from the OpenAPI document:\n${problems.join('\n')}`);
   let body: unknown = text;
   try {
     body = text === '' ? undefined : JSON.parse(text);
