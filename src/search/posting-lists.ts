@@ -1,0 +1,146 @@
+/**
+ * Sorted posting lists and the two operations a query needs: the union of a few lists keeping each
+ * exercise's best score (an atom's expansions, a slot's alternatives), and the intersection of lists
+ * adding scores (the atoms of a phrase). Lists are typed arrays sorted by position; a term's own list
+ * is a view into the index, never copied.
+ */
+import type { Budget } from './search-budget.ts';
+import type { Expansion } from './term-expansion.ts';
+import type { TermIndex } from './term-index.ts';
+
+export interface PostingList {
+  readonly positions: Int32Array;
+  readonly scores: Float32Array;
+  /** FIELD_NAME | FIELD_KEYWORDS of the match. */
+  readonly fields: Uint8Array;
+}
+
+export const EMPTY_LIST: PostingList = { positions: new Int32Array(0), scores: new Float32Array(0), fields: new Uint8Array(0) };
+
+/** Dense per-exercise scratch space for unions, reused by every query on one index (searches run one at a time). */
+export class UnionScratch {
+  readonly scores: Float32Array;
+  readonly fields: Uint8Array;
+  readonly marks: Uint32Array;
+
+  constructor(size: number) {
+    this.scores = new Float32Array(size);
+    this.fields = new Uint8Array(size);
+    this.marks = new Uint32Array((size + 31) >>> 5);
+  }
+}
+
+function termList(index: TermIndex, id: number, weight: number): PostingList {
+  const start = index.postingStart[id]!;
+  const end = index.postingStart[id + 1]!;
+  const positions = index.postingDoc.subarray(start, end);
+  const fields = index.postingFields.subarray(start, end);
+  const scores = index.postingScore.subarray(start, end);
+  if (weight === 1) return { positions, scores, fields };
+  const scaled = new Float32Array(scores.length);
+  for (let i = 0; i < scaled.length; i++) scaled[i] = scores[i]! * weight;
+  return { positions, scores: scaled, fields };
+}
+
+/** The union of `lists`, each exercise scored by its best list; fields are OR-ed. */
+export function unionBest(lists: readonly PostingList[], scratch: UnionScratch, budget: Budget): PostingList {
+  const nonEmpty = lists.filter((list) => list.positions.length > 0);
+  if (nonEmpty.length === 0) return EMPTY_LIST;
+  if (nonEmpty.length === 1) return nonEmpty[0]!;
+  const { scores, fields, marks } = scratch;
+  let low = Number.MAX_SAFE_INTEGER;
+  let high = -1;
+  let count = 0;
+  for (const list of nonEmpty) {
+    const n = list.positions.length;
+    budget.spend(n);
+    if (list.positions[0]! < low) low = list.positions[0]!;
+    if (list.positions[n - 1]! > high) high = list.positions[n - 1]!;
+    for (let i = 0; i < n; i++) {
+      const p = list.positions[i]!;
+      const word = p >>> 5;
+      const bit = 1 << (p & 31);
+      if ((marks[word]! & bit) === 0) {
+        marks[word]! |= bit;
+        count++;
+        scores[p] = list.scores[i]!;
+        fields[p] = list.fields[i]!;
+      } else {
+        if (list.scores[i]! > scores[p]!) scores[p] = list.scores[i]!;
+        fields[p]! |= list.fields[i]!;
+      }
+    }
+  }
+  // Read the marks back in position order, clearing them (and the scratch) for the next union.
+  const positions = new Int32Array(count);
+  const outScores = new Float32Array(count);
+  const outFields = new Uint8Array(count);
+  let k = 0;
+  for (let w = low >>> 5; w <= high >>> 5; w++) {
+    let word = marks[w]!;
+    if (word === 0) continue;
+    marks[w] = 0;
+    while (word !== 0) {
+      const lowest = word & -word;
+      const p = (w << 5) + (31 - Math.clz32(lowest));
+      word ^= lowest;
+      positions[k] = p;
+      outScores[k] = scores[p]!;
+      outFields[k] = fields[p]!;
+      k++;
+    }
+  }
+  budget.spend((high - low) >>> 5);
+  return { positions, scores: outScores, fields: outFields };
+}
+
+/** Exercises in both lists, scores added; fields of a phrase are those every part matched in. */
+export function intersectAdding(a: PostingList, b: PostingList, budget: Budget): PostingList {
+  if (a.positions.length > b.positions.length) [a, b] = [b, a];
+  const n = a.positions.length;
+  const m = b.positions.length;
+  if (n === 0) return EMPTY_LIST;
+  const positions = new Int32Array(n);
+  const scores = new Float32Array(n);
+  const fields = new Uint8Array(n);
+  let k = 0;
+  let j = 0;
+  const bp = b.positions;
+  for (let i = 0; i < n && j < m; i++) {
+    const p = a.positions[i]!;
+    // Gallop through the longer list: exponential steps, then a binary search.
+    if (bp[j]! < p) {
+      let step = 1;
+      let hi = j + 1;
+      while (hi < m && bp[hi]! < p) {
+        j = hi;
+        step *= 2;
+        hi = j + step;
+      }
+      if (hi > m) hi = m;
+      let lo = j + 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (bp[mid]! < p) lo = mid + 1;
+        else hi = mid;
+      }
+      j = lo;
+    }
+    if (j < m && bp[j] === p) {
+      positions[k] = p;
+      scores[k] = a.scores[i]! + b.scores[j]!;
+      fields[k] = a.fields[i]! & b.fields[j]!;
+      k++;
+      j++;
+    }
+  }
+  budget.spend(n);
+  return { positions: positions.subarray(0, k), scores: scores.subarray(0, k), fields: fields.subarray(0, k) };
+}
+
+/** The exercises matching any term of an expansion, each by its best weighted term. */
+export function expansionList(index: TermIndex, expansion: Expansion, scratch: UnionScratch, budget: Budget): PostingList {
+  const lists: PostingList[] = [];
+  for (let i = 0; i < expansion.ids.length; i++) lists.push(termList(index, expansion.ids[i]!, expansion.weights[i]!));
+  return unionBest(lists, scratch, budget);
+}

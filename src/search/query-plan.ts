@@ -1,0 +1,114 @@
+/**
+ * A query as slots to match: each slot is one thing the person typed (a word, or a phrase the
+ * dictionary knows), with the alternative ways an exercise can match it. A slot matches when any
+ * alternative does; an alternative is a run of atoms that must all match (a phrase, a split word);
+ * an atom is one typed term's expansion (term-expansion.ts).
+ *
+ * - Function words are dropped (text-normalize.ts): "how to squat" is "squat".
+ * - A phrase in the synonym dictionary ("rdl", "ohp", "adho mukha svanasana") also matches the
+ *   phrases of its group, on any catalog.
+ * - Joined words ("benchpress") also match their parts; split words ("kettle bell") also match the
+ *   joined word, when the catalog's own vocabulary has it.
+ * - A query whose every slot names a muscle ("lats", "rear delts") is muscle-led (ranking.ts).
+ */
+import type { Budget } from './search-budget.ts';
+import type { SynonymTable } from './synonyms.ts';
+import { EMPTY_EXPANSION, type Expansion, type TermExpander } from './term-expansion.ts';
+import { contentTerms } from './text-normalize.ts';
+
+/** At most this many slots (the rest of a very long query is ignored): slot sets are 32-bit masks. */
+export const MAX_SLOTS = 24;
+
+export type Alternative = readonly Expansion[];
+
+export interface Slot {
+  /** What was typed, as terms. */
+  readonly typed: readonly string[];
+  readonly alternatives: readonly Alternative[];
+}
+
+export interface QueryPlan {
+  /** The normalized query: equal keys mean equal plans (the ranking cache key). */
+  readonly key: string;
+  readonly slots: readonly Slot[];
+  /** Muscle keys when every slot names a muscle, else undefined. */
+  readonly muscles: readonly string[] | undefined;
+}
+
+export interface PlanContext {
+  readonly expander: TermExpander;
+  readonly synonyms: SynonymTable;
+  /** Content keys of every muscle name, display group and muscle alias. */
+  readonly muscleWords: ReadonlySet<string>;
+  readonly maxMuscleWordTerms: number;
+}
+
+/** The terms of a query that take part in matching (also the ranking cache key). */
+export function queryKey(query: string): string {
+  return [...new Set(contentTerms(query))].slice(0, MAX_SLOTS * 2).join(' ');
+}
+
+/** Length of the longest phrase of `words` starting at `terms[i]`, or 0. */
+function longestPhraseAt(terms: readonly string[], i: number, maxLength: number, isPhrase: (key: string) => boolean): number {
+  for (let length = Math.min(maxLength, terms.length - i); length >= 1; length--) {
+    if (isPhrase(terms.slice(i, i + length).join(' '))) return length;
+  }
+  return 0;
+}
+
+export function planQuery(query: string, context: PlanContext, budget: Budget): QueryPlan {
+  const key = queryKey(query);
+  const terms = key === '' ? [] : key.split(' ');
+  const { expander, synonyms } = context;
+  const slots: Slot[] = [];
+  const muscles: string[] = [];
+  let isMuscleLed = terms.length > 0;
+  const expandAt = (i: number): Expansion => expander.expand(terms[i]!, i === terms.length - 1, budget);
+  const exactAll = (phrase: readonly string[]): Alternative | undefined => {
+    const atoms = phrase.map((term) => expander.exact(term));
+    return atoms.every((atom) => atom.ids.length > 0) ? atoms : undefined;
+  };
+
+  let i = 0;
+  while (i < terms.length && slots.length < MAX_SLOTS) {
+    budget.spend(16);
+    const muscleLength = longestPhraseAt(terms, i, context.maxMuscleWordTerms, (k) => context.muscleWords.has(k));
+    const entry = synonyms.byFirstTerm.get(terms[i]!)?.find((e) => e.terms.every((t, k) => terms[i + k] === t));
+    const alternatives: Alternative[] = [];
+    let length: number;
+    if (entry !== undefined && entry.terms.length >= muscleLength) {
+      length = entry.terms.length;
+      const typed: Alternative = terms.slice(i, i + length).map((_, k) => expandAt(i + k));
+      alternatives.push(typed);
+      for (const phrase of entry.alternatives) {
+        const alternative = exactAll(phrase);
+        if (alternative !== undefined) alternatives.push(alternative);
+      }
+    } else if (muscleLength > 1) {
+      length = muscleLength;
+      alternatives.push(terms.slice(i, i + length).map((_, k) => expandAt(i + k)));
+    } else {
+      length = 1;
+      const term = terms[i]!;
+      alternatives.push([expandAt(i)]);
+      for (const parts of expander.splits(term, budget)) alternatives.push(parts.map((id) => ({ ids: Int32Array.of(id), weights: Float32Array.of(0.9) })));
+      // A split word ("kettle bell", "pull up") also matches the joined word when the catalog has it.
+      const next = terms[i + 1];
+      if (next !== undefined && !synonyms.byFirstTerm.has(next)) {
+        const joined = expander.exact(term + next);
+        if (joined.ids.length > 0) {
+          length = 2;
+          alternatives[0] = [expandAt(i), expandAt(i + 1)];
+          alternatives.push([joined]);
+        }
+      }
+    }
+    const typed = terms.slice(i, i + length);
+    const phraseKey = typed.join(' ');
+    if (muscleLength === length && context.muscleWords.has(phraseKey)) muscles.push(phraseKey);
+    else isMuscleLed = false;
+    slots.push({ typed, alternatives: alternatives.filter((alternative) => alternative.every((atom) => atom !== EMPTY_EXPANSION && atom.ids.length > 0)) });
+    i += length;
+  }
+  return { key, slots, muscles: isMuscleLed ? muscles : undefined };
+}

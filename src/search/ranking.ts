@@ -1,0 +1,216 @@
+/**
+ * Ranks the exercises a query plan matches (query-plan.ts), best first, keeping only the best k.
+ *
+ * - AND first: an exercise must match every slot. Only when none does, an OR fallback keeps those
+ *   that match most of the query, weighted by how rare each slot is (MIN_COVERAGE), so a query with
+ *   no real match returns few results or none, not everything that shares one common word with it.
+ * - Tiers before scores: the whole name (3), then a phrase of the name or a whole authored alias (2),
+ *   then every slot somewhere in the name (1), then the rest; within a tier, the summed BM25 scores.
+ * - A muscle-led query ranks the exercises that train the muscle as a primary mover first, then those
+ *   that work it otherwise, then stretches and soft-tissue work (term-index.ts, isSoftWork).
+ * - Ties keep the default order (the lower position wins).
+ * Per-exercise accumulators are dense typed arrays owned by the ranker, reset after every query.
+ */
+import { type Bitset, hasBit, intersectInto, unionOf } from './bitset.ts';
+import type { FacetIndex } from './facet-index.ts';
+import { EMPTY_LIST, expansionList, intersectAdding, type PostingList, UnionScratch, unionBest } from './posting-lists.ts';
+import type { Alternative, QueryPlan, Slot } from './query-plan.ts';
+import type { Budget } from './search-budget.ts';
+import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
+import { TopK } from './top-k.ts';
+
+/** In the OR fallback, the share of the query's weight (rarer slots weigh more) an exercise must match. */
+export const MIN_COVERAGE = 0.6;
+const TIER_SCALE = 1e6;
+const TIER_WHOLE_NAME = 3;
+const TIER_PHRASE = 2;
+const TIER_ALL_IN_NAME = 1;
+
+function contains(ids: Int32Array, id: number): boolean {
+  for (let i = 0; i < ids.length; i++) if (ids[i] === id) return true;
+  return false;
+}
+
+/** Whether slots[s..] match tokens[pos..] consecutively, in order (and, with `toEnd`, use every token). */
+function matchesFrom(tokens: Int32Array, slots: readonly Slot[], s: number, pos: number, toEnd: boolean): boolean {
+  if (s === slots.length) return !toEnd || pos === tokens.length;
+  for (const alternative of slots[s]!.alternatives) {
+    if (pos + alternative.length > tokens.length) continue;
+    let isMatch = true;
+    for (let k = 0; k < alternative.length && isMatch; k++) isMatch = contains(alternative[k]!.ids, tokens[pos + k]!);
+    if (isMatch && matchesFrom(tokens, slots, s + 1, pos + alternative.length, toEnd)) return true;
+  }
+  return false;
+}
+
+function isPhraseIn(tokens: Int32Array, slots: readonly Slot[]): boolean {
+  for (let start = 0; start < tokens.length; start++) if (matchesFrom(tokens, slots, 0, start, false)) return true;
+  return false;
+}
+
+export class Ranker {
+  readonly #index: TermIndex;
+  readonly #facets: FacetIndex;
+  readonly #scratch: UnionScratch;
+  readonly #total: Float64Array;
+  readonly #mask: Int32Array;
+  readonly #inName: Uint8Array;
+  readonly #inKeywords: Uint8Array;
+  readonly #touched: Int32Array;
+
+  constructor(index: TermIndex, facets: FacetIndex) {
+    const n = index.docCount;
+    this.#index = index;
+    this.#facets = facets;
+    this.#scratch = new UnionScratch(n);
+    this.#total = new Float64Array(n);
+    this.#mask = new Int32Array(n);
+    this.#inName = new Uint8Array(n);
+    this.#inKeywords = new Uint8Array(n);
+    this.#touched = new Int32Array(n);
+  }
+
+  /** Positions matching `plan` (and `filter`), best first, at most `k`. */
+  rank(plan: QueryPlan, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
+    const slots = plan.slots;
+    if (slots.length === 0) return new Int32Array(0);
+    const lists = slots.map((slot) => this.#slotList(slot, budget));
+    let touchedCount = 0;
+    try {
+      touchedCount = this.#accumulate(lists, budget);
+      return plan.muscles !== undefined
+        ? this.#rankMuscleLed(plan.muscles, slots.length, touchedCount, filter, k, budget)
+        : this.#rankText(slots, lists, touchedCount, filter, k, budget);
+    } finally {
+      for (let i = 0; i < touchedCount; i++) {
+        const p = this.#touched[i]!;
+        this.#total[p] = 0;
+        this.#mask[p] = 0;
+        this.#inName[p] = 0;
+        this.#inKeywords[p] = 0;
+      }
+    }
+  }
+
+  #alternativeList(alternative: Alternative, budget: Budget): PostingList {
+    const parts = alternative.map((atom) => expansionList(this.#index, atom, this.#scratch, budget));
+    parts.sort((a, b) => a.positions.length - b.positions.length);
+    let list = parts[0] ?? EMPTY_LIST;
+    for (let i = 1; i < parts.length && list.positions.length > 0; i++) list = intersectAdding(list, parts[i]!, budget);
+    return list;
+  }
+
+  #slotList(slot: Slot, budget: Budget): PostingList {
+    return unionBest(slot.alternatives.map((alternative) => this.#alternativeList(alternative, budget)), this.#scratch, budget);
+  }
+
+  /** Adds every slot's list into the dense accumulators; returns how many exercises were touched. */
+  #accumulate(lists: readonly PostingList[], budget: Budget): number {
+    const total = this.#total;
+    const mask = this.#mask;
+    const inName = this.#inName;
+    const inKeywords = this.#inKeywords;
+    const touched = this.#touched;
+    let count = 0;
+    lists.forEach((list, s) => {
+      const bit = 1 << s;
+      const { positions, scores, fields } = list;
+      budget.spend(positions.length);
+      for (let i = 0; i < positions.length; i++) {
+        const p = positions[i]!;
+        if (mask[p] === 0) touched[count++] = p;
+        mask[p]! |= bit;
+        total[p]! += scores[i]!;
+        if ((fields[i]! & FIELD_NAME) !== 0) inName[p]! += 1;
+        if ((fields[i]! & FIELD_KEYWORDS) !== 0) inKeywords[p]! += 1;
+      }
+    });
+    return count;
+  }
+
+  #tierOf(p: number, slots: readonly Slot[]): number {
+    const index = this.#index;
+    let tier = 0;
+    if (this.#inName[p] === slots.length) {
+      const name = index.nameTerms.subarray(index.nameStart[p]!, index.nameStart[p + 1]!);
+      tier = matchesFrom(name, slots, 0, 0, true) ? TIER_WHOLE_NAME : isPhraseIn(name, slots) ? TIER_PHRASE : TIER_ALL_IN_NAME;
+    }
+    if (tier < TIER_PHRASE && this.#inKeywords[p] === slots.length) {
+      for (let a = index.aliasDocStart[p]!; a < index.aliasDocStart[p + 1]!; a++) {
+        const alias = index.aliasTerms.subarray(index.aliasStart[a]!, index.aliasStart[a + 1]!);
+        if (matchesFrom(alias, slots, 0, 0, true)) return TIER_PHRASE;
+      }
+    }
+    return tier;
+  }
+
+  #rankText(slots: readonly Slot[], lists: readonly PostingList[], touchedCount: number, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
+    const full = (1 << slots.length) - 1;
+    const touched = this.#touched;
+    const mask = this.#mask;
+    const total = this.#total;
+    let andCount = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      const p = touched[i]!;
+      if (mask[p] === full && (filter === undefined || hasBit(filter, p))) andCount++;
+    }
+    budget.spend(touchedCount);
+    if (andCount > 0) {
+      const top = new TopK(Math.min(k, andCount));
+      for (let i = 0; i < touchedCount; i++) {
+        const p = touched[i]!;
+        if (mask[p] !== full || (filter !== undefined && !hasBit(filter, p))) continue;
+        top.offer(this.#tierOf(p, slots) * TIER_SCALE + total[p]!, p);
+        if ((i & 1023) === 1023) budget.check();
+      }
+      return top.sorted();
+    }
+    // OR fallback: rarer slots weigh more; an unmatched slot (a word the catalog does not know) weighs most.
+    const n = this.#index.docCount;
+    const weights = lists.map((list) => Math.log(1 + n / (list.positions.length + 0.5)));
+    const whole = weights.reduce((sum, w) => sum + w, 0);
+    const top = new TopK(Math.min(k, touchedCount));
+    for (let i = 0; i < touchedCount; i++) {
+      const p = touched[i]!;
+      if (filter !== undefined && !hasBit(filter, p)) continue;
+      let matched = 0;
+      for (let s = 0; s < slots.length; s++) if ((mask[p]! & (1 << s)) !== 0) matched += weights[s]!;
+      const coverage = matched / whole;
+      if (coverage >= MIN_COVERAGE) top.offer(total[p]! * coverage * coverage, p);
+      if ((i & 1023) === 1023) budget.check();
+    }
+    return top.sorted();
+  }
+
+  #rankMuscleLed(muscles: readonly string[], slotCount: number, touchedCount: number, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
+    const anyBits = muscles.map((m) => this.#facets.bitsets.get('muscle')!.get(m)).filter((b): b is Bitset => b !== undefined);
+    const primaryBits = muscles.map((m) => this.#facets.primaryMuscles.get(m)).filter((b): b is Bitset => b !== undefined);
+    const soft = this.#index.isSoftWork;
+    const full = (1 << slotCount) - 1;
+    const keyOf = (p: number): number => {
+      const isPrimary = primaryBits.some((bits) => hasBit(bits, p));
+      const tier = soft[p] === 1 ? 0 : isPrimary ? 2 : 1;
+      return tier * TIER_SCALE + (this.#mask[p] === full ? this.#total[p]! : 0);
+    };
+    const working = unionOf(this.#index.docCount, anyBits);
+    if (filter !== undefined) intersectInto(working, filter);
+    const top = new TopK(Math.min(k, this.#index.docCount));
+    for (let w = 0; w < working.length; w++) {
+      let word = working[w]!;
+      while (word !== 0) {
+        const lowest = word & -word;
+        const p = (w << 5) + (31 - Math.clz32(lowest));
+        word ^= lowest;
+        top.offer(keyOf(p), p);
+      }
+      if ((w & 255) === 255) budget.check();
+    }
+    // Exercises that name the muscle only in their text still count, after those that work it.
+    for (let i = 0; i < touchedCount; i++) {
+      const p = this.#touched[i]!;
+      if (this.#mask[p] !== full || hasBit(working, p) || (filter !== undefined && !hasBit(filter, p))) continue;
+      top.offer(keyOf(p), p);
+    }
+    return top.sorted();
+  }
+}

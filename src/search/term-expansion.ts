@@ -1,0 +1,161 @@
+/**
+ * What one typed term may match in the vocabulary, bounded and cached per term:
+ * - the term itself;
+ * - typos, when the term is not in the vocabulary: Damerau distance 1 for 4 to 7 letters, 2 from 8
+ *   (MiniSearch's `fuzzyGet` finds the Levenshtein candidates; a swap is looked up as its own word);
+ * - completions (`atPrefix`): for the last typed term at any length, for other terms from 5 letters;
+ *   one- and two-letter terms are never fuzzy and only complete as the last term, to the few most
+ *   frequent completions, so `calf r` or `t bar row` cost no more than any other query;
+ * - joined words split against the vocabulary ("benchpress" -> bench press, "tbarrow" -> t bar row).
+ * Work is counted against the search budget, and results are kept per term (an LRU of EXPANSION_CACHE_SIZE).
+ */
+import { LRUCache } from 'lru-cache';
+import type { Budget } from './search-budget.ts';
+import { damerauDistance } from './damerau.ts';
+import type { TermIndex } from './term-index.ts';
+
+/** Terms one typed term stands for, with how much a match on each is worth (1 for the term itself). */
+export interface Expansion {
+  readonly ids: Int32Array;
+  readonly weights: Float32Array;
+}
+
+export const EMPTY_EXPANSION: Expansion = { ids: new Int32Array(0), weights: new Float32Array(0) };
+const EXPANSION_CACHE_SIZE = 20_000;
+/** Completions looked at, at most, and kept (the most frequent), by the length of what was typed. */
+const PREFIX_SCAN_LIMIT = 4096;
+const PREFIX_KEEP_SHORT = 12;
+const PREFIX_KEEP = 24;
+const NON_LAST_PREFIX_MIN_LENGTH = 5;
+const NON_LAST_PREFIX_KEEP = 6;
+const FUZZY_MIN_LENGTH = 4;
+const FUZZY_TWO_EDITS_LENGTH = 8;
+const FUZZY_WEIGHT = [1, 0.7, 0.45] as const;
+/** Joined words: at most this many parts, each a vocabulary term; a one-letter part only first ("tbar"). */
+const MAX_COMPOUND_PARTS = 3;
+const MAX_COMPOUND_LENGTH = 32;
+
+export class TermExpander {
+  readonly #index: TermIndex;
+  readonly #cache = new LRUCache<string, Expansion>({ max: EXPANSION_CACHE_SIZE });
+  readonly #splits = new LRUCache<string, readonly (readonly number[])[]>({ max: EXPANSION_CACHE_SIZE });
+
+  constructor(index: TermIndex) {
+    this.#index = index;
+  }
+
+  /** The id of exactly this term, or -1. */
+  idOf(term: string): number {
+    return this.#index.vocabulary.get(term) ?? -1;
+  }
+
+  /** The exact term as an expansion (empty when it is not in the vocabulary). */
+  exact(term: string): Expansion {
+    const id = this.idOf(term);
+    return id < 0 ? EMPTY_EXPANSION : { ids: Int32Array.of(id), weights: Float32Array.of(1) };
+  }
+
+  /** Everything `term` may match; `isLast` when it is the last typed term (it may be incomplete). */
+  expand(term: string, isLast: boolean, budget: Budget): Expansion {
+    const key = isLast ? `>${term}` : `=${term}`;
+    const cached = this.#cache.get(key);
+    if (cached !== undefined) return cached;
+    const weights = new Map<number, number>();
+    const offer = (id: number, weight: number): void => {
+      if ((weights.get(id) ?? 0) < weight) weights.set(id, weight);
+    };
+    const exactId = this.idOf(term);
+    if (exactId >= 0) offer(exactId, 1);
+    if (exactId < 0 && term.length >= FUZZY_MIN_LENGTH) this.#typos(term, offer, budget);
+    if (isLast || term.length >= NON_LAST_PREFIX_MIN_LENGTH) {
+      const keep = !isLast ? NON_LAST_PREFIX_KEEP : term.length <= 2 ? PREFIX_KEEP_SHORT : PREFIX_KEEP;
+      this.#completions(term, keep, offer, budget);
+    }
+    const ids = Int32Array.from(weights.keys());
+    const expansion: Expansion = { ids, weights: Float32Array.from(ids, (id) => weights.get(id)!) };
+    this.#cache.set(key, expansion);
+    return expansion;
+  }
+
+  /**
+   * Ways to read `term` as words run together, each a list of term ids ("benchpress" -> [bench, press]),
+   * fewest parts first; at most a few.
+   */
+  splits(term: string, budget: Budget): readonly (readonly number[])[] {
+    const cached = this.#splits.get(term);
+    if (cached !== undefined) return cached;
+    const found: number[][] = [];
+    if (term.length >= 4 && term.length <= MAX_COMPOUND_LENGTH) {
+      const walk = (start: number, parts: number[]): void => {
+        if (found.length >= 4) return;
+        if (start === term.length) {
+          if (parts.length >= 2) found.push([...parts]);
+          return;
+        }
+        if (parts.length === MAX_COMPOUND_PARTS) return;
+        // Longest part first: "kettlebellswing" is kettlebell + swing before kettle + bell + swing.
+        for (let end = term.length; end > start; end--) {
+          const length = end - start;
+          if (length === 1 && start !== 0) continue;
+          if (start === 0 && end === term.length) continue;
+          const id = this.idOf(term.slice(start, end));
+          budget.spend(1);
+          if (id < 0) continue;
+          parts.push(id);
+          walk(end, parts);
+          parts.pop();
+        }
+      };
+      walk(0, []);
+      found.sort((a, b) => a.length - b.length);
+    }
+    this.#splits.set(term, found);
+    return found;
+  }
+
+  #typos(term: string, offer: (id: number, weight: number) => void, budget: Budget): void {
+    const limit = term.length >= FUZZY_TWO_EDITS_LENGTH ? 2 : 1;
+    const consider = (candidate: string, id: number): void => {
+      if (candidate.length < 3) return;
+      const distance = damerauDistance(term, candidate, limit);
+      if (distance <= limit) offer(id, FUZZY_WEIGHT[distance]!);
+    };
+    for (const [candidate, [id]] of this.#index.vocabulary.fuzzyGet(term, limit)) consider(candidate, id);
+    budget.check();
+    // A swap of two letters is two Levenshtein edits: look each swapped spelling up on its own.
+    for (let i = 0; i + 1 < term.length; i++) {
+      if (term[i] === term[i + 1]) continue;
+      const swapped = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
+      if (limit === 1) {
+        const id = this.idOf(swapped);
+        if (id >= 0) consider(this.#index.terms[id]!, id);
+      } else {
+        for (const [candidate, [id]] of this.#index.vocabulary.fuzzyGet(swapped, 1)) consider(candidate, id);
+        budget.check();
+      }
+    }
+  }
+
+  #completions(term: string, keep: number, offer: (id: number, weight: number) => void, budget: Budget): void {
+    const { docFrequency } = this.#index;
+    const best: number[] = [];
+    let scanned = 0;
+    for (const [candidate, id] of this.#index.vocabulary.atPrefix(term)) {
+      if (++scanned > PREFIX_SCAN_LIMIT) break;
+      if ((scanned & 255) === 0) budget.check();
+      if (candidate.length === term.length) continue;
+      // Keep the `keep` most frequent completions (ties: shorter, then earlier id), in a small sorted array.
+      const rank = (x: number) => docFrequency[x]! * 64 - this.#index.terms[x]!.length;
+      if (best.length === keep && rank(id) <= rank(best[best.length - 1]!)) continue;
+      let at = best.length;
+      while (at > 0 && rank(best[at - 1]!) < rank(id)) at--;
+      best.splice(at, 0, id);
+      if (best.length > keep) best.pop();
+    }
+    const typed = term.length;
+    for (const id of best) {
+      const length = this.#index.terms[id]!.length;
+      offer(id, typed <= 2 ? 0.3 : 0.35 + (0.45 * typed) / length);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The best k of many scored positions without sorting them all: a binary min-heap of size k keyed
+ * by (key, then lower position wins), so ties keep the default order (DECISIONS.md).
+ */
+export class TopK {
+  readonly #capacity: number;
+  readonly #keys: Float64Array;
+  readonly #positions: Int32Array;
+  #size = 0;
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+    this.#keys = new Float64Array(capacity);
+    this.#positions = new Int32Array(capacity);
+  }
+
+  /** True when (keyA, posA) ranks below (keyB, posB). */
+  static #isWorse(keyA: number, posA: number, keyB: number, posB: number): boolean {
+    return keyA < keyB || (keyA === keyB && posA > posB);
+  }
+
+  offer(key: number, position: number): void {
+    if (this.#capacity === 0) return;
+    const keys = this.#keys;
+    const positions = this.#positions;
+    if (this.#size < this.#capacity) {
+      let i = this.#size++;
+      while (i > 0) {
+        const parent = (i - 1) >>> 1;
+        if (!TopK.#isWorse(key, position, keys[parent]!, positions[parent]!)) break;
+        keys[i] = keys[parent]!;
+        positions[i] = positions[parent]!;
+        i = parent;
+      }
+      keys[i] = key;
+      positions[i] = position;
+      return;
+    }
+    if (!TopK.#isWorse(keys[0]!, positions[0]!, key, position)) return;
+    let i = 0;
+    const n = this.#size;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= n) break;
+      const right = left + 1;
+      const child = right < n && TopK.#isWorse(keys[right]!, positions[right]!, keys[left]!, positions[left]!) ? right : left;
+      if (!TopK.#isWorse(keys[child]!, positions[child]!, key, position)) break;
+      keys[i] = keys[child]!;
+      positions[i] = positions[child]!;
+      i = child;
+    }
+    keys[i] = key;
+    positions[i] = position;
+  }
+
+  /** The kept positions, best first. */
+  sorted(): Int32Array {
+    const order = Array.from({ length: this.#size }, (_, i) => i);
+    const keys = this.#keys;
+    const positions = this.#positions;
+    order.sort((a, b) => keys[b]! - keys[a]! || positions[a]! - positions[b]!);
+    return Int32Array.from(order, (i) => positions[i]!);
+  }
+}
