@@ -32,11 +32,11 @@ async function main(): Promise<number> {
   const servers: ChildServer[] = [];
   try {
     process.stderr.write('bench: in-process figures (catalog build, findPage)\n');
-    const { catalog, figures: catalogBuild } = measureCatalogBuild();
-    const cacheCapacity = catalog.rankings.max;
+    const { index, figures: catalogBuild } = measureCatalogBuild();
+    const cacheCapacity = index.rankings.max;
     const searchQueries = distinctQueries(Math.max(200, Math.ceil(cacheCapacity * 2.5)));
     const scenarios = buildScenarios(searchQueries, cacheCapacity);
-    const findPageFigures = measureQueryCosts(catalog, scenarios);
+    const findPageFigures = measureQueryCosts(index, scenarios);
 
     process.stderr.write('bench: starting the service\n');
     const service = await startChild('service', [join(ROOT, 'src/main.ts')], {

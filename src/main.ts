@@ -14,6 +14,7 @@ import { loadTierTable } from './limits/tiers.ts';
 import { loadShards, UsageSink } from './limits/usage-sink.ts';
 import { MemoryUsageStore, SHARD_COUNT } from './limits/usage-store.ts';
 import { createLogger } from './log.ts';
+import { buildSearchIndex } from './search/search-index.ts';
 
 function fail(problems: string[]): never {
   for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
@@ -54,9 +55,10 @@ async function main(): Promise<void> {
   const sink = new UsageSink(config.stateDir, shardResult.shards, { logger });
   const usage = new MemoryUsageStore(shardResult.shards, () => sink.status());
 
-  const catalogs = new CatalogLoader(config.dataDir, logger);
+  const catalogs = new CatalogLoader(config.dataDir, logger, (catalog) => buildSearchIndex(catalog));
   const api = createApi({
-    catalog: () => catalogs.current,
+    catalog: () => catalogs.current?.catalog,
+    search: () => catalogs.current,
     keysByHash: () => keyRing.byHash(),
     tiers,
     usage,
@@ -72,14 +74,14 @@ async function main(): Promise<void> {
 
   // Listen first: until a catalog is loaded, health says 503 and data routes SERVICE_UNAVAILABLE.
   const server = await startServer(config.host, config.port, api, logger);
-  setImmediate(() => catalogs.reload());
+  setImmediate(() => void catalogs.reload());
   catalogs.watch(config.reloadIntervalMs);
   keyRing.watch(config.reloadIntervalMs);
   sink.start(config.flushIntervalMs);
 
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: checking for a new snapshot');
-    catalogs.reload();
+    void catalogs.reload();
   });
   let isStopping = false;
   const stop = (signal: string) => {

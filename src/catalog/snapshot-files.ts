@@ -1,13 +1,15 @@
 /**
  * Snapshot files in DATA_DIR (`YYYY-MM-DD.json`): reading and checking one, and keeping the newest
- * valid one live. A new catalog is built beside the live one and swapped in whole; a file that fails
- * the check is refused with a logged reason (once per version of the file) and the live one keeps serving.
+ * valid one live. A new catalog is built beside the live one (in slices, so serving goes on), then
+ * handed to `prepare` (which builds what is served from it, such as its search index, without this
+ * module knowing what that is), and swapped in whole; a file that fails the check is refused with a
+ * logged reason (once per version of the file) and the live one keeps serving.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileSignature, readJsonFile } from '../files.ts';
 import type { Logger } from '../log.ts';
-import { buildCatalog, type Catalog } from './catalog.ts';
+import { type Catalog, loadCatalog } from './catalog.ts';
 import { checkSnapshot, type SnapshotCheck } from './snapshot-schema.ts';
 
 const SNAPSHOT_NAME = /^(\d{4}-\d{2}-\d{2})\.json$/;
@@ -32,28 +34,49 @@ export function readSnapshotFile(file: string): SnapshotCheck {
   return result.ok ? result : { ok: false, problems: result.problems.map((p) => `${file}: ${p}`) };
 }
 
-/** Holds the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
-export class CatalogLoader {
+/** Holds what is served from the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
+export class CatalogLoader<T> {
   readonly #dir: string;
   readonly #logger: Logger;
+  readonly #prepare: (catalog: Catalog) => Promise<T>;
   #current: Catalog | undefined;
+  #served: T | undefined;
+  /** The reload under way, and whether another was asked for meanwhile (it runs once, after). */
+  #running: Promise<void> | undefined;
+  #isAgainWanted = false;
   #currentSignature: string | undefined;
   /** file -> signature of a version already refused, so a broken file is not re-checked (or re-logged) every poll. */
   readonly #refused = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
   #hasWarnedEmpty = false;
 
-  constructor(dir: string, logger: Logger) {
+  constructor(dir: string, logger: Logger, prepare: (catalog: Catalog) => Promise<T>) {
     this.#dir = dir;
     this.#logger = logger;
+    this.#prepare = prepare;
   }
 
-  get current(): Catalog | undefined {
-    return this.#current;
+  get current(): T | undefined {
+    return this.#served;
   }
 
-  /** Serves the newest valid snapshot; a changed file that fails the check is refused and logged once. */
-  reload(): void {
+  /** Serves the newest valid snapshot; a changed file that fails the check is refused and logged once. One reload runs at a time. */
+  reload(): Promise<void> {
+    if (this.#running !== undefined) {
+      this.#isAgainWanted = true;
+      return this.#running;
+    }
+    this.#running = this.#reloadOnce().finally(() => {
+      this.#running = undefined;
+      if (this.#isAgainWanted) {
+        this.#isAgainWanted = false;
+        void this.reload();
+      }
+    });
+    return this.#running;
+  }
+
+  async #reloadOnce(): Promise<void> {
     let hasRefused = false;
     for (const name of listSnapshotFiles(this.#dir)) {
       const file = join(this.#dir, name);
@@ -74,9 +97,11 @@ export class CatalogLoader {
         continue;
       }
       this.#refused.delete(name);
-      const catalog = buildCatalog(result.snapshot, name);
+      const catalog = await loadCatalog(result.snapshot, name);
+      const served = await this.#prepare(catalog);
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;
+      this.#served = served;
       this.#currentSignature = signature;
       this.#logger.info('catalog loaded', { file, dataVersion: catalog.dataVersion, exercises: catalog.exercises.length, previous });
       return;
@@ -89,7 +114,7 @@ export class CatalogLoader {
 
   /** Checks DATA_DIR for a newer or changed snapshot every `intervalMs`. */
   watch(intervalMs: number): void {
-    this.#timer = setInterval(() => this.reload(), intervalMs);
+    this.#timer = setInterval(() => void this.reload(), intervalMs);
     this.#timer.unref();
   }
 

@@ -12,8 +12,8 @@ import type { Tier, TierTable } from '../limits/tiers.ts';
 import type { Ticket, UsageStore } from '../limits/usage-store.ts';
 import { secondsUntil } from '../limits/windows.ts';
 import type { Logger } from '../log.ts';
-import { findPage } from '../search/page-query.ts';
-import { TIMED_OUT } from '../search/text-index.ts';
+import { findPage, TIMED_OUT } from '../search/page-query.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 import { errorBody, HttpError, INTERNAL_ERROR, notFound, SEARCH_TIMEOUT, SERVICE_UNAVAILABLE } from './http-error.ts';
 import { parseListParams } from './list-params.ts';
 
@@ -36,6 +36,8 @@ export interface Reply {
 
 export interface ApiDeps {
   catalog(): Catalog | undefined;
+  /** The search index of the live catalog (search-index.ts); swapped together with it. */
+  search(): SearchIndex | undefined;
   keysByHash(): ReadonlyMap<string, KeyRecord>;
   tiers: TierTable;
   usage: UsageStore;
@@ -160,7 +162,11 @@ export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promi
     return json(catalog === undefined ? 503 : 200, body);
   }
 
-  function listExercises(catalog: Catalog, request: ApiRequest, tier: Tier): Reply | HttpError {
+  function listExercises(request: ApiRequest, tier: Tier): Reply | HttpError {
+    // Positions index the catalog the search index was built from: take both from it.
+    const index = deps.search();
+    if (index === undefined) return SERVICE_UNAVAILABLE;
+    const catalog = index.catalog;
     const params = parseListParams(request.query);
     if (params instanceof HttpError) return params;
     const limit = Math.min(params.limit, tier.maxResults);
@@ -175,7 +181,7 @@ export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promi
     }
     const start = deps.monotonic();
     const page = findPage(
-      catalog,
+      index,
       { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
       { deadline: start + deps.searchBudgetMs, now: deps.monotonic, random: deps.random },
     );
@@ -206,7 +212,7 @@ export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promi
   function execute(catalog: Catalog, request: ApiRequest, route: string, rest: string | undefined, tier: Tier): Reply | HttpError {
     switch (route) {
       case 'exercises':
-        return rest === undefined ? listExercises(catalog, request, tier) : exerciseById(catalog, rest);
+        return rest === undefined ? listExercises(request, tier) : exerciseById(catalog, rest);
       case 'muscles':
         return json(200, catalog.bodies.muscles);
       case 'equipment':

@@ -24,7 +24,10 @@ export type Alternative = readonly Expansion[];
 export interface Slot {
   /** What was typed, as terms. */
   readonly typed: readonly string[];
+  /** The typed form and its split or joined readings first, then the dictionary's phrases. */
   readonly alternatives: readonly Alternative[];
+  /** How many of `alternatives` read what was typed (the rest are synonyms, which rank after). */
+  readonly typedCount: number;
 }
 
 export interface QueryPlan {
@@ -75,6 +78,7 @@ export function planQuery(query: string, context: PlanContext, budget: Budget): 
     const muscleLength = longestPhraseAt(terms, i, context.maxMuscleWordTerms, (k) => context.muscleWords.has(k));
     const entry = synonyms.byFirstTerm.get(terms[i]!)?.find((e) => e.terms.every((t, k) => terms[i + k] === t));
     const alternatives: Alternative[] = [];
+    const synonymAlternatives: Alternative[] = [];
     let length: number;
     if (entry !== undefined && entry.terms.length >= muscleLength) {
       length = entry.terms.length;
@@ -82,7 +86,7 @@ export function planQuery(query: string, context: PlanContext, budget: Budget): 
       alternatives.push(typed);
       for (const phrase of entry.alternatives) {
         const alternative = exactAll(phrase);
-        if (alternative !== undefined) alternatives.push(alternative);
+        if (alternative !== undefined) synonymAlternatives.push(alternative);
       }
     } else if (muscleLength > 1) {
       length = muscleLength;
@@ -107,7 +111,9 @@ export function planQuery(query: string, context: PlanContext, budget: Budget): 
     const phraseKey = typed.join(' ');
     if (muscleLength === length && context.muscleWords.has(phraseKey)) muscles.push(phraseKey);
     else isMuscleLed = false;
-    slots.push({ typed, alternatives: alternatives.filter((alternative) => alternative.every((atom) => atom !== EMPTY_EXPANSION && atom.ids.length > 0)) });
+    const isUsable = (alternative: Alternative) => alternative.every((atom) => atom !== EMPTY_EXPANSION && atom.ids.length > 0);
+    const typedAlternatives = alternatives.filter(isUsable);
+    slots.push({ typed, alternatives: [...typedAlternatives, ...synonymAlternatives], typedCount: typedAlternatives.length });
     i += length;
   }
   return { key, slots, muscles: isMuscleLed ? muscles : undefined };

@@ -4,8 +4,10 @@
  * - AND first: an exercise must match every slot. Only when none does, an OR fallback keeps those
  *   that match most of the query, weighted by how rare each slot is (MIN_COVERAGE), so a query with
  *   no real match returns few results or none, not everything that shares one common word with it.
- * - Tiers before scores: the whole name (3), then a phrase of the name or a whole authored alias (2),
- *   then every slot somewhere in the name (1), then the rest; within a tier, the summed BM25 scores.
+ * - Tiers before scores: the whole name, then a whole authored alias, then a phrase of the name, each
+ *   first as typed and then through the dictionary's synonyms (so "burpees" puts "Burpee" before its
+ *   synonym "Squat Thrust"); then every slot somewhere in the name; then the rest. Within a tier, the
+ *   summed BM25 scores.
  * - A muscle-led query ranks the exercises that train the muscle as a primary mover first, then those
  *   that work it otherwise, then stretches and soft-tissue work (term-index.ts, isSoftWork).
  * - Ties keep the default order (the lower position wins).
@@ -22,8 +24,11 @@ import { TopK } from './top-k.ts';
 /** In the OR fallback, the share of the query's weight (rarer slots weigh more) an exercise must match. */
 export const MIN_COVERAGE = 0.6;
 const TIER_SCALE = 1e6;
-const TIER_WHOLE_NAME = 3;
-const TIER_PHRASE = 2;
+/** Tiers as typed; the same match through a synonym ranks SYNONYM_DROP lower (below every typed tier). */
+const TIER_WHOLE_NAME = 7;
+const TIER_WHOLE_ALIAS = 6;
+const TIER_PHRASE = 5;
+const SYNONYM_DROP = 3;
 const TIER_ALL_IN_NAME = 1;
 
 function contains(ids: Int32Array, id: number): boolean {
@@ -31,20 +36,26 @@ function contains(ids: Int32Array, id: number): boolean {
   return false;
 }
 
-/** Whether slots[s..] match tokens[pos..] consecutively, in order (and, with `toEnd`, use every token). */
-function matchesFrom(tokens: Int32Array, slots: readonly Slot[], s: number, pos: number, toEnd: boolean): boolean {
+/**
+ * Whether slots[s..] match tokens[pos..] consecutively, in order (and, with `toEnd`, use every token);
+ * with `isTypedOnly`, through the typed readings only.
+ */
+function matchesFrom(tokens: Int32Array, slots: readonly Slot[], s: number, pos: number, toEnd: boolean, isTypedOnly: boolean): boolean {
   if (s === slots.length) return !toEnd || pos === tokens.length;
-  for (const alternative of slots[s]!.alternatives) {
+  const slot = slots[s]!;
+  const count = isTypedOnly ? slot.typedCount : slot.alternatives.length;
+  for (let a = 0; a < count; a++) {
+    const alternative = slot.alternatives[a]!;
     if (pos + alternative.length > tokens.length) continue;
     let isMatch = true;
     for (let k = 0; k < alternative.length && isMatch; k++) isMatch = contains(alternative[k]!.ids, tokens[pos + k]!);
-    if (isMatch && matchesFrom(tokens, slots, s + 1, pos + alternative.length, toEnd)) return true;
+    if (isMatch && matchesFrom(tokens, slots, s + 1, pos + alternative.length, toEnd, isTypedOnly)) return true;
   }
   return false;
 }
 
-function isPhraseIn(tokens: Int32Array, slots: readonly Slot[]): boolean {
-  for (let start = 0; start < tokens.length; start++) if (matchesFrom(tokens, slots, 0, start, false)) return true;
+function isPhraseIn(tokens: Int32Array, slots: readonly Slot[], isTypedOnly: boolean): boolean {
+  for (let start = 0; start < tokens.length; start++) if (matchesFrom(tokens, slots, 0, start, false, isTypedOnly)) return true;
   return false;
 }
 
@@ -130,18 +141,23 @@ export class Ranker {
 
   #tierOf(p: number, slots: readonly Slot[]): number {
     const index = this.#index;
-    let tier = 0;
-    if (this.#inName[p] === slots.length) {
-      const name = index.nameTerms.subarray(index.nameStart[p]!, index.nameStart[p + 1]!);
-      tier = matchesFrom(name, slots, 0, 0, true) ? TIER_WHOLE_NAME : isPhraseIn(name, slots) ? TIER_PHRASE : TIER_ALL_IN_NAME;
-    }
-    if (tier < TIER_PHRASE && this.#inKeywords[p] === slots.length) {
+    const isAllInName = this.#inName[p] === slots.length;
+    const isAllInKeywords = this.#inKeywords[p] === slots.length;
+    if (!isAllInName && !isAllInKeywords) return 0;
+    const name = index.nameTerms.subarray(index.nameStart[p]!, index.nameStart[p + 1]!);
+    const isWholeAlias = (isTypedOnly: boolean): boolean => {
       for (let a = index.aliasDocStart[p]!; a < index.aliasDocStart[p + 1]!; a++) {
-        const alias = index.aliasTerms.subarray(index.aliasStart[a]!, index.aliasStart[a + 1]!);
-        if (matchesFrom(alias, slots, 0, 0, true)) return TIER_PHRASE;
+        if (matchesFrom(index.aliasTerms.subarray(index.aliasStart[a]!, index.aliasStart[a + 1]!), slots, 0, 0, true, isTypedOnly)) return true;
       }
+      return false;
+    };
+    for (const isTypedOnly of [true, false]) {
+      const drop = isTypedOnly ? 0 : SYNONYM_DROP;
+      if (isAllInName && matchesFrom(name, slots, 0, 0, true, isTypedOnly)) return TIER_WHOLE_NAME - drop;
+      if (isAllInKeywords && isWholeAlias(isTypedOnly)) return TIER_WHOLE_ALIAS - drop;
+      if (isAllInName && isPhraseIn(name, slots, isTypedOnly)) return TIER_PHRASE - drop;
     }
-    return tier;
+    return isAllInName ? TIER_ALL_IN_NAME : 0;
   }
 
   #rankText(slots: readonly Slot[], lists: readonly PostingList[], touchedCount: number, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {

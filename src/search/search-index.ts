@@ -97,6 +97,7 @@ export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array 
   const budget = new Budget(request.deadline, request.now);
   try {
     const plan = planQuery(request.q, index.planContext, budget);
+    budget.check();
     const key = `${plan.key}\u0001${filtersKey(request.filters)}`;
     const cached = index.rankings.get(key);
     if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;

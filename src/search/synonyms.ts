@@ -59,7 +59,7 @@ export const SHIPPED_SYNONYMS: readonly (readonly string[])[] = [
   ['triceps pushdown', 'triceps pressdown', 'tricep pushdown', 'rope pushdown'],
   ['dip', 'triceps dip', 'parallel bar dip'],
   ['farmers walk', 'farmer walk', 'farmers carry', 'loaded carry'],
-  ['hip thrust', 'barbell glute bridge', 'hip thruster'],
+  ['hip thrust', 'hip thruster'],
   ['good morning', 'gm'],
   ['reverse fly', 'rear delt fly', 'reverse flye', 'rear delt raise'],
   ['fly', 'flye'],
