@@ -12,8 +12,8 @@
  * - A query whose every slot names a muscle ("lats", "rear delts") is muscle-led (ranking.ts).
  */
 import type { Budget } from './search-budget.ts';
-import type { SynonymTable } from './synonyms.ts';
-import { EMPTY_EXPANSION, type Expansion, type TermExpander } from './term-expansion.ts';
+import type { SynonymEntry, SynonymTable } from './synonyms.ts';
+import type { Expansion, TermExpander } from './term-expansion.ts';
 import { contentTerms } from './text-normalize.ts';
 
 /** At most this many slots (the rest of a very long query is ignored): slot sets are 32-bit masks. */
@@ -72,38 +72,43 @@ export function planQuery(query: string, context: PlanContext, budget: Budget): 
     return atoms.every((atom) => atom.ids.length > 0) ? atoms : undefined;
   };
 
+  const synonymAt = (at: number): SynonymEntry | undefined =>
+    synonyms.byFirstTerm.get(terms[at] ?? '')?.find((entry) => entry.terms.every((term, k) => terms[at + k] === term));
+  const synonymsOf = (entry: SynonymEntry): Alternative[] =>
+    entry.alternatives.map(exactAll).filter((alternative): alternative is Alternative => alternative !== undefined);
+
   let i = 0;
   while (i < terms.length && slots.length < MAX_SLOTS) {
     budget.spend(16);
     const muscleLength = longestPhraseAt(terms, i, context.maxMuscleWordTerms, (k) => context.muscleWords.has(k));
-    const entry = synonyms.byFirstTerm.get(terms[i]!)?.find((e) => e.terms.every((t, k) => terms[i + k] === t));
-    const alternatives: Alternative[] = [];
-    const synonymAlternatives: Alternative[] = [];
+    const entry = synonymAt(i);
+    let typedAlternatives: Alternative[] = [];
+    let synonymAlternatives: Alternative[] = [];
     let length: number;
-    if (entry !== undefined && entry.terms.length >= muscleLength) {
+    if (entry !== undefined && entry.terms.length >= 2 && entry.terms.length >= muscleLength) {
       length = entry.terms.length;
-      const typed: Alternative = terms.slice(i, i + length).map((_, k) => expandAt(i + k));
-      alternatives.push(typed);
-      for (const phrase of entry.alternatives) {
-        const alternative = exactAll(phrase);
-        if (alternative !== undefined) synonymAlternatives.push(alternative);
-      }
-    } else if (muscleLength > 1) {
+      typedAlternatives.push(terms.slice(i, i + length).map((_, k) => expandAt(i + k)));
+      synonymAlternatives = synonymsOf(entry);
+    } else if (muscleLength >= 2) {
       length = muscleLength;
-      alternatives.push(terms.slice(i, i + length).map((_, k) => expandAt(i + k)));
+      typedAlternatives.push(terms.slice(i, i + length).map((_, k) => expandAt(i + k)));
     } else {
       length = 1;
       const term = terms[i]!;
-      alternatives.push([expandAt(i)]);
-      for (const parts of expander.splits(term, budget)) alternatives.push(parts.map((id) => ({ ids: Int32Array.of(id), weights: Float32Array.of(0.9) })));
-      // A split word ("kettle bell", "pull up") also matches the joined word when the catalog has it.
+      typedAlternatives.push([expandAt(i)]);
+      for (const parts of expander.splits(term, budget)) typedAlternatives.push(parts.map((id) => ({ ids: Int32Array.of(id), weights: Float32Array.of(0.9) })));
+      if (entry !== undefined) synonymAlternatives = synonymsOf(entry);
+      // A split word ("kettle bell", "hyper extension") also matches the joined word when the catalog
+      // has it, unless the next word starts a phrase of its own.
       const next = terms[i + 1];
-      if (next !== undefined && !synonyms.byFirstTerm.has(next)) {
+      const isNextPhrase = (synonymAt(i + 1)?.terms.length ?? 0) >= 2 || longestPhraseAt(terms, i + 1, context.maxMuscleWordTerms, (k) => context.muscleWords.has(k)) >= 2;
+      if (next !== undefined && !isNextPhrase) {
         const joined = expander.exact(term + next);
         if (joined.ids.length > 0) {
           length = 2;
-          alternatives[0] = [expandAt(i), expandAt(i + 1)];
-          alternatives.push([joined]);
+          const nextAtom = expandAt(i + 1);
+          typedAlternatives = [...typedAlternatives.map((alternative) => [...alternative, nextAtom]), [joined]];
+          synonymAlternatives = synonymAlternatives.map((alternative) => [...alternative, nextAtom]);
         }
       }
     }
@@ -111,9 +116,8 @@ export function planQuery(query: string, context: PlanContext, budget: Budget): 
     const phraseKey = typed.join(' ');
     if (muscleLength === length && context.muscleWords.has(phraseKey)) muscles.push(phraseKey);
     else isMuscleLed = false;
-    const isUsable = (alternative: Alternative) => alternative.every((atom) => atom !== EMPTY_EXPANSION && atom.ids.length > 0);
-    const typedAlternatives = alternatives.filter(isUsable);
-    slots.push({ typed, alternatives: [...typedAlternatives, ...synonymAlternatives], typedCount: typedAlternatives.length });
+    const usable = typedAlternatives.filter((alternative) => alternative.every((atom) => atom.ids.length > 0));
+    slots.push({ typed, alternatives: [...usable, ...synonymAlternatives], typedCount: usable.length });
     i += length;
   }
   return { key, slots, muscles: isMuscleLed ? muscles : undefined };

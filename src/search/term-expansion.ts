@@ -12,6 +12,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Budget } from './search-budget.ts';
 import { damerauDistance } from './damerau.ts';
+import { isFunctionWord } from './text-normalize.ts';
 import type { TermIndex } from './term-index.ts';
 
 /** Terms one typed term stands for, with how much a match on each is worth (1 for the term itself). */
@@ -89,7 +90,7 @@ export class TermExpander {
       const walk = (start: number, parts: number[]): void => {
         if (found.length >= 4) return;
         if (start === term.length) {
-          if (parts.length >= 2) found.push([...parts]);
+          if (parts.length >= 1) found.push([...parts]);
           return;
         }
         if (parts.length === MAX_COMPOUND_PARTS) return;
@@ -98,8 +99,14 @@ export class TermExpander {
           const length = end - start;
           if (length === 1 && start !== 0) continue;
           if (start === 0 && end === term.length) continue;
-          const id = this.idOf(term.slice(start, end));
+          const part = term.slice(start, end);
           budget.spend(1);
+          // A function word inside ("goodmorning", "toestobar") is read and dropped, like a typed one.
+          if (length >= 2 && isFunctionWord(part)) {
+            walk(end, parts);
+            continue;
+          }
+          const id = this.idOf(part);
           if (id < 0) continue;
           parts.push(id);
           walk(end, parts);
