@@ -88,6 +88,9 @@ export function planQuery(query: string, context: PlanContext, budget: Budget): 
     if (entry !== undefined && entry.terms.length >= 2 && entry.terms.length >= muscleLength) {
       length = entry.terms.length;
       typedAlternatives.push(terms.slice(i, i + length).map((_, k) => expandAt(i + k)));
+      // The phrase written as one word ("pull up" -> "Pullups") is a spelling of it, not a synonym.
+      const joined = expander.exact(entry.terms.join(''));
+      if (joined.ids.length > 0) typedAlternatives.push([joined]);
       synonymAlternatives = synonymsOf(entry);
     } else if (muscleLength >= 2) {
       length = muscleLength;

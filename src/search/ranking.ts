@@ -6,8 +6,8 @@
  *   no real match returns few results or none, not everything that shares one common word with it.
  * - Tiers before scores: the whole name, then a whole authored alias, then a phrase of the name, each
  *   first as typed and then through the dictionary's synonyms (so "burpees" puts "Burpee" before its
- *   synonym "Squat Thrust"); then every slot somewhere in the name; then the rest. Within a tier, the
- *   summed BM25 scores.
+ *   synonym "Squat Thrust"); then every slot somewhere in the name (as typed, then through synonyms);
+ *   then the rest. Within a tier, the summed BM25 scores.
  * - A muscle-led query ranks the exercises that train the muscle as a primary mover first, then those
  *   that work it otherwise, then stretches and soft-tissue work (term-index.ts, isSoftWork).
  * - Ties keep the default order (the lower position wins).
@@ -24,11 +24,13 @@ import { TopK } from './top-k.ts';
 /** In the OR fallback, the share of the query's weight (rarer slots weigh more) an exercise must match. */
 export const MIN_COVERAGE = 0.6;
 const TIER_SCALE = 1e6;
-/** Tiers as typed; the same match through a synonym ranks SYNONYM_DROP lower (below every typed tier). */
-const TIER_WHOLE_NAME = 7;
-const TIER_WHOLE_ALIAS = 6;
-const TIER_PHRASE = 5;
+/** Tiers as typed; the same match through a synonym ranks SYNONYM_DROP lower (below every typed phrase). */
+const TIER_WHOLE_NAME = 8;
+const TIER_WHOLE_ALIAS = 7;
+const TIER_PHRASE = 6;
 const SYNONYM_DROP = 3;
+/** Every slot in the name in any order: as typed, or through synonyms. */
+const TIER_ALL_IN_NAME_TYPED = 2;
 const TIER_ALL_IN_NAME = 1;
 
 function contains(ids: Int32Array, id: number): boolean {
@@ -157,7 +159,12 @@ export class Ranker {
       if (isAllInKeywords && isWholeAlias(isTypedOnly)) return TIER_WHOLE_ALIAS - drop;
       if (isAllInName && isPhraseIn(name, slots, isTypedOnly)) return TIER_PHRASE - drop;
     }
-    return isAllInName ? TIER_ALL_IN_NAME : 0;
+    if (!isAllInName) return 0;
+    const isTypedInName = slots.every((slot) => {
+      for (let a = 0; a < slot.typedCount; a++) if (slot.alternatives[a]!.every((atom) => name.some((token) => contains(atom.ids, token)))) return true;
+      return false;
+    });
+    return isTypedInName ? TIER_ALL_IN_NAME_TYPED : TIER_ALL_IN_NAME;
   }
 
   #rankText(slots: readonly Slot[], lists: readonly PostingList[], touchedCount: number, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
