@@ -13,7 +13,7 @@ export type EquipmentAliasTable = Readonly<Record<string, readonly (string | nul
 const QUADS = ['Quadriceps', 'quadriceps', 'rectus femoris', 'vastus lateralis', 'vastus medialis', 'vastus intermedius'];
 const HAMSTRINGS = ['Hamstrings', 'biceps femoris', 'semitendinosus', 'semimembranosus'];
 const DELTOIDS = ['anterior deltoid', 'lateral deltoid', 'posterior deltoid'];
-const CHEST = ['Chest', 'pectoralis major', 'pectoralis minor'];
+const PECS = ['pectoralis major', 'pectoralis minor'];
 const ABS = ['Abs', 'rectus abdominis', 'transversus abdominis'];
 const OBLIQUES = ['Obliques', 'external obliques', 'internal obliques'];
 const GLUTES = ['Glutes', 'gluteus maximus', 'gluteus medius', 'gluteus minimus'];
@@ -26,7 +26,7 @@ export const DEFAULT_MUSCLE_ALIASES: AliasTable = {
   'lateral delts': ['lateral deltoid'], 'rear delts': ['posterior deltoid'], 'posterior delts': ['posterior deltoid'],
   'rotator cuff': ['supraspinatus', 'infraspinatus', 'teres minor', 'subscapularis'],
   lats: ['Lats', 'latissimus dorsi'], latissimus: ['Lats', 'latissimus dorsi'],
-  pecs: CHEST, pectorals: CHEST, 'upper chest': CHEST, 'lower chest': CHEST,
+  pecs: PECS, pectorals: PECS, 'upper chest': PECS, 'lower chest': PECS,
   abs: ABS, abdominals: ABS, 'six pack': ABS, stomach: ABS, belly: ABS,
   core: [...ABS, ...OBLIQUES],
   obliques: OBLIQUES, 'side abs': OBLIQUES,

@@ -4,12 +4,14 @@
  * - AND first: an exercise must match every slot. Only when none does, an OR fallback keeps those
  *   that match most of the query, weighted by how rare each slot is (MIN_COVERAGE), so a query with
  *   no real match returns few results or none, not everything that shares one common word with it.
- * - Tiers before scores: the whole name, then a whole authored alias, then a phrase of the name, each
+ * - Tiers before scores: the whole name, then a whole authored alias (with the typed words in the name;
+ *   an alias alone ranks with phrases), then a phrase of the name, each
  *   first as typed and then through the dictionary's synonyms (so "burpees" puts "Burpee" before its
  *   synonym "Squat Thrust"); then every slot somewhere in the name (as typed, then through synonyms);
  *   then the rest. Within a tier, the summed BM25 scores.
- * - A muscle-led query ranks the exercises that train the muscle as a primary mover first, then those
- *   that work it otherwise, then stretches and soft-tissue work (term-index.ts, isSoftWork).
+ * - A muscle-led query ranks an exercise named exactly so first, then those that train the muscle as a
+ *   primary mover, then those that work it otherwise, then stretches and soft-tissue work (term-index.ts,
+ *   isSoftWork).
  * - Ties keep the default order (the lower position wins).
  * Per-exercise accumulators are dense typed arrays owned by the ranker, reset after every query.
  */
@@ -92,7 +94,7 @@ export class Ranker {
     try {
       touchedCount = this.#accumulate(lists, budget);
       return plan.muscles !== undefined
-        ? this.#rankMuscleLed(plan.muscles, slots.length, touchedCount, filter, k, budget)
+        ? this.#rankMuscleLed(plan.muscles, slots, touchedCount, filter, k, budget)
         : this.#rankText(slots, lists, touchedCount, filter, k, budget);
     } finally {
       for (let i = 0; i < touchedCount; i++) {
@@ -156,7 +158,9 @@ export class Ranker {
     for (const isTypedOnly of [true, false]) {
       const drop = isTypedOnly ? 0 : SYNONYM_DROP;
       if (isAllInName && matchesFrom(name, slots, 0, 0, true, isTypedOnly)) return TIER_WHOLE_NAME - drop;
-      if (isAllInKeywords && isWholeAlias(isTypedOnly)) return TIER_WHOLE_ALIAS - drop;
+      // A whole alias counts fully when the name also holds what was typed; an alias alone ("hamstring
+      // stretch" written on a yoga pose) ranks with the names that hold the phrase.
+      if (isAllInKeywords && isWholeAlias(isTypedOnly)) return (isAllInName ? TIER_WHOLE_ALIAS : TIER_PHRASE) - drop;
       if (isAllInName && isPhraseIn(name, slots, isTypedOnly)) return TIER_PHRASE - drop;
     }
     if (!isAllInName) return 0;
@@ -205,15 +209,19 @@ export class Ranker {
     return top.sorted();
   }
 
-  #rankMuscleLed(muscles: readonly string[], slotCount: number, touchedCount: number, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
+  #rankMuscleLed(muscles: readonly string[], slots: readonly Slot[], touchedCount: number, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
     const anyBits = muscles.map((m) => this.#facets.bitsets.get('muscle')!.get(m)).filter((b): b is Bitset => b !== undefined);
     const primaryBits = muscles.map((m) => this.#facets.primaryMuscles.get(m)).filter((b): b is Bitset => b !== undefined);
     const soft = this.#index.isSoftWork;
+    const slotCount = slots.length;
     const full = (1 << slotCount) - 1;
     const keyOf = (p: number): number => {
+      const isMatch = this.#mask[p] === full;
+      // An exercise named exactly what was typed ("Adductor") still comes first.
+      const isWholeName = isMatch && this.#inName[p] === slotCount && this.#tierOf(p, slots) === TIER_WHOLE_NAME;
       const isPrimary = primaryBits.some((bits) => hasBit(bits, p));
-      const tier = soft[p] === 1 ? 0 : isPrimary ? 2 : 1;
-      return tier * TIER_SCALE + (this.#mask[p] === full ? this.#total[p]! : 0);
+      const tier = isWholeName ? 3 : soft[p] === 1 ? 0 : isPrimary ? 2 : 1;
+      return tier * TIER_SCALE + (isMatch ? this.#total[p]! : 0);
     };
     const working = unionOf(this.#index.docCount, anyBits);
     if (filter !== undefined) intersectInto(working, filter);

@@ -32,7 +32,7 @@ export const SHIPPED_SYNONYMS: readonly (readonly string[])[] = [
   ['single leg romanian deadlift', 'single leg rdl', 'sl rdl', 'slrdl'],
   ['stiff leg deadlift', 'stiff legged deadlift', 'straight leg deadlift', 'sldl', 'sdl'],
   ['overhead press', 'ohp', 'military press', 'shoulder press', 'strict press'],
-  ['glute ham raise', 'ghd', 'ghr', 'glute ham developer', 'nordic hamstring curl'],
+  ['glute ham raise', 'ghd', 'ghr', 'glute ham developer'],
   ['ghd sit up', 'glute ham developer sit up'],
   ['bulgarian split squat', 'bss', 'rear foot elevated split squat', 'rfess', 'split squat'],
   ['handstand push up', 'hspu'],
