@@ -1,8 +1,8 @@
 /**
- * Sorted posting lists and the two operations a query needs: the union of a few lists keeping each
+ * Sorted posting lists and the operations a query needs: the union of a few lists keeping each
  * exercise's best score (an atom's expansions, a slot's alternatives), and the intersection of lists
- * adding scores (the atoms of a phrase). Lists are typed arrays sorted by position; a term's own list
- * is a view into the index, never copied.
+ * adding scores (the atoms of a phrase, the slots of an AND query). Lists are typed arrays sorted by
+ * position; a term's own list is a view into the index with a weight, never copied.
  */
 import type { Budget } from './search-budget.ts';
 import type { Expansion } from './term-expansion.ts';
@@ -10,12 +10,15 @@ import type { TermIndex } from './term-index.ts';
 
 export interface PostingList {
   readonly positions: Int32Array;
+  /** Scores before `weight`. */
   readonly scores: Float32Array;
   /** FIELD_NAME | FIELD_KEYWORDS of the match. */
   readonly fields: Uint8Array;
+  /** Multiplies every score (a typo or a completion weighs less than the term itself). */
+  readonly weight: number;
 }
 
-export const EMPTY_LIST: PostingList = { positions: new Int32Array(0), scores: new Float32Array(0), fields: new Uint8Array(0) };
+export const EMPTY_LIST: PostingList = { positions: new Int32Array(0), scores: new Float32Array(0), fields: new Uint8Array(0), weight: 1 };
 
 /** Dense per-exercise scratch space for unions, reused by every query on one index (searches run one at a time). */
 export class UnionScratch {
@@ -30,16 +33,10 @@ export class UnionScratch {
   }
 }
 
-function termList(index: TermIndex, id: number, weight: number): PostingList {
+export function termList(index: TermIndex, id: number, weight: number): PostingList {
   const start = index.postingStart[id]!;
   const end = index.postingStart[id + 1]!;
-  const positions = index.postingDoc.subarray(start, end);
-  const fields = index.postingFields.subarray(start, end);
-  const scores = index.postingScore.subarray(start, end);
-  if (weight === 1) return { positions, scores, fields };
-  const scaled = new Float32Array(scores.length);
-  for (let i = 0; i < scaled.length; i++) scaled[i] = scores[i]! * weight;
-  return { positions, scores: scaled, fields };
+  return { positions: index.postingDoc.subarray(start, end), scores: index.postingScore.subarray(start, end), fields: index.postingFields.subarray(start, end), weight };
 }
 
 /** The union of `lists`, each exercise scored by its best list; fields are OR-ed. */
@@ -53,6 +50,7 @@ export function unionBest(lists: readonly PostingList[], scratch: UnionScratch, 
   let count = 0;
   for (const list of nonEmpty) {
     const n = list.positions.length;
+    const weight = list.weight;
     budget.spend(n);
     if (list.positions[0]! < low) low = list.positions[0]!;
     if (list.positions[n - 1]! > high) high = list.positions[n - 1]!;
@@ -60,18 +58,19 @@ export function unionBest(lists: readonly PostingList[], scratch: UnionScratch, 
       const p = list.positions[i]!;
       const word = p >>> 5;
       const bit = 1 << (p & 31);
+      const score = list.scores[i]! * weight;
       if ((marks[word]! & bit) === 0) {
         marks[word]! |= bit;
         count++;
-        scores[p] = list.scores[i]!;
+        scores[p] = score;
         fields[p] = list.fields[i]!;
       } else {
-        if (list.scores[i]! > scores[p]!) scores[p] = list.scores[i]!;
+        if (score > scores[p]!) scores[p] = score;
         fields[p]! |= list.fields[i]!;
       }
     }
   }
-  // Read the marks back in position order, clearing them (and the scratch) for the next union.
+  // Read the marks back in position order, clearing them for the next union.
   const positions = new Int32Array(count);
   const outScores = new Float32Array(count);
   const outFields = new Uint8Array(count);
@@ -91,7 +90,7 @@ export function unionBest(lists: readonly PostingList[], scratch: UnionScratch, 
     }
   }
   budget.spend((high - low) >>> 5);
-  return { positions, scores: outScores, fields: outFields };
+  return { positions, scores: outScores, fields: outFields, weight: 1 };
 }
 
 /** Exercises in both lists, scores added; fields of a phrase are those every part matched in. */
@@ -128,14 +127,14 @@ export function intersectAdding(a: PostingList, b: PostingList, budget: Budget):
     }
     if (j < m && bp[j] === p) {
       positions[k] = p;
-      scores[k] = a.scores[i]! + b.scores[j]!;
+      scores[k] = a.scores[i]! * a.weight + b.scores[j]! * b.weight;
       fields[k] = a.fields[i]! & b.fields[j]!;
       k++;
       j++;
     }
   }
-  budget.spend(n);
-  return { positions: positions.subarray(0, k), scores: scores.subarray(0, k), fields: fields.subarray(0, k) };
+  budget.spend(n + Math.min(m, n * 8));
+  return { positions: positions.subarray(0, k), scores: scores.subarray(0, k), fields: fields.subarray(0, k), weight: 1 };
 }
 
 /** The exercises matching any term of an expansion, each by its best weighted term. */
@@ -143,4 +142,21 @@ export function expansionList(index: TermIndex, expansion: Expansion, scratch: U
   const lists: PostingList[] = [];
   for (let i = 0; i < expansion.ids.length; i++) lists.push(termList(index, expansion.ids[i]!, expansion.weights[i]!));
   return unionBest(lists, scratch, budget);
+}
+
+/** How many postings an expansion has in all. */
+export function expansionSize(index: TermIndex, expansion: Expansion): number {
+  let size = 0;
+  for (let i = 0; i < expansion.ids.length; i++) size += index.postingStart[expansion.ids[i]! + 1]! - index.postingStart[expansion.ids[i]!]!;
+  return size;
+}
+
+/**
+ * `list` AND an expansion, without building the expansion's union: `list` is intersected with each
+ * term's list (galloping, so a short list costs little against long ones), and the parts are united.
+ */
+export function intersectExpansion(list: PostingList, index: TermIndex, expansion: Expansion, scratch: UnionScratch, budget: Budget): PostingList {
+  const parts: PostingList[] = [];
+  for (let i = 0; i < expansion.ids.length; i++) parts.push(intersectAdding(list, termList(index, expansion.ids[i]!, expansion.weights[i]!), budget));
+  return unionBest(parts, scratch, budget);
 }

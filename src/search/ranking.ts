@@ -13,12 +13,16 @@
  *   primary mover, then those that work it otherwise, then stretches and soft-tissue work (term-index.ts,
  *   isSoftWork).
  * - Ties keep the default order (the lower position wins).
- * Per-exercise accumulators are dense typed arrays owned by the ranker, reset after every query.
+ * The AND is computed by intersecting sorted lists, shortest slot first, probing long expansions
+ * (a one-letter completion, a common word) with the short list instead of uniting them; only the OR
+ * fallback accumulates every slot into dense per-exercise arrays, owned by the ranker and reset after
+ * every query. Tiers are computed only for exercises whose best possible key can still enter the top k.
  */
 import { type Bitset, hasBit, intersectInto, unionOf } from './bitset.ts';
 import type { FacetIndex } from './facet-index.ts';
-import { EMPTY_LIST, expansionList, intersectAdding, type PostingList, UnionScratch, unionBest } from './posting-lists.ts';
-import type { Alternative, QueryPlan, Slot } from './query-plan.ts';
+import { EMPTY_LIST, expansionList, expansionSize, intersectAdding, intersectExpansion, type PostingList, UnionScratch, unionBest } from './posting-lists.ts';
+import type { QueryPlan, Slot } from './query-plan.ts';
+import type { Expansion } from './term-expansion.ts';
 import type { Budget } from './search-budget.ts';
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
 import { TopK } from './top-k.ts';
@@ -69,8 +73,6 @@ export class Ranker {
   readonly #scratch: UnionScratch;
   readonly #total: Float64Array;
   readonly #mask: Int32Array;
-  readonly #inName: Uint8Array;
-  readonly #inKeywords: Uint8Array;
   readonly #touched: Int32Array;
 
   constructor(index: TermIndex, facets: FacetIndex) {
@@ -80,8 +82,6 @@ export class Ranker {
     this.#scratch = new UnionScratch(n);
     this.#total = new Float64Array(n);
     this.#mask = new Int32Array(n);
-    this.#inName = new Uint8Array(n);
-    this.#inKeywords = new Uint8Array(n);
     this.#touched = new Int32Array(n);
   }
 
@@ -89,64 +89,78 @@ export class Ranker {
   rank(plan: QueryPlan, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
     const slots = plan.slots;
     if (slots.length === 0) return new Int32Array(0);
-    const lists = slots.map((slot) => this.#slotList(slot, budget));
-    let touchedCount = 0;
-    try {
-      touchedCount = this.#accumulate(lists, budget);
-      return plan.muscles !== undefined
-        ? this.#rankMuscleLed(plan.muscles, slots, touchedCount, filter, k, budget)
-        : this.#rankText(slots, lists, touchedCount, filter, k, budget);
-    } finally {
-      for (let i = 0; i < touchedCount; i++) {
-        const p = this.#touched[i]!;
-        this.#total[p] = 0;
-        this.#mask[p] = 0;
-        this.#inName[p] = 0;
-        this.#inKeywords[p] = 0;
-      }
+    const matches = this.#matchAll(slots, budget);
+    if (plan.muscles !== undefined) return this.#rankMuscleLed(plan.muscles, slots, matches, filter, k, budget);
+    const kept = filter === undefined ? matches : this.#keep(matches, filter);
+    if (kept.positions.length > 0) return this.#rankMatches(slots, kept, k, budget);
+    return this.#rankCoverage(slots, filter, k, budget);
+  }
+
+  /** The entries of `list` whose position is in `filter`. */
+  #keep(list: PostingList, filter: Bitset): PostingList {
+    const n = list.positions.length;
+    const positions = new Int32Array(n);
+    const scores = new Float32Array(n);
+    const fields = new Uint8Array(n);
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const p = list.positions[i]!;
+      if (!hasBit(filter, p)) continue;
+      positions[k] = p;
+      scores[k] = list.scores[i]! * list.weight;
+      fields[k++] = list.fields[i]!;
     }
+    return { positions: positions.subarray(0, k), scores: scores.subarray(0, k), fields: fields.subarray(0, k), weight: 1 };
   }
 
-  #alternativeList(alternative: Alternative, budget: Budget): PostingList {
-    const parts = alternative.map((atom) => expansionList(this.#index, atom, this.#scratch, budget));
-    parts.sort((a, b) => a.positions.length - b.positions.length);
-    let list = parts[0] ?? EMPTY_LIST;
-    for (let i = 1; i < parts.length && list.positions.length > 0; i++) list = intersectAdding(list, parts[i]!, budget);
-    return list;
+  /** An upper bound on how many exercises a slot matches (for choosing the order of the AND). */
+  #estimate(slot: Slot): number {
+    let size = 0;
+    for (const alternative of slot.alternatives) {
+      let smallest = Number.MAX_SAFE_INTEGER;
+      for (const atom of alternative) smallest = Math.min(smallest, expansionSize(this.#index, atom));
+      size += smallest;
+    }
+    return size;
   }
 
-  #slotList(slot: Slot, budget: Budget): PostingList {
-    return unionBest(slot.alternatives.map((alternative) => this.#alternativeList(alternative, budget)), this.#scratch, budget);
+  /** `list` AND one atom: probe the atom's terms with the list when they are many times longer. */
+  #andAtom(list: PostingList, atom: Expansion, budget: Budget): PostingList {
+    const size = expansionSize(this.#index, atom);
+    if (atom.ids.length > 1 && size > 4 * list.positions.length * atom.ids.length) return intersectExpansion(list, this.#index, atom, this.#scratch, budget);
+    return intersectAdding(list, expansionList(this.#index, atom, this.#scratch, budget), budget);
   }
 
-  /** Adds every slot's list into the dense accumulators; returns how many exercises were touched. */
-  #accumulate(lists: readonly PostingList[], budget: Budget): number {
-    const total = this.#total;
-    const mask = this.#mask;
-    const inName = this.#inName;
-    const inKeywords = this.#inKeywords;
-    const touched = this.#touched;
-    let count = 0;
-    lists.forEach((list, s) => {
-      const bit = 1 << s;
-      const { positions, scores, fields } = list;
-      budget.spend(positions.length);
-      for (let i = 0; i < positions.length; i++) {
-        const p = positions[i]!;
-        if (mask[p] === 0) touched[count++] = p;
-        mask[p]! |= bit;
-        total[p]! += scores[i]!;
-        if ((fields[i]! & FIELD_NAME) !== 0) inName[p]! += 1;
-        if ((fields[i]! & FIELD_KEYWORDS) !== 0) inKeywords[p]! += 1;
+  /** `list` AND a slot: the union over its alternatives of `list` AND all of the alternative's atoms. */
+  #andSlot(list: PostingList | undefined, slot: Slot, budget: Budget): PostingList {
+    const parts: PostingList[] = [];
+    for (const alternative of slot.alternatives) {
+      let part = list;
+      const atoms = [...alternative].sort((a, b) => expansionSize(this.#index, a) - expansionSize(this.#index, b));
+      for (const atom of atoms) {
+        part = part === undefined ? expansionList(this.#index, atom, this.#scratch, budget) : this.#andAtom(part, atom, budget);
+        if (part.positions.length === 0) break;
       }
-    });
-    return count;
+      if (part !== undefined && part.positions.length > 0) parts.push(part);
+    }
+    return unionBest(parts, this.#scratch, budget);
   }
 
-  #tierOf(p: number, slots: readonly Slot[]): number {
+  /** The exercises matching every slot, with summed scores and the fields every slot matched in. */
+  #matchAll(slots: readonly Slot[], budget: Budget): PostingList {
+    const ordered = [...slots].sort((a, b) => this.#estimate(a) - this.#estimate(b));
+    let list: PostingList | undefined;
+    for (const slot of ordered) {
+      list = this.#andSlot(list, slot, budget);
+      if (list.positions.length === 0) return EMPTY_LIST;
+    }
+    return list ?? EMPTY_LIST;
+  }
+
+  #tierOf(p: number, fields: number, slots: readonly Slot[]): number {
     const index = this.#index;
-    const isAllInName = this.#inName[p] === slots.length;
-    const isAllInKeywords = this.#inKeywords[p] === slots.length;
+    const isAllInName = (fields & FIELD_NAME) !== 0;
+    const isAllInKeywords = (fields & FIELD_KEYWORDS) !== 0;
     if (!isAllInName && !isAllInKeywords) return 0;
     const name = index.nameTerms.subarray(index.nameStart[p]!, index.nameStart[p + 1]!);
     const isWholeAlias = (isTypedOnly: boolean): boolean => {
@@ -171,77 +185,106 @@ export class Ranker {
     return isTypedInName ? TIER_ALL_IN_NAME_TYPED : TIER_ALL_IN_NAME;
   }
 
-  #rankText(slots: readonly Slot[], lists: readonly PostingList[], touchedCount: number, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
-    const full = (1 << slots.length) - 1;
-    const touched = this.#touched;
-    const mask = this.#mask;
-    const total = this.#total;
-    let andCount = 0;
-    for (let i = 0; i < touchedCount; i++) {
-      const p = touched[i]!;
-      if (mask[p] === full && (filter === undefined || hasBit(filter, p))) andCount++;
-    }
-    budget.spend(touchedCount);
-    if (andCount > 0) {
-      const top = new TopK(Math.min(k, andCount));
-      for (let i = 0; i < touchedCount; i++) {
-        const p = touched[i]!;
-        if (mask[p] !== full || (filter !== undefined && !hasBit(filter, p))) continue;
-        top.offer(this.#tierOf(p, slots) * TIER_SCALE + total[p]!, p);
-        if ((i & 1023) === 1023) budget.check();
-      }
-      return top.sorted();
-    }
-    // OR fallback: rarer slots weigh more; an unmatched slot (a word the catalog does not know) weighs most.
-    const n = this.#index.docCount;
-    const weights = lists.map((list) => Math.log(1 + n / (list.positions.length + 0.5)));
-    const whole = weights.reduce((sum, w) => sum + w, 0);
-    const top = new TopK(Math.min(k, touchedCount));
-    for (let i = 0; i < touchedCount; i++) {
-      const p = touched[i]!;
-      if (filter !== undefined && !hasBit(filter, p)) continue;
-      let matched = 0;
-      for (let s = 0; s < slots.length; s++) if ((mask[p]! & (1 << s)) !== 0) matched += weights[s]!;
-      const coverage = matched / whole;
-      if (coverage >= MIN_COVERAGE) top.offer(total[p]! * coverage * coverage, p);
-      if ((i & 1023) === 1023) budget.check();
+  /** Ranks the exercises that match every slot; a tier is only worked out when it could matter. */
+  #rankMatches(slots: readonly Slot[], matches: PostingList, k: number, budget: Budget): Int32Array {
+    const { positions, scores, fields, weight } = matches;
+    const top = new TopK(Math.min(k, positions.length));
+    for (let i = 0; i < positions.length; i++) {
+      const score = scores[i]! * weight;
+      const bound = (fields[i]! & FIELD_NAME) !== 0 ? TIER_WHOLE_NAME : (fields[i]! & FIELD_KEYWORDS) !== 0 ? TIER_WHOLE_ALIAS : 0;
+      if (!top.admits(bound * TIER_SCALE + score, positions[i]!)) continue;
+      top.offer(this.#tierOf(positions[i]!, fields[i]!, slots) * TIER_SCALE + score, positions[i]!);
+      if ((i & 255) === 255) budget.check();
     }
     return top.sorted();
   }
 
-  #rankMuscleLed(muscles: readonly string[], slots: readonly Slot[], touchedCount: number, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
+  /** OR fallback: rarer slots weigh more; an unmatched slot (a word the catalog does not know) weighs most. */
+  #rankCoverage(slots: readonly Slot[], filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
+    const lists = slots.map((slot) => this.#andSlot(undefined, slot, budget));
+    const total = this.#total;
+    const mask = this.#mask;
+    const touched = this.#touched;
+    let count = 0;
+    try {
+      lists.forEach((list, s) => {
+        const bit = 1 << s;
+        const { positions, scores, weight } = list;
+        budget.spend(positions.length);
+        for (let i = 0; i < positions.length; i++) {
+          const p = positions[i]!;
+          if (mask[p] === 0) touched[count++] = p;
+          mask[p]! |= bit;
+          total[p]! += scores[i]! * weight;
+        }
+      });
+      const n = this.#index.docCount;
+      const weights = lists.map((list) => Math.log(1 + n / (list.positions.length + 0.5)));
+      const whole = weights.reduce((sum, w) => sum + w, 0);
+      const top = new TopK(Math.min(k, count));
+      for (let i = 0; i < count; i++) {
+        const p = touched[i]!;
+        if (filter !== undefined && !hasBit(filter, p)) continue;
+        let matched = 0;
+        for (let s = 0; s < slots.length; s++) if ((mask[p]! & (1 << s)) !== 0) matched += weights[s]!;
+        const coverage = matched / whole;
+        if (coverage >= MIN_COVERAGE) top.offer(total[p]! * coverage * coverage, p);
+        if ((i & 1023) === 1023) budget.check();
+      }
+      return top.sorted();
+    } finally {
+      for (let i = 0; i < count; i++) {
+        total[touched[i]!] = 0;
+        mask[touched[i]!] = 0;
+      }
+    }
+  }
+
+  #rankMuscleLed(muscles: readonly string[], slots: readonly Slot[], matches: PostingList, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
+    const size = this.#index.docCount;
     const anyBits = muscles.map((m) => this.#facets.bitsets.get('muscle')!.get(m)).filter((b): b is Bitset => b !== undefined);
-    const primaryBits = muscles.map((m) => this.#facets.primaryMuscles.get(m)).filter((b): b is Bitset => b !== undefined);
-    const soft = this.#index.isSoftWork;
-    const slotCount = slots.length;
-    const full = (1 << slotCount) - 1;
-    const keyOf = (p: number): number => {
-      const isMatch = this.#mask[p] === full;
-      // An exercise named exactly what was typed ("Adductor") still comes first.
-      const isWholeName = isMatch && this.#inName[p] === slotCount && this.#tierOf(p, slots) === TIER_WHOLE_NAME;
-      const isPrimary = primaryBits.some((bits) => hasBit(bits, p));
-      const tier = isWholeName ? 3 : soft[p] === 1 ? 0 : isPrimary ? 2 : 1;
-      return tier * TIER_SCALE + (isMatch ? this.#total[p]! : 0);
-    };
-    const working = unionOf(this.#index.docCount, anyBits);
+    const primary = unionOf(size, muscles.map((m) => this.#facets.primaryMuscles.get(m)).filter((b): b is Bitset => b !== undefined));
+    const working = unionOf(size, anyBits);
     if (filter !== undefined) intersectInto(working, filter);
-    const top = new TopK(Math.min(k, this.#index.docCount));
-    for (let w = 0; w < working.length; w++) {
-      let word = working[w]!;
-      while (word !== 0) {
-        const lowest = word & -word;
-        const p = (w << 5) + (31 - Math.clz32(lowest));
-        word ^= lowest;
+    const soft = this.#index.isSoftWork;
+    // Text scores of the exercises that also match as text, by position, for the duration of this ranking.
+    const total = this.#total;
+    const matchFields = this.#mask;
+    for (let i = 0; i < matches.positions.length; i++) {
+      total[matches.positions[i]!] = matches.scores[i]! * matches.weight + 1e-9;
+      matchFields[matches.positions[i]!] = matches.fields[i]!;
+    }
+    try {
+      const keyOf = (p: number): number => {
+        const score = total[p]!;
+        // An exercise named exactly what was typed ("Adductor") still comes first.
+        const isWholeName = score > 0 && (matchFields[p]! & FIELD_NAME) !== 0 && this.#tierOf(p, matchFields[p]!, slots) === TIER_WHOLE_NAME;
+        const tier = isWholeName ? 3 : soft[p] === 1 ? 0 : hasBit(primary, p) ? 2 : 1;
+        return tier * TIER_SCALE + score;
+      };
+      const top = new TopK(Math.min(k, size));
+      for (let w = 0; w < working.length; w++) {
+        let word = working[w]!;
+        while (word !== 0) {
+          const lowest = word & -word;
+          const p = (w << 5) + (31 - Math.clz32(lowest));
+          word ^= lowest;
+          top.offer(keyOf(p), p);
+        }
+        if ((w & 255) === 255) budget.check();
+      }
+      // Exercises that name the muscle only in their text still count, after those that work it.
+      for (let i = 0; i < matches.positions.length; i++) {
+        const p = matches.positions[i]!;
+        if (hasBit(working, p) || (filter !== undefined && !hasBit(filter, p))) continue;
         top.offer(keyOf(p), p);
       }
-      if ((w & 255) === 255) budget.check();
+      return top.sorted();
+    } finally {
+      for (let i = 0; i < matches.positions.length; i++) {
+        total[matches.positions[i]!] = 0;
+        matchFields[matches.positions[i]!] = 0;
+      }
     }
-    // Exercises that name the muscle only in their text still count, after those that work it.
-    for (let i = 0; i < touchedCount; i++) {
-      const p = this.#touched[i]!;
-      if (this.#mask[p] !== full || hasBit(working, p) || (filter !== undefined && !hasBit(filter, p))) continue;
-      top.offer(keyOf(p), p);
-    }
-    return top.sorted();
   }
 }

@@ -19,6 +19,11 @@ export class TopK {
     return keyA < keyB || (keyA === keyB && posA > posB);
   }
 
+  /** Whether an entry with this key (or any lower one) could still be kept. */
+  admits(key: number, position: number): boolean {
+    return this.#size < this.#capacity || TopK.#isWorse(this.#keys[0]!, this.#positions[0]!, key, position);
+  }
+
   offer(key: number, position: number): void {
     if (this.#capacity === 0) return;
     const keys = this.#keys;

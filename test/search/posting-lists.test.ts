@@ -15,6 +15,7 @@ function randomList(random: () => number): PostingList {
     positions: Int32Array.from(positions),
     scores: Float32Array.from(positions, () => Math.round(random() * 100) / 4),
     fields: Uint8Array.from(positions, () => Math.floor(random() * 4)),
+    weight: 1,
   };
 }
 
