@@ -67,6 +67,49 @@ function isPhraseIn(tokens: Int32Array, slots: readonly Slot[], isTypedOnly: boo
   return false;
 }
 
+function isWholeAlias(index: TermIndex, p: number, slots: readonly Slot[], isTypedOnly: boolean): boolean {
+  for (let a = index.aliasDocStart[p]!; a < index.aliasDocStart[p + 1]!; a++) {
+    if (matchesFrom(index.aliasTerms.subarray(index.aliasStart[a]!, index.aliasStart[a + 1]!), slots, 0, 0, true, isTypedOnly)) return true;
+  }
+  return false;
+}
+
+/** Whether every slot has a typed reading all of whose atoms are somewhere in the name. */
+function isTypedInName(name: Int32Array, slots: readonly Slot[]): boolean {
+  for (const slot of slots) {
+    let isFound = false;
+    for (let a = 0; a < slot.typedCount && !isFound; a++) {
+      const alternative = slot.alternatives[a]!;
+      let hasAll = true;
+      for (let k = 0; k < alternative.length && hasAll; k++) {
+        let hasAtom = false;
+        for (let t = 0; t < name.length && !hasAtom; t++) hasAtom = contains(alternative[k]!.ids, name[t]!);
+        hasAll = hasAtom;
+      }
+      isFound = hasAll;
+    }
+    if (!isFound) return false;
+  }
+  return true;
+}
+
+/** The fewest and most name terms a whole-name match of `slots` can span. */
+function wholeSpan(slots: readonly Slot[]): [number, number] {
+  let fewest = 0;
+  let most = 0;
+  for (const slot of slots) {
+    let low = Number.MAX_SAFE_INTEGER;
+    let high = 0;
+    for (const alternative of slot.alternatives) {
+      low = Math.min(low, alternative.length);
+      high = Math.max(high, alternative.length);
+    }
+    fewest += low;
+    most += high;
+  }
+  return [fewest, most];
+}
+
 export class Ranker {
   readonly #index: TermIndex;
   readonly #facets: FacetIndex;
@@ -163,37 +206,48 @@ export class Ranker {
     const isAllInKeywords = (fields & FIELD_KEYWORDS) !== 0;
     if (!isAllInName && !isAllInKeywords) return 0;
     const name = index.nameTerms.subarray(index.nameStart[p]!, index.nameStart[p + 1]!);
-    const isWholeAlias = (isTypedOnly: boolean): boolean => {
-      for (let a = index.aliasDocStart[p]!; a < index.aliasDocStart[p + 1]!; a++) {
-        if (matchesFrom(index.aliasTerms.subarray(index.aliasStart[a]!, index.aliasStart[a + 1]!), slots, 0, 0, true, isTypedOnly)) return true;
-      }
-      return false;
-    };
-    for (const isTypedOnly of [true, false]) {
+    for (let pass = 0; pass < 2; pass++) {
+      const isTypedOnly = pass === 0;
       const drop = isTypedOnly ? 0 : SYNONYM_DROP;
       if (isAllInName && matchesFrom(name, slots, 0, 0, true, isTypedOnly)) return TIER_WHOLE_NAME - drop;
       // A whole alias counts fully when the name also holds what was typed; an alias alone ("hamstring
       // stretch" written on a yoga pose) ranks with the names that hold the phrase.
-      if (isAllInKeywords && isWholeAlias(isTypedOnly)) return (isAllInName ? TIER_WHOLE_ALIAS : TIER_PHRASE) - drop;
+      if (isAllInKeywords && isWholeAlias(index, p, slots, isTypedOnly)) return (isAllInName ? TIER_WHOLE_ALIAS : TIER_PHRASE) - drop;
       if (isAllInName && isPhraseIn(name, slots, isTypedOnly)) return TIER_PHRASE - drop;
     }
     if (!isAllInName) return 0;
-    const isTypedInName = slots.every((slot) => {
-      for (let a = 0; a < slot.typedCount; a++) if (slot.alternatives[a]!.every((atom) => name.some((token) => contains(atom.ids, token)))) return true;
-      return false;
-    });
-    return isTypedInName ? TIER_ALL_IN_NAME_TYPED : TIER_ALL_IN_NAME;
+    return isTypedInName(name, slots) ? TIER_ALL_IN_NAME_TYPED : TIER_ALL_IN_NAME;
+  }
+
+  /** Whether exercise `p` has an alias of `fewest` to `most` terms (only such an alias can match whole). */
+  #hasAliasSpanning(p: number, fewest: number, most: number): boolean {
+    const { aliasDocStart, aliasStart } = this.#index;
+    for (let a = aliasDocStart[p]!; a < aliasDocStart[p + 1]!; a++) {
+      const length = aliasStart[a + 1]! - aliasStart[a]!;
+      if (length >= fewest && length <= most) return true;
+    }
+    return false;
   }
 
   /** Ranks the exercises that match every slot; a tier is only worked out when it could matter. */
   #rankMatches(slots: readonly Slot[], matches: PostingList, k: number, budget: Budget): Int32Array {
     const { positions, scores, fields, weight } = matches;
+    const { nameStart } = this.#index;
+    const [fewest, most] = wholeSpan(slots);
     const top = new TopK(Math.min(k, positions.length));
     for (let i = 0; i < positions.length; i++) {
+      const p = positions[i]!;
       const score = scores[i]! * weight;
-      const bound = (fields[i]! & FIELD_NAME) !== 0 ? TIER_WHOLE_NAME : (fields[i]! & FIELD_KEYWORDS) !== 0 ? TIER_WHOLE_ALIAS : 0;
-      if (!top.admits(bound * TIER_SCALE + score, positions[i]!)) continue;
-      top.offer(this.#tierOf(positions[i]!, fields[i]!, slots) * TIER_SCALE + score, positions[i]!);
+      // The best tier this exercise could have: the whole name only when its length allows it.
+      const nameLength = nameStart[p + 1]! - nameStart[p]!;
+      const inName = (fields[i]! & FIELD_NAME) !== 0;
+      const bound =
+        inName && nameLength >= fewest && nameLength <= most ? TIER_WHOLE_NAME
+        : (fields[i]! & FIELD_KEYWORDS) !== 0 && this.#hasAliasSpanning(p, fewest, most) ? (inName ? TIER_WHOLE_ALIAS : TIER_PHRASE)
+        : inName ? TIER_PHRASE
+        : 0;
+      if (!top.admits(bound * TIER_SCALE + score, p)) continue;
+      top.offer(this.#tierOf(p, fields[i]!, slots) * TIER_SCALE + score, p);
       if ((i & 255) === 255) budget.check();
     }
     return top.sorted();
