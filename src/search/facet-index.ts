@@ -37,7 +37,7 @@ export interface FacetSources {
 
 /** The equipment key of exercises that need none (`equipment: null`); no content key can equal it. */
 const NO_EQUIPMENT = '\u0000none';
-const EXERCISES_PER_STEP = 2048;
+const EXERCISES_PER_STEP = 512;
 
 /** The lookup key of a filter value: a content key for free-text fields, the lowercased value for enums. */
 export function keyOf(field: FilterField, value: string): string {
@@ -50,12 +50,20 @@ export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
   const size = exercises.length;
   const bitsets = new Map<FilterField, Map<string, Bitset>>(FILTER_FIELDS.map((f) => [f, new Map()]));
   const primaryMuscles = new Map<string, Bitset>();
+  // Muscle and equipment names repeat across exercises: normalize each distinct one once.
+  const keys = new Map<string, string>();
+  const keyOfValue = (field: FilterField, value: string): string => {
+    const cacheKey = `${field}\u0000${value}`;
+    let key = keys.get(cacheKey);
+    if (key === undefined) keys.set(cacheKey, (key = keyOf(field, value)));
+    return key;
+  };
   const markIn = (byValue: Map<string, Bitset>, key: string, position: number): void => {
     let bits = byValue.get(key);
     if (bits === undefined) byValue.set(key, (bits = createBitset(size)));
     setBit(bits, position);
   };
-  const mark = (field: FilterField, value: string, position: number): void => markIn(bitsets.get(field)!, keyOf(field, value), position);
+  const mark = (field: FilterField, value: string, position: number): void => markIn(bitsets.get(field)!, keyOfValue(field, value), position);
   for (let position = 0; position < size; position++) {
     const exercise = exercises[position]!;
     mark('category', exercise.category, position);
@@ -66,7 +74,7 @@ export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
     else markIn(bitsets.get('equipment')!, NO_EQUIPMENT, position);
     for (const muscle of exercise.primaryMuscles) {
       mark('muscle', muscle, position);
-      markIn(primaryMuscles, contentKey(muscle), position);
+      markIn(primaryMuscles, keyOfValue('muscle', muscle), position);
     }
     for (const muscle of exercise.secondaryMuscles) mark('muscle', muscle, position);
     mark('hasVideo', exercise.videos.length > 0 ? 'true' : 'false', position);

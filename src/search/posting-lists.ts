@@ -33,10 +33,34 @@ export class UnionScratch {
   }
 }
 
-export function termList(index: TermIndex, id: number, weight: number): PostingList {
-  const start = index.postingStart[id]!;
-  const end = index.postingStart[id + 1]!;
-  return { positions: index.postingDoc.subarray(start, end), scores: index.postingScore.subarray(start, end), fields: index.postingFields.subarray(start, end), weight };
+/** Each term's posting list as a view into the index, made once per term (a view is an object to collect). */
+export class TermLists {
+  readonly index: TermIndex;
+  readonly #views: (PostingList | undefined)[] = [];
+
+  constructor(index: TermIndex) {
+    this.index = index;
+  }
+
+  get(id: number, weight: number): PostingList {
+    let view = this.#views[id];
+    if (view === undefined) {
+      const { postingStart, postingDoc, postingScore, postingFields } = this.index;
+      const start = postingStart[id]!;
+      const end = postingStart[id + 1]!;
+      view = { positions: postingDoc.subarray(start, end), scores: postingScore.subarray(start, end), fields: postingFields.subarray(start, end), weight: 1 };
+      this.#views[id] = view;
+    }
+    return weight === 1 ? view : { positions: view.positions, scores: view.scores, fields: view.fields, weight };
+  }
+
+  /** How many postings an expansion has in all. */
+  sizeOf(expansion: Expansion): number {
+    const { postingStart } = this.index;
+    let size = 0;
+    for (let i = 0; i < expansion.ids.length; i++) size += postingStart[expansion.ids[i]! + 1]! - postingStart[expansion.ids[i]!]!;
+    return size;
+  }
 }
 
 /** The union of `lists`, each exercise scored by its best list; fields are OR-ed. */
@@ -138,25 +162,19 @@ export function intersectAdding(a: PostingList, b: PostingList, budget: Budget):
 }
 
 /** The exercises matching any term of an expansion, each by its best weighted term. */
-export function expansionList(index: TermIndex, expansion: Expansion, scratch: UnionScratch, budget: Budget): PostingList {
+export function expansionList(terms: TermLists, expansion: Expansion, scratch: UnionScratch, budget: Budget): PostingList {
+  if (expansion.ids.length === 1) return terms.get(expansion.ids[0]!, expansion.weights[0]!);
   const lists: PostingList[] = [];
-  for (let i = 0; i < expansion.ids.length; i++) lists.push(termList(index, expansion.ids[i]!, expansion.weights[i]!));
+  for (let i = 0; i < expansion.ids.length; i++) lists.push(terms.get(expansion.ids[i]!, expansion.weights[i]!));
   return unionBest(lists, scratch, budget);
-}
-
-/** How many postings an expansion has in all. */
-export function expansionSize(index: TermIndex, expansion: Expansion): number {
-  let size = 0;
-  for (let i = 0; i < expansion.ids.length; i++) size += index.postingStart[expansion.ids[i]! + 1]! - index.postingStart[expansion.ids[i]!]!;
-  return size;
 }
 
 /**
  * `list` AND an expansion, without building the expansion's union: `list` is intersected with each
  * term's list (galloping, so a short list costs little against long ones), and the parts are united.
  */
-export function intersectExpansion(list: PostingList, index: TermIndex, expansion: Expansion, scratch: UnionScratch, budget: Budget): PostingList {
+export function intersectExpansion(list: PostingList, terms: TermLists, expansion: Expansion, scratch: UnionScratch, budget: Budget): PostingList {
   const parts: PostingList[] = [];
-  for (let i = 0; i < expansion.ids.length; i++) parts.push(intersectAdding(list, termList(index, expansion.ids[i]!, expansion.weights[i]!), budget));
+  for (let i = 0; i < expansion.ids.length; i++) parts.push(intersectAdding(list, terms.get(expansion.ids[i]!, expansion.weights[i]!), budget));
   return unionBest(parts, scratch, budget);
 }

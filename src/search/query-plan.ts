@@ -51,76 +51,119 @@ export function queryKey(query: string): string {
   return [...new Set(contentTerms(query))].slice(0, MAX_SLOTS * 2).join(' ');
 }
 
-/** Length of the longest phrase of `words` starting at `terms[i]`, or 0. */
-function longestPhraseAt(terms: readonly string[], i: number, maxLength: number, isPhrase: (key: string) => boolean): number {
-  for (let length = Math.min(maxLength, terms.length - i); length >= 1; length--) {
-    if (isPhrase(terms.slice(i, i + length).join(' '))) return length;
+/** Builds the slots of one query; a class so that its helpers are not closures made per query. */
+class Planner {
+  readonly #terms: readonly string[];
+  readonly #context: PlanContext;
+  readonly #budget: Budget;
+
+  constructor(terms: readonly string[], context: PlanContext, budget: Budget) {
+    this.#terms = terms;
+    this.#context = context;
+    this.#budget = budget;
   }
-  return 0;
-}
 
-export function planQuery(query: string, context: PlanContext, budget: Budget): QueryPlan {
-  const key = queryKey(query);
-  const terms = key === '' ? [] : key.split(' ');
-  const { expander, synonyms } = context;
-  const slots: Slot[] = [];
-  const muscles: string[] = [];
-  let isMuscleLed = terms.length > 0;
-  const expandAt = (i: number): Expansion => expander.expand(terms[i]!, i === terms.length - 1, budget);
-  const exactAll = (phrase: readonly string[]): Alternative | undefined => {
-    const atoms = phrase.map((term) => expander.exact(term));
-    return atoms.every((atom) => atom.ids.length > 0) ? atoms : undefined;
-  };
+  /** The expansion of the term at `i` (the last typed term may be incomplete). */
+  expandAt(i: number): Expansion {
+    return this.#context.expander.expand(this.#terms[i]!, i === this.#terms.length - 1, this.#budget);
+  }
 
-  const synonymAt = (at: number): SynonymEntry | undefined =>
-    synonyms.byFirstTerm.get(terms[at] ?? '')?.find((entry) => entry.terms.every((term, k) => terms[at + k] === term));
-  const synonymsOf = (entry: SynonymEntry): Alternative[] =>
-    entry.alternatives.map(exactAll).filter((alternative): alternative is Alternative => alternative !== undefined);
+  expandRun(start: number, length: number): Alternative {
+    const atoms: Expansion[] = [];
+    for (let k = 0; k < length; k++) atoms.push(this.expandAt(start + k));
+    return atoms;
+  }
 
-  let i = 0;
-  while (i < terms.length && slots.length < MAX_SLOTS) {
-    budget.spend(16);
-    const muscleLength = longestPhraseAt(terms, i, context.maxMuscleWordTerms, (k) => context.muscleWords.has(k));
-    const entry = synonymAt(i);
+  /** The longest dictionary phrase starting at `at`. */
+  synonymAt(at: number): SynonymEntry | undefined {
+    const entries = this.#context.synonyms.byFirstTerm.get(this.#terms[at] ?? '');
+    if (entries === undefined) return undefined;
+    for (const entry of entries) {
+      let isMatch = true;
+      for (let k = 0; k < entry.terms.length && isMatch; k++) isMatch = this.#terms[at + k] === entry.terms[k];
+      if (isMatch) return entry;
+    }
+    return undefined;
+  }
+
+  /** Length of the longest muscle name starting at `at`, or 0. */
+  muscleAt(at: number): number {
+    const { muscleWords, maxMuscleWordTerms } = this.#context;
+    for (let length = Math.min(maxMuscleWordTerms, this.#terms.length - at); length >= 1; length--) {
+      if (muscleWords.has(this.#terms.slice(at, at + length).join(' '))) return length;
+    }
+    return 0;
+  }
+
+  /** The other phrases of a dictionary entry that the catalog has every word of. */
+  synonymsOf(entry: SynonymEntry): Alternative[] {
+    const { expander } = this.#context;
+    const out: Alternative[] = [];
+    for (const phrase of entry.alternatives) {
+      const atoms = phrase.map((term) => expander.exact(term));
+      if (atoms.every((atom) => atom.ids.length > 0)) out.push(atoms);
+    }
+    return out;
+  }
+
+  /** The slot starting at `i` and how many terms it covers. */
+  slotAt(i: number): { slot: Slot; length: number; muscleLength: number } {
+    const terms = this.#terms;
+    const { expander } = this.#context;
+    const muscleLength = this.muscleAt(i);
+    const entry = this.synonymAt(i);
     let typedAlternatives: Alternative[] = [];
     let synonymAlternatives: Alternative[] = [];
     let length: number;
     if (entry !== undefined && entry.terms.length >= 2 && entry.terms.length >= muscleLength) {
       length = entry.terms.length;
-      typedAlternatives.push(terms.slice(i, i + length).map((_, k) => expandAt(i + k)));
+      typedAlternatives.push(this.expandRun(i, length));
       // The phrase written as one word ("pull up" -> "Pullups") is a spelling of it, not a synonym.
       const joined = expander.exact(entry.terms.join(''));
       if (joined.ids.length > 0) typedAlternatives.push([joined]);
-      synonymAlternatives = synonymsOf(entry);
+      synonymAlternatives = this.synonymsOf(entry);
     } else if (muscleLength >= 2) {
       length = muscleLength;
-      typedAlternatives.push(terms.slice(i, i + length).map((_, k) => expandAt(i + k)));
+      typedAlternatives.push(this.expandRun(i, length));
     } else {
       length = 1;
       const term = terms[i]!;
-      typedAlternatives.push([expandAt(i)]);
-      for (const parts of expander.splits(term, budget)) typedAlternatives.push(parts.map((id) => ({ ids: Int32Array.of(id), weights: Float32Array.of(0.9) })));
-      if (entry !== undefined) synonymAlternatives = synonymsOf(entry);
+      typedAlternatives.push([this.expandAt(i)]);
+      for (const parts of expander.splits(term, this.#budget)) typedAlternatives.push(parts);
+      if (entry !== undefined) synonymAlternatives = this.synonymsOf(entry);
       // A split word ("kettle bell", "hyper extension") also matches the joined word when the catalog
       // has it, unless the next word starts a phrase of its own.
       const next = terms[i + 1];
-      const isNextPhrase = (synonymAt(i + 1)?.terms.length ?? 0) >= 2 || longestPhraseAt(terms, i + 1, context.maxMuscleWordTerms, (k) => context.muscleWords.has(k)) >= 2;
-      if (next !== undefined && !isNextPhrase) {
+      if (next !== undefined && (this.synonymAt(i + 1)?.terms.length ?? 0) < 2 && this.muscleAt(i + 1) < 2) {
         const joined = expander.exact(term + next);
         if (joined.ids.length > 0) {
           length = 2;
-          const nextAtom = expandAt(i + 1);
+          const nextAtom = this.expandAt(i + 1);
           typedAlternatives = [...typedAlternatives.map((alternative) => [...alternative, nextAtom]), [joined]];
           synonymAlternatives = synonymAlternatives.map((alternative) => [...alternative, nextAtom]);
         }
       }
     }
-    const typed = terms.slice(i, i + length);
-    const phraseKey = typed.join(' ');
-    if (muscleLength === length && context.muscleWords.has(phraseKey)) muscles.push(phraseKey);
-    else isMuscleLed = false;
     const usable = typedAlternatives.filter((alternative) => alternative.every((atom) => atom.ids.length > 0));
-    slots.push({ typed, alternatives: [...usable, ...synonymAlternatives], typedCount: usable.length });
+    return { slot: { typed: terms.slice(i, i + length), alternatives: [...usable, ...synonymAlternatives], typedCount: usable.length }, length, muscleLength };
+  }
+}
+
+export function planQuery(query: string, context: PlanContext, budget: Budget): QueryPlan {
+  const key = queryKey(query);
+  const terms = key === '' ? [] : key.split(' ');
+  const planner = new Planner(terms, context, budget);
+  const slots: Slot[] = [];
+  const muscles: string[] = [];
+  let isMuscleLed = terms.length > 0;
+  let i = 0;
+  while (i < terms.length && slots.length < MAX_SLOTS) {
+    budget.spend(16);
+    const { slot, length, muscleLength } = planner.slotAt(i);
+    const phrase = slot.typed.join(' ');
+    if (muscleLength === length && context.muscleWords.has(phrase)) muscles.push(phrase);
+    else isMuscleLed = false;
+    slots.push(slot);
     i += length;
   }
   return { key, slots, muscles: isMuscleLed ? muscles : undefined };

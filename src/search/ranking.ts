@@ -20,7 +20,7 @@
  */
 import { type Bitset, hasBit, intersectInto, unionOf } from './bitset.ts';
 import type { FacetIndex } from './facet-index.ts';
-import { EMPTY_LIST, expansionList, expansionSize, intersectAdding, intersectExpansion, type PostingList, UnionScratch, unionBest } from './posting-lists.ts';
+import { EMPTY_LIST, expansionList, intersectAdding, intersectExpansion, type PostingList, TermLists, UnionScratch, unionBest } from './posting-lists.ts';
 import type { QueryPlan, Slot } from './query-plan.ts';
 import type { Expansion } from './term-expansion.ts';
 import type { Budget } from './search-budget.ts';
@@ -45,37 +45,38 @@ function contains(ids: Int32Array, id: number): boolean {
 }
 
 /**
- * Whether slots[s..] match tokens[pos..] consecutively, in order (and, with `toEnd`, use every token);
- * with `isTypedOnly`, through the typed readings only.
+ * Whether slots[s..] match tokens[pos..end) consecutively, in order (and, with `toEnd`, use every
+ * token up to `end`); with `isTypedOnly`, through the typed readings only.
  */
-function matchesFrom(tokens: Int32Array, slots: readonly Slot[], s: number, pos: number, toEnd: boolean, isTypedOnly: boolean): boolean {
-  if (s === slots.length) return !toEnd || pos === tokens.length;
+function matchesFrom(tokens: Int32Array, end: number, slots: readonly Slot[], s: number, pos: number, toEnd: boolean, isTypedOnly: boolean): boolean {
+  if (s === slots.length) return !toEnd || pos === end;
   const slot = slots[s]!;
   const count = isTypedOnly ? slot.typedCount : slot.alternatives.length;
   for (let a = 0; a < count; a++) {
     const alternative = slot.alternatives[a]!;
-    if (pos + alternative.length > tokens.length) continue;
+    if (pos + alternative.length > end) continue;
     let isMatch = true;
     for (let k = 0; k < alternative.length && isMatch; k++) isMatch = contains(alternative[k]!.ids, tokens[pos + k]!);
-    if (isMatch && matchesFrom(tokens, slots, s + 1, pos + alternative.length, toEnd, isTypedOnly)) return true;
+    if (isMatch && matchesFrom(tokens, end, slots, s + 1, pos + alternative.length, toEnd, isTypedOnly)) return true;
   }
   return false;
 }
 
-function isPhraseIn(tokens: Int32Array, slots: readonly Slot[], isTypedOnly: boolean): boolean {
-  for (let start = 0; start < tokens.length; start++) if (matchesFrom(tokens, slots, 0, start, false, isTypedOnly)) return true;
+function isPhraseIn(tokens: Int32Array, start: number, end: number, slots: readonly Slot[], isTypedOnly: boolean): boolean {
+  for (let at = start; at < end; at++) if (matchesFrom(tokens, end, slots, 0, at, false, isTypedOnly)) return true;
   return false;
 }
 
 function isWholeAlias(index: TermIndex, p: number, slots: readonly Slot[], isTypedOnly: boolean): boolean {
-  for (let a = index.aliasDocStart[p]!; a < index.aliasDocStart[p + 1]!; a++) {
-    if (matchesFrom(index.aliasTerms.subarray(index.aliasStart[a]!, index.aliasStart[a + 1]!), slots, 0, 0, true, isTypedOnly)) return true;
+  const { aliasDocStart, aliasStart, aliasTerms } = index;
+  for (let a = aliasDocStart[p]!; a < aliasDocStart[p + 1]!; a++) {
+    if (matchesFrom(aliasTerms, aliasStart[a + 1]!, slots, 0, aliasStart[a]!, true, isTypedOnly)) return true;
   }
   return false;
 }
 
-/** Whether every slot has a typed reading all of whose atoms are somewhere in the name. */
-function isTypedInName(name: Int32Array, slots: readonly Slot[]): boolean {
+/** Whether every slot has a typed reading all of whose atoms are somewhere in tokens[start..end). */
+function isTypedInName(tokens: Int32Array, start: number, end: number, slots: readonly Slot[]): boolean {
   for (const slot of slots) {
     let isFound = false;
     for (let a = 0; a < slot.typedCount && !isFound; a++) {
@@ -83,7 +84,7 @@ function isTypedInName(name: Int32Array, slots: readonly Slot[]): boolean {
       let hasAll = true;
       for (let k = 0; k < alternative.length && hasAll; k++) {
         let hasAtom = false;
-        for (let t = 0; t < name.length && !hasAtom; t++) hasAtom = contains(alternative[k]!.ids, name[t]!);
+        for (let t = start; t < end && !hasAtom; t++) hasAtom = contains(alternative[k]!.ids, tokens[t]!);
         hasAll = hasAtom;
       }
       isFound = hasAll;
@@ -112,6 +113,7 @@ function wholeSpan(slots: readonly Slot[]): [number, number] {
 
 export class Ranker {
   readonly #index: TermIndex;
+  readonly #terms: TermLists;
   readonly #facets: FacetIndex;
   readonly #scratch: UnionScratch;
   readonly #total: Float64Array;
@@ -121,6 +123,7 @@ export class Ranker {
   constructor(index: TermIndex, facets: FacetIndex) {
     const n = index.docCount;
     this.#index = index;
+    this.#terms = new TermLists(index);
     this.#facets = facets;
     this.#scratch = new UnionScratch(n);
     this.#total = new Float64Array(n);
@@ -161,7 +164,7 @@ export class Ranker {
     let size = 0;
     for (const alternative of slot.alternatives) {
       let smallest = Number.MAX_SAFE_INTEGER;
-      for (const atom of alternative) smallest = Math.min(smallest, expansionSize(this.#index, atom));
+      for (const atom of alternative) smallest = Math.min(smallest, this.#terms.sizeOf(atom));
       size += smallest;
     }
     return size;
@@ -169,9 +172,9 @@ export class Ranker {
 
   /** `list` AND one atom: probe the atom's terms with the list when they are many times longer. */
   #andAtom(list: PostingList, atom: Expansion, budget: Budget): PostingList {
-    const size = expansionSize(this.#index, atom);
-    if (atom.ids.length > 1 && size > 4 * list.positions.length * atom.ids.length) return intersectExpansion(list, this.#index, atom, this.#scratch, budget);
-    return intersectAdding(list, expansionList(this.#index, atom, this.#scratch, budget), budget);
+    const size = this.#terms.sizeOf(atom);
+    if (atom.ids.length > 1 && size > 4 * list.positions.length * atom.ids.length) return intersectExpansion(list, this.#terms, atom, this.#scratch, budget);
+    return intersectAdding(list, expansionList(this.#terms, atom, this.#scratch, budget), budget);
   }
 
   /** `list` AND a slot: the union over its alternatives of `list` AND all of the alternative's atoms. */
@@ -179,9 +182,9 @@ export class Ranker {
     const parts: PostingList[] = [];
     for (const alternative of slot.alternatives) {
       let part = list;
-      const atoms = [...alternative].sort((a, b) => expansionSize(this.#index, a) - expansionSize(this.#index, b));
+      const atoms = [...alternative].sort((a, b) => this.#terms.sizeOf(a) - this.#terms.sizeOf(b));
       for (const atom of atoms) {
-        part = part === undefined ? expansionList(this.#index, atom, this.#scratch, budget) : this.#andAtom(part, atom, budget);
+        part = part === undefined ? expansionList(this.#terms, atom, this.#scratch, budget) : this.#andAtom(part, atom, budget);
         if (part.positions.length === 0) break;
       }
       if (part !== undefined && part.positions.length > 0) parts.push(part);
@@ -205,18 +208,20 @@ export class Ranker {
     const isAllInName = (fields & FIELD_NAME) !== 0;
     const isAllInKeywords = (fields & FIELD_KEYWORDS) !== 0;
     if (!isAllInName && !isAllInKeywords) return 0;
-    const name = index.nameTerms.subarray(index.nameStart[p]!, index.nameStart[p + 1]!);
+    const { nameTerms } = index;
+    const start = index.nameStart[p]!;
+    const end = index.nameStart[p + 1]!;
     for (let pass = 0; pass < 2; pass++) {
       const isTypedOnly = pass === 0;
       const drop = isTypedOnly ? 0 : SYNONYM_DROP;
-      if (isAllInName && matchesFrom(name, slots, 0, 0, true, isTypedOnly)) return TIER_WHOLE_NAME - drop;
+      if (isAllInName && matchesFrom(nameTerms, end, slots, 0, start, true, isTypedOnly)) return TIER_WHOLE_NAME - drop;
       // A whole alias counts fully when the name also holds what was typed; an alias alone ("hamstring
       // stretch" written on a yoga pose) ranks with the names that hold the phrase.
       if (isAllInKeywords && isWholeAlias(index, p, slots, isTypedOnly)) return (isAllInName ? TIER_WHOLE_ALIAS : TIER_PHRASE) - drop;
-      if (isAllInName && isPhraseIn(name, slots, isTypedOnly)) return TIER_PHRASE - drop;
+      if (isAllInName && isPhraseIn(nameTerms, start, end, slots, isTypedOnly)) return TIER_PHRASE - drop;
     }
     if (!isAllInName) return 0;
-    return isTypedInName(name, slots) ? TIER_ALL_IN_NAME_TYPED : TIER_ALL_IN_NAME;
+    return isTypedInName(nameTerms, start, end, slots) ? TIER_ALL_IN_NAME_TYPED : TIER_ALL_IN_NAME;
   }
 
   /** Whether exercise `p` has an alias of `fewest` to `most` terms (only such an alias can match whole). */

@@ -35,14 +35,22 @@ const FUZZY_WEIGHT = [1, 0.7, 0.45] as const;
 /** Joined words: at most this many parts, each a vocabulary term; a one-letter part only first ("tbar"). */
 const MAX_COMPOUND_PARTS = 3;
 const MAX_COMPOUND_LENGTH = 32;
+const SPLIT_WEIGHT = 0.9;
 
 export class TermExpander {
   readonly #index: TermIndex;
   readonly #cache = new LRUCache<string, Expansion>({ max: EXPANSION_CACHE_SIZE });
-  readonly #splits = new LRUCache<string, readonly (readonly number[])[]>({ max: EXPANSION_CACHE_SIZE });
+  readonly #splits = new LRUCache<string, readonly (readonly Expansion[])[]>({ max: EXPANSION_CACHE_SIZE });
+  /** term id -> that term alone as an expansion, made once. */
+  readonly #exact: (Expansion | undefined)[] = [];
 
   constructor(index: TermIndex) {
     this.#index = index;
+  }
+
+  /** How many distinct terms the catalog has. */
+  get vocabularySize(): number {
+    return this.#index.terms.length;
   }
 
   /** The id of exactly this term, or -1. */
@@ -53,7 +61,8 @@ export class TermExpander {
   /** The exact term as an expansion (empty when it is not in the vocabulary). */
   exact(term: string): Expansion {
     const id = this.idOf(term);
-    return id < 0 ? EMPTY_EXPANSION : { ids: Int32Array.of(id), weights: Float32Array.of(1) };
+    if (id < 0) return EMPTY_EXPANSION;
+    return (this.#exact[id] ??= { ids: Int32Array.of(id), weights: Float32Array.of(1) });
   }
 
   /** Everything `term` may match; `isLast` when it is the last typed term (it may be incomplete). */
@@ -79,10 +88,10 @@ export class TermExpander {
   }
 
   /**
-   * Ways to read `term` as words run together, each a list of term ids ("benchpress" -> [bench, press]),
-   * fewest parts first; at most a few.
+   * Ways to read `term` as words run together, each a run of exact terms weighing a little less
+   * ("benchpress" -> bench press), fewest parts first; at most a few.
    */
-  splits(term: string, budget: Budget): readonly (readonly number[])[] {
+  splits(term: string, budget: Budget): readonly (readonly Expansion[])[] {
     const cached = this.#splits.get(term);
     if (cached !== undefined) return cached;
     const found: number[][] = [];
@@ -116,8 +125,9 @@ export class TermExpander {
       walk(0, []);
       found.sort((a, b) => a.length - b.length);
     }
-    this.#splits.set(term, found);
-    return found;
+    const splits = found.map((parts) => parts.map((id): Expansion => ({ ids: Int32Array.of(id), weights: Float32Array.of(SPLIT_WEIGHT) })));
+    this.#splits.set(term, splits);
+    return splits;
   }
 
   #typos(term: string, offer: (id: number, weight: number) => void, budget: Budget): void {

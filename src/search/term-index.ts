@@ -21,7 +21,7 @@ const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 /** Longer tokens are cut: nothing real is this long, and it bounds the cost of fuzzy matching. */
 const MAX_TERM_LENGTH = 40;
-const EXERCISES_PER_STEP = 512;
+const EXERCISES_PER_STEP = 256;
 
 /** Categories and name words of stretches and soft-tissue work, which muscle-led searches rank after training. */
 const SOFT_WORK_CATEGORIES: ReadonlySet<string> = new Set(['stretching', 'mobility', 'yoga']);
@@ -54,8 +54,11 @@ export interface TermIndex {
 
 /** A growable Int32 list: ids appended while tokenizing, packed once at the end. */
 class IntList {
-  data = new Int32Array(1024);
+  data: Int32Array;
   length = 0;
+  constructor(capacity: number) {
+    this.data = new Int32Array(Math.max(1024, capacity));
+  }
   push(value: number): void {
     if (this.length === this.data.length) {
       const bigger = new Int32Array(this.data.length * 2);
@@ -77,6 +80,14 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
 
   const idOf = new Map<string, number>();
   const terms: string[] = [];
+  // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies):
+  // tokenize each distinct text once.
+  const termIdsOf = new Map<string, readonly number[]>();
+  const idsOf = (text: string): readonly number[] => {
+    let ids = termIdsOf.get(text);
+    if (ids === undefined) termIdsOf.set(text, (ids = contentTerms(text).map(intern)));
+    return ids;
+  };
   const intern = (term: string): number => {
     const cut = term.length > MAX_TERM_LENGTH ? term.slice(0, MAX_TERM_LENGTH) : term;
     let id = idOf.get(cut);
@@ -89,17 +100,18 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
   };
 
   // Pass 1: every field of every exercise as term ids (fieldTerms), with per-field lengths.
-  const fieldTerms = [new IntList(), new IntList(), new IntList()];
+  // Sized for a typical exercise (a few name words, a dozen keyword and tag words), so they rarely grow.
+  const fieldTerms = [new IntList(docCount * 6), new IntList(docCount * 16), new IntList(docCount * 12)];
   const fieldStart = [new Int32Array(docCount + 1), new Int32Array(docCount + 1), new Int32Array(docCount + 1)];
-  const nameTerms = new IntList();
+  const nameTerms = new IntList(docCount * 6);
   const nameStart = new Int32Array(docCount + 1);
-  const aliasTerms = new IntList();
-  const aliasStarts = new IntList();
+  const aliasTerms = new IntList(docCount * 16);
+  const aliasStarts = new IntList(docCount * 6);
   const aliasDocStart = new Int32Array(docCount + 1);
   const isSoftWork = new Uint8Array(docCount);
   for (let position = 0; position < docCount; position++) {
     const exercise = exercises[position]!;
-    const name = contentTerms(exercise.name).map(intern);
+    const name = idsOf(exercise.name);
     for (const id of name) {
       fieldTerms[0]!.push(id);
       nameTerms.push(id);
@@ -107,15 +119,14 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
     aliasDocStart[position] = aliasStarts.length;
     for (const keyword of exercise.keywords) {
       aliasStarts.push(aliasTerms.length);
-      for (const term of contentTerms(keyword)) {
-        const id = intern(term);
+      for (const id of idsOf(keyword)) {
         fieldTerms[1]!.push(id);
         aliasTerms.push(id);
       }
     }
     const tags = [exercise.equipment ?? '', exercise.category, exercise.level];
     for (const muscle of exercise.primaryMuscles) tags.push(muscle, groupOf.get(muscle.toLowerCase()) ?? '');
-    for (const tag of tags) for (const term of contentTerms(tag)) fieldTerms[2]!.push(intern(term));
+    for (const tag of tags) for (const id of idsOf(tag)) fieldTerms[2]!.push(id);
     for (let f = 0; f < 3; f++) fieldStart[f]![position + 1] = fieldTerms[f]!.length;
     nameStart[position + 1] = nameTerms.length;
     isSoftWork[position] = SOFT_WORK_CATEGORIES.has(exercise.category) || name.some((id) => SOFT_WORK_TERMS.has(terms[id]!)) ? 1 : 0;
@@ -139,7 +150,7 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
         }
       }
     }
-    if ((position + 1) % (EXERCISES_PER_STEP * 4) === 0) yield;
+    if ((position + 1) % (EXERCISES_PER_STEP * 8) === 0) yield;
   }
   const postingStart = new Int32Array(termCount + 1);
   for (let id = 0; id < termCount; id++) postingStart[id + 1] = postingStart[id]! + docFrequency[id]!;
@@ -156,7 +167,7 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
   // are visited in position order, so each term's postings come out sorted by position.
   const fill = postingStart.slice(0, termCount);
   const tf = [new Float64Array(termCount), new Float64Array(termCount), new Float64Array(termCount)];
-  const touched = new IntList();
+  const touched = new IntList(1024);
   lastSeen.fill(-1);
   for (let position = 0; position < docCount; position++) {
     touched.length = 0;
