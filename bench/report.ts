@@ -1,7 +1,10 @@
 /** The report of a run: its JSON shape, the printed tables and the write to bench/results/latest.json. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FairnessFigures } from './fairness.ts';
 import type { CatalogBuildFigures, QueryCostFigures } from './in-process.ts';
+import type { RelevanceFigures } from './relevance.ts';
+import type { LatencyFigures, ScaleFigures } from './scaling-run.ts';
 import type { LoadFigures, ScenarioResult } from './load.ts';
 import type { BaselineRoute } from './scenarios.ts';
 import { RESULTS_FILE, ROOT } from './settings.ts';
@@ -10,13 +13,19 @@ export interface Report {
   timestamp: string;
   node: string;
   autocannon: string;
-  machine: { cpus: number; model: string; totalMemoryMb: number; platform: string; release: string };
-  settings: { durationSeconds: number; warmupSeconds: number; connections: number; clockTicksPerSecond: number };
+  machine: { cpus: number; model: string; totalMemoryMb: number; platform: string; release: string; loadAverage: number[] };
+  settings: { durationSeconds: number; warmupSeconds: number; connections: number; clockTicksPerSecond: number; suites: string[] };
   /** Scenario e's query list: its size against the ranking cache's capacity, and its first entries. */
   distinctSearches: { count: number; rankingCacheCapacity: number; first: string[] };
   scenarios: ScenarioResult[];
   service: { rssAfterLoadMb: number; rssAfterBenchMb: number };
   inProcess: { catalogBuild: CatalogBuildFigures; findPage: QueryCostFigures[] };
+  /** hit@1 and hit@3 by query class, per catalog (relevance.ts). */
+  relevance: RelevanceFigures[];
+  /** 1x, 10x and 100x catalogs (scaling-run.ts). */
+  scaling: ScaleFigures[];
+  /** Health latency under worst-case searches (fairness.ts). */
+  fairness: FairnessFigures[];
   problems: string[];
   ok: boolean;
 }
@@ -56,6 +65,7 @@ function routeOf(baseline: LoadFigures): BaselineRoute {
 export function printReport(report: Report): void {
   const { scenarios, inProcess, service } = report;
   const out: string[] = [];
+  printSearch(report, out);
   out.push('');
   out.push(`Benchmark: ${report.settings.connections} connections, ${report.settings.durationSeconds} s per measured run after a ${report.settings.warmupSeconds} s warm-up; ` +
     `${report.machine.cpus} x ${report.machine.model}; node ${report.node}; autocannon ${report.autocannon} (in this process, one thread)`);
@@ -90,6 +100,36 @@ export function printReport(report: Report): void {
   if (report.problems.length > 0) {
     const bar = '!'.repeat(78);
     process.stdout.write(`${bar}\n!!! BENCHMARK INVALID: requests failed\n${report.problems.map((p) => `!!!   ${p}`).join('\n')}\n${bar}\n`);
+  }
+}
+
+function latencyCells(f: LatencyFigures): string[] {
+  return [formatNumber(f.p50Ms, 3), formatNumber(f.p99Ms, 3), formatNumber(f.p99MedianOfPassesMs, 3), formatNumber(f.maxMs, 2), `${f.timedOut}/${f.overBudget}`];
+}
+
+/** The search suites: relevance, scaling and fairness. */
+function printSearch(report: Report, out: string[]): void {
+  for (const r of report.relevance) {
+    out.push('');
+    out.push(`Relevance on ${r.catalog} (${r.exercises} exercises): ${r.judged} of ${r.queries} queries judged, ` +
+      `hit@1 ${formatNumber(100 * r.hitAt1Share, 1)}%, hit@3 ${formatNumber(100 * r.hitAt3Share, 1)}%`);
+    out.push(table(['class', 'judged', 'hit@1', 'hit@3'], r.classes.map((c) => [c.kind, String(c.judged), String(c.hitAt1), String(c.hitAt3)])));
+    for (const miss of r.misses) out.push(`  miss at 3: [${miss.kind}] "${miss.q}" -> ${miss.top.join(' | ') || '(nothing)'}`);
+  }
+  if (report.scaling.length > 0) {
+    out.push('');
+    out.push('Scaling (in process, ranking cache cleared before every call; ms; timeouts/over budget+5):');
+    out.push(table(
+      ['scale', 'exercises', 'build ms', 'sliced: longest pause ms', 'heap MB', 'mix p50', 'mix p99', 'p99 (median of passes)', 'mix max', 'over', 'first pass p99', 'worst-case max'],
+      report.scaling.map((s) => [
+        `${s.factor}x`, formatNumber(s.exercises), formatNumber(s.build.atOnceMs), formatNumber(s.build.slicedMaxPauseMs, 1), formatNumber(s.heapUsedMb, 1),
+        ...latencyCells(s.mix), formatNumber(s.firstPass.p99Ms, 2), formatNumber(s.worstCase.maxMs, 2),
+      ]),
+    ));
+  }
+  for (const f of report.fairness) {
+    out.push(`Fairness at ${f.catalog}: ${f.clients} clients of worst-case searches (${formatNumber(f.searchesPerSecond)} searches/s, statuses ${JSON.stringify(f.searchStatuses)}); ` +
+      `GET /v1/health p50 ${formatNumber(f.health.p50Ms, 1)} ms, p99 ${formatNumber(f.health.p99Ms, 1)} ms, max ${formatNumber(f.health.maxMs, 1)} ms over ${f.health.probes} probes`);
   }
 }
 

@@ -20,16 +20,26 @@ export interface PostingList {
 
 export const EMPTY_LIST: PostingList = { positions: new Int32Array(0), scores: new Float32Array(0), fields: new Uint8Array(0), weight: 1 };
 
-/** Dense per-exercise scratch space for unions, reused by every query on one index (searches run one at a time). */
+/**
+ * Per-exercise scratch space, reused by every query on one index (searches run one at a time): dense
+ * arrays for unions, and output buffers for intersections, whose results are then copied out at their
+ * real size (usually far smaller than the shorter input).
+ */
 export class UnionScratch {
   readonly scores: Float32Array;
   readonly fields: Uint8Array;
   readonly marks: Uint32Array;
+  readonly outPositions: Int32Array;
+  readonly outScores: Float32Array;
+  readonly outFields: Uint8Array;
 
   constructor(size: number) {
     this.scores = new Float32Array(size);
     this.fields = new Uint8Array(size);
     this.marks = new Uint32Array((size + 31) >>> 5);
+    this.outPositions = new Int32Array(size);
+    this.outScores = new Float32Array(size);
+    this.outFields = new Uint8Array(size);
   }
 }
 
@@ -118,19 +128,18 @@ export function unionBest(lists: readonly PostingList[], scratch: UnionScratch, 
 }
 
 /** Exercises in both lists, scores added; fields of a phrase are those every part matched in. */
-export function intersectAdding(a: PostingList, b: PostingList, budget: Budget): PostingList {
+export function intersectAdding(a: PostingList, b: PostingList, scratch: UnionScratch, budget: Budget): PostingList {
   if (a.positions.length > b.positions.length) [a, b] = [b, a];
   const n = a.positions.length;
   const m = b.positions.length;
   if (n === 0) return EMPTY_LIST;
-  const positions = new Int32Array(n);
-  const scores = new Float32Array(n);
-  const fields = new Uint8Array(n);
+  const { outPositions: positions, outScores: scores, outFields: fields } = scratch;
   let k = 0;
   let j = 0;
+  const ap = a.positions;
   const bp = b.positions;
   for (let i = 0; i < n && j < m; i++) {
-    const p = a.positions[i]!;
+    const p = ap[i]!;
     // Gallop through the longer list: exponential steps, then a binary search.
     if (bp[j]! < p) {
       let step = 1;
@@ -158,7 +167,8 @@ export function intersectAdding(a: PostingList, b: PostingList, budget: Budget):
     }
   }
   budget.spend(n + Math.min(m, n * 8));
-  return { positions: positions.subarray(0, k), scores: scores.subarray(0, k), fields: fields.subarray(0, k), weight: 1 };
+  if (k === 0) return EMPTY_LIST;
+  return { positions: positions.slice(0, k), scores: scores.slice(0, k), fields: fields.slice(0, k), weight: 1 };
 }
 
 /** The exercises matching any term of an expansion, each by its best weighted term. */
@@ -175,6 +185,9 @@ export function expansionList(terms: TermLists, expansion: Expansion, scratch: U
  */
 export function intersectExpansion(list: PostingList, terms: TermLists, expansion: Expansion, scratch: UnionScratch, budget: Budget): PostingList {
   const parts: PostingList[] = [];
-  for (let i = 0; i < expansion.ids.length; i++) parts.push(intersectAdding(list, terms.get(expansion.ids[i]!, expansion.weights[i]!), budget));
+  for (let i = 0; i < expansion.ids.length; i++) {
+    const part = intersectAdding(list, terms.get(expansion.ids[i]!, expansion.weights[i]!), scratch, budget);
+    if (part.positions.length > 0) parts.push(part);
+  }
   return unionBest(parts, scratch, budget);
 }

@@ -174,7 +174,7 @@ export class Ranker {
   #andAtom(list: PostingList, atom: Expansion, budget: Budget): PostingList {
     const size = this.#terms.sizeOf(atom);
     if (atom.ids.length > 1 && size > 4 * list.positions.length * atom.ids.length) return intersectExpansion(list, this.#terms, atom, this.#scratch, budget);
-    return intersectAdding(list, expansionList(this.#terms, atom, this.#scratch, budget), budget);
+    return intersectAdding(list, expansionList(this.#terms, atom, this.#scratch, budget), this.#scratch, budget);
   }
 
   /** `list` AND a slot: the union over its alternatives of `list` AND all of the alternative's atoms. */
@@ -182,7 +182,7 @@ export class Ranker {
     const parts: PostingList[] = [];
     for (const alternative of slot.alternatives) {
       let part = list;
-      const atoms = [...alternative].sort((a, b) => this.#terms.sizeOf(a) - this.#terms.sizeOf(b));
+      const atoms = alternative.length === 1 ? alternative : [...alternative].sort((a, b) => this.#terms.sizeOf(a) - this.#terms.sizeOf(b));
       for (const atom of atoms) {
         part = part === undefined ? expansionList(this.#terms, atom, this.#scratch, budget) : this.#andAtom(part, atom, budget);
         if (part.positions.length === 0) break;
@@ -194,7 +194,8 @@ export class Ranker {
 
   /** The exercises matching every slot, with summed scores and the fields every slot matched in. */
   #matchAll(slots: readonly Slot[], budget: Budget): PostingList {
-    const ordered = [...slots].sort((a, b) => this.#estimate(a) - this.#estimate(b));
+    const estimates = slots.map((slot) => this.#estimate(slot));
+    const ordered = slots.length === 1 ? slots : slots.map((_, i) => i).sort((a, b) => estimates[a]! - estimates[b]!).map((i) => slots[i]!);
     let list: PostingList | undefined;
     for (const slot of ordered) {
       list = this.#andSlot(list, slot, budget);

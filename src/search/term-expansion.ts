@@ -28,7 +28,8 @@ const PREFIX_SCAN_LIMIT = 4096;
 const PREFIX_KEEP_SHORT = 12;
 const PREFIX_KEEP = 24;
 const NON_LAST_PREFIX_MIN_LENGTH = 5;
-const NON_LAST_PREFIX_KEEP = 6;
+/** Completions kept for a term that is not last, or that is a whole word already. */
+const NON_LAST_PREFIX_KEEP = 4;
 const FUZZY_MIN_LENGTH = 4;
 const FUZZY_TWO_EDITS_LENGTH = 8;
 const FUZZY_WEIGHT = [1, 0.7, 0.45] as const;
@@ -78,7 +79,8 @@ export class TermExpander {
     if (exactId >= 0) offer(exactId, 1);
     if (exactId < 0 && term.length >= FUZZY_MIN_LENGTH) this.#typos(term, offer, budget);
     if (isLast || term.length >= NON_LAST_PREFIX_MIN_LENGTH) {
-      const keep = !isLast ? NON_LAST_PREFIX_KEEP : term.length <= 2 ? PREFIX_KEEP_SHORT : PREFIX_KEEP;
+      // A word the catalog has (of three letters or more) is probably complete: a few completions only.
+      const keep = term.length <= 2 ? PREFIX_KEEP_SHORT : !isLast || exactId >= 0 ? NON_LAST_PREFIX_KEEP : PREFIX_KEEP;
       this.#completions(term, keep, offer, budget);
     }
     const ids = Int32Array.from(weights.keys());

@@ -58,12 +58,32 @@ export class TopK {
     positions[i] = position;
   }
 
-  /** The kept positions, best first. */
+  /** The kept positions, best first (empties the heap: each one is popped off in turn). */
   sorted(): Int32Array {
-    const order = Array.from({ length: this.#size }, (_, i) => i);
     const keys = this.#keys;
     const positions = this.#positions;
-    order.sort((a, b) => keys[b]! - keys[a]! || positions[a]! - positions[b]!);
-    return Int32Array.from(order, (i) => positions[i]!);
+    const out = new Int32Array(this.#size);
+    for (let n = this.#size; n > 0; n--) {
+      // The root is the worst kept: it goes last among those still in the heap.
+      out[n - 1] = positions[0]!;
+      const key = keys[n - 1]!;
+      const position = positions[n - 1]!;
+      let i = 0;
+      const size = n - 1;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        const child = right < size && TopK.#isWorse(keys[right]!, positions[right]!, keys[left]!, positions[left]!) ? right : left;
+        if (!TopK.#isWorse(keys[child]!, positions[child]!, key, position)) break;
+        keys[i] = keys[child]!;
+        positions[i] = positions[child]!;
+        i = child;
+      }
+      keys[i] = key;
+      positions[i] = position;
+    }
+    this.#size = 0;
+    return out;
   }
 }

@@ -46,7 +46,7 @@ describe('posting lists against a plain Map (seeded)', () => {
     for (let round = 0; round < 80; round++) {
       const a = randomList(random);
       const b = randomList(random);
-      const both = intersectAdding(a, b, budget);
+      const both = intersectAdding(a, b, new UnionScratch(SIZE), budget);
       const am = asMap(a);
       const bm = asMap(b);
       const keys = [...am.keys()].filter((p) => bm.has(p));
