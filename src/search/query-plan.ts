@@ -28,6 +28,8 @@ export interface Slot {
   readonly alternatives: readonly Alternative[];
   /** How many of `alternatives` read what was typed (the rest are synonyms, which rank after). */
   readonly typedCount: number;
+  /** What the alternatives are a function of (the typed terms, and whether the last is among them): a cache key. */
+  readonly key: string;
 }
 
 export interface QueryPlan {
@@ -43,7 +45,22 @@ export interface PlanContext {
   readonly synonyms: SynonymTable;
   /** Content keys of every muscle name, display group and muscle alias. */
   readonly muscleWords: ReadonlySet<string>;
-  readonly maxMuscleWordTerms: number;
+  /** First term -> the lengths (in terms) of the muscle names starting with it, longest first. */
+  readonly muscleWordLengths: ReadonlyMap<string, readonly number[]>;
+  /** Each dictionary entry's other phrases the catalog has every word of (filled as entries are met). */
+  readonly synonymAlternatives: WeakMap<SynonymEntry, readonly Alternative[]>;
+}
+
+/** The muscle-name lookup of a PlanContext. */
+export function muscleWordLengths(muscleWords: ReadonlySet<string>): Map<string, number[]> {
+  const lengths = new Map<string, number[]>();
+  for (const word of muscleWords) {
+    const terms = word.split(' ');
+    const list = lengths.get(terms[0]!) ?? [];
+    if (!list.includes(terms.length)) list.push(terms.length);
+    lengths.set(terms[0]!, list.sort((a, b) => b - a));
+  }
+  return lengths;
 }
 
 /** The terms of a query that take part in matching (also the ranking cache key). */
@@ -88,22 +105,26 @@ class Planner {
 
   /** Length of the longest muscle name starting at `at`, or 0. */
   muscleAt(at: number): number {
-    const { muscleWords, maxMuscleWordTerms } = this.#context;
-    for (let length = Math.min(maxMuscleWordTerms, this.#terms.length - at); length >= 1; length--) {
-      if (muscleWords.has(this.#terms.slice(at, at + length).join(' '))) return length;
+    const lengths = this.#context.muscleWordLengths.get(this.#terms[at] ?? '');
+    if (lengths === undefined) return 0;
+    for (const length of lengths) {
+      if (at + length <= this.#terms.length && (length === 1 || this.#context.muscleWords.has(this.#terms.slice(at, at + length).join(' ')))) return length;
     }
     return 0;
   }
 
   /** The other phrases of a dictionary entry that the catalog has every word of. */
   synonymsOf(entry: SynonymEntry): Alternative[] {
+    const known = this.#context.synonymAlternatives.get(entry);
+    if (known !== undefined) return [...known];
     const { expander } = this.#context;
     const out: Alternative[] = [];
     for (const phrase of entry.alternatives) {
       const atoms = phrase.map((term) => expander.exact(term));
       if (atoms.every((atom) => atom.ids.length > 0)) out.push(atoms);
     }
-    return out;
+    this.#context.synonymAlternatives.set(entry, out);
+    return [...out];
   }
 
   /** The slot starting at `i` and how many terms it covers. */
@@ -145,7 +166,9 @@ class Planner {
       }
     }
     const usable = typedAlternatives.filter((alternative) => alternative.every((atom) => atom.ids.length > 0));
-    return { slot: { typed: terms.slice(i, i + length), alternatives: [...usable, ...synonymAlternatives], typedCount: usable.length }, length, muscleLength };
+    const typed = terms.slice(i, i + length);
+    const key = `${i + length === terms.length ? '>' : '='}${typed.join(' ')}`;
+    return { slot: { typed, alternatives: [...usable, ...synonymAlternatives], typedCount: usable.length, key }, length, muscleLength };
   }
 }
 

@@ -18,6 +18,7 @@
  * fallback accumulates every slot into dense per-exercise arrays, owned by the ranker and reset after
  * every query. Tiers are computed only for exercises whose best possible key can still enter the top k.
  */
+import { LRUCache } from 'lru-cache';
 import { type Bitset, hasBit, intersectInto, unionOf } from './bitset.ts';
 import type { FacetIndex } from './facet-index.ts';
 import { EMPTY_LIST, expansionList, intersectAdding, intersectExpansion, type PostingList, TermLists, UnionScratch, unionBest } from './posting-lists.ts';
@@ -27,6 +28,8 @@ import type { Budget } from './search-budget.ts';
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
 import { TopK } from './top-k.ts';
 
+/** Postings held by the per-slot list cache, at most (about 9 bytes each). */
+const SLOT_CACHE_POSTINGS = 4_000_000;
 /** In the OR fallback, the share of the query's weight (rarer slots weigh more) an exercise must match. */
 export const MIN_COVERAGE = 0.6;
 const TIER_SCALE = 1e6;
@@ -119,6 +122,13 @@ export class Ranker {
   readonly #total: Float64Array;
   readonly #mask: Int32Array;
   readonly #touched: Int32Array;
+  /** The top-k heap, reused by every ranking (they run one at a time). */
+  readonly #top = new TopK(64);
+  /**
+   * Each slot's whole list (all its alternatives united), by slot key: the words of a catalog recur
+   * across queries, so this is a per-term cache like the expansions', bounded by postings held.
+   */
+  readonly #slotLists = new LRUCache<string, PostingList>({ maxSize: SLOT_CACHE_POSTINGS, sizeCalculation: (list) => list.positions.length + 1 });
 
   constructor(index: TermIndex, facets: FacetIndex) {
     const n = index.docCount;
@@ -177,6 +187,16 @@ export class Ranker {
     return intersectAdding(list, expansionList(this.#terms, atom, this.#scratch, budget), this.#scratch, budget);
   }
 
+  /** Everything a slot matches (cached per slot key). */
+  #slotList(slot: Slot, budget: Budget): PostingList {
+    let list = this.#slotLists.get(slot.key);
+    if (list === undefined) {
+      list = this.#andSlot(undefined, slot, budget);
+      this.#slotLists.set(slot.key, list);
+    }
+    return list;
+  }
+
   /** `list` AND a slot: the union over its alternatives of `list` AND all of the alternative's atoms. */
   #andSlot(list: PostingList | undefined, slot: Slot, budget: Budget): PostingList {
     const parts: PostingList[] = [];
@@ -198,7 +218,9 @@ export class Ranker {
     const ordered = slots.length === 1 ? slots : slots.map((_, i) => i).sort((a, b) => estimates[a]! - estimates[b]!).map((i) => slots[i]!);
     let list: PostingList | undefined;
     for (const slot of ordered) {
-      list = this.#andSlot(list, slot, budget);
+      // A slot already known whole is intersected as one list; otherwise it is probed with what is left.
+      const whole = list === undefined ? this.#slotList(slot, budget) : this.#slotLists.get(slot.key);
+      list = list === undefined ? whole! : whole !== undefined ? intersectAdding(list, whole, this.#scratch, budget) : this.#andSlot(list, slot, budget);
       if (list.positions.length === 0) return EMPTY_LIST;
     }
     return list ?? EMPTY_LIST;
@@ -240,7 +262,7 @@ export class Ranker {
     const { positions, scores, fields, weight } = matches;
     const { nameStart } = this.#index;
     const [fewest, most] = wholeSpan(slots);
-    const top = new TopK(Math.min(k, positions.length));
+    const top = this.#top.reset(Math.min(k, positions.length));
     for (let i = 0; i < positions.length; i++) {
       const p = positions[i]!;
       const score = scores[i]! * weight;
@@ -261,7 +283,7 @@ export class Ranker {
 
   /** OR fallback: rarer slots weigh more; an unmatched slot (a word the catalog does not know) weighs most. */
   #rankCoverage(slots: readonly Slot[], filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
-    const lists = slots.map((slot) => this.#andSlot(undefined, slot, budget));
+    const lists = slots.map((slot) => this.#slotList(slot, budget));
     const total = this.#total;
     const mask = this.#mask;
     const touched = this.#touched;
@@ -281,7 +303,7 @@ export class Ranker {
       const n = this.#index.docCount;
       const weights = lists.map((list) => Math.log(1 + n / (list.positions.length + 0.5)));
       const whole = weights.reduce((sum, w) => sum + w, 0);
-      const top = new TopK(Math.min(k, count));
+      const top = this.#top.reset(Math.min(k, count));
       for (let i = 0; i < count; i++) {
         const p = touched[i]!;
         if (filter !== undefined && !hasBit(filter, p)) continue;
@@ -322,7 +344,7 @@ export class Ranker {
         const tier = isWholeName ? 3 : soft[p] === 1 ? 0 : hasBit(primary, p) ? 2 : 1;
         return tier * TIER_SCALE + score;
       };
-      const top = new TopK(Math.min(k, size));
+      const top = this.#top.reset(Math.min(k, size));
       for (let w = 0; w < working.length; w++) {
         let word = working[w]!;
         while (word !== 0) {

@@ -13,7 +13,7 @@ import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import type { Bitset } from './bitset.ts';
 import { type FacetIndex, facetIndexSteps, type Filter, keyOf } from './facet-index.ts';
 import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES } from './filter-aliases.ts';
-import { planQuery, type PlanContext } from './query-plan.ts';
+import { muscleWordLengths, planQuery, type PlanContext } from './query-plan.ts';
 import { Ranker } from './ranking.ts';
 import { Budget, SearchTimedOut } from './search-budget.ts';
 import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
@@ -61,7 +61,8 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     expander: new TermExpander(terms),
     synonyms: buildSynonymTable([...SHIPPED_SYNONYMS, ...(dictionary?.synonyms ?? [])]),
     muscleWords,
-    maxMuscleWordTerms: Math.max(1, ...[...muscleWords].map((word) => word.split(' ').length)),
+    muscleWordLengths: muscleWordLengths(muscleWords),
+    synonymAlternatives: new WeakMap(),
   };
   yield;
   return { catalog, facets, planContext, ranker: new Ranker(terms, facets), rankings: new LRUCache({ max: RANKING_CACHE_SIZE }) };

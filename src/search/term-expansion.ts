@@ -40,6 +40,8 @@ const SPLIT_WEIGHT = 0.9;
 
 export class TermExpander {
   readonly #index: TermIndex;
+  /** term -> id, as a hash map: exact lookups are the most frequent, and need no radix tree. */
+  readonly #ids: Map<string, number>;
   readonly #cache = new LRUCache<string, Expansion>({ max: EXPANSION_CACHE_SIZE });
   readonly #splits = new LRUCache<string, readonly (readonly Expansion[])[]>({ max: EXPANSION_CACHE_SIZE });
   /** term id -> that term alone as an expansion, made once. */
@@ -47,6 +49,7 @@ export class TermExpander {
 
   constructor(index: TermIndex) {
     this.#index = index;
+    this.#ids = new Map(index.terms.map((term, id) => [term, id]));
   }
 
   /** How many distinct terms the catalog has. */
@@ -56,7 +59,7 @@ export class TermExpander {
 
   /** The id of exactly this term, or -1. */
   idOf(term: string): number {
-    return this.#index.vocabulary.get(term) ?? -1;
+    return this.#ids.get(term) ?? -1;
   }
 
   /** The exact term as an expansion (empty when it is not in the vocabulary). */

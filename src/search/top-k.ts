@@ -3,15 +3,24 @@
  * by (key, then lower position wins), so ties keep the default order (DECISIONS.md).
  */
 export class TopK {
-  readonly #capacity: number;
-  readonly #keys: Float64Array;
-  readonly #positions: Int32Array;
+  #capacity = 0;
+  #keys = new Float64Array(64);
+  #positions = new Int32Array(64);
   #size = 0;
 
   constructor(capacity: number) {
+    this.reset(capacity);
+  }
+
+  /** Empties the heap for a new selection of `capacity`; the arrays are kept when they are big enough. */
+  reset(capacity: number): this {
+    if (capacity > this.#keys.length) {
+      this.#keys = new Float64Array(capacity);
+      this.#positions = new Int32Array(capacity);
+    }
     this.#capacity = capacity;
-    this.#keys = new Float64Array(capacity);
-    this.#positions = new Int32Array(capacity);
+    this.#size = 0;
+    return this;
   }
 
   /** True when (keyA, posA) ranks below (keyB, posB). */
