@@ -58,7 +58,8 @@ function loadRow(label: string, f: LoadFigures): string[] {
 }
 
 function routeOf(baseline: LoadFigures): BaselineRoute {
-  return baseline.path.startsWith('/small') ? '/small' : '/page';
+  const first = baseline.path.replace(/^.*\(first: /, '');
+  return first.startsWith('/small') ? '/small' : first.startsWith('/same') ? '/same' : '/page';
 }
 
 /** Prints the load table, the ratio table, the findPage table and the build and RSS lines, then a banner if the run is invalid. */

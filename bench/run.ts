@@ -33,7 +33,7 @@ import { type FairnessFigures, measureFairness } from './fairness.ts';
 import { measureCatalogBuild, measureQueryCosts } from './in-process.ts';
 import { measureRelevance } from './relevance.ts';
 import { measureScaling } from './scaling.ts';
-import { checkScenarioPaths, fetchBody, problemsOf, runScenario, type ScenarioResult } from './load.ts';
+import { checkScenarioPaths, fetchBodies, fetchBody, problemsOf, runScenario, type ScenarioResult } from './load.ts';
 import { distinctQueries } from './queries.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
 import { buildScenarios, PAGE_PATH, POINT_PATH } from './scenarios.ts';
@@ -85,8 +85,13 @@ async function main(): Promise<number> {
         writeFileSync(pageFile, page);
         await checkScenarioPaths(scenarios, service, scratch.apiKey);
 
+        // The bytes the service gives for each path of a '/same' scenario (fetched once, before any load).
+        const sameFile = join(scratch.dir, 'same.json');
+        const samePaths = scenarios.filter((scenario) => scenario.baselineRoute === '/same').flatMap((scenario) => scenario.paths);
+        writeFileSync(sameFile, JSON.stringify(await fetchBodies(service.url, samePaths, scratch.apiKey)));
+
         process.stderr.write('bench: starting the bare uWS baseline\n');
-        const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), smallFile, pageFile], { ...process.env });
+        const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), smallFile, pageFile, sameFile], { ...process.env });
         servers.push(baseline);
         if (!(await fetchBody(`${baseline.url}/small`, '')).equals(small) || !(await fetchBody(`${baseline.url}/page`, '')).equals(page)) {
           throw new Error('the baseline does not return the bytes the service returned');

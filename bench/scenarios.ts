@@ -1,7 +1,8 @@
 /** The five load scenarios: what each sends to the service, and which baseline route it is compared with. */
 import { searchPath } from './queries.ts';
 
-export type BaselineRoute = '/small' | '/page';
+/** /same answers each query string with the bytes the service gave for it (baseline-server.ts). */
+export type BaselineRoute = '/small' | '/page' | '/same';
 
 export interface Scenario {
   id: string;
@@ -53,9 +54,10 @@ export function buildScenarios(searchQueries: readonly string[], cacheCapacity: 
       title: 'search, distinct',
       question:
         `A different search on every request, cycling through ${searchQueries.length} distinct queries ` +
-        `(more than the ${cacheCapacity}-entry ranking cache, so a cyclic walk never hits it): the uncached MiniSearch cost.`,
+        `(more than the ${cacheCapacity}-entry ranking cache, so a cyclic walk never hits it): the uncached search cost. ` +
+        'Result pages vary in size, so the baseline answers each query string with the very bytes the service gave for it.',
       paths: searchQueries.map(searchPath),
-      baselineRoute: '/page',
+      baselineRoute: '/same',
     },
   ];
 }
