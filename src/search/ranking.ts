@@ -18,8 +18,8 @@
  * fallback accumulates every slot into dense per-exercise arrays, owned by the ranker and reset after
  * every query. Tiers are computed only for exercises whose best possible key can still enter the top k.
  */
-import { LRUCache } from 'lru-cache';
 import { type Bitset, hasBit, intersectInto, unionOf } from './bitset.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import type { FacetIndex } from './facet-index.ts';
 import { EMPTY_LIST, expansionList, intersectAdding, intersectExpansion, type PostingList, TermLists, UnionScratch, unionBest } from './posting-lists.ts';
 import type { QueryPlan, Slot } from './query-plan.ts';
@@ -128,7 +128,7 @@ export class Ranker {
    * Each slot's whole list (all its alternatives united), by slot key: the words of a catalog recur
    * across queries, so this is a per-term cache like the expansions', bounded by postings held.
    */
-  readonly #slotLists = new LRUCache<string, PostingList>({ maxSize: SLOT_CACHE_POSTINGS, sizeCalculation: (list) => list.positions.length + 1 });
+  readonly #slotLists = new BoundedCache<string, PostingList>(SLOT_CACHE_POSTINGS, (list) => list.positions.length + 1);
 
   constructor(index: TermIndex, facets: FacetIndex) {
     const n = index.docCount;

@@ -7,9 +7,9 @@
  *   one- and two-letter terms are never fuzzy and only complete as the last term, to the few most
  *   frequent completions, so `calf r` or `t bar row` cost no more than any other query;
  * - joined words split against the vocabulary ("benchpress" -> bench press, "tbarrow" -> t bar row).
- * Work is counted against the search budget, and results are kept per term (an LRU of EXPANSION_CACHE_SIZE).
+ * Work is counted against the search budget, and results are kept per term (bounded-cache.ts).
  */
-import { LRUCache } from 'lru-cache';
+import { BoundedCache } from './bounded-cache.ts';
 import type { Budget } from './search-budget.ts';
 import { damerauDistance } from './damerau.ts';
 import { isFunctionWord } from './text-normalize.ts';
@@ -42,8 +42,8 @@ export class TermExpander {
   readonly #index: TermIndex;
   /** term -> id, as a hash map: exact lookups are the most frequent, and need no radix tree. */
   readonly #ids: Map<string, number>;
-  readonly #cache = new LRUCache<string, Expansion>({ max: EXPANSION_CACHE_SIZE });
-  readonly #splits = new LRUCache<string, readonly (readonly Expansion[])[]>({ max: EXPANSION_CACHE_SIZE });
+  readonly #cache = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
+  readonly #splits = new BoundedCache<string, readonly (readonly Expansion[])[]>(EXPANSION_CACHE_SIZE);
   /** term id -> that term alone as an expansion, made once. */
   readonly #exact: (Expansion | undefined)[] = [];
 
