@@ -42,6 +42,14 @@ export const DEFAULT_MUSCLE_ALIASES: AliasTable = {
   'inner thigh': ['Adductors', 'adductor longus', 'adductor magnus'], adductor: ['Adductors', 'adductor longus', 'adductor magnus'],
   'outer thigh': ['gluteus medius', 'tensor fasciae latae'], abductors: ['gluteus medius', 'gluteus minimus', 'tensor fasciae latae'],
   serratus: ['serratus anterior'],
+  // Regions people name: each is the groups that move it.
+  back: ['Upper Back', 'Lats', 'Lower Back'],
+  legs: ['Quadriceps', 'Hamstrings', 'Glutes', 'Calves', 'Adductors'], leg: ['Quadriceps', 'Hamstrings', 'Glutes', 'Calves', 'Adductors'],
+  'lower body': ['Quadriceps', 'Hamstrings', 'Glutes', 'Calves', 'Adductors'],
+  arms: ['Biceps', 'Triceps', 'Forearms'], arm: ['Biceps', 'Triceps', 'Forearms'],
+  'upper body': ['Chest', 'Shoulders', 'Upper Back', 'Lats', 'Biceps', 'Triceps'],
+  'posterior chain': ['Hamstrings', 'Glutes', 'Lower Back'],
+  hips: ['Glutes', 'Hip Flexors', 'Adductors'],
 };
 
 export const DEFAULT_EQUIPMENT_ALIASES: EquipmentAliasTable = {

@@ -20,6 +20,10 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'vs', 'versu', 'some', 'any', 'please', 'best', 'good', 'great', 'proper', 'correct', 'correctly', 'properly', 'form',
   'technique', 'tutorial', 'guide', 'tip', 'video', 'demo', 'example', 'exercise', 'workout', 'routine', 'movement', 'move',
   'training', 'way', 'like',
+  // What people want from an exercise, not which one: "build bigger biceps at home" is "biceps".
+  'build', 'building', 'bigger', 'grow', 'growing', 'gain', 'tone', 'toned', 'toning', 'strengthen', 'strengthening',
+  'improve', 'improving', 'increase', 'home', 'gym', 'session', 'program', 'plan', 'idea', 'type', 'list', 'top',
+  'effective', 'simple', 'day',
 ]);
 
 /** Folds a plural onto its singular ("ups" too); Latin endings ("press", "gluteus", "abdominis") are left alone. */
