@@ -139,7 +139,8 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
   // Pass 2: document frequencies and posting counts (a term counts once per exercise).
   const docFrequency = new Int32Array(termCount);
   const lastSeen = new Int32Array(termCount).fill(-1);
-  const flat = fieldTerms.map((list) => list.packed());
+  // Views, not copies: the tokens are read twice more, then dropped with the lists.
+  const flat = fieldTerms.map((list) => list.data.subarray(0, list.length));
   for (let position = 0; position < docCount; position++) {
     for (let f = 0; f < 3; f++) {
       for (let i = fieldStart[f]![position]!; i < fieldStart[f]![position + 1]!; i++) {
