@@ -68,6 +68,12 @@ export function queryKey(query: string): string {
   return [...new Set(contentTerms(query))].slice(0, MAX_SLOTS * 2).join(' ');
 }
 
+/** Whether an expansion holds the typed term itself (weight 1), not only typos or completions of it. */
+function hasExactTerm(atom: Expansion): boolean {
+  for (let i = 0; i < atom.weights.length; i++) if (atom.weights[i] === 1) return true;
+  return false;
+}
+
 /** Builds the slots of one query; a class so that its helpers are not closures made per query. */
 class Planner {
   readonly #terms: readonly string[];
@@ -138,7 +144,10 @@ class Planner {
     let length: number;
     if (entry !== undefined && entry.terms.length >= 2 && entry.terms.length >= muscleLength) {
       length = entry.terms.length;
-      typedAlternatives.push(this.expandRun(i, length));
+      // The dictionary knows this phrase, so a typo reading of it is not what was meant ("french press"
+      // is not "bench press"): as typed, every word must be the catalog's own.
+      const typed = this.expandRun(i, length);
+      if (typed.every(hasExactTerm)) typedAlternatives.push(typed);
       // The phrase written as one word ("pull up" -> "Pullups") is a spelling of it, not a synonym.
       const joined = expander.exact(entry.terms.join(''));
       if (joined.ids.length > 0) typedAlternatives.push([joined]);

@@ -202,7 +202,9 @@ export interface SynonymTable {
 export function buildSynonymTable(groups: readonly (readonly string[])[]): SynonymTable {
   const alternativesOf = new Map<string, Set<string>>();
   for (const group of groups) {
-    const keys = [...new Set(group.map(contentKey).filter((key) => key !== ''))];
+    // A yoga pose is named with or without "pose" ("Locust", "Locust Pose"): both spellings belong.
+    const spellings = group.flatMap((phrase) => (/\s+pose$/i.test(phrase) ? [phrase, phrase.replace(/\s+pose$/i, '')] : [phrase]));
+    const keys = [...new Set(spellings.map(contentKey).filter((key) => key !== ''))];
     for (const key of keys) {
       let others = alternativesOf.get(key);
       if (others === undefined) alternativesOf.set(key, (others = new Set()));

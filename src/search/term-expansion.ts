@@ -1,8 +1,9 @@
 /**
  * What one typed term may match in the vocabulary, bounded and cached per term:
  * - the term itself;
- * - typos, when the term is not in the vocabulary: Damerau distance 1 for 4 to 7 letters, 2 from 8
- *   (MiniSearch's `fuzzyGet` finds the Levenshtein candidates; a swap is looked up as its own word);
+ * - typos, when the term is not in the vocabulary: Damerau distance 1 for 4 to 7 letters (2 for 6 or 7
+ *   when nothing is 1 away), 2 from 8 (MiniSearch's `fuzzyGet` finds the Levenshtein candidates; a
+ *   swap is looked up as its own word);
  * - completions (`atPrefix`): for the last typed term at any length, for other terms from 5 letters;
  *   one- and two-letter terms are never fuzzy and only complete as the last term, to the few most
  *   frequent completions, so `calf r` or `t bar row` cost no more than any other query;
@@ -32,6 +33,7 @@ const NON_LAST_PREFIX_MIN_LENGTH = 5;
 const NON_LAST_PREFIX_KEEP = 4;
 const FUZZY_MIN_LENGTH = 4;
 const FUZZY_TWO_EDITS_LENGTH = 8;
+const FUZZY_TWO_EDITS_FALLBACK_LENGTH = 6;
 const FUZZY_WEIGHT = [1, 0.7, 0.45] as const;
 /** Joined words: at most this many parts, each a vocabulary term; a one-letter part only first ("tbar"). */
 const MAX_COMPOUND_PARTS = 3;
@@ -136,11 +138,29 @@ export class TermExpander {
   }
 
   #typos(term: string, offer: (id: number, weight: number) => void, budget: Budget): void {
-    const limit = term.length >= FUZZY_TWO_EDITS_LENGTH ? 2 : 1;
+    this.#typosWithin(term, term.length >= FUZZY_TWO_EDITS_LENGTH ? 2 : 1, offer, budget);
+    // A word of 6 or 7 letters that is no word of the catalog even one edit away may be two edits
+    // from one ("dumbel" -> dumbbell).
+    if (this.#offered === 0 && term.length >= FUZZY_TWO_EDITS_FALLBACK_LENGTH && term.length < FUZZY_TWO_EDITS_LENGTH) {
+      // Two edits in a short word reach unrelated words ("french" -> bench): only words that start
+      // with the same two letters, as typos seldom touch the start of a word.
+      this.#typosWithin(term, 2, (id, weight) => {
+        if (this.#index.terms[id]!.startsWith(term.slice(0, 2))) offer(id, weight);
+      }, budget);
+    }
+  }
+
+  /** How many candidates the last #typosWithin offered. */
+  #offered = 0;
+
+  #typosWithin(term: string, limit: number, offer: (id: number, weight: number) => void, budget: Budget): void {
+    this.#offered = 0;
     const consider = (candidate: string, id: number): void => {
       if (candidate.length < 3) return;
       const distance = damerauDistance(term, candidate, limit);
-      if (distance <= limit) offer(id, FUZZY_WEIGHT[distance]!);
+      if (distance > limit) return;
+      offer(id, FUZZY_WEIGHT[distance]!);
+      this.#offered++;
     };
     for (const [candidate, [id]] of this.#index.vocabulary.fuzzyGet(term, limit)) consider(candidate, id);
     budget.check();

@@ -52,7 +52,10 @@ const RULES: { rule: string; rows: Row[] }[] = [
   },
   {
     rule: 'typos and prefixes still find the exercise',
-    rows: [['benchh pres', /bench press/i, 1], ['romanain deadlift', /romanian deadlift/i, 1], ['kettleb', /kettlebell/i, 1], ['bench pre', /bench press/i, 1], ['hammer curll', /hammer curl/i, 1]],
+    rows: [
+      ['benchh pres', /bench press/i, 1], ['romanain deadlift', /romanian deadlift/i, 1], ['kettleb', /kettlebell/i, 1], ['bench pre', /bench press/i, 1],
+      ['hammer curll', /hammer curl/i, 1], ['dumbel curl', /dumbbell.*curl/i, 1],
+    ],
   },
   {
     rule: 'short terms match exactly, and the last one completes',
@@ -63,7 +66,7 @@ const RULES: { rule: string; rows: Row[] }[] = [
     rows: [
       ['rdl', /romanian deadlift/i, 1], ['db curl', /dumbbell.*curl/i, 1], ['ohp', /overhead press|military press|shoulder press/i, 1],
       ['sldl', /stiff-?leg/i, 1], ['kb swing', /kettlebell swing/i, 1], ['ghd', /glute[- ]ham/i, 1], ['bss', /split squat/i, 3],
-      ['db bench', /(dumbbell|db).*bench/i, 1], ['bb row', /barbell.*row/i, 1],
+      ['db bench', /(dumbbell|db).*bench/i, 1], ['bb row', /barbell.*row/i, 1], ['french press', /skull ?crusher|lying triceps|french press/i, 3],
     ],
   },
   {
