@@ -22,7 +22,7 @@ export interface Expansion {
   readonly weights: Float32Array;
 }
 
-export const EMPTY_EXPANSION: Expansion = { ids: new Int32Array(0), weights: new Float32Array(0) };
+const EMPTY_EXPANSION: Expansion = { ids: new Int32Array(0), weights: new Float32Array(0) };
 const EXPANSION_CACHE_SIZE = 20_000;
 /** Completions looked at, at most, and kept (the most frequent), by the length of what was typed. */
 const PREFIX_SCAN_LIMIT = 4096;
