@@ -79,16 +79,19 @@ class Planner {
   readonly #terms: readonly string[];
   readonly #context: PlanContext;
   readonly #budget: Budget;
+  /** Whether the last term may be incomplete (not when the query names muscles: those are whole words). */
+  readonly #isLastOpen: boolean;
 
-  constructor(terms: readonly string[], context: PlanContext, budget: Budget) {
+  constructor(terms: readonly string[], context: PlanContext, budget: Budget, isLastOpen: boolean) {
     this.#terms = terms;
     this.#context = context;
     this.#budget = budget;
+    this.#isLastOpen = isLastOpen;
   }
 
   /** The expansion of the term at `i` (the last typed term may be incomplete). */
   expandAt(i: number): Expansion {
-    return this.#context.expander.expand(this.#terms[i]!, i === this.#terms.length - 1, this.#budget);
+    return this.#context.expander.expand(this.#terms[i]!, this.#isLastOpen && i === this.#terms.length - 1, this.#budget);
   }
 
   expandRun(start: number, length: number): Alternative {
@@ -176,7 +179,7 @@ class Planner {
     }
     const usable = typedAlternatives.filter((alternative) => alternative.every((atom) => atom.ids.length > 0));
     const typed = terms.slice(i, i + length);
-    const key = `${i + length === terms.length ? '>' : '='}${typed.join(' ')}`;
+    const key = `${this.#isLastOpen && i + length === terms.length ? '>' : '='}${typed.join(' ')}`;
     return { slot: { typed, alternatives: [...usable, ...synonymAlternatives], typedCount: usable.length, key }, length, muscleLength };
   }
 }
@@ -184,7 +187,13 @@ class Planner {
 export function planQuery(query: string, context: PlanContext, budget: Budget): QueryPlan {
   const key = queryKey(query);
   const terms = key === '' ? [] : key.split(' ');
-  const planner = new Planner(terms, context, budget);
+  const plan = slotsOf(terms, context, budget, true);
+  // A query that names muscles ("back", "lats") ends in a whole word: completing it ("backward") only adds noise.
+  return { key, ...(plan.muscles === undefined ? plan : slotsOf(terms, context, budget, false)) };
+}
+
+function slotsOf(terms: readonly string[], context: PlanContext, budget: Budget, isLastOpen: boolean): Omit<QueryPlan, 'key'> {
+  const planner = new Planner(terms, context, budget, isLastOpen);
   const slots: Slot[] = [];
   const muscles: string[] = [];
   let isMuscleLed = terms.length > 0;
@@ -198,5 +207,5 @@ export function planQuery(query: string, context: PlanContext, budget: Budget): 
     slots.push(slot);
     i += length;
   }
-  return { key, slots, muscles: isMuscleLed ? muscles : undefined };
+  return { slots, muscles: isMuscleLed ? muscles : undefined };
 }
