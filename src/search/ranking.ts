@@ -2,8 +2,9 @@
  * Ranks the exercises a query plan matches (query-plan.ts), best first, keeping only the best k.
  *
  * - AND first: an exercise must match every slot. Only when none does, an OR fallback keeps those
- *   that match most of the query, weighted by how rare each slot is (MIN_COVERAGE), so a query with
- *   no real match returns few results or none, not everything that shares one common word with it.
+ *   that match at least half the slots carrying MIN_COVERAGE of the query's weight (rarer slots weigh
+ *   more, words the catalog does not know most), so a query with no real match returns few results or
+ *   none, not everything that shares one common word with it.
  * - Tiers before scores: the whole name, then a whole authored alias (with the typed words in the name;
  *   an alias alone ranks with phrases), then a phrase of the name, each
  *   first as typed and then through the dictionary's synonyms (so "burpees" puts "Burpee" before its
@@ -304,13 +305,20 @@ export class Ranker {
       const weights = lists.map((list) => Math.log(1 + n / (list.positions.length + 0.5)));
       const whole = weights.reduce((sum, w) => sum + w, 0);
       const top = this.#top.reset(Math.min(k, count));
+      // Half the slots at least, too: one rare word must not carry a long query ("six pack abs fast").
+      const fewestSlots = Math.ceil(slots.length / 2);
       for (let i = 0; i < count; i++) {
         const p = touched[i]!;
         if (filter !== undefined && !hasBit(filter, p)) continue;
         let matched = 0;
-        for (let s = 0; s < slots.length; s++) if ((mask[p]! & (1 << s)) !== 0) matched += weights[s]!;
+        let matchedSlots = 0;
+        for (let s = 0; s < slots.length; s++) {
+          if ((mask[p]! & (1 << s)) === 0) continue;
+          matched += weights[s]!;
+          matchedSlots++;
+        }
         const coverage = matched / whole;
-        if (coverage >= MIN_COVERAGE) top.offer(total[p]! * coverage * coverage, p);
+        if (coverage >= MIN_COVERAGE && matchedSlots >= fewestSlots) top.offer(total[p]! * coverage * coverage, p);
         if ((i & 1023) === 1023) budget.check();
       }
       return top.sorted();

@@ -2,8 +2,8 @@
  * What one typed term may match in the vocabulary, bounded and cached per term:
  * - the term itself;
  * - typos, when the term is not in the vocabulary: Damerau distance 1 for 4 to 7 letters (2 for 6 or 7
- *   when nothing is 1 away), 2 from 8 (MiniSearch's `fuzzyGet` finds the Levenshtein candidates; a
- *   swap is looked up as its own word);
+ *   when nothing is 1 away and only letters are missing), 2 from 8, never in the first letter
+ *   (MiniSearch's `fuzzyGet` finds the Levenshtein candidates; a swap is looked up as its own word);
  * - completions (`atPrefix`): for the last typed term at any length, for other terms from 5 letters;
  *   one- and two-letter terms are never fuzzy and only complete as the last term, to the few most
  *   frequent completions, so `calf r` or `t bar row` cost no more than any other query;
@@ -39,6 +39,13 @@ const FUZZY_WEIGHT = [1, 0.7, 0.45] as const;
 const MAX_COMPOUND_PARTS = 3;
 const MAX_COMPOUND_LENGTH = 32;
 const SPLIT_WEIGHT = 0.9;
+
+/** Whether every letter of `short` appears in `long`, in order. */
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (let j = 0; j < long.length && i < short.length; j++) if (long.charCodeAt(j) === short.charCodeAt(i)) i++;
+  return i === short.length;
+}
 
 export class TermExpander {
   readonly #index: TermIndex;
@@ -142,10 +149,10 @@ export class TermExpander {
     // A word of 6 or 7 letters that is no word of the catalog even one edit away may be two edits
     // from one ("dumbel" -> dumbbell).
     if (this.#offered === 0 && term.length >= FUZZY_TWO_EDITS_FALLBACK_LENGTH && term.length < FUZZY_TWO_EDITS_LENGTH) {
-      // Two edits in a short word reach unrelated words ("french" -> bench): only words that start
-      // with the same two letters, as typos seldom touch the start of a word.
+      // Two edits in a short word reach unrelated words ("karate" -> karani): only words the typed
+      // one is missing letters of.
       this.#typosWithin(term, 2, (id, weight) => {
-        if (this.#index.terms[id]!.startsWith(term.slice(0, 2))) offer(id, weight);
+        if (isSubsequence(term, this.#index.terms[id]!)) offer(id, weight);
       }, budget);
     }
   }
@@ -156,7 +163,8 @@ export class TermExpander {
   #typosWithin(term: string, limit: number, offer: (id: number, weight: number) => void, budget: Budget): void {
     this.#offered = 0;
     const consider = (candidate: string, id: number): void => {
-      if (candidate.length < 3) return;
+      // Typos seldom touch a word's first letter, and allowing it reaches unrelated words ("warm" -> arm).
+      if (candidate.length < 3 || candidate.charCodeAt(0) !== term.charCodeAt(0)) return;
       const distance = damerauDistance(term, candidate, limit);
       if (distance > limit) return;
       offer(id, FUZZY_WEIGHT[distance]!);

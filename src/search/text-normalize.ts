@@ -21,7 +21,7 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'technique', 'tutorial', 'guide', 'tip', 'video', 'demo', 'example', 'exercise', 'workout', 'routine', 'movement', 'move',
   'training', 'way', 'like',
   // What people want from an exercise, not which one: "build bigger biceps at home" is "biceps".
-  'build', 'building', 'bigger', 'grow', 'growing', 'gain', 'tone', 'toned', 'toning', 'strengthen', 'strengthening',
+  'build', 'building', 'bigger', 'tone', 'toned', 'toning', 'strengthen', 'strengthening',
   'improve', 'improving', 'increase', 'home', 'gym', 'session', 'program', 'plan', 'idea', 'type', 'list', 'top',
   'effective', 'simple', 'day',
 ]);

@@ -115,7 +115,7 @@ for (const [label, snapshot] of CATALOGS) {
     });
 
     it('a query with no real match returns few results or none', () => {
-      for (const q of ['lose belly fat', 'zumba dance', 'pizza recipe', 'car insurance quote', 'xyzzy']) {
+      for (const q of ['lose belly fat', 'zumba dance', 'pizza recipe', 'car insurance quote', 'xyzzy', 'six pack abs fast', 'motivation', 'karate', 'weight gain']) {
         const found = search(index, q, 20);
         assert.ok(found.length <= 3, `"${q}": ${found.map((e) => e.name).join(' | ')}`);
       }
@@ -135,6 +135,17 @@ describe('the engine', () => {
       const last = expander.expand(term, true, budget);
       assert.ok(last.ids.length <= 13, `${term} as the last term: ${last.ids.length}`);
     }
+  });
+
+  it('reads typos without touching the first letter, and two edits in a short word only as missing letters', () => {
+    const reaches = (typed: string, word: string) => {
+      const expansion = expander.expand(typed, false, budget);
+      return Array.from(expansion.ids).includes(expander.idOf(word));
+    };
+    assert.ok(expander.idOf('arm') >= 0 && expander.idOf('dumbbell') >= 0);
+    assert.equal(reaches('warm', 'arm'), false);
+    assert.equal(reaches('dumbel', 'dumbbell'), true);
+    assert.equal(reaches('sqaut', 'squat'), true);
   });
 
   it('ties keep the default order: name, then id', () => {
