@@ -66,13 +66,18 @@ export class CatalogLoader<T> {
       this.#isAgainWanted = true;
       return this.#running;
     }
-    this.#running = this.#reloadOnce().finally(() => {
-      this.#running = undefined;
-      if (this.#isAgainWanted) {
-        this.#isAgainWanted = false;
-        void this.reload();
-      }
-    });
+    this.#running = this.#reloadOnce()
+      .catch((error: unknown) => {
+        // A bug in a build must not take the server down (an unhandled rejection would): the live catalog keeps serving.
+        this.#logger.error('catalog build failed; the live catalog keeps serving', { error: String((error as Error)?.stack ?? error) });
+      })
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#isAgainWanted) {
+          this.#isAgainWanted = false;
+          void this.reload();
+        }
+      });
     return this.#running;
   }
 
