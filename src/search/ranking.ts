@@ -5,11 +5,11 @@
  *   that match at least half the slots carrying MIN_COVERAGE of the query's weight (rarer slots weigh
  *   more, words the catalog does not know most), so a query with no real match returns few results or
  *   none, not everything that shares one common word with it.
- * - Tiers before scores: the whole name, then a whole authored alias (with the typed words in the name;
- *   an alias alone ranks with phrases), then a phrase of the name, each
- *   first as typed and then through the dictionary's synonyms (so "burpees" puts "Burpee" before its
- *   synonym "Squat Thrust"); then every slot somewhere in the name (as typed, then through synonyms);
- *   then the rest. Within a tier, the summed BM25 scores.
+ * - Tiers before scores: the whole name, then a whole authored alias (with the typed words in the
+ *   name; an alias alone ranks with phrases), then a phrase of the name, each first as typed and then
+ *   through the dictionary's synonyms (so "burpees" puts "Burpee" before its synonym "Squat Thrust");
+ *   then every slot somewhere in the name (as typed, then through synonyms); then the rest. Within a
+ *   tier, the summed BM25 scores.
  * - A muscle-led query ranks an exercise named exactly so first, then those that train the muscle as a
  *   primary mover, then those that work it otherwise, then stretches and soft-tissue work (term-index.ts,
  *   isSoftWork).

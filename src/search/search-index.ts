@@ -1,8 +1,8 @@
 /**
  * Everything search needs for one Catalog, built from it after it loads and dropped with it: filter
- * bitsets, the term index, the query planner's dictionary, the ranker, and the caches this module
- * fills (rankings by query and filters; term expansions). The Catalog itself stays immutable and
- * knows nothing of this (issue 8).
+ * bitsets, the term index, the query planner's dictionary, the ranker, and the caches search fills
+ * (rankings by query and filters here; term expansions and slot lists in the expander and ranker).
+ * The Catalog itself stays immutable and knows nothing of this (issue 8).
  *
  * `buildSearchIndex` runs the build in slices of a few ms with setImmediate between, so that building
  * for 100x the catalog never pauses serving; `buildSearchIndexNow` runs it at once (tests, tools).
