@@ -30,8 +30,9 @@ describe('CatalogLoader', () => {
     assert.equal(loader.current, undefined);
     await Promise.all([loader.reload(), loader.reload(), loader.reload()]);
     await loader.reload();
-    assert.equal(loader.current?.label, 'prepared 2026-01-15');
-    assert.ok(loader.current.catalog.exercises.length > 0);
+    const served = loader.current as { catalog: Catalog; label: string } | undefined;
+    assert.equal(served?.label, 'prepared 2026-01-15');
+    assert.ok((served?.catalog.exercises.length ?? 0) > 0);
     assert.deepEqual(built, ['2026-01-15']);
   });
 
