@@ -128,7 +128,7 @@ function printSearch(report: Report, out: string[]): void {
         `${formatNumber(s.worstCase.maxMs, 2)} (${formatNumber(s.worstCase.cpuMaxMs, 2)})`,
       ]),
     ));
-    out.push('Wall-clock figures on this shared box include other processes\' time slices; CPU figures (process.cpuUsage) count only the work done.');
+    out.push('Wall-clock figures on this shared box include other processes\' time slices; CPU figures (process.cpuUsage) count every thread of the process, GC helpers included.');
   }
   for (const f of report.fairness) {
     out.push(`Fairness at ${f.catalog}: ${f.clients} clients of worst-case searches (${formatNumber(f.searchesPerSecond)} searches/s, statuses ${JSON.stringify(f.searchStatuses)}); ` +

@@ -8,9 +8,10 @@
  * a full GC, then times findPage over the 200-query mix (query-mix.ts) with the ranking cache cleared
  * before every call, and over 200-char worst-case queries.
  *
- * Times are wall clock and also process CPU time (process.cpuUsage, all threads): on a 2-core box that
- * other workers share, wall time also counts the slices the scheduler gave to other processes, while
- * CPU time counts only the work done, so it is the steadier reading of the same thing.
+ * Times are wall clock and also process CPU time (process.cpuUsage): on a 2-core box that other
+ * workers share, wall time also counts the slices the scheduler gave to other processes; CPU time does
+ * not, but counts every thread of this process (the GC's helpers too), so it reads high when the
+ * collector runs beside a call. Neither alone is the truth; together they bound it.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { buildCatalog, catalogSteps } from '../src/catalog/catalog.ts';
