@@ -285,6 +285,7 @@ export class Ranker {
   /** OR fallback: rarer slots weigh more; an unmatched slot (a word the catalog does not know) weighs most. */
   #rankCoverage(slots: readonly Slot[], filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
     const lists = slots.map((slot) => this.#slotList(slot, budget));
+    if (slots.length <= 2) return this.#rankOneOfTwo(lists, filter, k);
     const total = this.#total;
     const mask = this.#mask;
     const touched = this.#touched;
@@ -328,6 +329,26 @@ export class Ranker {
         mask[touched[i]!] = 0;
       }
     }
+  }
+
+  /**
+   * The OR fallback of one or two slots, without the dense arrays: nothing matches both, so an
+   * exercise matches one slot, and only the slot carrying MIN_COVERAGE of the weight can qualify.
+   */
+  #rankOneOfTwo(lists: readonly PostingList[], filter: Bitset | undefined, k: number): Int32Array {
+    if (lists.length < 2) return new Int32Array(0);
+    const n = this.#index.docCount;
+    const [a, b] = lists.map((list) => Math.log(1 + n / (list.positions.length + 0.5))) as [number, number];
+    const best = a >= b ? 0 : 1;
+    const coverage = Math.max(a, b) / (a + b);
+    if (coverage < MIN_COVERAGE) return new Int32Array(0);
+    const { positions, scores, weight } = lists[best]!;
+    const top = this.#top.reset(Math.min(k, positions.length));
+    for (let i = 0; i < positions.length; i++) {
+      const p = positions[i]!;
+      if (filter === undefined || hasBit(filter, p)) top.offer(scores[i]! * weight * coverage * coverage, p);
+    }
+    return top.sorted();
   }
 
   #rankMuscleLed(muscles: readonly string[], slots: readonly Slot[], matches: PostingList, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {

@@ -6,6 +6,7 @@
  */
 
 const MARKS = /\p{M}+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 const APOSTROPHES = /['’`´]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
@@ -38,7 +39,9 @@ export function stem(word: string): string {
 
 /** Every term of `text`, in order, function words included. */
 export function tokenize(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(APOSTROPHES, '');
+  // Most text is plain ASCII, which has no accents to fold.
+  const lowered = ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(MARKS, '').toLowerCase();
+  const folded = lowered.replace(APOSTROPHES, '');
   const terms: string[] = [];
   for (const piece of folded.split(SEPARATORS)) if (piece !== '') terms.push(stem(piece));
   return terms;
