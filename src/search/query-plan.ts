@@ -65,7 +65,17 @@ export function muscleWordLengths(muscleWords: ReadonlySet<string>): Map<string,
 
 /** The terms of a query that take part in matching (also the ranking cache key). */
 export function queryKey(query: string): string {
-  return [...new Set(contentTerms(query))].slice(0, MAX_SLOTS * 2).join(' ');
+  return queryTermsOf(query).join(' ');
+}
+
+/** The distinct content terms of a query, in order, at most MAX_SLOTS * 2 of them. */
+function queryTermsOf(query: string): string[] {
+  return [...new Set(contentTerms(query))].slice(0, MAX_SLOTS * 2);
+}
+
+/** Whether an expansion matches anything at all. */
+function isUsable(atom: Expansion): boolean {
+  return atom.ids.length > 0;
 }
 
 /** Whether an expansion holds the typed term itself (weight 1), not only typos or completions of it. */
@@ -177,16 +187,17 @@ class Planner {
         }
       }
     }
-    const usable = typedAlternatives.filter((alternative) => alternative.every((atom) => atom.ids.length > 0));
-    const typed = terms.slice(i, i + length);
+    const usable = typedAlternatives.length === 1 && typedAlternatives[0]!.every(isUsable) ? typedAlternatives : typedAlternatives.filter((alternative) => alternative.every(isUsable));
+    const typed = length === 1 ? [terms[i]!] : terms.slice(i, i + length);
     const key = `${this.#isLastOpen && i + length === terms.length ? '>' : '='}${typed.join(' ')}`;
-    return { slot: { typed, alternatives: [...usable, ...synonymAlternatives], typedCount: usable.length, key }, length, muscleLength };
+    const alternatives = synonymAlternatives.length === 0 ? usable : [...usable, ...synonymAlternatives];
+    return { slot: { typed, alternatives, typedCount: usable.length, key }, length, muscleLength };
   }
 }
 
 export function planQuery(query: string, context: PlanContext, budget: Budget): QueryPlan {
-  const key = queryKey(query);
-  const terms = key === '' ? [] : key.split(' ');
+  const terms = queryTermsOf(query);
+  const key = terms.join(' ');
   const plan = slotsOf(terms, context, budget, true);
   // A query that names muscles ("back", "lats") ends in a whole word: completing it ("backward") only adds noise.
   return { key, ...(plan.muscles === undefined ? plan : slotsOf(terms, context, budget, false)) };

@@ -51,7 +51,9 @@ export class TermExpander {
   readonly #index: TermIndex;
   /** term -> id, as a hash map: exact lookups are the most frequent, and need no radix tree. */
   readonly #ids: Map<string, number>;
-  readonly #cache = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
+  /** Expansions by term: of a term that may be incomplete (the last typed), and of a whole one. */
+  readonly #asLast = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
+  readonly #asWhole = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
   readonly #splits = new BoundedCache<string, readonly (readonly Expansion[])[]>(EXPANSION_CACHE_SIZE);
   /** term id -> that term alone as an expansion, made once. */
   readonly #exact: (Expansion | undefined)[] = [];
@@ -80,8 +82,8 @@ export class TermExpander {
 
   /** Everything `term` may match; `isLast` when it is the last typed term (it may be incomplete). */
   expand(term: string, isLast: boolean, budget: Budget): Expansion {
-    const key = isLast ? `>${term}` : `=${term}`;
-    const cached = this.#cache.get(key);
+    const cache = isLast ? this.#asLast : this.#asWhole;
+    const cached = cache.get(term);
     if (cached !== undefined) return cached;
     const weights = new Map<number, number>();
     const offer = (id: number, weight: number): void => {
@@ -97,7 +99,7 @@ export class TermExpander {
     }
     const ids = Int32Array.from(weights.keys());
     const expansion: Expansion = { ids, weights: Float32Array.from(ids, (id) => weights.get(id)!) };
-    this.#cache.set(key, expansion);
+    cache.set(term, expansion);
     return expansion;
   }
 
