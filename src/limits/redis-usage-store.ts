@@ -116,7 +116,9 @@ function dayKey(prefix: string, keyId: string, day: number): string {
 export function failFastOptions(timeoutMs: number): RedisOptions {
   return {
     enableOfflineQueue: false, // disconnected: a command fails at once rather than wait for a reconnect
-    commandTimeout: timeoutMs,
+    // Requests give up after timeoutMs (withDeadline); this backstop only stops a command pending forever.
+    commandTimeout: Math.max(1000, timeoutMs * 20),
+    enableAutoPipelining: true, // the commands of one event-loop turn leave in one write
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false, // never count a request twice after a reconnect
     connectTimeout: Math.max(timeoutMs, 1000),
@@ -124,11 +126,48 @@ export function failFastOptions(timeoutMs: number): RedisOptions {
   };
 }
 
+const TIMED_OUT = Symbol('timed out');
+const UNMETERED: { decision: Decision } = Object.freeze({ decision: Object.freeze({ kind: 'unmetered' as const }) });
+
+/**
+ * Settles as `work` does, or with TIMED_OUT once `ms` have passed without an answer. When the timer
+ * fires, a reply may already sit unread in the socket (a busy event loop runs timers before it polls
+ * I/O), so it waits one more turn of the loop before it gives up: slowness of this process is not
+ * taken for slowness of Redis.
+ */
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  return new Promise((resolve, reject) => {
+    let isSettled = false;
+    const timer = setTimeout(function deadline() {
+      setImmediate(function giveUp() {
+        if (isSettled) return;
+        isSettled = true;
+        resolve(TIMED_OUT);
+      });
+    }, ms);
+    work.then(
+      (value) => {
+        if (isSettled) return;
+        isSettled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        if (isSettled) return;
+        isSettled = true;
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 export class RedisUsageStore implements UsageStore {
   readonly #client: ScriptedRedis;
   readonly #prefix: string;
   readonly #logger: Logger;
   readonly #probeIntervalMs: number;
+  readonly #timeoutMs: number;
   /** Closed (`ok`) while Redis answers in time; open, requests skip Redis until a probe answers. */
   #state: 'connecting' | StoreStatus = 'connecting';
   #probe: NodeJS.Timeout | undefined;
@@ -138,6 +177,7 @@ export class RedisUsageStore implements UsageStore {
     this.#prefix = options.prefix ?? DEFAULT_PREFIX;
     this.#logger = options.logger;
     this.#probeIntervalMs = options.probeIntervalMs ?? 250;
+    this.#timeoutMs = options.timeoutMs;
     const client = new Redis(options.url, failFastOptions(options.timeoutMs));
     client.defineCommand('exlibAdmit', { numberOfKeys: 2, lua: ADMIT_LUA });
     client.defineCommand('exlibRelease', { numberOfKeys: 2, lua: RELEASE_LUA });
@@ -160,11 +200,18 @@ export class RedisUsageStore implements UsageStore {
 
   admit(keyId: string, tier: Tier, nowMs: number): { decision: Decision; ticket?: Ticket } | Promise<{ decision: Decision; ticket?: Ticket }> {
     // While Redis is known to fail, do not queue work on it: answer unmetered at once.
-    if (this.#state !== 'ok') return { decision: { kind: 'unmetered' } };
-    return this.#admitAt(keyId, tier, nowMs, dayNumber(nowMs)).catch((error: unknown) => {
-      this.#failed(error);
-      return { decision: { kind: 'unmetered' } };
-    });
+    if (this.#state !== 'ok') return UNMETERED;
+    return withDeadline(this.#admitAt(keyId, tier, nowMs, dayNumber(nowMs)), this.#timeoutMs).then(
+      (admitted) => {
+        if (admitted !== TIMED_OUT) return admitted;
+        this.#failed(new Error(`no answer within ${this.#timeoutMs} ms`));
+        return UNMETERED;
+      },
+      (error: unknown) => {
+        this.#failed(error);
+        return UNMETERED;
+      },
+    );
   }
 
   async #admitAt(keyId: string, tier: Tier, nowMs: number, day: number): Promise<{ decision: Decision; ticket?: Ticket }> {
@@ -191,15 +238,16 @@ export class RedisUsageStore implements UsageStore {
   release(ticket: Ticket): Promise<void> | void {
     // A count taken while Redis answered but given back while it fails stays counted (over, never under).
     if (this.#state !== 'ok') return;
-    return this.#client
-      .exlibRelease(
-        liveKey(this.#prefix, ticket.keyId), dayKey(this.#prefix, ticket.keyId, ticket.day),
-        ticket.day, ticket.minuteStartMs, ticket.isOverage ? 1 : 0, ticket.overagePriceMicros,
-      )
-      .then(
-        () => undefined,
-        (error: unknown) => this.#failed(error),
-      );
+    const released = this.#client.exlibRelease(
+      liveKey(this.#prefix, ticket.keyId), dayKey(this.#prefix, ticket.keyId, ticket.day),
+      ticket.day, ticket.minuteStartMs, ticket.isOverage ? 1 : 0, ticket.overagePriceMicros,
+    );
+    return withDeadline(released, this.#timeoutMs).then(
+      (outcome) => {
+        if (outcome === TIMED_OUT) this.#failed(new Error(`no answer within ${this.#timeoutMs} ms`));
+      },
+      (error: unknown) => this.#failed(error),
+    );
   }
 
   /** Every key's billing totals still in Redis, per day. */
@@ -236,7 +284,9 @@ export class RedisUsageStore implements UsageStore {
     this.#probe = setInterval(() => {
       // Only a connected client can be probed; while reconnecting, 'ready' closes the circuit.
       if (this.#client.status !== 'ready') return;
-      this.#client.ping().then(() => this.#succeeded(), () => undefined);
+      withDeadline(this.#client.ping(), this.#timeoutMs).then((pong) => {
+        if (pong !== TIMED_OUT) this.#succeeded();
+      }, () => undefined);
     }, this.#probeIntervalMs);
     this.#probe.unref();
   }
