@@ -50,13 +50,14 @@ async function measureLoad(target: LoadFigures['target'], server: ChildServer, a
   const warmup = await autocannon(requestOptions(server.url, apiKey, paths, WARMUP_SECONDS, cursor));
   if (warmup.non2xx > 0) process.stderr.write(`bench: warning: ${warmup.non2xx} non-2xx responses during the ${target} warm-up\n`);
 
-  const ticksBefore = readCpuTicks(server.pid);
+  const cpuTicks = () => (server.cpuPids ?? [server.pid]).reduce((sum, pid) => sum + readCpuTicks(pid), 0);
+  const ticksBefore = cpuTicks();
   const clientBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const result = await autocannon(requestOptions(server.url, apiKey, paths, seconds, cursor));
   const wallSeconds = (performance.now() - wallBefore) / 1000;
   const client = process.cpuUsage(clientBefore);
-  const serverCpuSeconds = (readCpuTicks(server.pid) - ticksBefore) / CLOCK_TICKS_PER_SECOND;
+  const serverCpuSeconds = (cpuTicks() - ticksBefore) / CLOCK_TICKS_PER_SECOND;
 
   const totalRequests = result.requests.total;
   return {

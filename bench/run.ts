@@ -22,6 +22,7 @@ import { measureCatalogBuild, measureQueryCosts } from './in-process.ts';
 import { checkScenarioPaths, fetchBody, problemsOf, runScenario, type ScenarioResult } from './load.ts';
 import { distinctQueries } from './queries.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
+import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { buildScenarios, PAGE_PATH, POINT_PATH } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
 import { CONNECTIONS, DATA_DIR, readDurationSeconds, ROOT, START_TIMEOUT_MS, WARMUP_SECONDS } from './settings.ts';
@@ -71,6 +72,9 @@ async function main(): Promise<number> {
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) results.push(await runScenario(scenario, service, baseline, scratch.apiKey, seconds));
     const rssAfterBenchMb = readRssMb(service.pid);
+    const noRedis = redisUnavailable(process.env);
+    if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
+    else process.stderr.write(`bench: ${noRedis}\n`);
 
     const problems = results.flatMap(problemsOf);
     const cpus = os.cpus();

@@ -49,6 +49,8 @@ export function freePort(): Promise<number> {
 export interface PrivateRedis {
   url: string;
   port: number;
+  /** The running server's process id. */
+  pid(): number | undefined;
   /** Starts the server (again, on the same port and data folder); resolves once it accepts connections. */
   start(): Promise<void>;
   /** SIGTERM and wait for the exit: with append-only persistence on, counts survive a start. */
@@ -64,8 +66,11 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** A redis-server of the test's own, on a free loopback port, persisting every write (appendfsync always). */
-export async function privateRedis(): Promise<PrivateRedis> {
+/**
+ * A redis-server of the caller's own, on a free loopback port, with append-only persistence:
+ * `always` (every write fsynced, so counts survive a stop exactly) or `everysec` (the usual production setting).
+ */
+export async function privateRedis(appendfsync: 'always' | 'everysec' = 'always'): Promise<PrivateRedis> {
   const binary = process.env.TEST_REDIS_SERVER ?? 'redis-server';
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'exlib-redis-'));
@@ -73,8 +78,9 @@ export async function privateRedis(): Promise<PrivateRedis> {
   const result: PrivateRedis = {
     url: `redis://127.0.0.1:${port}/0`,
     port,
+    pid: () => proc?.pid,
     start() {
-      const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], {
+      const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', appendfsync, '--dir', dir], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       proc = child;

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
+import { runUsageCli } from '../../src/cli/usage.ts';
 import type { Decision } from '../../src/limits/admission.ts';
 import { BILLING_RETENTION_DAYS, readRedisUsage, RedisUsageStore } from '../../src/limits/redis-usage-store.ts';
 import { MemoryUsageStore, type Ticket } from '../../src/limits/usage-store.ts';
@@ -13,7 +14,7 @@ import { DAY_MS } from '../../src/limits/windows.ts';
 import { createLogger } from '../../src/log.ts';
 import { seededRandom } from '../helpers/random.ts';
 import { flushDb, freePort, REDIS_SKIP, sharedRedisUrl } from '../helpers/redis.ts';
-import { defaultTiers } from '../helpers/service.ts';
+import { defaultTiers, tempDir } from '../helpers/service.ts';
 import { describeUsageStore } from './usage-store-cases.ts';
 
 const DB = 1;
@@ -115,6 +116,44 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
       } finally {
         await store.close();
       }
+    });
+  });
+
+  describe('the usage report (npm run usage) with COUNTER_STORE=redis://', () => {
+    after(closeAll);
+
+    async function report(args: string[], counterStore: string): Promise<{ code: number; out: string; err: string }> {
+      let out = '';
+      let err = '';
+      const env = { ...process.env, COUNTER_STORE: counterStore, KEYS_FILE: `${tempDir()}/keys.json` };
+      const code = await runUsageCli(args, env, (text) => (out = text), (text) => (err = text));
+      return { code, out, err };
+    }
+
+    it('prints every key and day Redis holds, filtered by date and key', async () => {
+      await flushDb(3);
+      const store = new RedisUsageStore({ url: `${sharedRedisUrl(3)}`, timeoutMs: 1000, logger: silent });
+      opened.push(store);
+      await store.connected();
+      const tier = { ...defaultTiers().get('starter')!, dailyRequests: 2 };
+      for (let i = 0; i < 3; i++) await store.admit('key_alpha', tier, Date.parse('2026-11-20T10:00:00.000Z'));
+      await store.admit('key_beta', tier, Date.parse('2026-11-21T10:00:00.000Z'));
+      const all = await report(['--json'], sharedRedisUrl(3));
+      assert.equal(all.code, 0);
+      assert.deepEqual(JSON.parse(all.out), [
+        { date: '2026-11-20', keyId: 'key_alpha', tier: null, label: null, requests: 3, overageRequests: 1, overageCost: '$0.002' },
+        { date: '2026-11-21', keyId: 'key_beta', tier: null, label: null, requests: 1, overageRequests: 0, overageCost: '$0.00' },
+      ]);
+      const table = await report(['--date', '2026-11-20', '--key', 'key_alpha'], sharedRedisUrl(3));
+      assert.equal(table.out.split('\n')[1], '2026-11-20  key_alpha         ?                 3        1  $0.002');
+    });
+
+    it('says which Redis it cannot reach and exits 1', async () => {
+      const port = await freePort();
+      const { code, err } = await report([], `redis://:secret@127.0.0.1:${port}/0`);
+      assert.equal(code, 1);
+      assert.match(err, new RegExp(`^redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}/0: cannot read usage from Redis \\(`));
+      assert.equal(err.includes('secret'), false);
     });
   });
 });
