@@ -26,6 +26,8 @@ export interface LoadFigures {
   clientCpuPercent: number;
   /** Response bytes (headers included) per response. */
   bytesPerResponse: number;
+  /** When several processes serve (a service and redis-server, say): CPU µs per request of each, in `cpuPids` order. */
+  cpuMicrosPerRequestByProcess?: number[];
 }
 
 /** A request generator: one fixed path, or a shared cursor cycling through several paths across all connections. */
@@ -50,7 +52,9 @@ async function measureLoad(target: LoadFigures['target'], server: ChildServer, a
   const warmup = await autocannon(requestOptions(server.url, apiKey, paths, WARMUP_SECONDS, cursor));
   if (warmup.non2xx > 0) process.stderr.write(`bench: warning: ${warmup.non2xx} non-2xx responses during the ${target} warm-up\n`);
 
-  const cpuTicks = () => (server.cpuPids ?? [server.pid]).reduce((sum, pid) => sum + readCpuTicks(pid), 0);
+  const pids = server.cpuPids ?? [server.pid];
+  const ticksBeforeByPid = pids.map(readCpuTicks);
+  const cpuTicks = () => pids.reduce((sum, pid) => sum + readCpuTicks(pid), 0);
   const ticksBefore = cpuTicks();
   const clientBefore = process.cpuUsage();
   const wallBefore = performance.now();
@@ -75,6 +79,9 @@ async function measureLoad(target: LoadFigures['target'], server: ChildServer, a
     serverCpuPercent: (serverCpuSeconds / wallSeconds) * 100,
     clientCpuPercent: ((client.user + client.system) / 1e6 / wallSeconds) * 100,
     bytesPerResponse: totalRequests > 0 ? result.throughput.total / totalRequests : Number.NaN,
+    ...(pids.length > 1 && {
+      cpuMicrosPerRequestByProcess: pids.map((pid, i) => ((readCpuTicks(pid) - ticksBeforeByPid[i]!) / CLOCK_TICKS_PER_SECOND * 1e6) / totalRequests),
+    }),
   };
 }
 
