@@ -61,7 +61,7 @@ async function startCountingService(name: string, scratch: Scratch, redis: Priva
 /** Runs r-a, r-c (one service on Redis) and p-a, p-c (two services on one port), each against `baseline`. */
 export async function runRedisScenarios(scratch: Scratch, baseline: ChildServer, seconds: number): Promise<ScenarioResult[]> {
   if (process.env.BENCH_REDIS_SERVER !== undefined) process.env.TEST_REDIS_SERVER = process.env.BENCH_REDIS_SERVER;
-  const redis = await privateRedis('everysec');
+  const redis = await privateRedis();
   const redisPid = redis.pid()!;
   const { single, pair } = redisScenarios();
   const results: ScenarioResult[] = [];

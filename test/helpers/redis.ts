@@ -67,10 +67,10 @@ process.on('exit', () => {
 });
 
 /**
- * A redis-server of the caller's own, on a free loopback port, with append-only persistence:
- * `always` (every write fsynced, so counts survive a stop exactly) or `everysec` (the usual production setting).
+ * A redis-server of the caller's own, on a free loopback port, with append-only persistence as in
+ * production (`appendfsync everysec`): a stop (SIGTERM) writes every count, so counts survive a start.
  */
-export async function privateRedis(appendfsync: 'always' | 'everysec' = 'always'): Promise<PrivateRedis> {
+export async function privateRedis(): Promise<PrivateRedis> {
   const binary = process.env.TEST_REDIS_SERVER ?? 'redis-server';
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'exlib-redis-'));
@@ -80,7 +80,7 @@ export async function privateRedis(appendfsync: 'always' | 'everysec' = 'always'
     port,
     pid: () => proc?.pid,
     start() {
-      const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', appendfsync, '--dir', dir], {
+      const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       proc = child;
