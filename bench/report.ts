@@ -1,4 +1,5 @@
 /** The report of a run: its JSON shape, the printed tables and the write to bench/results/latest.json. */
+import type { RefusalFigures } from './snapshot-refusal.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogBuildFigures, QueryCostFigures } from './in-process.ts';
@@ -17,6 +18,8 @@ export interface Report {
   scenarios: ScenarioResult[];
   service: { rssAfterLoadMb: number; rssAfterBenchMb: number };
   inProcess: { catalogBuild: CatalogBuildFigures; findPage: QueryCostFigures[] };
+  /** Search latency while a ~60 MB snapshot is read, checked and refused off the event loop. */
+  snapshotRefusal: RefusalFigures;
   problems: string[];
   ok: boolean;
 }
@@ -85,6 +88,10 @@ export function printReport(report: Report): void {
     `median of the next ${build.builds - 1}: ${formatNumber(build.medianMs.total, 1)} ms ` +
     `(parse ${formatNumber(build.medianMs.parse, 1)} + check ${formatNumber(build.medianMs.check, 1)} + buildCatalog ${formatNumber(build.medianMs.build, 1)})`);
   out.push(`Service RSS: ${formatNumber(service.rssAfterLoadMb, 1)} MB after the catalog loaded, ${formatNumber(service.rssAfterBenchMb, 1)} MB after the load runs`);
+  const refusal = report.snapshotRefusal;
+  out.push(`Refusing a ${formatNumber(refusal.fileMb, 1)} MB snapshot (${formatNumber(refusal.refusalMs)} ms from SIGHUP to refusal), 4 connections searching: ` +
+    `p99 ${formatNumber(refusal.p99BeforeMs, 2)} ms before, ${formatNumber(refusal.p99DuringMs, 2)} ms during (max ${formatNumber(refusal.maxDuringMs, 2)} ms, ` +
+    `${formatNumber(refusal.requestsDuring)} requests, ${formatNumber(refusal.failures)} failed)`);
   out.push('');
   process.stdout.write(`${out.join('\n')}\n`);
   if (report.problems.length > 0) {

@@ -25,6 +25,7 @@ import { autocannonVersion, printReport, type Report, writeReport } from './repo
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { buildScenarios, PAGE_PATH, POINT_PATH } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
+import { measureSnapshotRefusal } from './snapshot-refusal.ts';
 import { CONNECTIONS, DATA_DIR, readDurationSeconds, ROOT, START_TIMEOUT_MS, WARMUP_SECONDS } from './settings.ts';
 
 async function main(): Promise<number> {
@@ -75,8 +76,11 @@ async function main(): Promise<number> {
     const noRedis = redisUnavailable(process.env);
     if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
     else process.stderr.write(`bench: ${noRedis}\n`);
+    process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
+    const snapshotRefusal = await measureSnapshotRefusal(scratch, searchQueries);
 
     const problems = results.flatMap(problemsOf);
+    if (snapshotRefusal.failures > 0) problems.push(`snapshot refusal: ${snapshotRefusal.failures} search requests failed`);
     const cpus = os.cpus();
     const report: Report = {
       timestamp: new Date().toISOString(),
@@ -88,6 +92,7 @@ async function main(): Promise<number> {
       scenarios: results,
       service: { rssAfterLoadMb, rssAfterBenchMb },
       inProcess: { catalogBuild, findPage: findPageFigures },
+      snapshotRefusal,
       problems,
       ok: problems.length === 0,
     };

@@ -16,12 +16,17 @@
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isRealDate } from '../src/dates.ts';
 import { checkSnapshot, type Snapshot } from '../src/catalog/snapshot-schema.ts';
 import { danglingVariations } from '../src/catalog/snapshot-summary.ts';
 import { readJsonFile } from '../src/files.ts';
 
-const SOURCE_DIR = new URL('../data/source/', import.meta.url).pathname;
+const SOURCE_DIR = fileURLToPath(new URL('../data/source/', import.meta.url));
+const USAGE = `usage: node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--media-base URL]
+       node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
+       node --import tsx scripts/build-snapshot.ts --help`;
 
 interface SourceFile {
   file: string;
@@ -141,15 +146,31 @@ function assemble(sources: SourceFile[], date: string, videos: Record<string, un
 }
 
 function main(): number {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      check: { type: 'boolean', default: false },
-      date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
-      out: { type: 'string', default: new URL('../data/', import.meta.url).pathname },
-      'media-base': { type: 'string', default: process.env.MEDIA_BASE_URL ?? 'https://media.exercise-catalog.dev/' },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        check: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
+        out: { type: 'string', default: fileURLToPath(new URL('../data/', import.meta.url)) },
+        'media-base': { type: 'string', default: process.env.MEDIA_BASE_URL ?? 'https://media.exercise-catalog.dev/' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!isRealDate(values.date)) {
+    console.error(`--date must be a real day as YYYY-MM-DD (received "${values.date.slice(0, 40)}")\n${USAGE}`);
+    return 2;
+  }
   const problems: string[] = [];
   const files = values.check
     ? positionals

@@ -8,16 +8,20 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
+import { fsProblem } from '../files.ts';
 import { maskKey } from '../keys/api-key.ts';
 import { loadKeyStore } from '../keys/key-ring.ts';
 import { createKey, type IssuedKey, regenerateKey, revokeKey, writeKeyStore } from '../keys/key-store.ts';
 import { loadTierTable } from '../limits/tiers.ts';
+import { isMainModule } from './entry.ts';
 
 export const USAGE = `usage: npm run --silent keys -- <verb>
-  create --tier <tier> [--label TEXT] [--json]
-  regenerate <id> [--json]
-  revoke <id>
-  list [--json]`;
+  create --tier <tier> [--label TEXT] [--json]   a new key, printed once
+  regenerate <id> [--json]                       a new key for the same id; the old one stops working
+  revoke <id>                                    the key stops working at once
+  list [--json]                                  ids, tiers, labels and masked keys
+  --help                                         this text
+KEYS_FILE (default ./var/keys.json) and TIERS_FILE select the files; a running server sees changes within 2 s.`;
 
 export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: string) => void, err: (text: string) => void, now = new Date()): number {
   let parsed;
@@ -25,13 +29,17 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { tier: { type: 'string' }, label: { type: 'string', default: '' }, json: { type: 'boolean', default: false } },
+      options: { tier: { type: 'string' }, label: { type: 'string', default: '' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
     });
   } catch (error) {
     err(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
   const [verb, id] = positionals;
   const config = readConfig(env);
   if (!config.ok) {
@@ -54,6 +62,16 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
     else out(`${issued.record.id} (${issued.record.tier}${issued.record.label ? `, ${issued.record.label}` : ''}): ${issued.key}\nThis key is shown only once; store it safely.`);
   };
 
+  const save = (store: Parameters<typeof writeKeyStore>[1]): boolean => {
+    try {
+      writeKeyStore(file, store);
+      return true;
+    } catch (error) {
+      err(fsProblem(file, 'written', error));
+      return false;
+    }
+  };
+
   switch (verb) {
     case 'create': {
       if (values.tier === undefined || !tiers.tiers.has(values.tier)) {
@@ -61,7 +79,7 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
         return 2;
       }
       const issued = createKey(loaded.store, values.tier, values.label, now);
-      writeKeyStore(file, issued.store);
+      if (!save(issued.store)) return 1;
       printIssued(issued);
       return 0;
     }
@@ -75,7 +93,7 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
         err(`no active key has the id ${id}`);
         return 1;
       }
-      writeKeyStore(file, issued.store);
+      if (!save(issued.store)) return 1;
       printIssued(issued);
       return 0;
     }
@@ -89,7 +107,7 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
         err(`no active key has the id ${id}`);
         return 1;
       }
-      writeKeyStore(file, store);
+      if (!save(store)) return 1;
       out(`revoked ${id}`);
       return 0;
     }
@@ -113,6 +131,6 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   process.exitCode = runKeysCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t));
 }

@@ -13,14 +13,20 @@ import { diffSnapshots, formatDiff } from '../catalog/snapshot-diff.ts';
 import { readSnapshotFile } from '../catalog/snapshot-files.ts';
 import { summarizeSnapshot } from '../catalog/snapshot-summary.ts';
 import { readJsonFile } from '../files.ts';
+import { isMainModule } from './entry.ts';
 
 export const USAGE = `usage: npm run snapshot -- <verb>
   check <file>                                       validate a snapshot and print a summary
   diff <old> <new>                                   exercises added, removed, renamed and changed
-  import-free-exercise-db <exercises.json> [--out DIR]   build a snapshot from free-exercise-db`;
+  import-free-exercise-db <exercises.json> [--out DIR]   build a snapshot from free-exercise-db
+  --help                                             this text (also after any verb)`;
 
 /** Runs one verb; returns the exit code. Output goes through `out` and `err` so tests can read it. */
 export async function runSnapshotCli(args: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    out(USAGE);
+    return 0;
+  }
   const [verb, ...rest] = args;
   switch (verb) {
     case 'check': {
@@ -99,6 +105,6 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   process.exitCode = await runSnapshotCli(process.argv.slice(2), (t) => console.log(t), (t) => console.error(t));
 }

@@ -3,14 +3,22 @@
  * from the counter files in STATE_DIR (what a running server wrote at its last flush), or from Redis
  * when COUNTER_STORE is a Redis URL (every instance's totals, kept 40 days past their day).
  */
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import { type Config, readConfig } from '../config.ts';
+import { readConfig } from '../config.ts';
+import { isRealDate } from '../dates.ts';
+import { fsProblem } from '../files.ts';
 import { readKeyStore } from '../keys/key-store.ts';
 import { formatUsd } from '../limits/money.ts';
 import { readRedisUsage } from '../limits/redis-usage-store.ts';
 import { loadArchive, loadShards } from '../limits/usage-sink.ts';
 import { mergeUsage, SHARD_COUNT, type UsageByDay } from '../limits/usage-store.ts';
+import { isMainModule } from './entry.ts';
+
+export const USAGE = `usage: npm run --silent usage -- [--date YYYY-MM-DD] [--key KEY_ID] [--json]
+  Requests, overage requests and overage cost per key and UTC day, from STATE_DIR (default ./var/state)
+  or, when COUNTER_STORE is redis://..., from Redis; key ids from KEYS_FILE. --help prints this text.`;
 
 /** A report may wait longer for Redis than a request does. */
 const REPORT_TIMEOUT_MS = 5000;
@@ -25,17 +33,27 @@ export interface UsageRow {
   overageCost: string;
 }
 
-/** Exit code; a Promise of it when the usage lives in Redis (the file store is read synchronously). */
+interface Filters {
+  date: string | undefined;
+  key: string | undefined;
+  isJson: boolean;
+}
+
+/** Exit code; a Promise of it when the usage lives in Redis (the files of STATE_DIR are read synchronously). */
 export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: string) => void, err: (text: string) => void): number | Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { date: { type: 'string' }, key: { type: 'string' }, json: { type: 'boolean', default: false } } }));
+    ({ values } = parseArgs({ args, options: { date: { type: 'string' }, key: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
   } catch (error) {
-    err(`${(error as Error).message}\nusage: npm run usage -- [--date YYYY-MM-DD] [--key ID] [--json]`);
+    err(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  if (values.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
-    err('--date must be YYYY-MM-DD');
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  if (values.date !== undefined && !isRealDate(values.date)) {
+    err(`--date must be a real day as YYYY-MM-DD (received "${values.date.slice(0, 40)}")`);
     return 2;
   }
   const config = readConfig(env);
@@ -43,27 +61,36 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
     err(config.problems.join('\n'));
     return 1;
   }
-  const filters = { date: values.date, key: values.key, isJson: values.json };
-  const { counterStore } = config.config;
+  const { stateDir, keysFile, counterStore } = config.config;
+  const filters: Filters = { date: values.date, key: values.key, isJson: values.json };
   if (counterStore.kind === 'redis') {
     return readFromRedis(counterStore.url).then(
-      (byDay) => report(byDay, config.config, filters, out),
+      (byDay) => report(byDay, keysFile, filters, out, err),
       (error: unknown) => {
         err(`${maskedUrl(counterStore.url)}: cannot read usage from Redis (${String((error as Error)?.message ?? error)})`);
         return 1;
       },
     );
   }
-  const shards = loadShards(config.config.stateDir, SHARD_COUNT);
-  const archive = loadArchive(config.config.stateDir);
+  try {
+    if (!statSync(stateDir).isDirectory()) {
+      err(`${stateDir}: is not a folder (STATE_DIR names the server's state folder)`);
+      return 1;
+    }
+  } catch (error) {
+    err(`${fsProblem(stateDir, 'read', error)}; STATE_DIR names the server's state folder`);
+    return 1;
+  }
+  const shards = loadShards(stateDir, SHARD_COUNT);
+  const archive = loadArchive(stateDir);
   if (!shards.ok || !archive.ok) {
     err([...(shards.ok ? [] : shards.problems), ...(archive.ok ? [] : archive.problems)].join('\n'));
     return 1;
   }
-  return report(mergeUsage(shards.shards, archive.archive), config.config, filters, out);
+  return report(mergeUsage(shards.shards, archive.archive), keysFile, filters, out, err);
 }
 
-/** The URL without a password, for messages. */
+/** The URL without its password, for messages. */
 function maskedUrl(url: string): string {
   const parsed = new URL(url);
   if (parsed.password !== '') parsed.password = '***';
@@ -82,9 +109,13 @@ async function readFromRedis(url: string): Promise<UsageByDay> {
   }
 }
 
-function report(byDay: UsageByDay, config: Config, filters: { date: string | undefined; key: string | undefined; isJson: boolean }, out: (text: string) => void): number {
-  const keys = readKeyStore(config.keysFile);
-  const records = new Map(keys.ok ? keys.store.keys.map((k) => [k.id, k]) : []);
+function report(byDay: UsageByDay, keysFile: string, filters: Filters, out: (text: string) => void, err: (text: string) => void): number {
+  const keys = readKeyStore(keysFile);
+  if (!keys.ok) {
+    err(keys.problems.join('\n'));
+    return 1;
+  }
+  const records = new Map(keys.store.keys.map((k) => [k.id, k]));
   const rows: UsageRow[] = [];
   for (const [date, byKey] of [...byDay].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (filters.date !== undefined && date !== filters.date) continue;
@@ -112,7 +143,7 @@ function report(byDay: UsageByDay, config: Config, filters: { date: string | und
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   void Promise.resolve(runUsageCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t))).then((code) => {
     process.exitCode = code;
   });

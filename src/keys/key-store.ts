@@ -3,10 +3,10 @@
  * Pure operations (create, regenerate, revoke) return a new store; reading validates with valibot
  * and names the file and field of every problem; writing is atomic.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
-import { fileIssues, readJsonFile, writeFileAtomic } from '../files.ts';
+import { fileIssues, fsProblem, readJsonFile, writeFileAtomic } from '../files.ts';
 import { generateKey, generateKeyId, hashKey, keyHint } from './api-key.ts';
 
 const KeyRecordSchema = v.object({
@@ -50,7 +50,12 @@ export function parseKeyStore(raw: unknown, file: string): KeyStoreResult {
 
 /** Reads the store; a missing file is an empty store (`exists: false`), an unreadable one is refused. */
 export function readKeyStore(file: string): KeyStoreResult & { exists: boolean } {
-  if (!existsSync(file)) return { ok: true, store: EMPTY_STORE, exists: false };
+  try {
+    statSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, store: EMPTY_STORE, exists: false };
+    return { ok: false, problems: [fsProblem(file, 'read', error)], exists: false };
+  }
   const read = readJsonFile(file);
   if (!read.ok) return { ok: false, problems: [read.problem], exists: true };
   return { ...parseKeyStore(read.value, file), exists: true };

@@ -61,6 +61,7 @@ export const TEST_ENGINE = (process.env.ENGINE ?? 'auto') as EngineChoice;
 
 export interface TestServer {
   url: string;
+  engine: 'uws' | 'node';
   /** One key per tier of the built-in table: free, starter, pro, business. */
   keys: Record<string, string>;
   keyIds: Record<string, string>;
@@ -108,6 +109,7 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
   });
   const result: TestServer = {
     url: `http://127.0.0.1:${server.port}`,
+    engine: server.engine,
     keys,
     keyIds,
     clock,
@@ -196,6 +198,29 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
     await waitForLog((e) => e.message === 'catalog loaded' || e.message === 'snapshot refused; the live catalog keeps serving');
   }
   return { proc, url: `http://127.0.0.1:${String(listening.port)}`, stdout: () => out, stderr: () => err, waitForLog, exited };
+}
+
+/** Runs `src/main.ts` with `env` until it exits by itself (a refused start); returns its exit code and output. */
+export function runToExit(env: Record<string, string>, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`still running after ${timeoutMs} ms; stderr:\n${stderr}`));
+    }, timeoutMs);
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
 
 /** Polls `probe` until it returns a value other than undefined; for state with no event to wait on. */

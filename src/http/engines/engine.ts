@@ -69,7 +69,7 @@ export async function startServer(choice: EngineChoice, options: EngineOptions):
     const server = engine === 'uws'
       ? await (await import('./uws.ts')).startUwsServer(options)
       : await (await import('./node.ts')).startNodeServer(options);
-    options.logger.info('listening', { host: options.host, port: server.port, engine });
+    options.logger.info('listening', { host: options.host, port: server.port, engine, pid: process.pid });
     return server;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (await listenFailureReason(options.host, options.port));

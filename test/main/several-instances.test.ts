@@ -12,11 +12,11 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, readlinkSync, write
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { before, describe, it } from 'node:test';
-import { runKeysCli } from '../src/cli/keys.ts';
-import { runUsageCli } from '../src/cli/usage.ts';
-import { DEFAULT_TIERS } from '../src/limits/tiers.ts';
-import { flushDb, freePort, privateRedis, REDIS_SKIP, sharedRedisUrl } from './helpers/redis.ts';
-import { type ChildService, FIXTURE_FILE, get, spawnService, TEST_ENGINE, tempDir } from './helpers/service.ts';
+import { runKeysCli } from '../../src/cli/keys.ts';
+import { runUsageCli } from '../../src/cli/usage.ts';
+import { DEFAULT_TIERS } from '../../src/limits/tiers.ts';
+import { flushDb, freePort, privateRedis, REDIS_SKIP, sharedRedisUrl } from '../helpers/redis.ts';
+import { type ChildService, FIXTURE_FILE, get, spawnService, TEST_ENGINE, tempDir } from '../helpers/service.ts';
 
 const DB = 2;
 const LIMIT = 137;

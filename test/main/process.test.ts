@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runKeysCli } from '../src/cli/keys.ts';
-import { loadShards } from '../src/limits/usage-sink.ts';
-import { MemoryUsageStore, SHARD_COUNT } from '../src/limits/usage-store.ts';
-import { eventually, FIXTURE_FILE, get, spawnService, tempDir } from './helpers/service.ts';
+import { runKeysCli } from '../../src/cli/keys.ts';
+import { loadShards } from '../../src/limits/usage-sink.ts';
+import { MemoryUsageStore, SHARD_COUNT } from '../../src/limits/usage-store.ts';
+import { eventually, FIXTURE_FILE, get, spawnService, tempDir } from '../helpers/service.ts';
 
 interface Folders {
   dataDir: string;
