@@ -64,6 +64,12 @@ async function spawnCounting(env: Record<string, string>): Promise<ChildService>
   return service;
 }
 
+/** Resolves on the next `message` line the service logs from now on (earlier ones do not count). */
+function nextLog(service: ChildService, message: string, timeoutMs?: number): Promise<Record<string, unknown>> {
+  const earlier = service.stderr().split('\n').filter((line) => line.includes(`"message":${JSON.stringify(message)}`)).length;
+  return service.waitForLog((e) => e.message === message, timeoutMs, earlier + 1);
+}
+
 async function stopAll(services: ChildService[]): Promise<void> {
   await Promise.all(services.map(async (service) => {
     service.proc.kill('SIGTERM');
@@ -216,8 +222,9 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
           seen.push({ status, limit: headers.get('x-ratelimit-limit') });
         }
       }));
+      const failing = services.map((s) => nextLog(s, 'redis counter store failing: requests are served unmetered (X-RateLimit-* -1) until it answers'));
       await redis.stop();
-      await Promise.all(services.map((s) => s.waitForLog((e) => e.message === 'redis counter store failing: requests are served unmetered (X-RateLimit-* -1) until it answers')));
+      await Promise.all(failing);
       const during = await burst(urls, key, 50);
       assert.deepEqual(statusCounts(during), { 200: 50 });
       for (const response of during) {
@@ -230,8 +237,9 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
         assert.equal(health.body.checks.redis, 'error');
       }
 
+      const resumed = services.map((s) => nextLog(s, 'redis counter store answers again: counting resumed'));
       await redis.start();
-      await Promise.all(services.map((s) => s.waitForLog((e) => e.message === 'redis counter store answers again: counting resumed')));
+      await Promise.all(resumed);
       isFlowing = false;
       await flow;
       assert.equal(seen.filter((r) => r.status >= 500).length, 0, 'no 5xx at any point');
@@ -282,8 +290,9 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
       const opened = performance.now();
       assert.equal((await get(`${service.url}/v1/equipment`, key)).headers.get('x-ratelimit-limit'), '-1');
       assert.ok(performance.now() - opened < TIMEOUT_MS, 'while the circuit is open no request waits for Redis');
+      const resumed = nextLog(service, 'redis counter store answers again: counting resumed');
       redis.resume();
-      await service.waitForLog((e) => e.message === 'redis counter store answers again: counting resumed');
+      await resumed;
       assert.equal((await get(`${service.url}/v1/health`)).body.status, 'ok');
       const { headers } = await get(`${service.url}/v1/equipment`, key);
       assert.equal(headers.get('x-ratelimit-limit'), '300');
