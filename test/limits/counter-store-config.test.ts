@@ -6,7 +6,7 @@ import { readConfig } from '../../src/config.ts';
 describe('COUNTER_STORE and REDIS_TIMEOUT_MS', () => {
   it('default to the in-process store and 50 ms', () => {
     const result = readConfig({});
-    assert.ok(result.ok);
+    assert.ok(result.ok, JSON.stringify(result));
     assert.deepEqual(result.config.counterStore, { kind: 'memory' });
     assert.equal(result.config.redisTimeoutMs, 50);
   });
@@ -14,7 +14,7 @@ describe('COUNTER_STORE and REDIS_TIMEOUT_MS', () => {
   for (const url of ['redis://127.0.0.1:6379/0', 'redis://redis.internal:6380', 'redis://:secret@10.0.0.5:6379/3', 'redis://localhost/']) {
     it(`accept ${url}`, () => {
       const result = readConfig({ COUNTER_STORE: url, REDIS_TIMEOUT_MS: '120' });
-      assert.ok(result.ok);
+      assert.ok(result.ok, JSON.stringify(result));
       assert.deepEqual(result.config.counterStore, { kind: 'redis', url });
       assert.equal(result.config.redisTimeoutMs, 120);
     });

@@ -23,7 +23,8 @@ const opened: RedisUsageStore[] = [];
 let cases = 0;
 
 /** A connected store whose keys live under a prefix of their own, so cases never see each other's counts. */
-async function openStore(prefix = `case${++cases}:`, timeoutMs = 1000): Promise<RedisUsageStore> {
+/** The timeout is generous: these cases are about what the store decides, not about how fast (see several-instances). */
+async function openStore(prefix = `case${++cases}:`, timeoutMs = 5000): Promise<RedisUsageStore> {
   const store = new RedisUsageStore({ url: sharedRedisUrl(DB), timeoutMs, logger: silent, prefix });
   opened.push(store);
   await store.connected();
@@ -132,7 +133,7 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
 
     it('prints every key and day Redis holds, filtered by date and key', async () => {
       await flushDb(3);
-      const store = new RedisUsageStore({ url: `${sharedRedisUrl(3)}`, timeoutMs: 1000, logger: silent });
+      const store = new RedisUsageStore({ url: `${sharedRedisUrl(3)}`, timeoutMs: 5000, logger: silent });
       opened.push(store);
       await store.connected();
       const tier = { ...defaultTiers().get('starter')!, dailyRequests: 2 };

@@ -152,7 +152,7 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
           assert.deepEqual(statusCounts(responses), { 200: LIMIT, 429: BURST - LIMIT }, `run ${run + 1} (${tier})`);
           if (tier === 'capped_paid') {
             assert.equal(responses.filter((r) => r.headers.get('x-overage') === 'true').length, LIMIT - 1, `run ${run + 1}: overage billed`);
-            assert.ok(responses.filter((r) => r.status === 429).every((r) => r.headers.get('x-ratelimit-limit') === String(LIMIT)));
+            assert.ok(responses.filter((r) => r.status === 429).every((r) => r.headers.get('x-ratelimit-limit') === String(LIMIT)), 'every 429 names the cap');
           }
           if (run === 0 && layout === 'one port') {
             // The kernel spreads connections over both listeners: both processes served this burst.
