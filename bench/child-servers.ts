@@ -1,6 +1,6 @@
 /** The servers as child processes: start and wait for a log line, stop by PID, kill on any exit, read CPU and RSS from /proc. */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { type LogEntry, onJsonLines } from '../test/helpers/json-lines.ts';
 import { ROOT, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from './settings.ts';
 
@@ -48,9 +48,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** Starts `node --import tsx <script> ...args`, collects its JSON log lines and resolves once it logs `listening`. */
-export async function startChild(name: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<ChildServer> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `node --import tsx <script> ...args`, collects its JSON log lines and resolves once it logs
+ * `listening`. With `stdoutFile`, its stdout (the service's access log) goes straight to that file, as
+ * an operator's would, so this process does not spend CPU reading it during a load run.
+ */
+export async function startChild(name: string, args: readonly string[], env: NodeJS.ProcessEnv, stdoutFile?: string): Promise<ChildServer> {
+  const stdoutFd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'w');
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'] });
+  if (stdoutFd !== undefined) closeSync(stdoutFd); // the child has its own copy
   liveChildren.add(proc);
   const exited = new Promise<number | null>((resolve) => {
     proc.on('exit', (code) => {
@@ -61,7 +67,7 @@ export async function startChild(name: string, args: readonly string[], env: Nod
   let stderr = '';
   const seen: LogEntry[] = [];
   const waiters: { message: string; resolve: (entry: LogEntry) => void }[] = [];
-  proc.stdout!.resume(); // the service prints nothing there when the key store exists; drain it anyway
+  proc.stdout?.resume(); // the service prints nothing there when the key store exists; drain it anyway
   proc.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
   onJsonLines(proc.stderr!, (entry) => {
     seen.push(entry);

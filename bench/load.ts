@@ -17,6 +17,8 @@ export interface LoadFigures {
   /** Little's law, connections / (req/s): a sub-millisecond mean the integer histogram cannot give. */
   littleMeanMs: number;
   non2xx: number;
+  /** Responses whose status was not the scenario's expected one (200, or 304 for f). */
+  unexpectedStatus: number;
   errors: number;
   timeouts: number;
   serverCpuMicrosPerRequest: number;
@@ -31,8 +33,8 @@ export interface LoadFigures {
 }
 
 /** A request generator: one fixed path, or a shared cursor cycling through several paths across all connections. */
-function requestOptions(url: string, apiKey: string, paths: readonly string[], seconds: number, cursor: { next: number }): autocannon.Options {
-  const base: autocannon.Options = { url: url + paths[0]!, connections: CONNECTIONS, duration: seconds, headers: { 'x-api-key': apiKey } };
+function requestOptions(url: string, apiKey: string, paths: readonly string[], seconds: number, cursor: { next: number }, headers: Record<string, string>): autocannon.Options {
+  const base: autocannon.Options = { url: url + paths[0]!, connections: CONNECTIONS, duration: seconds, headers: { 'x-api-key': apiKey, ...headers } };
   if (paths.length === 1) return base;
   return {
     ...base,
@@ -47,10 +49,23 @@ function requestOptions(url: string, apiKey: string, paths: readonly string[], s
   };
 }
 
-async function measureLoad(target: LoadFigures['target'], server: ChildServer, apiKey: string, paths: readonly string[], seconds: number): Promise<LoadFigures> {
+interface LoadRequest {
+  paths: readonly string[];
+  headers: Record<string, string>;
+  expectedStatus: number;
+}
+
+function unexpectedOf(result: autocannon.Result, expectedStatus: number): number {
+  const expected = result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0;
+  return result.requests.total - expected;
+}
+
+async function measureLoad(target: LoadFigures['target'], server: ChildServer, apiKey: string, load: LoadRequest, seconds: number): Promise<LoadFigures> {
+  const { paths, headers, expectedStatus } = load;
   const cursor = { next: 0 };
-  const warmup = await autocannon(requestOptions(server.url, apiKey, paths, WARMUP_SECONDS, cursor));
-  if (warmup.non2xx > 0) process.stderr.write(`bench: warning: ${warmup.non2xx} non-2xx responses during the ${target} warm-up\n`);
+  const warmup = await autocannon(requestOptions(server.url, apiKey, paths, WARMUP_SECONDS, cursor, headers));
+  const warmupUnexpected = unexpectedOf(warmup, expectedStatus);
+  if (warmupUnexpected > 0) process.stderr.write(`bench: warning: ${warmupUnexpected} responses other than ${expectedStatus} during the ${target} warm-up\n`);
 
   const pids = server.cpuPids ?? [server.pid];
   const ticksBeforeByPid = pids.map(readCpuTicks);
@@ -58,7 +73,7 @@ async function measureLoad(target: LoadFigures['target'], server: ChildServer, a
   const ticksBefore = cpuTicks();
   const clientBefore = process.cpuUsage();
   const wallBefore = performance.now();
-  const result = await autocannon(requestOptions(server.url, apiKey, paths, seconds, cursor));
+  const result = await autocannon(requestOptions(server.url, apiKey, paths, seconds, cursor, headers));
   const wallSeconds = (performance.now() - wallBefore) / 1000;
   const client = process.cpuUsage(clientBefore);
   const serverCpuSeconds = (cpuTicks() - ticksBefore) / CLOCK_TICKS_PER_SECOND;
@@ -73,6 +88,7 @@ async function measureLoad(target: LoadFigures['target'], server: ChildServer, a
     p99Ms: result.latency.p99,
     littleMeanMs: result.requests.average > 0 ? (CONNECTIONS / result.requests.average) * 1000 : Number.NaN,
     non2xx: result.non2xx,
+    unexpectedStatus: unexpectedOf(result, expectedStatus),
     errors: result.errors,
     timeouts: result.timeouts,
     serverCpuMicrosPerRequest: totalRequests > 0 ? (serverCpuSeconds * 1e6) / totalRequests : Number.NaN,
@@ -102,9 +118,10 @@ export interface ScenarioResult {
 /** One scenario: a warm-up and a measured run against the service, then the same against the baseline, and their ratios. */
 export async function runScenario(scenario: Scenario, service: ChildServer, baseline: ChildServer, apiKey: string, seconds: number): Promise<ScenarioResult> {
   process.stderr.write(`bench: ${scenario.id}. ${scenario.title}: service, then baseline ${scenario.baselineRoute} (${WARMUP_SECONDS} s + ${seconds} s each)\n`);
-  const serviceFigures = await measureLoad('service', service, apiKey, scenario.paths, seconds);
+  const headers = scenario.headers ?? {};
+  const serviceFigures = await measureLoad('service', service, apiKey, { paths: scenario.paths, headers, expectedStatus: scenario.expectedStatus ?? 200 }, seconds);
   const baselinePaths = scenario.paths.map((path) => baselinePathFor(path, scenario.baselineRoute));
-  const baselineFigures = await measureLoad('baseline', baseline, apiKey, baselinePaths, seconds);
+  const baselineFigures = await measureLoad('baseline', baseline, apiKey, { paths: baselinePaths, headers, expectedStatus: 200 }, seconds);
   return {
     id: scenario.id,
     title: scenario.title,
@@ -118,12 +135,12 @@ export async function runScenario(scenario: Scenario, service: ChildServer, base
   };
 }
 
-/** What makes a scenario's figures invalid: non-2xx responses and socket errors, one line each. */
+/** What makes a scenario's figures invalid: responses with another status than expected, and socket errors. */
 export function problemsOf(result: ScenarioResult): string[] {
   const problems: string[] = [];
   for (const figures of [result.service, result.baseline]) {
     const where = `${result.id}. ${result.title} (${figures.target})`;
-    if (figures.non2xx > 0) problems.push(`${where}: ${figures.non2xx} non-2xx responses`);
+    if (figures.unexpectedStatus > 0) problems.push(`${where}: ${figures.unexpectedStatus} responses with an unexpected status`);
     if (figures.errors > 0) problems.push(`${where}: ${figures.errors} socket errors (${figures.timeouts} timeouts)`);
   }
   return problems;
@@ -141,7 +158,12 @@ export async function fetchBody(url: string, apiKey: string): Promise<Buffer> {
   return body;
 }
 
-/** Every scenario's first path must answer 200 before any load is sent (a 4xx here would make the whole run meaningless). */
+/** Every scenario's first path must answer as expected before any load is sent (a 4xx here would make the whole run meaningless). */
 export async function checkScenarioPaths(scenarios: readonly Scenario[], service: ChildServer, apiKey: string): Promise<void> {
-  for (const scenario of scenarios) await fetchBody(service.url + scenario.paths[0]!, apiKey);
+  for (const scenario of scenarios) {
+    const response = await fetch(service.url + scenario.paths[0]!, { headers: { 'X-API-Key': apiKey, ...scenario.headers } });
+    await response.arrayBuffer();
+    const expected = scenario.expectedStatus ?? 200;
+    if (response.status !== expected) throw new Error(`${scenario.id}: GET ${scenario.paths[0]} answered ${response.status}, expected ${expected}`);
+  }
 }

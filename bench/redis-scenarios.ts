@@ -46,13 +46,14 @@ async function startCountingService(name: string, scratch: Scratch, redis: Priva
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: 'info', // access log and metrics on, as for scenarios a to g
+    METRICS_PORT: '0',
     DATA_DIR,
     KEYS_FILE: scratch.keysFile,
     STATE_DIR: scratch.stateDir,
     TIERS_FILE: scratch.tiersFile,
     COUNTER_STORE: redis.url,
-  });
+  }, join(scratch.dir, `access-${name.replace(/\W+/g, '-')}.log`));
   await service.waitForLog('redis counter store connected', START_TIMEOUT_MS);
   await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
   return service;

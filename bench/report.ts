@@ -17,6 +17,8 @@ export interface Report {
   distinctSearches: { count: number; rankingCacheCapacity: number; first: string[] };
   scenarios: ScenarioResult[];
   service: { rssAfterLoadMb: number; rssAfterBenchMb: number };
+  /** Access-log lines and metric-counted requests over the whole run (warm-ups included), beside the measured requests. */
+  observability: { accessLogLines: number; metricsRequests: number; measuredServiceRequests: number };
   inProcess: { catalogBuild: CatalogBuildFigures; findPage: QueryCostFigures[] };
   /** Search latency while a ~60 MB snapshot is read, checked and refused off the event loop. */
   snapshotRefusal: RefusalFigures;
@@ -43,7 +45,7 @@ function loadRow(label: string, f: LoadFigures): string[] {
     formatNumber(f.p50Ms),
     formatNumber(f.p99Ms),
     formatNumber(f.littleMeanMs, 2),
-    formatNumber(f.non2xx + f.errors),
+    formatNumber(f.unexpectedStatus + f.errors),
     formatNumber(f.serverCpuMicrosPerRequest, 1),
     formatNumber(f.serverCpuPercent),
     formatNumber(f.clientCpuPercent),
@@ -52,7 +54,29 @@ function loadRow(label: string, f: LoadFigures): string[] {
 }
 
 function routeOf(baseline: LoadFigures): BaselineRoute {
-  return baseline.path.startsWith('/small') ? '/small' : '/page';
+  return baseline.path.startsWith('/small') ? '/small' : baseline.path.startsWith('/page-br') ? '/page-br' : '/page';
+}
+
+/** Issue 11's cost goals, each with its figure from this run. */
+function goalLines(scenarios: readonly ScenarioResult[]): string[] {
+  const byId = new Map(scenarios.map((s) => [s.id, s]));
+  const lines = ['Goals (CPU per request, service / bare uWS with the same headers and body, same run):'];
+  const within = (id: string, limit: number) => {
+    const s = byId.get(id);
+    if (s === undefined) return;
+    const ratio = 1 / s.ratios.cpuEfficiency;
+    lines.push(`  ${id}. ${s.title}: ${formatNumber(ratio, 2)}x (goal <= ${limit}x) ${ratio <= limit ? 'met' : 'NOT MET'}`);
+  };
+  within('a', 1.25);
+  for (const id of ['b', 'c', 'd']) within(id, 1.5);
+  const point = byId.get('a');
+  const revalidation = byId.get('f');
+  if (point !== undefined && revalidation !== undefined) {
+    const ratio = revalidation.service.serverCpuMicrosPerRequest / point.service.serverCpuMicrosPerRequest;
+    lines.push(`  f. 304 vs a. point lookup: ${formatNumber(ratio, 2)}x the point lookup's CPU (goal <= 1) ${ratio <= 1 ? 'met' : 'NOT MET'}`);
+  }
+  within('g', 1.5);
+  return lines;
 }
 
 /** Prints the load table, the ratio table, the findPage table and the build and RSS lines, then a banner if the run is invalid. */
@@ -64,7 +88,7 @@ export function printReport(report: Report): void {
     `${report.machine.cpus} x ${report.machine.model}; node ${report.node}; autocannon ${report.autocannon} (in this process, one thread)`);
   out.push('');
   out.push(table(
-    ['scenario', 'target', 'req/s', 'p50 ms', 'p99 ms', 'c/rps ms', 'non-2xx', 'CPU µs/req', 'server CPU %', 'client CPU %', 'B/resp'],
+    ['scenario', 'target', 'req/s', 'p50 ms', 'p99 ms', 'c/rps ms', 'unexpected', 'CPU µs/req', 'server CPU %', 'client CPU %', 'B/resp'],
     scenarios.flatMap((s) => [loadRow(`${s.id}. ${s.title}`, s.service), loadRow(`   bare uWS ${routeOf(s.baseline)}`, s.baseline)]),
   ));
   out.push('p50/p99: autocannon\'s histogram holds whole milliseconds (0 = under 1 ms); c/rps is the Little\'s-law mean latency.');
@@ -92,6 +116,11 @@ export function printReport(report: Report): void {
   out.push(`Refusing a ${formatNumber(refusal.fileMb, 1)} MB snapshot (${formatNumber(refusal.refusalMs)} ms from SIGHUP to refusal), 4 connections searching: ` +
     `p99 ${formatNumber(refusal.p99BeforeMs, 2)} ms before, ${formatNumber(refusal.p99DuringMs, 2)} ms during (max ${formatNumber(refusal.maxDuringMs, 2)} ms, ` +
     `${formatNumber(refusal.requestsDuring)} requests, ${formatNumber(refusal.failures)} failed)`);
+  const seen = report.observability;
+  out.push(`Access log and metrics on: ${formatNumber(seen.accessLogLines)} access-log lines and ${formatNumber(seen.metricsRequests)} requests in http_requests_total ` +
+    `(measured requests: ${formatNumber(seen.measuredServiceRequests)}; warm-ups and checks account for the rest).`);
+  out.push('');
+  out.push(goalLines(scenarios).join('\n'));
   out.push('');
   process.stdout.write(`${out.join('\n')}\n`);
   if (report.problems.length > 0) {

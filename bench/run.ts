@@ -14,19 +14,31 @@
  * This file is the orchestration only; the parts live beside it: settings.ts, queries.ts, scenarios.ts,
  * scratch.ts, child-servers.ts, load.ts, in-process.ts and report.ts.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { type ChildServer, CLOCK_TICKS_PER_SECOND, killLiveChildren, readRssMb, startChild, stopChild } from './child-servers.ts';
 import { measureCatalogBuild, measureQueryCosts } from './in-process.ts';
-import { checkScenarioPaths, fetchBody, problemsOf, runScenario, type ScenarioResult } from './load.ts';
+import { captureBaseline, rawGet } from './capture.ts';
+import { checkScenarioPaths, problemsOf, runScenario, type ScenarioResult } from './load.ts';
 import { distinctQueries } from './queries.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
-import { buildScenarios, PAGE_PATH, POINT_PATH } from './scenarios.ts';
+import { buildScenarios, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
 import { measureSnapshotRefusal } from './snapshot-refusal.ts';
 import { CONNECTIONS, DATA_DIR, readDurationSeconds, ROOT, START_TIMEOUT_MS, WARMUP_SECONDS } from './settings.ts';
+
+/** Proof that the access log and the metrics were on: lines written and requests counted during the run. */
+function observedBy(accessLogFile: string, metricsText: string, results: readonly ScenarioResult[]): Report['observability'] {
+  let accessLogLines = 0;
+  const text = readFileSync(accessLogFile, 'utf8');
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) accessLogLines += 1;
+  let metricsRequests = 0;
+  for (const line of metricsText.split('\n')) if (line.startsWith('http_requests_total{')) metricsRequests += Number(line.slice(line.lastIndexOf(' ') + 1));
+  const serviceRequests = results.reduce((sum, result) => sum + result.service.totalRequests, 0);
+  return { accessLogLines, metricsRequests, measuredServiceRequests: serviceRequests };
+}
 
 async function main(): Promise<number> {
   const seconds = readDurationSeconds(process.env);
@@ -37,37 +49,43 @@ async function main(): Promise<number> {
     const { catalog, figures: catalogBuild } = measureCatalogBuild();
     const cacheCapacity = catalog.rankings.max;
     const searchQueries = distinctQueries(Math.max(200, Math.ceil(cacheCapacity * 2.5)));
-    const scenarios = buildScenarios(searchQueries, cacheCapacity);
-    const findPageFigures = measureQueryCosts(catalog, scenarios);
+    const findPageFigures = measureQueryCosts(catalog, buildScenarios(searchQueries, cacheCapacity));
 
-    process.stderr.write('bench: starting the service\n');
+    // Access log (LOG_LEVEL=info, to a file as an operator would keep it) and metrics on, as issue 11 asks.
+    process.stderr.write('bench: starting the service (access log and metrics on)\n');
+    const accessLogFile = join(scratch.dir, 'access.log');
     const service = await startChild('service', [join(ROOT, 'src/main.ts')], {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      METRICS_PORT: '0',
       DATA_DIR,
       KEYS_FILE: scratch.keysFile,
       STATE_DIR: scratch.stateDir,
       TIERS_FILE: scratch.tiersFile,
-    });
+    }, accessLogFile);
     servers.push(service);
     await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
+    const metricsUrl = `http://127.0.0.1:${String((await service.waitForLog('metrics listening', START_TIMEOUT_MS)).port)}/metrics`;
     const rssAfterLoadMb = readRssMb(service.pid);
 
-    const smallFile = join(scratch.dir, 'small.json');
-    const pageFile = join(scratch.dir, 'page.json');
-    const small = await fetchBody(service.url + POINT_PATH, scratch.apiKey);
-    const page = await fetchBody(service.url + PAGE_PATH, scratch.apiKey);
-    writeFileSync(smallFile, small);
-    writeFileSync(pageFile, page);
+    const captured = await captureBaseline(service.url, scratch.apiKey, scratch.dir, [
+      { route: '/small', path: POINT_PATH },
+      { route: '/page', path: PAGE_PATH },
+      { route: '/page-br', path: PAGE_PATH, headers: { 'accept-encoding': 'br' } },
+    ]);
+    const pointEtag = captured.responses.get('/small')!.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
+    if (pointEtag === undefined) throw new Error(`GET ${POINT_PATH} has no ETag`);
+    const scenarios = withPointEtag(buildScenarios(searchQueries, cacheCapacity), pointEtag);
     await checkScenarioPaths(scenarios, service, scratch.apiKey);
 
-    process.stderr.write('bench: starting the bare uWS baseline\n');
-    const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), smallFile, pageFile], { ...process.env });
+    process.stderr.write('bench: starting the bare uWS baseline (same headers and bodies)\n');
+    const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), captured.manifestFile], { ...process.env });
     servers.push(baseline);
-    if (!(await fetchBody(`${baseline.url}/small`, '')).equals(small) || !(await fetchBody(`${baseline.url}/page`, '')).equals(page)) {
-      throw new Error('the baseline does not return the bytes the service returned');
+    for (const [route, response] of captured.responses) {
+      const replay = await rawGet(baseline.url + route, {});
+      if (!replay.body.equals(response.body)) throw new Error(`the baseline's ${route} does not return the bytes the service returned`);
     }
 
     const results: ScenarioResult[] = [];
@@ -78,6 +96,8 @@ async function main(): Promise<number> {
     else process.stderr.write(`bench: ${noRedis}\n`);
     process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
     const snapshotRefusal = await measureSnapshotRefusal(scratch, searchQueries);
+    const metricsText = await (await fetch(metricsUrl)).text();
+    const observability = observedBy(accessLogFile, metricsText, results);
 
     const problems = results.flatMap(problemsOf);
     if (snapshotRefusal.failures > 0) problems.push(`snapshot refusal: ${snapshotRefusal.failures} search requests failed`);
@@ -91,6 +111,7 @@ async function main(): Promise<number> {
       distinctSearches: { count: searchQueries.length, rankingCacheCapacity: cacheCapacity, first: searchQueries.slice(0, 20) },
       scenarios: results,
       service: { rssAfterLoadMb, rssAfterBenchMb },
+      observability,
       inProcess: { catalogBuild, findPage: findPageFigures },
       snapshotRefusal,
       problems,

@@ -1,7 +1,7 @@
-/** The five load scenarios: what each sends to the service, and which baseline route it is compared with. */
+/** The load scenarios: what each sends to the service, and which baseline route it is compared with. */
 import { searchPath } from './queries.ts';
 
-export type BaselineRoute = '/small' | '/page';
+export type BaselineRoute = '/small' | '/page' | '/page-br';
 
 export interface Scenario {
   id: string;
@@ -12,12 +12,16 @@ export interface Scenario {
   paths: readonly string[];
   /** The baseline route whose body has the size of this scenario's responses. */
   baselineRoute: BaselineRoute;
+  /** Request headers beyond X-API-Key (sent to the baseline too, so both parse the same request). */
+  headers?: Record<string, string>;
+  /** The status every response must have for the run to count (default 200). */
+  expectedStatus?: number;
 }
 
 export const POINT_PATH = '/v1/exercises/Barbell_Bench_Press';
 export const PAGE_PATH = '/v1/exercises?limit=20';
 
-/** Scenarios a to e, in the order they run; e cycles through `searchQueries`. */
+/** Scenarios a to g, in the order they run; e cycles through `searchQueries`; f needs `withPointEtag`. */
 export function buildScenarios(searchQueries: readonly string[], cacheCapacity: number): Scenario[] {
   return [
     {
@@ -57,7 +61,28 @@ export function buildScenarios(searchQueries: readonly string[], cacheCapacity: 
       paths: searchQueries.map(searchPath),
       baselineRoute: '/page',
     },
+    {
+      id: 'f',
+      title: '304 revalidation',
+      question: 'The point lookup with If-None-Match naming its current ETag: a metered 304 with no body. Compare its CPU with a.',
+      paths: [POINT_PATH],
+      baselineRoute: '/small',
+      expectedStatus: 304,
+    },
+    {
+      id: 'g',
+      title: 'compressed page',
+      question: 'The default list with Accept-Encoding: br: the compressed page comes from the per-catalog page cache.',
+      paths: [PAGE_PATH],
+      baselineRoute: '/page-br',
+      headers: { 'accept-encoding': 'br' },
+    },
   ];
+}
+
+/** Scenario f's If-None-Match, known once the service has answered the point lookup. */
+export function withPointEtag(scenarios: readonly Scenario[], etag: string): Scenario[] {
+  return scenarios.map((scenario) => (scenario.id === 'f' ? { ...scenario, headers: { 'if-none-match': etag } } : scenario));
 }
 
 /** The baseline path for a service path: the baseline route plus the same query string, so both get requests of the same size. */

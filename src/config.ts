@@ -31,6 +31,8 @@ const ConfigSchema = v.object({
   HOST: v.optional(host, '0.0.0.0'),
   /** The service's public base URL: docs links and the first-start hint. Default http://localhost:PORT. */
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
+  /** Prometheus metrics at http://HOST:METRICS_PORT/metrics; unset means no metrics listener. */
+  METRICS_PORT: v.optional(port),
   ENGINE: v.optional(v.picklist(['auto', 'uws', 'node'], 'must be auto, uws or node'), 'auto'),
   /** A larger snapshot file is refused unread. */
   MAX_SNAPSHOT_BYTES: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '67108864'),
@@ -59,6 +61,8 @@ export interface Config {
   /** Without a trailing slash; undefined means http://localhost:<bound port>. */
   publicUrl: string | undefined;
   engine: EngineChoice;
+  /** Never the API port: metrics have their own listener, or none. */
+  metricsPort: number | undefined;
   maxSnapshotBytes: number;
   dataDir: string;
   keysFile: string;
@@ -83,6 +87,9 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
     return { ok: false, problems: parsed.issues.map((issue) => `environment ${v.getDotPath(issue) ?? ''}: ${issue.message}`) };
   }
   const e = parsed.output;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT && e.PORT !== 0) {
+    return { ok: false, problems: [`environment METRICS_PORT: must differ from PORT (${e.PORT}); metrics are never served on the API port`] };
+  }
   return {
     ok: true,
     config: {
@@ -90,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       host: e.HOST,
       publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
       engine: e.ENGINE,
+      metricsPort: e.METRICS_PORT,
       maxSnapshotBytes: e.MAX_SNAPSHOT_BYTES,
       dataDir: e.DATA_DIR,
       keysFile: e.KEYS_FILE,

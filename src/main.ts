@@ -17,6 +17,11 @@ import { loadShards, UsageSink } from './limits/usage-sink.ts';
 import { RedisUsageStore } from './limits/redis-usage-store.ts';
 import { MemoryUsageStore, SHARD_COUNT, type UsageStore } from './limits/usage-store.ts';
 import { createLogger, type Logger } from './log.ts';
+import { type AccessLog, createAccessLog } from './observe/access-log.ts';
+import { tapLogger } from './observe/log-tap.ts';
+import { createMetrics, type Metrics, type MetricsSources } from './observe/metrics.ts';
+import { type MetricsServer, startMetricsServer } from './observe/metrics-server.ts';
+import type { RequestObserver } from './observe/request-record.ts';
 
 function fail(problems: string[]): never {
   for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
@@ -33,6 +38,33 @@ function orFail<T>(path: string, verb: string, step: () => T): T {
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** The catalog loader's line for a refused snapshot, counted by the metrics. */
+const REFUSED_SNAPSHOT = 'snapshot refused; the live catalog keeps serving';
+
+interface Observation {
+  accessLog: AccessLog | undefined;
+  metrics: Metrics | undefined;
+  /** Told of every answered request: the access log, the metrics, both or neither. */
+  observe: RequestObserver | undefined;
+  /** The catalog loader's logger: with metrics on, it also counts refused snapshots. */
+  loaderLogger: Logger;
+}
+
+/** The access log (LOG_LEVEL info or debug) and the metrics (METRICS_PORT), as configured. */
+function observation(config: Config, logger: Logger, sources: MetricsSources): Observation {
+  const accessLog = config.logLevel === 'info' || config.logLevel === 'debug' ? createAccessLog() : undefined;
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(sources);
+  let observe: RequestObserver | undefined = accessLog?.log ?? metrics?.observe;
+  if (accessLog !== undefined && metrics !== undefined) {
+    observe = function observeRequest(record) {
+      accessLog.log(record);
+      metrics.observe(record);
+    };
+  }
+  const loaderLogger = metrics === undefined ? logger : tapLogger(logger, (message) => message === REFUSED_SNAPSHOT && metrics.countRefusedReload());
+  return { accessLog, metrics, observe, loaderLogger };
+}
+
 /** How often a server started by `npm start` checks that npm is still there (CONTRACT.md, "Commands"). */
 const PARENT_CHECK_MS = 500;
 
@@ -62,10 +94,16 @@ async function main(): Promise<void> {
   const counters = openCounters(config, logger);
   const usage = counters.usage;
 
-  const catalogs = new CatalogLoader({ dir: config.dataDir, maxBytes: config.maxSnapshotBytes, logger });
+  // The metrics read the loader only when scraped, after it exists; they count its refusals from its log.
+  const { accessLog, metrics, observe, loaderLogger } = observation(config, logger, {
+    catalog: () => loader.current,
+    counterStoreStatus: () => usage.status(),
+    now: Date.now,
+  });
+  const loader: CatalogLoader = new CatalogLoader({ dir: config.dataDir, maxBytes: config.maxSnapshotBytes, logger: loaderLogger });
   let publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const api = createApi({
-    catalog: () => catalogs.current,
+    catalog: () => loader.current,
     keysByHash: () => keyRing.byHash(),
     tiers,
     usage,
@@ -77,6 +115,8 @@ async function main(): Promise<void> {
     monotonic: () => performance.now(),
     random: Math.random,
     logger,
+    publicUrl: () => publicUrl,
+    observe,
   });
 
   // Listen first: until a catalog is loaded, health says 503 and data routes SERVICE_UNAVAILABLE.
@@ -95,28 +135,39 @@ async function main(): Promise<void> {
     fail([`${(error as Error).message}`]);
   }
   if (config.publicUrl === undefined) publicUrl = `http://localhost:${server.port}`;
+  let metricsServer: MetricsServer | undefined;
+  if (metrics !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort!);
+    } catch (error) {
+      await counters.close();
+      fail([`cannot serve metrics on ${config.host}:${config.metricsPort}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`]);
+    }
+    logger.info('metrics listening', { host: config.host, port: metricsServer.port, path: '/metrics' });
+  }
   if (firstKey !== undefined) {
     process.stdout.write(
       `Created ${config.keysFile} with one ${firstKey.tier}-tier key. It is shown only this once:\n\n  ${firstKey.key}\n\n` +
         `Try: curl -H "X-API-Key: ${firstKey.key}" "${publicUrl}/v1/exercises?q=bench%20press&limit=2"\n\n`,
     );
   }
-  setImmediate(() => void catalogs.reload());
-  catalogs.watch(config.reloadIntervalMs);
+  setImmediate(() => void loader.reload());
+  loader.watch(config.reloadIntervalMs);
   keyRing.watch(config.reloadIntervalMs);
   counters.start();
 
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: checking for a new snapshot');
-    void catalogs.reload();
+    void loader.reload();
   });
   let isStopping = false;
   const stop = (reason: string) => {
     if (isStopping) return;
     isStopping = true;
     logger.info('stopping: draining requests and writing usage', { reason });
-    void server.close().then(async () => {
-      catalogs.stop();
+    void Promise.all([server.close(), metricsServer?.close()]).then(async () => {
+      loader.stop();
+      accessLog?.flush();
       keyRing.stop();
       const isWritten = await counters.close();
       process.exit(isWritten ? 0 : 1);

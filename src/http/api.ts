@@ -12,9 +12,12 @@ import { rateHeaders } from '../limits/rate-headers.ts';
 import type { Tier, TierTable } from '../limits/tiers.ts';
 import type { Ticket, UsageStore } from '../limits/usage-store.ts';
 import type { Logger } from '../log.ts';
+import type { RequestObserver } from '../observe/request-record.ts';
 import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR, notFound, SERVICE_UNAVAILABLE } from './http-error.ts';
-import type { ApiRequest, Reply } from './reply.ts';
-import { errorsPage, json, matchRoute, type Route, type RouteContext } from './routes.ts';
+import { createPublicPages } from './public-pages.ts';
+import { bodyLength, hasNoBody, type ApiRequest, type Reply } from './reply.ts';
+import { requestIds } from './request-id.ts';
+import { json, matchRoute, type Route, type RouteContext } from './routes.ts';
 
 export type { ApiRequest, Reply } from './reply.ts';
 
@@ -34,6 +37,10 @@ export interface ApiDeps {
   monotonic(): number;
   random(): number;
   logger: Logger;
+  /** The service's public base URL, for the docs page's examples; relative links when absent. */
+  publicUrl?: () => string;
+  /** Told about every answered request (access log, metrics); called after the Reply is complete. */
+  observe?: RequestObserver;
 }
 
 export interface Api {
@@ -43,6 +50,11 @@ export interface Api {
 }
 
 type Admitted = { decision: Decision; ticket?: Ticket };
+/** What the pipeline learns about a request on its way, for the observer. */
+interface Trace {
+  route: string;
+  keyId: string | undefined;
+}
 type KeyedRoute = Extract<Route, { isKeyed: true }>;
 
 /** CORS preflight (DECISIONS.md, "Browsers"): any origin, no key, the X-API-Key header allowed. */
@@ -50,7 +62,7 @@ const PREFLIGHT: Reply = {
   status: 204,
   headers: [
     ['Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS'],
-    ['Access-Control-Allow-Headers', 'X-API-Key, Content-Type'],
+    ['Access-Control-Allow-Headers', 'X-API-Key, Content-Type, If-None-Match, X-Request-Id'],
     ['Access-Control-Max-Age', '600'],
   ],
   body: '',
@@ -98,9 +110,23 @@ function limitError(decision: Decision, tier: Tier, upgradeUrl: string): HttpErr
 }
 
 export function createApi(deps: ApiDeps): Api {
+  const nextRequestId = requestIds();
+  const pages = createPublicPages({
+    tiers: deps.tiers,
+    publicUrl: deps.publicUrl ?? (() => ''),
+    // The docs page is built once, at its first request: its example names an exercise that exists then.
+    exampleExerciseId: () => {
+      const exercises = deps.catalog()?.exercises;
+      return (exercises?.find((exercise) => exercise.id.includes('Bench_Press')) ?? exercises?.[0])?.id;
+    },
+    version: deps.version,
+  });
+
   function errorReply(error: HttpError, headers: [string, string][] = []): Reply {
     const extra: [string, string][] = error.status === 405 ? [['Allow', 'GET, HEAD, OPTIONS'], ...headers] : headers;
-    return json(error.status, errorBody(error, deps.docsUrlBase()), extra);
+    const reply = json(error.status, errorBody(error, deps.docsUrlBase()), extra);
+    reply.errorCode = error.code;
+    return reply;
   }
 
   function health(): Reply {
@@ -139,7 +165,7 @@ export function createApi(deps: ApiDeps): Api {
     return reply;
   }
 
-  function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined): Reply | Promise<Reply> {
+  function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined, trace: Trace): Reply | Promise<Reply> {
     const catalog = deps.catalog();
     if (catalog === undefined) return errorReply(SERVICE_UNAVAILABLE);
     if (request.hasSeveralKeys) return errorReply(SEVERAL_KEYS);
@@ -147,6 +173,7 @@ export function createApi(deps: ApiDeps): Api {
     if (apiKey === undefined) return errorReply(NO_KEY);
     const record = isWellFormedKey(apiKey) ? deps.keysByHash().get(hashKey(apiKey)) : undefined;
     if (record === undefined) return errorReply(BAD_KEY);
+    trace.keyId = record.id;
     // The key store is checked against the tier table when it is loaded, so the tier exists.
     const tier = deps.tiers.get(record.tier)!;
     const context: RouteContext = {
@@ -165,7 +192,7 @@ export function createApi(deps: ApiDeps): Api {
     );
   }
 
-  function route(request: ApiRequest): Reply | Promise<Reply> {
+  function route(request: ApiRequest, trace: Trace): Reply | Promise<Reply> {
     if (request.method === 'options') return { ...PREFLIGHT, headers: [...PREFLIGHT.headers] };
     const match = matchRoute(request.path);
     if (match === undefined) {
@@ -175,19 +202,49 @@ export function createApi(deps: ApiDeps): Api {
       return errorReply(new HttpError(405, 'METHOD_NOT_ALLOWED', `${request.method.toUpperCase().slice(0, 20)} is not allowed on ${request.path.slice(0, 200)}.`, 'This API is read-only: use GET.'));
     }
     const { route: matched, param } = match;
-    if (!matched.isKeyed) return matched.name === 'health' ? health() : errorsPage();
-    return serveKeyed(request, matched, param);
+    trace.route = matched.path;
+    if (!matched.isKeyed) {
+      if (matched.name === 'health') return health();
+      return matched.name === 'docs' ? pages.docs(request) : pages.openapi(request);
+    }
+    return serveKeyed(request, matched, param, trace);
+  }
+
+  /** Every reply leaves with its X-Request-Id, and the observer hears of it. */
+  function complete(request: ApiRequest, reply: Reply, trace: Trace, startedMs: number): Reply {
+    const requestId = nextRequestId(request.requestId);
+    reply.headers.push(['X-Request-Id', requestId]);
+    deps.observe?.({
+      requestId,
+      method: request.method === 'get' ? 'GET' : request.method.toUpperCase(),
+      route: trace.route,
+      status: reply.status,
+      durationMs: Math.round((deps.monotonic() - startedMs) * 1000) / 1000,
+      bytes: request.method === 'head' || hasNoBody(reply.status) ? 0 : bodyLength(reply.body),
+      keyId: trace.keyId,
+      errorCode: reply.errorCode,
+    });
+    return reply;
   }
 
   return {
     handle: function handleRequest(request: ApiRequest): Reply | Promise<Reply> {
+      const startedMs = deps.monotonic();
+      const trace: Trace = { route: 'unmatched', keyId: undefined };
+      let reply: Reply | Promise<Reply>;
       try {
-        return route(request);
+        reply = route(request, trace);
       } catch (error) {
         deps.logger.error('unexpected error while routing a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
-        return errorReply(INTERNAL_ERROR);
+        reply = errorReply(INTERNAL_ERROR);
       }
+      if (reply instanceof Promise) return reply.then((value) => complete(request, value, trace, startedMs));
+      return complete(request, reply, trace, startedMs);
     },
-    malformed: (status) => errorReply(status === 431 ? HEADERS_TOO_LARGE : BAD_REQUEST, [['Connection', 'close']]),
+    malformed(status) {
+      const request: ApiRequest = { method: 'get', path: '', query: '', apiKey: undefined, hasSeveralKeys: false };
+      const reply = errorReply(status === 431 ? HEADERS_TOO_LARGE : BAD_REQUEST, [['Connection', 'close']]);
+      return complete(request, reply, { route: 'malformed', keyId: undefined }, deps.monotonic());
+    },
   };
 }

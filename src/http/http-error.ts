@@ -5,18 +5,26 @@
  */
 import { maskKeysIn } from '../keys/api-key.ts';
 
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'INVALID_API_KEY'
-  | 'RATE_LIMIT_EXCEEDED'
-  | 'OVERAGE_CAP_EXCEEDED'
-  | 'PAGINATION_DEPTH_EXCEEDED'
-  | 'INVALID_PARAMETER'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'INTERNAL_ERROR'
-  | 'SEARCH_TIMEOUT'
-  | 'SERVICE_UNAVAILABLE';
+/**
+ * Every error code the service answers with, its HTTP status(es) and what it means: the one table the
+ * OpenAPI document, the docs page (one anchor per code) and the envelope's `code` enum are built from.
+ */
+export const ERROR_TABLE = {
+  BAD_REQUEST: { statuses: [400, 431], meaning: 'The request is not valid HTTP/1.1 (malformed or conflicting headers, or headers too large). The connection is closed.' },
+  INVALID_API_KEY: { statuses: [401], meaning: 'The X-API-Key header is missing, malformed, unknown or revoked, or was sent twice. Keys start with exlib_ and are 38 characters long.' },
+  RATE_LIMIT_EXCEEDED: { statuses: [429], meaning: 'The per-minute limit (every tier) or the daily limit (free tier) is used up. Wait Retry-After seconds; details.window says which window.' },
+  OVERAGE_CAP_EXCEEDED: { statuses: [429], meaning: 'A paid key reached its safety cap (a multiple of its daily limit) and is blocked until 00:00 UTC.' },
+  PAGINATION_DEPTH_EXCEEDED: { statuses: [403], meaning: 'A tier with a pagination depth (free) asked for offset + limit beyond it. Narrow the query instead of paging deeper.' },
+  INVALID_PARAMETER: { statuses: [400], meaning: 'A query or path parameter failed validation; details.field and details.received say which and what, details.allowed lists an enum\'s values.' },
+  NOT_FOUND: { statuses: [404], meaning: 'No exercise has this id, or no route has this path.' },
+  METHOD_NOT_ALLOWED: { statuses: [405], meaning: 'The API is read-only: only GET and HEAD (and OPTIONS preflights) are answered.' },
+  INTERNAL_ERROR: { statuses: [500], meaning: 'An unexpected server error. The request was not counted.' },
+  SEARCH_TIMEOUT: { statuses: [503], meaning: 'The search ran past its time budget and was cancelled. The request was not counted.' },
+  SERVICE_UNAVAILABLE: { statuses: [503], meaning: 'The catalog is not loaded yet. The request was not counted; retry shortly.' },
+} as const satisfies Record<string, { statuses: readonly number[]; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
+export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
 
 export class HttpError {
   constructor(

@@ -1,7 +1,8 @@
 /**
- * Parsing and validation of GET /v1/exercises query strings: the spec's parameter table plus the
- * rulings (repeatable filters, `search` alias, unknown parameters ignored, single-valued ones 400 when
- * repeated). Failures are returned as INVALID_PARAMETER values naming the field and what was received.
+ * GET /v1/exercises query parameters as one table of valibot schemas: the same rules validate each
+ * request and generate the OpenAPI parameters, so the two cannot drift. Read with the rulings
+ * (repeatable filters, `search` alias, unknown parameters ignored, single-valued ones 400 when
+ * repeated). Failures are INVALID_PARAMETER values naming the field and what was received.
  */
 import * as v from 'valibot';
 import { CATEGORIES, FORCES, LEVELS, MECHANICS } from '../catalog/snapshot-schema.ts';
@@ -17,93 +18,134 @@ export interface ListParams {
   offset: number;
 }
 
-const ENUMS: Partial<Record<FilterField, readonly string[]>> = {
-  category: CATEGORIES,
-  level: LEVELS,
-  force: FORCES,
-  mechanic: MECHANICS,
-};
-const FREE_TEXT_FILTERS = ['muscle', 'equipment'] as const;
-const SINGLE_VALUED = ['q', 'search', 'limit', 'offset', 'random', 'hasVideo'] as const;
+/** How a wire value becomes the typed value the schema checks: integers and booleans are decoded first. */
+export type ParamKind = 'text' | 'enum' | 'integer' | 'boolean';
 
-const QuerySchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
-const FilterTextSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
-const LIMIT = /^\d{1,3}$/;
-const OFFSET = /^\d{1,15}$/;
-
-function parseBoolean(field: string, value: string): boolean | HttpError {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return invalidParameter(field, value, `${field} must be true or false.`, `Send ${field}=true or ${field}=false.`, ['true', 'false']);
+export interface ParamRule {
+  name: string;
+  kind: ParamKind;
+  /** Checks one decoded value; also the source of the parameter's JSON Schema. */
+  schema: v.GenericSchema;
+  /** Several values are OR-ed (a filter); a single-valued parameter sent twice is a 400. */
+  isRepeatable: boolean;
+  defaultValue?: number | boolean;
+  description: string;
+  message: string;
+  hint: string;
+  allowed?: readonly string[];
 }
 
+const text = (max: number) => v.pipe(v.string(), v.minLength(1), v.maxLength(max));
+const integer = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+const boolean = v.boolean();
+
+function enumRule(name: FilterField, values: readonly string[], description: string): ParamRule {
+  return {
+    name, kind: 'enum', schema: v.picklist(values), isRepeatable: true, description, allowed: values,
+    message: `${name} must be one of the allowed values.`, hint: `Allowed values for ${name}: ${values.join(', ')}.`,
+  };
+}
+
+function booleanRule(name: string, description: string, defaultValue?: boolean): ParamRule {
+  const rule: ParamRule = {
+    name, kind: 'boolean', schema: boolean, isRepeatable: false, description, allowed: ['true', 'false'],
+    message: `${name} must be true or false.`, hint: `Send ${name}=true or ${name}=false.`,
+  };
+  if (defaultValue !== undefined) rule.defaultValue = defaultValue;
+  return rule;
+}
+
+const queryRule = (name: 'q' | 'search', description: string): ParamRule => ({
+  name, kind: 'text', schema: text(200), isRepeatable: false, description,
+  message: `${name} must be 1 to 200 characters long.`, hint: 'Send a search text of 1 to 200 characters, or leave the parameter out.',
+});
+
+const freeTextRule = (name: 'muscle' | 'equipment', list: string, description: string): ParamRule => ({
+  name, kind: 'text', schema: text(100), isRepeatable: true, description,
+  message: `${name} must be 1 to 100 characters long.`, hint: `See ${list} for the values this filter takes.`,
+});
+
+/** Every parameter of GET /v1/exercises, in the order they are checked. */
+export const LIST_PARAMS: readonly ParamRule[] = [
+  queryRule('q', 'Full-text search over names and keywords (typos and prefixes tolerated). With q, results are in relevance order and total is null.'),
+  queryRule('search', 'Alias of q sent by some deployed clients; q wins when both are sent.'),
+  enumRule('category', CATEGORIES, 'Only these categories; repeat the parameter to OR several values.'),
+  enumRule('level', LEVELS, 'Only these levels; repeatable.'),
+  enumRule('force', FORCES, 'Only these force types; repeatable.'),
+  enumRule('mechanic', MECHANICS, 'Only these mechanics; repeatable.'),
+  freeTextRule('muscle', 'GET /v1/muscles', 'A displayGroup or an anatomical muscle (primary or secondary), case-insensitive; repeatable.'),
+  freeTextRule('equipment', 'GET /v1/equipment', 'An equipment name, case-insensitive; repeatable.'),
+  booleanRule('hasVideo', 'true: only exercises with at least one video; false: only those without.'),
+  booleanRule('random', 'A uniform random sample of limit matches instead of the default order; offset does not change it.', false),
+  {
+    name: 'limit', kind: 'integer', schema: integer(1, 100), isRepeatable: false, defaultValue: 20,
+    description: 'Page size, 1 to 100, then clamped to the tier\'s maxResults; the response\'s limit is the clamped value.',
+    message: 'limit must be an integer from 1 to 100.', hint: 'Send limit between 1 and 100; it is then capped at your plan\'s maximum results per request.',
+  },
+  {
+    name: 'offset', kind: 'integer', schema: integer(0, Number.MAX_SAFE_INTEGER), isRepeatable: false, defaultValue: 0,
+    description: 'Zero-based position of the first result. A tier with a paginationDepth requires offset + limit within it.',
+    message: 'offset must be a whole number of 0 or more.', hint: 'Send offset as a zero-based position, e.g. offset=20 for the second page of 20.',
+  },
+];
+
+const DIGITS = /^\d{1,16}$/;
+
+/** The wire string as the schema's type; a value that cannot be decoded stays a string and fails the schema. */
+function decode(kind: ParamKind, raw: string): unknown {
+  if (kind === 'integer') return DIGITS.test(raw) ? Number(raw) : raw;
+  if (kind === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  return raw;
+}
+
+function refuse(rule: ParamRule, received: string): HttpError {
+  return invalidParameter(rule.name, received.slice(0, 256), rule.message, rule.hint, rule.allowed);
+}
+
+/** Each parameter's decoded values, or the first INVALID_PARAMETER. */
+function readValues(params: URLSearchParams): Map<string, unknown[]> | HttpError {
+  const byName = new Map<string, unknown[]>();
+  for (const rule of LIST_PARAMS) {
+    if (!rule.isRepeatable) {
+      const values = params.getAll(rule.name);
+      if (values.length > 1) {
+        return invalidParameter(rule.name, values.join(','), `${rule.name} was sent ${values.length} times; it takes one value.`, `Send ${rule.name} once.`);
+      }
+    }
+  }
+  const isAliasIgnored = params.has('q');
+  for (const rule of LIST_PARAMS) {
+    if (rule.name === 'search' && isAliasIgnored) continue;
+    const raw = params.getAll(rule.name);
+    if (raw.length === 0) continue;
+    const decoded: unknown[] = [];
+    for (const value of raw) {
+      const typed = decode(rule.kind, value);
+      if (!v.safeParse(rule.schema, typed).success) return refuse(rule, value);
+      decoded.push(typed);
+    }
+    byName.set(rule.name, decoded);
+  }
+  return byName;
+}
+
+const FILTER_PARAMS: readonly FilterField[] = ['category', 'level', 'force', 'mechanic', 'muscle', 'equipment', 'hasVideo'];
+
 export function parseListParams(rawQuery: string): ListParams | HttpError {
-  const params = new URLSearchParams(rawQuery);
-  for (const name of SINGLE_VALUED) {
-    const values = params.getAll(name);
-    if (values.length > 1) {
-      return invalidParameter(name, values.join(','), `${name} was sent ${values.length} times; it takes one value.`, `Send ${name} once.`);
-    }
-  }
-
-  // `search` is an alias some deployed clients send; `q` wins when both are present.
-  const qField = params.has('q') ? 'q' : 'search';
-  const qValue = params.get(qField) ?? undefined;
-  if (qValue !== undefined && !v.safeParse(QuerySchema, qValue).success) {
-    return invalidParameter(qField, qValue.slice(0, 256), `${qField} must be 1 to 200 characters long.`, 'Send a search text of 1 to 200 characters, or leave the parameter out.');
-  }
-
+  const values = readValues(new URLSearchParams(rawQuery));
+  if (values instanceof HttpError) return values;
   const filters: Filter[] = [];
-  for (const [field, allowed] of Object.entries(ENUMS) as [FilterField, readonly string[]][]) {
-    const values = params.getAll(field);
-    if (values.length === 0) continue;
-    const bad = values.find((value) => !allowed.includes(value));
-    if (bad !== undefined) {
-      return invalidParameter(field, bad.slice(0, 256), `${field} must be one of the allowed values.`, `Allowed values for ${field}: ${allowed.join(', ')}.`, allowed);
-    }
-    filters.push({ field, values });
+  for (const field of FILTER_PARAMS) {
+    const given = values.get(field);
+    if (given !== undefined) filters.push({ field, values: given.map(String) });
   }
-  for (const field of FREE_TEXT_FILTERS) {
-    const values = params.getAll(field);
-    if (values.length === 0) continue;
-    const bad = values.find((value) => !v.safeParse(FilterTextSchema, value).success);
-    if (bad !== undefined) {
-      const list = field === 'muscle' ? 'GET /v1/muscles' : 'GET /v1/equipment';
-      return invalidParameter(field, bad.slice(0, 256), `${field} must be 1 to 100 characters long.`, `See ${list} for the values this filter takes.`);
-    }
-    filters.push({ field, values });
-  }
-  const hasVideo = params.get('hasVideo');
-  if (hasVideo !== null) {
-    const parsed = parseBoolean('hasVideo', hasVideo);
-    if (parsed instanceof HttpError) return parsed;
-    filters.push({ field: 'hasVideo', values: [String(parsed)] });
-  }
-
-  let random = false;
-  const randomValue = params.get('random');
-  if (randomValue !== null) {
-    const parsed = parseBoolean('random', randomValue);
-    if (parsed instanceof HttpError) return parsed;
-    random = parsed;
-  }
-
-  let limit = 20;
-  const limitValue = params.get('limit');
-  if (limitValue !== null) {
-    limit = LIMIT.test(limitValue) ? Number(limitValue) : Number.NaN;
-    if (!(limit >= 1 && limit <= 100)) {
-      return invalidParameter('limit', limitValue.slice(0, 256), 'limit must be an integer from 1 to 100.', 'Send limit between 1 and 100; it is then capped at your plan\'s maximum results per request.');
-    }
-  }
-  let offset = 0;
-  const offsetValue = params.get('offset');
-  if (offsetValue !== null) {
-    if (!OFFSET.test(offsetValue)) {
-      return invalidParameter('offset', offsetValue.slice(0, 256), 'offset must be a whole number of 0 or more.', 'Send offset as a zero-based position, e.g. offset=20 for the second page of 20.');
-    }
-    offset = Number(offsetValue);
-  }
-
-  return { q: qValue, filters, random, limit, offset };
+  // `search` is an alias some deployed clients send; `q` wins when both are present.
+  const q = (values.get('q') ?? values.get('search'))?.[0] as string | undefined;
+  return {
+    q,
+    filters,
+    random: (values.get('random')?.[0] as boolean | undefined) ?? false,
+    limit: (values.get('limit')?.[0] as number | undefined) ?? 20,
+    offset: (values.get('offset')?.[0] as number | undefined) ?? 0,
+  };
 }

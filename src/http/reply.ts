@@ -15,6 +15,12 @@ export interface ApiRequest {
   apiKey: string | undefined;
   /** More than one X-API-Key header was sent: ambiguous, so refused (DECISIONS.md, "HTTP edges"). */
   hasSeveralKeys: boolean;
+  /** Accept-Encoding, as sent (repeated headers joined with `, `). */
+  acceptEncoding?: string | undefined;
+  /** If-None-Match, as sent (repeated headers joined with `, `). */
+  ifNoneMatch?: string | undefined;
+  /** The client's X-Request-Id, unchecked: the pipeline keeps it only when it is safe (request-id.ts). */
+  requestId?: string | undefined;
 }
 
 export interface Reply {
@@ -22,17 +28,26 @@ export interface Reply {
   headers: [string, string][];
   /** A list of buffers is sent as their concatenation (a page assembled from pre-encoded exercises). */
   body: string | Buffer | readonly Buffer[];
+  /** The envelope's code on an error reply, for logs and metrics; engines do not write it. */
+  errorCode?: string;
 }
 
 export type Handler = (request: ApiRequest) => Reply | Promise<Reply>;
 
-/** Browsers may call the API from any origin; scripts need to read the metering headers. */
+/**
+ * Browsers may call the API from any origin; scripts need to read the metering headers. Cache-Control
+ * is per reply (caching.ts): errors and health say no-store, data says private, no-cache.
+ */
 export const COMMON_HEADERS: readonly [string, string][] = [
   ['Access-Control-Allow-Origin', '*'],
-  ['Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Warning, Retry-After, X-Overage, X-Overage-Count, X-Overage-Cap'],
+  ['Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Warning, Retry-After, X-Overage, X-Overage-Count, X-Overage-Cap, X-Request-Id, ETag'],
   ['X-Content-Type-Options', 'nosniff'],
-  ['Cache-Control', 'no-store'],
 ];
+
+/** A 304 has no body and, here, no Content-Length (RFC 9110 §8.6: it would have to be the 200's). */
+export function hasNoBody(status: number): boolean {
+  return status === 304;
+}
 
 const STATUS_LINES = new Map<number, string>();
 

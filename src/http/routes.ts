@@ -7,9 +7,11 @@ import type { Catalog } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
 import { findPage } from '../search/page-query.ts';
 import { TIMED_OUT } from '../search/text-index.ts';
-import { ERRORS_PAGE } from './errors-page.ts';
+import { encodedReply, etagOf, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
+import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
 import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
-import { parseListParams } from './list-params.ts';
+import type { ListParams } from './list-params.ts';
+import { listRequestOf, pageCache, pageKey } from './page-cache.ts';
 import type { ApiRequest, Reply } from './reply.ts';
 
 /** What a keyed route's handler may read. */
@@ -27,37 +29,39 @@ export interface RouteContext {
 
 export type RouteHandler = (context: RouteContext) => Reply | HttpError;
 
+/** Public routes answer without a key or a catalog; the pipeline supplies their bodies. */
+export type PublicRouteName = 'health' | 'docs' | 'openapi';
+
 export type Route =
   | { path: string; isKeyed: true; handle: RouteHandler }
-  /** Public routes answer without a key or a catalog; the pipeline supplies their bodies. */
-  | { path: string; isKeyed: false; name: 'health' | 'errors-page' };
+  | { path: string; isKeyed: false; name: PublicRouteName };
 
 export const JSON_TYPE: [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
-const HTML_TYPE: [string, string] = ['Content-Type', 'text/html; charset=utf-8'];
+export const HTML_TYPE: [string, string] = ['Content-Type', 'text/html; charset=utf-8'];
+const NO_STORE_HEADER: [string, string] = ['Cache-Control', NO_STORE];
 const PAGE_OPEN = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
 
+/** A JSON reply no cache keeps: errors, health, random samples. */
 export function json(status: number, body: Reply['body'], headers: [string, string][] = []): Reply {
-  return { status, headers: [JSON_TYPE, ...headers], body };
+  return { status, headers: [JSON_TYPE, NO_STORE_HEADER, ...headers], body };
 }
 
-export function errorsPage(): Reply {
-  return { status: 200, headers: [HTML_TYPE], body: ERRORS_PAGE };
+const keyed = (etag: string): Representation => ({ etag, contentType: JSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY });
+
+function depthError(tier: Tier, upgradeUrl: string, depth: number): HttpError {
+  return new HttpError(
+    403,
+    'PAGINATION_DEPTH_EXCEEDED',
+    `The ${tier.name} tier can page up to ${tier.paginationDepth} results deep (offset + limit), and this request asks for ${depth}.`,
+    'Narrow the search with filters or a query instead of paging deeper, or upgrade for unlimited paging.',
+    { upgrade_url: upgradeUrl, current_tier: tier.name },
+  );
 }
 
-function listExercises({ catalog, request, tier, upgradeUrl, searchBudgetMs, monotonic, random }: RouteContext): Reply | HttpError {
-  const params = parseListParams(request.query);
-  if (params instanceof HttpError) return params;
-  const limit = Math.min(params.limit, tier.maxResults);
-  if (tier.paginationDepth !== undefined && params.offset + limit > tier.paginationDepth) {
-    return new HttpError(
-      403,
-      'PAGINATION_DEPTH_EXCEEDED',
-      `The ${tier.name} tier can page up to ${tier.paginationDepth} results deep (offset + limit), and this request asks for ${params.offset + limit}.`,
-      'Narrow the search with filters or a query instead of paging deeper, or upgrade for unlimited paging.',
-      { upgrade_url: upgradeUrl, current_tier: tier.name },
-    );
-  }
+/** Runs the query and joins the page from pre-encoded exercises into one Buffer. */
+function buildPage(context: RouteContext, params: ListParams, limit: number): Buffer | HttpError {
+  const { catalog, searchBudgetMs, monotonic, random } = context;
   const page = findPage(
     catalog,
     { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
@@ -70,10 +74,53 @@ function listExercises({ catalog, request, tier, upgradeUrl, searchBudgetMs, mon
     parts.push(catalog.exerciseBytes[position]!);
   });
   parts.push(Buffer.from(`],"total":${page.total === null ? 'null' : page.total},"limit":${limit},"offset":${params.offset}}`));
-  return json(200, parts);
+  return Buffer.concat(parts);
 }
 
-function exerciseById({ catalog, param }: RouteContext): Reply | HttpError {
+/** A page in `encoding` when it is large enough to be worth it; else as is. */
+function encodePage(page: Buffer, encoding: Encoding): { body: Buffer; encoding: Encoding } {
+  if (encoding === 'identity' || page.length < COMPRESSION_THRESHOLD) return { body: page, encoding: 'identity' };
+  return { body: compress(page, encoding, false), encoding };
+}
+
+function listExercises(context: RouteContext): Reply | HttpError {
+  const { catalog, request, tier, upgradeUrl } = context;
+  const listRequest = listRequestOf(request.query, tier.maxResults);
+  if (listRequest instanceof HttpError) return listRequest;
+  const { params, limit, canonical } = listRequest;
+  if (tier.paginationDepth !== undefined && params.offset + limit > tier.paginationDepth) {
+    return depthError(tier, upgradeUrl, params.offset + limit);
+  }
+  const encoding = negotiate(request.acceptEncoding);
+  if (params.random) {
+    // A fresh sample every time: nothing to validate or cache, so compressed per request when large.
+    const page = buildPage(context, params, limit);
+    if (page instanceof HttpError) return page;
+    const encoded = encodePage(page, encoding);
+    const reply = json(200, encoded.body, [['Vary', 'Accept-Encoding']]);
+    if (encoded.encoding !== 'identity') reply.headers.push(['Content-Encoding', encoded.encoding]);
+    return reply;
+  }
+  const how = keyed(etagOf(catalog, `l${listRequest.hash}`));
+  if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
+  const cache = pageCache(catalog);
+  const key = pageKey(canonical, encoding);
+  let cached = cache.get(key);
+  if (cached === undefined) {
+    let identity = cache.get(canonical);
+    if (identity === undefined) {
+      const page = buildPage(context, params, limit);
+      if (page instanceof HttpError) return page;
+      cache.set(canonical, (identity = page));
+    }
+    const encoded = encodePage(identity, encoding);
+    if (encoded.encoding === 'identity') return encodedReply(identity, 'identity', how);
+    cache.set(key, (cached = encoded.body));
+  }
+  return encodedReply(cached, encoding, how);
+}
+
+function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpError {
   let id: string;
   try {
     id = decodeURIComponent(param!);
@@ -84,23 +131,25 @@ function exerciseById({ catalog, param }: RouteContext): Reply | HttpError {
   if (position === undefined) {
     return notFound(`No exercise has the id "${id.slice(0, 200)}".`, 'Take ids from the id field of GET /v1/exercises results; they are not derived from names.');
   }
-  return json(200, catalog.exerciseBodies[position]!);
+  return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(catalog, `e${position}`)));
 }
 
-const metadata = (pick: (bodies: Catalog['bodies']) => Buffer): RouteHandler =>
-  function metadataRoute({ catalog }) {
-    return json(200, pick(catalog.bodies));
+const metadata = (name: keyof Catalog['bodies']): RouteHandler =>
+  function metadataRoute({ catalog, request }) {
+    return fixedReply(request, catalog.bodies[name], negotiate(request.acceptEncoding), keyed(etagOf(catalog, name)));
   };
 
 export const ROUTES: readonly Route[] = [
   { path: '/v1/health', isKeyed: false, name: 'health' },
-  { path: '/docs/errors', isKeyed: false, name: 'errors-page' },
+  { path: '/v1/openapi.json', isKeyed: false, name: 'openapi' },
+  { path: '/docs', isKeyed: false, name: 'docs' },
+  { path: '/docs/errors', isKeyed: false, name: 'docs' },
   { path: '/v1/exercises', isKeyed: true, handle: listExercises },
   { path: '/v1/exercises/:id', isKeyed: true, handle: exerciseById },
-  { path: '/v1/muscles', isKeyed: true, handle: metadata((b) => b.muscles) },
-  { path: '/v1/equipment', isKeyed: true, handle: metadata((b) => b.equipment) },
-  { path: '/v1/categories', isKeyed: true, handle: metadata((b) => b.categories) },
-  { path: '/v1/stats', isKeyed: true, handle: metadata((b) => b.stats) },
+  { path: '/v1/muscles', isKeyed: true, handle: metadata('muscles') },
+  { path: '/v1/equipment', isKeyed: true, handle: metadata('equipment') },
+  { path: '/v1/categories', isKeyed: true, handle: metadata('categories') },
+  { path: '/v1/stats', isKeyed: true, handle: metadata('stats') },
 ];
 
 const STATIC_ROUTES = new Map(ROUTES.filter((route) => !route.path.includes(':')).map((route) => [route.path, route]));

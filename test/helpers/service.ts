@@ -3,10 +3,11 @@
  * (with a movable clock), and a real `src/main.ts` child process for signal and restart tests.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
+import { runKeysCli } from '../../src/cli/keys.ts';
 import { readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
 import type { Snapshot } from '../../src/catalog/snapshot-schema.ts';
 import { type ApiDeps, createApi } from '../../src/http/api.ts';
@@ -16,6 +17,7 @@ import { loadTierTable, type TierTable } from '../../src/limits/tiers.ts';
 import { MemoryUsageStore, type UsageStore } from '../../src/limits/usage-store.ts';
 import { createLogger } from '../../src/log.ts';
 import { onJsonLines } from './json-lines.ts';
+import { openApiProblems } from './openapi-check.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const FIXTURE_DIR = join(ROOT, 'test/fixtures/snapshots');
@@ -39,6 +41,30 @@ export function defaultTiers(): TierTable {
 
 export function tempDir(prefix = 'exlib-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Folders for a real service process: DATA_DIR holding the fixture snapshot, and where keys and state go. */
+export function serviceFolders(prefix = 'exlib-proc-'): { root: string; dataDir: string; env: { DATA_DIR: string; KEYS_FILE: string; STATE_DIR: string } } {
+  const root = tempDir(prefix);
+  const dataDir = join(root, 'data');
+  mkdirSync(dataDir);
+  copyFileSync(FIXTURE_FILE, join(dataDir, '2026-01-15.json'));
+  return { root, dataDir, env: { DATA_DIR: dataDir, KEYS_FILE: join(root, 'var/keys.json'), STATE_DIR: join(root, 'var/state') } };
+}
+
+/** A tier table whose one tier no test can exhaust, so load tests measure serving, not 429s. */
+export function unlimitedTiersFile(root: string): string {
+  const file = join(root, 'tiers.json');
+  writeFileSync(file, JSON.stringify({ business: { dailyRequests: 1_000_000, perMinute: 1_000_000, maxResults: 100, overage: true } }));
+  return file;
+}
+
+/** Issues a key through the real keys CLI, as an operator would, against the files `env` names. */
+export function issueKey(env: Record<string, string>, tier: string): { id: string; key: string } {
+  let printed = '';
+  const code = runKeysCli(['create', '--tier', tier, '--json'], { ...process.env, ...env }, (t) => (printed = t), (t) => (printed = t));
+  if (code !== 0) throw new Error(`keys create failed: ${printed}`);
+  return JSON.parse(printed) as { id: string; key: string };
 }
 
 /** A clock tests move by hand. Starts at 2026-11-21T12:00:00.000Z unless told otherwise. */
@@ -128,12 +154,17 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
   return result;
 }
 
-/** GET with an optional key; returns status, headers and the parsed JSON body. */
+/**
+ * GET with an optional key; returns status, headers and the parsed JSON body. Every response is
+ * checked against the service's OpenAPI document first, so the document cannot drift from the wire.
+ */
 export async function get(url: string, key?: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: any }> {
   const headers = new Headers(init.headers);
   if (key !== undefined) headers.set('X-API-Key', key);
   const response = await fetch(url, { ...init, headers });
   const text = await response.text();
+  const problems = openApiProblems({ method: init.method ?? 'GET', url, status: response.status, headers: response.headers, text });
+  if (problems.length > 0) throw new Error(`the response departs from the OpenAPI document:\n${problems.join('\n')}`);
   let body: unknown = text;
   try {
     body = text === '' ? undefined : JSON.parse(text);

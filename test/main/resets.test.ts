@@ -4,12 +4,9 @@
  * process on whichever engine ENGINE names; the process keeps serving.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runKeysCli } from '../../src/cli/keys.ts';
-import { FIXTURE_FILE, get, spawnService, tempDir } from '../helpers/service.ts';
+import { get, issueKey, serviceFolders, spawnService, unlimitedTiersFile } from '../helpers/service.ts';
 
 const RESETS = 4000;
 const AT_ONCE = 100;
@@ -32,16 +29,9 @@ function resetMidFlight(url: URL, path: string, key: string, isAfterFirstBytes: 
 
 describe('aborted requests', () => {
   it(`survives ${RESETS} connection resets mid-flight across every route and page size`, async () => {
-    const root = tempDir('exlib-resets-');
-    const dataDir = join(root, 'data');
-    mkdirSync(dataDir);
-    copyFileSync(FIXTURE_FILE, join(dataDir, '2026-01-15.json'));
-    const tiersFile = join(root, 'tiers.json');
-    writeFileSync(tiersFile, JSON.stringify({ business: { dailyRequests: 1_000_000, perMinute: 1_000_000, maxResults: 100, overage: true } }));
-    const env = { DATA_DIR: dataDir, KEYS_FILE: join(root, 'keys.json'), STATE_DIR: join(root, 'state'), TIERS_FILE: tiersFile };
-    let printed = '';
-    assert.equal(runKeysCli(['create', '--tier', 'business', '--json'], { ...process.env, ...env }, (t) => (printed = t), () => undefined), 0);
-    const { key } = JSON.parse(printed) as { key: string };
+    const folders = serviceFolders('exlib-resets-');
+    const env = { ...folders.env, TIERS_FILE: unlimitedTiersFile(folders.root) };
+    const { key } = issueKey(env, 'business');
     const service = await spawnService(env);
     try {
       const url = new URL(service.url);

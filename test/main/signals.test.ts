@@ -6,14 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runKeysCli } from '../../src/cli/keys.ts';
 import { loadShards } from '../../src/limits/usage-sink.ts';
 import { MemoryUsageStore, SHARD_COUNT } from '../../src/limits/usage-store.ts';
 import { onJsonLines } from '../helpers/json-lines.ts';
-import { eventually, FIXTURE_FILE, ROOT, tempDir } from '../helpers/service.ts';
+import { eventually, issueKey, ROOT, serviceFolders } from '../helpers/service.ts';
 
 function isRunning(pid: number): boolean {
   try {
@@ -25,14 +22,8 @@ function isRunning(pid: number): boolean {
 }
 
 async function startWithNpm() {
-  const root = tempDir('exlib-npm-');
-  const dataDir = join(root, 'data');
-  mkdirSync(dataDir);
-  copyFileSync(FIXTURE_FILE, join(dataDir, '2026-01-15.json'));
-  const env = { DATA_DIR: dataDir, KEYS_FILE: join(root, 'keys.json'), STATE_DIR: join(root, 'state'), FLUSH_INTERVAL_MS: '600000' };
-  let printed = '';
-  assert.equal(runKeysCli(['create', '--tier', 'pro', '--json'], { ...process.env, ...env }, (t) => (printed = t), () => undefined), 0);
-  const { id, key } = JSON.parse(printed) as { id: string; key: string };
+  const env = { ...serviceFolders('exlib-npm-').env, FLUSH_INTERVAL_MS: '600000' };
+  const { id, key } = issueKey(env, 'pro');
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },

@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runKeysCli } from '../../src/cli/keys.ts';
-import { FIXTURE_FILE, spawnService, tempDir } from '../helpers/service.ts';
+import { FIXTURE_FILE, issueKey, serviceFolders, spawnService, unlimitedTiersFile } from '../helpers/service.ts';
 
 const fixture = readFileSync(FIXTURE_FILE, 'utf8');
 const asVersion = (version: string, text = fixture) => text.replace('"dataVersion": "2026-01-15"', `"dataVersion": "${version}"`).replace('"dataVersion":"2026-01-15"', `"dataVersion":"${version}"`);
@@ -30,16 +29,9 @@ const FAULTS: [string, (file: string) => void, RegExp][] = [
 
 describe('snapshot files that must be refused', () => {
   it('refuses each one under load: 0 failed requests, the old dataVersion served, nothing quoted', async () => {
-    const root = tempDir('exlib-faults-');
-    const dataDir = join(root, 'data');
-    mkdirSync(dataDir);
-    copyFileSync(FIXTURE_FILE, join(dataDir, '2026-01-15.json'));
-    const tiersFile = join(root, 'tiers.json');
-    writeFileSync(tiersFile, JSON.stringify({ business: { dailyRequests: 1_000_000, perMinute: 1_000_000, maxResults: 100, overage: true } }));
-    const env = { DATA_DIR: dataDir, KEYS_FILE: join(root, 'keys.json'), STATE_DIR: join(root, 'state'), TIERS_FILE: tiersFile, MAX_SNAPSHOT_BYTES: '250000', RELOAD_INTERVAL_MS: '600000' };
-    let printed = '';
-    assert.equal(runKeysCli(['create', '--tier', 'business', '--json'], { ...process.env, ...env }, (t) => (printed = t), () => undefined), 0);
-    const { key } = JSON.parse(printed) as { key: string };
+    const { root, dataDir, env: folderEnv } = serviceFolders('exlib-faults-');
+    const env = { ...folderEnv, TIERS_FILE: unlimitedTiersFile(root), MAX_SNAPSHOT_BYTES: '250000', RELOAD_INTERVAL_MS: '600000' };
+    const { key } = issueKey(env, 'business');
     const service = await spawnService(env);
 
     let isLoading = true;

@@ -3,19 +3,13 @@
  * never a stack trace; and which HTTP engine a start picks.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { uwsLoadFailure } from '../../src/http/engines/engine.ts';
-import { FIXTURE_FILE, runToExit, spawnService, tempDir } from '../helpers/service.ts';
+import { runToExit, serviceFolders, spawnService } from '../helpers/service.ts';
 
-function folders() {
-  const root = tempDir('exlib-start-');
-  const dataDir = join(root, 'data');
-  mkdirSync(dataDir);
-  copyFileSync(FIXTURE_FILE, join(dataDir, '2026-01-15.json'));
-  return { root, env: { DATA_DIR: dataDir, KEYS_FILE: join(root, 'var/keys.json'), STATE_DIR: join(root, 'var/state') } };
-}
+const folders = () => serviceFolders('exlib-start-');
 
 function assertRefused(result: { code: number | null; stderr: string }, expected: RegExp): void {
   assert.equal(result.code, 1, result.stderr);

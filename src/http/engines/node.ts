@@ -4,14 +4,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ApiRequest, bodyLength, COMMON_HEADERS, type Reply, statusLine } from '../reply.ts';
+import { type ApiRequest, bodyLength, COMMON_HEADERS, hasNoBody, type Reply, statusLine } from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 
 function flatHeaders(reply: Reply, length: number): string[] {
   const flat: string[] = [];
   for (const [name, value] of COMMON_HEADERS) flat.push(name, value);
   for (const [name, value] of reply.headers) flat.push(name, value);
-  flat.push('Content-Length', String(length));
+  if (!hasNoBody(reply.status)) flat.push('Content-Length', String(length));
   return flat;
 }
 
@@ -19,18 +19,25 @@ function bodyBuffer(body: Reply['body']): string | Buffer {
   return typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.concat(body as Buffer[]);
 }
 
-/** Copies what the pipeline needs; X-API-Key is counted from the raw headers (node joins repeats). */
+/** Copies what the pipeline needs from the raw headers: X-API-Key is counted (node would join repeats). */
 function copyRequest(req: IncomingMessage): ApiRequest {
   const url = req.url ?? '/';
   const mark = url.indexOf('?');
   let apiKey: string | undefined;
   let keyCount = 0;
+  let acceptEncoding: string | undefined;
+  let ifNoneMatch: string | undefined;
+  let requestId: string | undefined;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.length === 9 && raw[i]!.toLowerCase() === 'x-api-key') {
+    const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!;
+    if (name === 'x-api-key') {
       keyCount += 1;
-      if (keyCount === 1) apiKey = raw[i + 1];
-    }
+      if (keyCount === 1) apiKey = value;
+    } else if (name === 'accept-encoding') acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
+    else if (name === 'if-none-match') ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
+    else if (name === 'x-request-id') requestId ??= value;
   }
   return {
     method: (req.method ?? 'GET').toLowerCase(),
@@ -38,6 +45,9 @@ function copyRequest(req: IncomingMessage): ApiRequest {
     query: mark === -1 ? '' : url.slice(mark + 1),
     apiKey: apiKey || undefined,
     hasSeveralKeys: keyCount > 1,
+    acceptEncoding,
+    ifNoneMatch,
+    requestId,
   };
 }
 

@@ -6,7 +6,7 @@
  * `onAborted` (a client reset mid-response does exactly that), so every request registers it first.
  */
 import { App, type HttpResponse, type us_listen_socket, us_listen_socket_close, us_socket_local_port } from 'uWebSockets.js';
-import { type ApiRequest, bodyLength, COMMON_HEADERS, type Reply, statusLine } from '../reply.ts';
+import { type ApiRequest, bodyLength, COMMON_HEADERS, hasNoBody, type Reply, statusLine } from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: no SO_REUSEPORT, so a second process cannot bind the port. */
@@ -36,26 +36,36 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
     res.writeStatus(statusLine(reply.status));
     for (const [name, value] of COMMON_HEADERS) res.writeHeader(name, value);
     for (const [name, value] of reply.headers) res.writeHeader(name, value);
-    if (isHead) res.endWithoutBody(bodyLength(reply.body));
+    if (hasNoBody(reply.status)) res.endWithoutBody();
+    else if (isHead) res.endWithoutBody(bodyLength(reply.body));
     else res.end(bodyBytes(reply.body));
   }
 
   const app = App().any('/*', function route(res, req) {
     let isDone = false;
-    res.onAborted(function aborted() {
+    // Per-request callbacks are anonymous on purpose: tsx (esbuild keepNames) wraps every *named*
+    // function expression in a defineProperty call, which cost more than the rest of this shell.
+    res.onAborted(() => {
       isDone = true;
     });
     // Copy everything from `req` now: it is invalid once this function returns.
     let apiKey: string | undefined;
     let keyCount = 0;
+    let acceptEncoding: string | undefined;
+    let ifNoneMatch: string | undefined;
+    let requestId: string | undefined;
     let lengthCount = 0;
     let isChunked = false;
-    req.forEach(function header(name, value) {
+    req.forEach((name, value) => {
       if (name === 'x-api-key') {
         keyCount += 1;
         if (keyCount === 1) apiKey = value;
       } else if (name === 'content-length') lengthCount += 1;
       else if (name === 'transfer-encoding') isChunked = true;
+      // Repeats are joined as node:http joins them, so both engines hand the pipeline the same strings.
+      else if (name === 'accept-encoding') acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
+      else if (name === 'if-none-match') ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
+      else if (name === 'x-request-id') requestId ??= value;
     });
     // uWS reads the first Content-Length and parses what follows as the next request: a smuggling
     // vector behind a proxy that reads another one. Closing the connection stops its parser here.
@@ -66,7 +76,9 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
       return;
     }
     const method = req.getMethod();
-    const request: ApiRequest = { method, path: req.getUrl(), query: req.getQuery() ?? '', apiKey: apiKey || undefined, hasSeveralKeys: keyCount > 1 };
+    const request: ApiRequest = {
+      method, path: req.getUrl(), query: req.getQuery() ?? '', apiKey: apiKey || undefined, hasSeveralKeys: keyCount > 1, acceptEncoding, ifNoneMatch, requestId,
+    };
     const isHead = method === 'head';
     try {
       const reply = handle(request);

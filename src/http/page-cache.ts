@@ -1,0 +1,71 @@
+/**
+ * Response bytes of GET /v1/exercises pages, per catalog, keyed by the canonical request and the
+ * content coding. The catalog is immutable, so an entry is valid for the catalog's lifetime and needs
+ * no invalidation; a repeated list or search costs a lookup instead of a query, a join and (for a
+ * compressed page) a compression. Random samples are never cached.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Catalog } from '../catalog/catalog.ts';
+import { hashText } from './caching.ts';
+import type { Encoding } from './compression.ts';
+import { HttpError } from './http-error.ts';
+import { type ListParams, parseListParams } from './list-params.ts';
+
+/** Bytes held per catalog: about a thousand 30 KB pages, far fewer than the catalog itself. */
+const MAX_BYTES_PER_CATALOG = 32 * 2 ** 20;
+
+const caches = new WeakMap<Catalog, LRUCache<string, Buffer>>();
+
+export function pageCache(catalog: Catalog): LRUCache<string, Buffer> {
+  let cache = caches.get(catalog);
+  if (cache === undefined) {
+    cache = new LRUCache<string, Buffer>({ maxSize: MAX_BYTES_PER_CATALOG, sizeCalculation: (page) => Math.max(1, page.length) });
+    caches.set(catalog, cache);
+  }
+  return cache;
+}
+
+/**
+ * Everything about a list request that changes its bytes, in one string: the validated parameters
+ * (filter values sorted, since they are OR-ed) and the tier-clamped limit. Any parameter added to
+ * ListParams later is included as it is.
+ */
+export function canonicalListRequest(params: ListParams, clampedLimit: number): string {
+  const filters = params.filters.map((filter) => ({ field: filter.field, values: [...filter.values].sort() }));
+  return JSON.stringify({ ...params, filters, limit: clampedLimit });
+}
+
+export function pageKey(canonical: string, encoding: Encoding): string {
+  return encoding === 'identity' ? canonical : `${encoding}:${canonical}`;
+}
+
+/** A list request once validated and clamped: what the page, its tag and its cache entries derive from. */
+export interface ListRequest {
+  params: ListParams;
+  /** The tier-clamped limit. */
+  limit: number;
+  canonical: string;
+  /** A short hash of `canonical`, for the ETag. */
+  hash: string;
+}
+
+/**
+ * Validated requests by raw query string and tier clamp. Parsing, canonicalising and hashing cost
+ * more than serving a cached page, and clients repeat the same query strings; the outcome depends on
+ * nothing else (not on the catalog), so it is kept across snapshots. Refusals are not kept.
+ */
+const listRequests = new LRUCache<string, ListRequest>({ max: 10_000 });
+
+export function listRequestOf(rawQuery: string, maxResults: number): ListRequest | HttpError {
+  const key = `${maxResults}?${rawQuery}`;
+  let request = listRequests.get(key);
+  if (request === undefined) {
+    const params = parseListParams(rawQuery);
+    if (params instanceof HttpError) return params;
+    const limit = Math.min(params.limit, maxResults);
+    const canonical = canonicalListRequest(params, limit);
+    request = { params, limit, canonical, hash: hashText(canonical) };
+    listRequests.set(key, request);
+  }
+  return request;
+}

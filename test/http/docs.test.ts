@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ERROR_CODES } from '../../src/http/http-error.ts';
+import { ROUTES } from '../../src/http/routes.ts';
+import { get, startTestServer, type TestServer } from '../helpers/service.ts';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer({ publicUrl: () => 'https://api.example.test' });
+});
+after(() => server.close());
+
+describe('GET /docs', () => {
+  it('is a self-contained HTML page: no script, style sheet, image or font from anywhere else', async () => {
+    const { status, headers, body } = await get(`${server.url}/docs`);
+    assert.equal(status, 200);
+    assert.equal(headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(headers.get('cache-control'), 'public, max-age=300');
+    assert.doesNotMatch(body, /<script|<link|<img|@import|url\(/i);
+    assert.doesNotMatch(body, /(src|href)="(https?:)?\/\//i);
+  });
+
+  it('has a quick start with the public URL, every route with an example, and the error table', async () => {
+    const { body } = await get(`${server.url}/docs`);
+    assert.match(body, /id="quick-start"/);
+    assert.match(body, /curl -H "X-API-Key: \$KEY" "https:\/\/api\.example\.test\/v1\/exercises\?q=bench%20press&amp;limit=2"/);
+    for (const route of ROUTES) assert.ok(body.includes(`<code>GET ${route.path.replace(':id', '{id}')}</code>`), route.path);
+    for (const code of ERROR_CODES) assert.equal(body.split(`id="${code}"`).length, 2, `exactly one anchor for ${code}`);
+    const exampleId = /"https:\/\/api\.example\.test\/v1\/exercises\/([A-Za-z0-9_-]+)"/.exec(body)?.[1];
+    assert.equal((await get(`${server.url}/v1/exercises/${exampleId}`, server.keys.pro)).status, 200, `the example id ${exampleId} is served`);
+    assert.match(body, /<td><code>limit<\/code><\/td><td>integer \(min 1, max 100\), default 20<\/td>/);
+  });
+
+  it('shows this server\'s live tier table', async () => {
+    const tiers = new Map([['solo', { name: 'solo', dailyRequests: 7, perMinute: 3, maxResults: 5, paginationDepth: 40, overage: false, overagePriceUsd: 0.002, safetyCapMultiple: 10 }]]);
+    const own = await startTestServer({ tiers });
+    try {
+      const { body } = await get(`${own.url}/docs`);
+      assert.match(body, /<tr><td>solo<\/td><td>7<\/td><td>3<\/td><td>5<\/td><td>40<\/td><td>no: blocked at the daily limit<\/td><\/tr>/);
+      assert.doesNotMatch(body, /<td>business<\/td>/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('/docs/errors is the same page, so every docs_url lands on its anchor', async () => {
+    const docs = await get(`${server.url}/docs`);
+    const errors = await get(`${server.url}/docs/errors`);
+    assert.equal(errors.body, docs.body);
+  });
+});
