@@ -167,3 +167,17 @@ export async function checkScenarioPaths(scenarios: readonly Scenario[], service
     if (response.status !== expected) throw new Error(`${scenario.id}: GET ${scenario.paths[0]} answered ${response.status}, expected ${expected}`);
   }
 }
+
+/** Each path's body from the service, as [query string, base64 body] pairs for the baseline's /same route (a few at a time). */
+export async function fetchBodies(url: string, paths: readonly string[], apiKey: string): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      out.push([path.slice(path.indexOf('?') + 1), (await fetchBody(url + path, apiKey)).toString('base64')]);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return out;
+}

@@ -46,10 +46,10 @@ async function main(): Promise<number> {
   const servers: ChildServer[] = [];
   try {
     process.stderr.write('bench: in-process figures (catalog build, findPage)\n');
-    const { catalog, figures: catalogBuild } = measureCatalogBuild();
-    const cacheCapacity = catalog.rankings.max;
+    const { index, figures: catalogBuild } = measureCatalogBuild();
+    const cacheCapacity = index.rankings.max;
     const searchQueries = distinctQueries(Math.max(200, Math.ceil(cacheCapacity * 2.5)));
-    const findPageFigures = measureQueryCosts(catalog, buildScenarios(searchQueries, cacheCapacity));
+    const findPageFigures = measureQueryCosts(index, buildScenarios(searchQueries, cacheCapacity));
 
     // Access log (LOG_LEVEL=info, to a file as an operator would keep it) and metrics on, as issue 11 asks.
     process.stderr.write('bench: starting the service (access log and metrics on)\n');

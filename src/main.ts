@@ -22,6 +22,7 @@ import { tapLogger } from './observe/log-tap.ts';
 import { createMetrics, type Metrics, type MetricsSources } from './observe/metrics.ts';
 import { type MetricsServer, startMetricsServer } from './observe/metrics-server.ts';
 import type { RequestObserver } from './observe/request-record.ts';
+import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 
 function fail(problems: string[]): never {
   for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
@@ -96,14 +97,20 @@ async function main(): Promise<void> {
 
   // The metrics read the loader only when scraped, after it exists; they count its refusals from its log.
   const { accessLog, metrics, observe, loaderLogger } = observation(config, logger, {
-    catalog: () => loader.current,
+    catalog: () => loader.current?.catalog,
     counterStoreStatus: () => usage.status(),
     now: Date.now,
   });
-  const loader: CatalogLoader = new CatalogLoader({ dir: config.dataDir, maxBytes: config.maxSnapshotBytes, logger: loaderLogger });
+  const loader: CatalogLoader<SearchIndex> = new CatalogLoader({
+    dir: config.dataDir,
+    maxBytes: config.maxSnapshotBytes,
+    logger: loaderLogger,
+    prepare: (catalog) => buildSearchIndex(catalog),
+  });
   let publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const api = createApi({
-    catalog: () => loader.current,
+    catalog: () => loader.current?.catalog,
+    search: () => loader.current,
     keysByHash: () => keyRing.byHash(),
     tiers,
     usage,

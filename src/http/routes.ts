@@ -5,8 +5,8 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
-import { findPage } from '../search/page-query.ts';
-import { TIMED_OUT } from '../search/text-index.ts';
+import { findPage, TIMED_OUT } from '../search/page-query.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 import { encodedReply, etagOf, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
 import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
 import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
@@ -17,6 +17,8 @@ import type { ApiRequest, Reply } from './reply.ts';
 /** What a keyed route's handler may read. */
 export interface RouteContext {
   catalog: Catalog;
+  /** The search index built from `catalog` (positions index both): swapped in together with it. */
+  search: SearchIndex;
   request: ApiRequest;
   tier: Tier;
   /** The `:id` segment, still percent-encoded, for the one route that has it. */
@@ -61,9 +63,9 @@ function depthError(tier: Tier, upgradeUrl: string, depth: number): HttpError {
 
 /** Runs the query and joins the page from pre-encoded exercises into one Buffer. */
 function buildPage(context: RouteContext, params: ListParams, limit: number): Buffer | HttpError {
-  const { catalog, searchBudgetMs, monotonic, random } = context;
+  const { catalog, search, searchBudgetMs, monotonic, random } = context;
   const page = findPage(
-    catalog,
+    search,
     { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
     { deadline: monotonic() + searchBudgetMs, now: monotonic, random },
   );
