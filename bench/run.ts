@@ -23,6 +23,7 @@ import { captureBaseline, rawGet } from './capture.ts';
 import { checkScenarioPaths, problemsOf, runScenario, type ScenarioResult } from './load.ts';
 import { distinctQueries } from './queries.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
+import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { buildScenarios, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
 import { measureSnapshotRefusal } from './snapshot-refusal.ts';
@@ -90,6 +91,9 @@ async function main(): Promise<number> {
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) results.push(await runScenario(scenario, service, baseline, scratch.apiKey, seconds));
     const rssAfterBenchMb = readRssMb(service.pid);
+    const noRedis = redisUnavailable(process.env);
+    if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
+    else process.stderr.write(`bench: ${noRedis}\n`);
     process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
     const snapshotRefusal = await measureSnapshotRefusal(scratch, searchQueries);
     const metricsText = await (await fetch(metricsUrl)).text();
