@@ -16,8 +16,11 @@ export interface Report {
   machine: { cpus: number; model: string; totalMemoryMb: number; platform: string; release: string; loadAverage: number[] };
   /** `suites`: the suites this run did (BENCH_SUITES); the figures of the others are empty or null. */
   settings: { durationSeconds: number; warmupSeconds: number; connections: number; clockTicksPerSecond: number; suites: string[] };
-  /** Scenario e's query list: its size against the ranking cache's capacity, and its first entries. */
-  distinctSearches: { count: number; rankingCacheCapacity: number; first: string[] };
+  /**
+   * Scenario e's query list: its size against the ranking cache's capacity, the weight of its pages
+   * (as captured; NaN without the load suite) against the page cache's, and its first entries.
+   */
+  distinctSearches: { count: number; rankingCacheCapacity: number; pagesMb: number; pageCacheMb: number; first: string[] };
   scenarios: ScenarioResult[];
   service: { rssAfterLoadMb: number; rssAfterBenchMb: number };
   /**
@@ -152,6 +155,9 @@ function printLoad(report: Report, out: string[]): void {
     out.push(`Access log and metrics on: ${formatNumber(seen.accessLogLines)} access-log lines and ${formatNumber(seen.metricsRequests)} requests in http_requests_total ` +
       `(measured requests: ${formatNumber(seen.measuredServiceRequests)}; warm-ups and checks account for the rest).`);
   }
+  const distinct = report.distinctSearches;
+  out.push(`Scenario e: ${formatNumber(distinct.count)} distinct searches in a cycle, against a ranking cache of ${formatNumber(distinct.rankingCacheCapacity)} entries; ` +
+    `their pages weigh ${formatNumber(distinct.pagesMb, 1)} MiB against a page cache of ${formatNumber(distinct.pageCacheMb)} MiB, so neither cache answers.`);
   out.push('');
   out.push(goalLines(scenarios).join('\n'));
 }

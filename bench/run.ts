@@ -46,7 +46,7 @@ import { buildScenarios, PAGE_PATH, POINT_PATH, withPointEtag } from './scenario
 import { prepareScratch, type Scratch } from './scratch.ts';
 import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
 import {
-  CONNECTIONS, DATA_DIR, FAIRNESS_SECONDS, readDurationSeconds, readSuites, ROOT, START_TIMEOUT_MS, WARMUP_SECONDS,
+  CONNECTIONS, DATA_DIR, DISTINCT_SEARCHES, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, readDurationSeconds, readSuites, ROOT, START_TIMEOUT_MS, WARMUP_SECONDS,
 } from './settings.ts';
 
 /** Proof that the access log and the metrics were on: lines written and requests counted during the run. */
@@ -85,7 +85,7 @@ async function main(): Promise<number> {
     process.stderr.write('bench: in-process figures (catalog build, findPage)\n');
     const { index, figures: catalogBuild } = measureCatalogBuild();
     const cacheCapacity = index.rankings.max;
-    const searchQueries = distinctQueries(Math.max(200, Math.ceil(cacheCapacity * 2.5)));
+    const searchQueries = distinctQueries(Math.max(DISTINCT_SEARCHES, Math.ceil(cacheCapacity * 2.5)));
     const findPageFigures = measureQueryCosts(index, buildScenarios(searchQueries, cacheCapacity));
 
     const relevance: RelevanceFigures[] = [];
@@ -100,6 +100,7 @@ async function main(): Promise<number> {
     const fairness: FairnessFigures[] = [];
     let snapshotRefusal: RefusalFigures | null = null;
     let observability: Report['observability'] = null;
+    let distinctPagesBytes = Number.NaN;
     const problems: string[] = [];
     let rssAfterLoadMb = Number.NaN;
     let rssAfterBenchMb = Number.NaN;
@@ -129,6 +130,12 @@ async function main(): Promise<number> {
         const pointEtag = captured.fixed.get('/small')!.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
         if (pointEtag === undefined) throw new Error(`GET ${POINT_PATH} has no ETag`);
         const scenarios = withPointEtag(plain, pointEtag);
+        // Scenario e is uncached only if its pages outweigh the page cache (an LRU by bytes walked in a cycle).
+        distinctPagesBytes = [...(captured.byQuery.get('/same')?.values() ?? [])].reduce((sum, response) => sum + response.body.length, 0);
+        if (distinctPagesBytes < 1.25 * PAGE_CACHE_BYTES) {
+          problems.push(`e. search, distinct: its ${searchQueries.length} pages weigh ${(distinctPagesBytes / 2 ** 20).toFixed(1)} MiB, ` +
+            `not 1.25x the ${PAGE_CACHE_BYTES / 2 ** 20} MiB page cache, so they would be served from it`);
+        }
         await checkScenarioPaths(scenarios, service, scratch.apiKey);
 
         process.stderr.write('bench: starting the bare uWS baseline (same status, headers and bodies)\n');
@@ -185,7 +192,10 @@ async function main(): Promise<number> {
         loadAverage: os.loadavg(),
       },
       settings: { durationSeconds: seconds, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, clockTicksPerSecond: CLOCK_TICKS_PER_SECOND, suites: [...suites] },
-      distinctSearches: { count: searchQueries.length, rankingCacheCapacity: cacheCapacity, first: searchQueries.slice(0, 20) },
+      distinctSearches: {
+        count: searchQueries.length, rankingCacheCapacity: cacheCapacity, pagesMb: distinctPagesBytes / 2 ** 20, pageCacheMb: PAGE_CACHE_BYTES / 2 ** 20,
+        first: searchQueries.slice(0, 20),
+      },
       scenarios: results,
       service: { rssAfterLoadMb, rssAfterBenchMb },
       observability,
