@@ -60,8 +60,11 @@ function observedBy(accessLogFile: string, metricsText: string, results: readonl
   return { accessLogLines, metricsRequests, measuredServiceRequests: serviceRequests };
 }
 
-/** The service's environment: access log (LOG_LEVEL=info, stdout to a file as an operator would keep it) and metrics on, as issue 11 asks. */
-function serviceEnv(scratch: Scratch, dataDir: string): NodeJS.ProcessEnv {
+/**
+ * A service's environment: access log (LOG_LEVEL=info, stdout to a file as an operator would keep it)
+ * and metrics on, as issue 11 asks. Each service needs a STATE_DIR of its own (one process owns one).
+ */
+function serviceEnv(scratch: Scratch, dataDir: string, stateDir: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: '0',
@@ -70,7 +73,7 @@ function serviceEnv(scratch: Scratch, dataDir: string): NodeJS.ProcessEnv {
     METRICS_PORT: '0',
     DATA_DIR: dataDir,
     KEYS_FILE: scratch.keysFile,
-    STATE_DIR: scratch.stateDir,
+    STATE_DIR: stateDir,
     TIERS_FILE: scratch.tiersFile,
   };
 }
@@ -107,7 +110,7 @@ async function main(): Promise<number> {
     if (suites.has('load') || suites.has('fairness')) {
       process.stderr.write('bench: starting the service (access log and metrics on)\n');
       const accessLogFile = join(scratch.dir, 'access.log');
-      const service = await startChild('service', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, DATA_DIR), accessLogFile);
+      const service = await startChild('service', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, DATA_DIR, scratch.stateDir), accessLogFile);
       servers.push(service);
       await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
       const metricsUrl = `http://127.0.0.1:${String((await service.waitForLog('metrics listening', START_TIMEOUT_MS)).port)}/metrics`;
@@ -169,7 +172,9 @@ async function main(): Promise<number> {
         mkdirSync(grownDir, { recursive: true });
         const grown = growCatalog(bundledSnapshot(), 10);
         writeFileSync(join(grownDir, `${grown.dataVersion}.json`), JSON.stringify(grown));
-        const grownService = await startChild('service-10x', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, grownDir), join(scratch.dir, 'access-10x.log'));
+        const grownStateDir = join(scratch.dir, 'state-10x');
+        mkdirSync(grownStateDir, { recursive: true });
+        const grownService = await startChild('service-10x', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, grownDir, grownStateDir), join(scratch.dir, 'access-10x.log'));
         servers.push(grownService);
         await grownService.waitForLog('catalog loaded', START_TIMEOUT_MS * 4);
         process.stderr.write('bench: fairness at 10x\n');
