@@ -41,6 +41,7 @@ import { checkScenarioPaths, problemsOf, runScenario, type ScenarioResult } from
 import { distinctQueries } from './queries.ts';
 import { type RelevanceFigures, measureRelevance } from './relevance.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
+import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { measureScaling } from './scaling.ts';
 import { buildScenarios, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import { prepareScratch, type Scratch } from './scratch.ts';
@@ -100,6 +101,8 @@ async function main(): Promise<number> {
     const scaling = suites.has('scaling') ? await measureScaling() : [];
 
     const results: ScenarioResult[] = [];
+    /** Scenarios a-g, served by the service whose access log and metrics the observability figures read. */
+    let firstServiceResults: ScenarioResult[] = [];
     const fairness: FairnessFigures[] = [];
     let snapshotRefusal: RefusalFigures | null = null;
     let observability: Report['observability'] = null;
@@ -149,6 +152,11 @@ async function main(): Promise<number> {
 
         for (const scenario of scenarios) results.push(await runScenario(scenario, service, baseline, scratch.apiKey, seconds));
         rssAfterBenchMb = readRssMb(service.pid);
+        firstServiceResults = [...results];
+        // The Redis store and two processes on one port (r- and p- scenarios), against the same baseline.
+        const noRedis = redisUnavailable(process.env);
+        if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
+        else process.stderr.write(`bench: ${noRedis}\n`);
         servers.splice(servers.indexOf(baseline), 1);
         await stopChild(baseline);
       }
@@ -161,7 +169,7 @@ async function main(): Promise<number> {
       // Read after the refusal suite (or a second's wait) so the batched access log has flushed, and before fairness adds its own requests.
       if (suites.has('load')) {
         if (snapshotRefusal === null) await new Promise((resolve) => setTimeout(resolve, 1000));
-        observability = observedBy(accessLogFile, await (await fetch(metricsUrl)).text(), results);
+        observability = observedBy(accessLogFile, await (await fetch(metricsUrl)).text(), firstServiceResults);
       }
 
       if (suites.has('fairness')) {

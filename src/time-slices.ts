@@ -2,7 +2,7 @@
  * Long builds (a catalog, its search index) written as generators that yield between small units of
  * work, and the two ways to drive them: to the end at once (tests, CLI tools) or in slices of a few
  * milliseconds with setImmediate between, so that even a build at 100x the catalog never holds the
- * event loop (DECISIONS.md: loading a snapshot never pauses serving).
+ * event loop (docs/operations.md#snapshot-reloads: loading a snapshot never pauses serving).
  */
 import { performance } from 'node:perf_hooks';
 

@@ -1,6 +1,6 @@
 /**
  * Damerau distance (optimal string alignment): insertions, deletions, substitutions and a swap of
- * two adjacent letters each count as one edit, so "sqaut" is one edit from "squat" (DECISIONS.md).
+ * two adjacent letters each count as one edit, so "sqaut" is one edit from "squat" (docs/api.md#typos-and-swapped-letters).
  */
 
 /** The distance between `a` and `b`, or `limit + 1` as soon as it is known to exceed `limit`. */

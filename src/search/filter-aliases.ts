@@ -1,6 +1,6 @@
 /**
  * The names people use for muscles and equipment in filters (`muscle=quads`, `equipment=ez bar`), as
- * DECISIONS.md rules: defaults shipped here, extended by a snapshot (`search.muscleAliases`,
+ * docs/api.md#filter-aliases rules: defaults shipped here, extended by a snapshot (`search.muscleAliases`,
  * `search.equipmentAliases`). Keys and targets are compared as content keys (text-normalize.ts), so
  * case, plurals, hyphens and spacing never matter ("Kettlebells" is "kettlebell", "rear delts" is
  * "rear delt"). A target is a display group or an anatomical muscle (muscles), or a canonical

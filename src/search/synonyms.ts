@@ -1,7 +1,7 @@
 /**
  * The abbreviation and synonym dictionary the engine ships, so that gym shorthand and common
  * alternative names work on any catalog, not only where a snapshot's authors wrote them as keywords
- * (DECISIONS.md). A snapshot may add groups of its own (`search.synonyms`, README "Search").
+ * (docs/api.md#abbreviations-and-synonyms). A snapshot may add groups of its own (`search.synonyms`, docs/api.md#snapshot-dictionary).
  *
  * Each group lists phrases that mean the same exercise or equipment; a query phrase that is a member
  * also matches the exercises named by any other member. Phrases are normalized like every other text

@@ -2,7 +2,7 @@
  * How text becomes search terms, the same way for the catalog and for a query: accents folded, case
  * lowered, apostrophes dropped ("child's" meets "childs"), split on anything but letters and digits, and
  * plurals folded by a light stemmer ("lunges" meets "lunge", "presses" "press", "flies" "fly").
- * Function words ("how", "to", "exercises", ...) are kept apart: they never decide a result (DECISIONS.md).
+ * Function words ("how", "to", "exercises", ...) are kept apart: they never decide a result (docs/api.md#function-words).
  */
 
 const MARKS = /\p{M}+/gu;

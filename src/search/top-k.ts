@@ -1,6 +1,6 @@
 /**
  * The best k of many scored positions without sorting them all: a binary min-heap of size k keyed
- * by (key, then lower position wins), so ties keep the default order (DECISIONS.md).
+ * by (key, then lower position wins), so ties keep the default order (docs/api.md#default-order).
  */
 export class TopK {
   #capacity = 0;

@@ -1,5 +1,5 @@
 /**
- * Filter values people use (DECISIONS.md): muscle and equipment aliases, any case, singular or plural,
+ * Filter values people use (docs/api.md#filter-aliases): muscle and equipment aliases, any case, singular or plural,
  * shipped defaults and a snapshot's own; a value that names nothing matches nothing. Checked against a
  * plain filter over the exercises, on the bundled catalog and on the free-exercise-db import.
  */

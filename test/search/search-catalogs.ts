@@ -6,7 +6,7 @@
  *
  * test/fixtures/free-exercise-db.json is yuhonas/free-exercise-db's dist/exercises.json (public domain,
  * the Unlicense) with its facts only: the instructions are left out, since none of its sentences may be
- * carried into the project (../shared/data/README.md) and search does not read them.
+ * carried into the project (docs/operations.md#data-sources) and search does not read them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

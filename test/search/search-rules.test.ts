@@ -1,5 +1,5 @@
 /**
- * The relevance rules of DECISIONS.md ("Catalog and search"), one table each, run on the bundled
+ * The relevance rules of docs/api.md#search, one table each, run on the bundled
  * catalog and on the free-exercise-db import with every keyword removed, so that what is found comes
  * from the engine and not from aliases somebody wrote. Expectations are name patterns, not ids.
  */

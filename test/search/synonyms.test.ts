@@ -24,7 +24,7 @@ describe('buildSynonymTable', () => {
     assert.equal(table.maxTerms, 2);
   });
 
-  it('ships the abbreviations DECISIONS.md names', () => {
+  it('ships the abbreviations docs/api.md#abbreviations-and-synonyms names', () => {
     const shipped = buildSynonymTable(SHIPPED_SYNONYMS);
     for (const short of ['db', 'bb', 'kb', 'rdl', 'sldl', 'ohp', 'ghd', 'bss', 'hspu', 't2b']) {
       assert.ok((alternativesOf(shipped, short) ?? []).length > 0, short);
