@@ -1,19 +1,35 @@
 /** The one place that reads process.env: every setting, its default, and its validation. */
+import { isIP } from 'node:net';
 import * as v from 'valibot';
+import type { EngineChoice } from './http/engines/engine.ts';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 const port = v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.maxValue(65535, 'must be at most 65535'));
 const positiveNumber = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'), v.transform(Number), v.minValue(0.001, 'must be above 0'));
 
+const wholeNumber = v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number));
+/** An IP address or an RFC 1123 host name. */
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const host = v.pipe(
+  v.string(),
+  v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), 'must be an IP address (0.0.0.0, 127.0.0.1, ::) or a host name'),
+);
+
 const ConfigSchema = v.object({
   PORT: v.optional(port, '3000'),
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  HOST: v.optional(host, '0.0.0.0'),
+  /** The service's public base URL: docs links and the first-start hint. Default http://localhost:PORT. */
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
+  ENGINE: v.optional(v.picklist(['auto', 'uws', 'node'], 'must be auto, uws or node'), 'auto'),
+  /** A larger snapshot file is refused unread. */
+  MAX_SNAPSHOT_BYTES: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '67108864'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
   KEYS_FILE: v.optional(v.pipe(v.string(), v.nonEmpty()), './var/keys.json'),
   STATE_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './var/state'),
   TIERS_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
   DOCS_URL_BASE: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   UPGRADE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://exercise-catalog.dev/pricing'),
-  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be ${LOG_LEVELS.join(', ')}`), 'info'),
   /** How long one text search may run before it is abandoned with 503 SEARCH_TIMEOUT. */
   SEARCH_BUDGET_MS: v.optional(positiveNumber, '50'),
   /** How often usage counters are written to STATE_DIR; a kill -9 loses at most this much usage. */
@@ -25,14 +41,18 @@ const ConfigSchema = v.object({
 export interface Config {
   port: number;
   host: string;
+  /** Without a trailing slash; undefined means http://localhost:<bound port>. */
+  publicUrl: string | undefined;
+  engine: EngineChoice;
+  maxSnapshotBytes: number;
   dataDir: string;
   keysFile: string;
   stateDir: string;
   tiersFile: string | undefined;
-  /** Base of error.docs_url; when unset, the service's own /docs on the address it listens on. */
+  /** Base of error.docs_url; when unset, PUBLIC_URL + /docs. */
   docsUrlBase: string | undefined;
   upgradeUrl: string;
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  logLevel: LogLevel;
   searchBudgetMs: number;
   flushIntervalMs: number;
   reloadIntervalMs: number;
@@ -51,6 +71,9 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
     config: {
       port: e.PORT,
       host: e.HOST,
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      engine: e.ENGINE,
+      maxSnapshotBytes: e.MAX_SNAPSHOT_BYTES,
       dataDir: e.DATA_DIR,
       keysFile: e.KEYS_FILE,
       stateDir: e.STATE_DIR,

@@ -9,12 +9,30 @@ import * as v from 'valibot';
 
 export type JsonRead = { ok: true; value: unknown } | { ok: false; problem: string };
 
+/**
+ * Why text is not JSON, without quoting it: V8's messages include the first bytes of the input
+ * (`Unexpected token 'r', "root:x:0:0"... is not valid JSON`), and a file may be anything.
+ */
+export function jsonErrorReason(error: unknown): string {
+  const message = String((error as Error)?.message ?? error);
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (message.startsWith('Unexpected end of JSON input')) return 'is not valid JSON: it ends too early (truncated?)';
+  if (error instanceof RangeError) return 'is not valid JSON: nested too deeply';
+  return `is not valid JSON${position === undefined ? '' : ` (at character ${position})`}`;
+}
+
 /** Reads and parses `file`; a missing, unreadable or malformed file is a problem naming it. */
 export function readJsonFile(file: string): JsonRead {
+  let text: string;
   try {
-    return { ok: true, value: JSON.parse(readFileSync(file, 'utf8')) as unknown };
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    return { ok: false, problem: `${file}: cannot be read as JSON (${(error as Error).message})` };
+    return { ok: false, problem: `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, problem: `${file}: ${jsonErrorReason(error)}` };
   }
 }
 
@@ -57,5 +75,60 @@ export function writeFileAtomic(file: string, contents: string): void {
     fsyncSync(dirFd);
   } finally {
     closeSync(dirFd);
+  }
+}
+
+const FS_REASONS: Record<string, string> = {
+  ENOTDIR: 'a folder on its path is a regular file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EISDIR: 'it is a folder',
+  ENOENT: 'it does not exist',
+};
+
+/** `<path>: cannot be <verb> (<code>: <reason>)`, for a file-system error an operator must act on. */
+export function fsProblem(path: string, verb: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === undefined) return `${path}: cannot be ${verb} (${String((error as Error)?.message ?? error)})`;
+  return `${path}: cannot be ${verb} (${code}${FS_REASONS[code] ? `: ${FS_REASONS[code]}` : ''})`;
+}
+
+/**
+ * Claims `file` for this process (`<pid>` inside), so that two servers never share one STATE_DIR. A
+ * file left by a process that no longer runs is taken over. Returns a problem naming the owner otherwise.
+ */
+export function claimPidFile(file: string): { ok: true; release(): void } | { ok: false; problem: string } {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o644);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return {
+        ok: true,
+        release() {
+          try { unlinkSync(file); } catch { /* already gone: nothing to release */ }
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { ok: false, problem: fsProblem(file, 'created', error) };
+    }
+    let owner = Number.NaN;
+    try { owner = Number.parseInt(readFileSync(file, 'utf8'), 10); } catch { /* removed meanwhile: try again */ }
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+      return { ok: false, problem: `${dirname(file)}: is in use by another server (pid ${owner}); one process owns one STATE_DIR with COUNTER_STORE=memory` };
+    }
+    try { unlinkSync(file); } catch { /* another process took it over first; the next attempt says so */ }
+  }
+  return { ok: false, problem: `${file}: could not be claimed` };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

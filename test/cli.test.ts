@@ -87,7 +87,7 @@ describe('keys CLI', () => {
     assert.equal(bad.code, 1);
     assert.match(bad.err, /keys\.json: keys\.0\.tier: "gold" is not a tier/);
     writeFileSync(e.KEYS_FILE!, '{"version":1,');
-    assert.match(cli((o, r) => runKeysCli(['list'], e, o, r)).err, /keys\.json: cannot be read as JSON/);
+    assert.match(cli((o, r) => runKeysCli(['list'], e, o, r)).err, /keys\.json: is not valid JSON \(at character 13\)$/m);
   });
 });
 
@@ -129,6 +129,6 @@ describe('usage CLI', () => {
     writeFileSync(join(e.STATE_DIR!, 'usage-00.json'), 'garbage');
     const bad = cli((o, r) => runUsageCli([], e, o, r));
     assert.equal(bad.code, 1);
-    assert.match(bad.err, /usage-00\.json: cannot be read as JSON/);
+    assert.match(bad.err, /usage-00\.json: is not valid JSON$/m);
   });
 });

@@ -1,16 +1,27 @@
 /**
- * Snapshot files in DATA_DIR (`YYYY-MM-DD.json`): reading and checking one, and keeping the newest
- * valid one live. A new catalog is built beside the live one and swapped in whole; a file that fails
+ * Snapshot files in DATA_DIR (`YYYY-MM-DD.json`): keeping the newest valid one live. Each candidate is
+ * read and checked in a worker thread (snapshot-worker.ts), so a huge, hostile or slow file never
+ * pauses serving; a new catalog is built beside the live one and swapped in whole. A file that fails
  * the check is refused with a logged reason (once per version of the file) and the live one keeps serving.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileSignature, readJsonFile } from '../files.ts';
+import { Worker } from 'node:worker_threads';
+import { fileSignature } from '../files.ts';
 import type { Logger } from '../log.ts';
 import { buildCatalog, type Catalog } from './catalog.ts';
-import { checkSnapshot, type SnapshotCheck } from './snapshot-schema.ts';
+import { readSnapshot, SNAPSHOT_NAME } from './snapshot-reader.ts';
+import type { Exercise, Snapshot, SnapshotCheck } from './snapshot-schema.ts';
 
-const SNAPSHOT_NAME = /^(\d{4}-\d{2}-\d{2})\.json$/;
+/** MAX_SNAPSHOT_BYTES's default (CONTRACT.md): 64 MiB. */
+export const DEFAULT_MAX_SNAPSHOT_BYTES = 64 * 2 ** 20;
+
+/** What the worker posts: the snapshot without its exercises, the exercises in batches, then done. */
+export type SnapshotMessage =
+  | { kind: 'refused'; problems: string[] }
+  | { kind: 'head'; snapshot: Snapshot }
+  | { kind: 'exercises'; exercises: Exercise[] }
+  | { kind: 'done' };
 
 /** Snapshot file names in `dir`, newest first. */
 export function listSnapshotFiles(dir: string): string[] {
@@ -23,48 +34,118 @@ export function listSnapshotFiles(dir: string): string[] {
   return names.filter((name) => SNAPSHOT_NAME.test(name)).sort().reverse();
 }
 
-/** Reads, parses and checks one snapshot file; every problem is prefixed with the file's path. */
-export function readSnapshotFile(file: string): SnapshotCheck {
-  const date = SNAPSHOT_NAME.exec(file.split('/').pop() ?? '')?.[1];
-  const read = readJsonFile(file);
-  if (!read.ok) return { ok: false, problems: [read.problem] };
-  const result = checkSnapshot(read.value, date);
-  return result.ok ? result : { ok: false, problems: result.problems.map((p) => `${file}: ${p}`) };
+/** Reads and checks one snapshot file on this thread (the CLI and tests); problems name the file. */
+export function readSnapshotFile(file: string, maxBytes = DEFAULT_MAX_SNAPSHOT_BYTES): SnapshotCheck {
+  return readSnapshot(file, undefined, maxBytes);
+}
+
+const IS_TYPESCRIPT = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(`./snapshot-worker${IS_TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url);
+/**
+ * Run from TypeScript (through tsx), a worker must register tsx's loader itself before it imports a
+ * `.ts` file: neither `--import tsx` in execArgv nor the parent's hooks reach a worker on Node 20.
+ */
+const WORKER_SOURCE = IS_TYPESCRIPT
+  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); });`
+  : undefined;
+
+/**
+ * Reads and checks `file` (which must lie inside `dir`) in a worker thread. The worker's heap is
+ * bounded, so a file that would exhaust memory fails the worker, not the server.
+ */
+export function readSnapshotOffThread(file: string, dir: string, maxBytes: number): Promise<SnapshotCheck> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_SOURCE ?? WORKER_URL, {
+      eval: WORKER_SOURCE !== undefined,
+      workerData: { file, dir, maxBytes },
+      resourceLimits: { maxOldGenerationSizeMb: Math.max(512, Math.ceil((maxBytes / 2 ** 20) * 16)) },
+    });
+    let snapshot: Snapshot | undefined;
+    let isSettled = false;
+    const settle = (result: SnapshotCheck) => {
+      if (isSettled) return;
+      isSettled = true;
+      resolve(result);
+      void worker.terminate();
+    };
+    worker.on('message', (message: SnapshotMessage) => {
+      switch (message.kind) {
+        case 'refused':
+          settle({ ok: false, problems: message.problems });
+          break;
+        case 'head':
+          snapshot = message.snapshot;
+          break;
+        case 'exercises':
+          for (const exercise of message.exercises) snapshot!.exercises.push(exercise);
+          break;
+        case 'done':
+          settle({ ok: true, snapshot: snapshot! });
+          break;
+      }
+    });
+    worker.on('error', (error) => settle({ ok: false, problems: [`${file}: could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`] }));
+    worker.on('exit', (code) => settle({ ok: false, problems: [`${file}: could not be read (reader stopped with code ${code})`] }));
+  });
+}
+
+export interface CatalogLoaderOptions {
+  dir: string;
+  maxBytes: number;
+  logger: Logger;
 }
 
 /** Holds the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
 export class CatalogLoader {
-  readonly #dir: string;
-  readonly #logger: Logger;
+  readonly #options: CatalogLoaderOptions;
   #current: Catalog | undefined;
   #currentSignature: string | undefined;
   /** file -> signature of a version already refused, so a broken file is not re-checked (or re-logged) every poll. */
   readonly #refused = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
   #hasWarnedEmpty = false;
+  /** The reload under way, if any; a reload asked for meanwhile runs once after it. */
+  #running: Promise<void> | undefined;
+  #isAskedAgain = false;
 
-  constructor(dir: string, logger: Logger) {
-    this.#dir = dir;
-    this.#logger = logger;
+  constructor(options: CatalogLoaderOptions) {
+    this.#options = options;
   }
 
   get current(): Catalog | undefined {
     return this.#current;
   }
 
-  /** Serves the newest valid snapshot; a changed file that fails the check is refused and logged once. */
-  reload(): void {
+  /** Serves the newest valid snapshot; resolves once this check (and any asked for meanwhile) is done. */
+  reload(): Promise<void> {
+    if (this.#running !== undefined) {
+      this.#isAskedAgain = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      do {
+        this.#isAskedAgain = false;
+        await this.#reloadOnce();
+      } while (this.#isAskedAgain);
+    })().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #reloadOnce(): Promise<void> {
+    const { dir, maxBytes, logger } = this.#options;
     let hasRefused = false;
-    for (const name of listSnapshotFiles(this.#dir)) {
-      const file = join(this.#dir, name);
+    for (const name of listSnapshotFiles(dir)) {
+      const file = join(dir, name);
       const signature = fileSignature(file);
       if (signature === undefined) continue;
       if (this.#current?.source === name && this.#currentSignature === signature) return;
       if (this.#refused.get(name) === signature) continue;
-      const result = readSnapshotFile(file);
+      const result = await readSnapshotOffThread(file, dir, maxBytes);
       if (!result.ok) {
         this.#refused.set(name, signature);
-        this.#logger.error('snapshot refused; the live catalog keeps serving', {
+        logger.error('snapshot refused; the live catalog keeps serving', {
           file,
           problems: result.problems.slice(0, 20),
           problemCount: result.problems.length,
@@ -74,22 +155,22 @@ export class CatalogLoader {
         continue;
       }
       this.#refused.delete(name);
-      const catalog = buildCatalog(result.snapshot, name);
+      const catalog = await buildCatalog(result.snapshot, name);
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;
       this.#currentSignature = signature;
-      this.#logger.info('catalog loaded', { file, dataVersion: catalog.dataVersion, exercises: catalog.exercises.length, previous });
+      logger.info('catalog loaded', { file, dataVersion: catalog.dataVersion, exercises: catalog.exercises.length, previous });
       return;
     }
     if (this.#current === undefined && !hasRefused && !this.#hasWarnedEmpty) {
       this.#hasWarnedEmpty = true;
-      this.#logger.warn('no snapshot to serve yet', { dir: this.#dir });
+      logger.warn('no snapshot to serve yet', { dir });
     }
   }
 
   /** Checks DATA_DIR for a newer or changed snapshot every `intervalMs`. */
   watch(intervalMs: number): void {
-    this.#timer = setInterval(() => this.reload(), intervalMs);
+    this.#timer = setInterval(() => void this.reload(), intervalMs);
     this.#timer.unref();
   }
 

@@ -17,8 +17,11 @@ export type Level = (typeof LEVELS)[number];
 export type Force = (typeof FORCES)[number];
 export type Mechanic = (typeof MECHANICS)[number];
 
-/** `Capitalized_Snake_Case`: words that start with a capital or a digit, joined by underscores. */
-export const ID_PATTERN = /^[A-Z0-9][A-Za-z0-9]*(?:_[A-Z0-9][A-Za-z0-9]*)*$/;
+/**
+ * The hosted catalog's own id alphabet (DECISIONS.md, "Ids"): a capital or a digit, then letters,
+ * digits, `_` and `-`, at most 100 characters (`Barbell_Bench_Press_-_Medium_Grip`, `3_4_Sit-Up`).
+ */
+export const ID_PATTERN = /^[A-Z0-9][A-Za-z0-9_-]{0,99}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const MS_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -38,7 +41,7 @@ export const VideoSchema = v.object({
 
 /** One exercise as stored in a snapshot. Unknown keys (internal fields such as `source`) are allowed and dropped. */
 export const ExerciseSchema = v.object({
-  id: v.pipe(v.string(), v.regex(ID_PATTERN, 'must be Capitalized_Snake_Case')),
+  id: v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a capital or digit, then letters, digits, _ and -, at most 100 characters')),
   name: nonEmptyText,
   keywords: textList,
   primaryMuscles: v.pipe(textList, v.minLength(1, 'must name at least one muscle')),
@@ -79,7 +82,7 @@ const SnapshotShape = v.object({
   muscleGroups: v.pipe(v.array(MuscleGroupSchema), v.minLength(1, 'must hold at least one group')),
   equipment: v.array(nonEmptyText),
   // Exercises are checked one by one below, so that one bad record names itself instead of hiding the rest.
-  exercises: v.array(v.unknown()),
+  exercises: v.pipe(v.array(v.unknown()), v.minLength(1, 'must hold at least one exercise')),
 });
 
 export interface Snapshot {

@@ -1,45 +1,30 @@
 /**
- * The request pipeline, free of any socket: a copied request in, a Reply out. Order on a data route
- * (DECISIONS.md): catalog loaded, then key, then limits, then parameters, then the pure query.
- * A request the service fails to serve (5xx) gives back the count it took.
+ * The request pipeline, free of any socket: a copied request in, a Reply out. Read top to bottom:
+ * preflight, route, method, then on a keyed route (DECISIONS.md): catalog loaded, key, limits, and the
+ * route's pure handler. A request the service fails to serve (5xx) gives back the count it took.
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import { hashKey, isWellFormedKey, KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
 import type { KeyRecord } from '../keys/key-store.ts';
 import type { Decision } from '../limits/admission.ts';
 import { formatUsd } from '../limits/money.ts';
+import { rateHeaders } from '../limits/rate-headers.ts';
 import type { Tier, TierTable } from '../limits/tiers.ts';
 import type { Ticket, UsageStore } from '../limits/usage-store.ts';
-import { secondsUntil } from '../limits/windows.ts';
 import type { Logger } from '../log.ts';
-import { findPage } from '../search/page-query.ts';
-import { TIMED_OUT } from '../search/text-index.ts';
-import { errorBody, HttpError, INTERNAL_ERROR, notFound, SEARCH_TIMEOUT, SERVICE_UNAVAILABLE } from './http-error.ts';
-import { parseListParams } from './list-params.ts';
+import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR, notFound, SERVICE_UNAVAILABLE } from './http-error.ts';
+import type { ApiRequest, Reply } from './reply.ts';
+import { errorsPage, json, matchRoute, type Route, type RouteContext } from './routes.ts';
 
-export interface ApiRequest {
-  method: string;
-  /** The path as sent, still percent-encoded. */
-  path: string;
-  /** The raw query string, without `?`. */
-  query: string;
-  apiKey: string | undefined;
-  host: string | undefined;
-}
-
-export interface Reply {
-  status: number;
-  headers: [string, string][];
-  /** A list of buffers is sent as their concatenation (a page assembled from pre-encoded exercises). */
-  body: string | Buffer | readonly Buffer[];
-}
+export type { ApiRequest, Reply } from './reply.ts';
 
 export interface ApiDeps {
   catalog(): Catalog | undefined;
   keysByHash(): ReadonlyMap<string, KeyRecord>;
   tiers: TierTable;
   usage: UsageStore;
-  docsUrlBase: string | undefined;
+  /** Base of error.docs_url: DOCS_URL_BASE, else PUBLIC_URL + /docs; never taken from a request. */
+  docsUrlBase(): string;
   upgradeUrl: string;
   searchBudgetMs: number;
   version: string;
@@ -51,53 +36,29 @@ export interface ApiDeps {
   logger: Logger;
 }
 
-const JSON_TYPE: [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
-const PAGE_OPEN = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
-const APPROACHING_SHARE = 0.8;
-const DATA_ROUTES = new Set(['exercises', 'muscles', 'equipment', 'categories', 'stats']);
-const KEY_HINT = `Send your key in the X-API-Key header. Keys start with ${KEY_PREFIX} and are ${KEY_LENGTH} characters long.`;
+export interface Api {
+  handle(request: ApiRequest): Reply | Promise<Reply>;
+  /** The envelope for a request an HTTP engine's parser refused. */
+  malformed(status: 400 | 431): Reply;
+}
 
 type Admitted = { decision: Decision; ticket?: Ticket };
+type KeyedRoute = Extract<Route, { isKeyed: true }>;
 
-function json(status: number, body: Reply['body'], headers: [string, string][] = []): Reply {
-  return { status, headers: [JSON_TYPE, ...headers], body };
-}
-
-/** The X-RateLimit-* (and overage) headers for a decision; `isReleased` when the count was given back. */
-export function rateHeaders(decision: Decision, nowMs: number, isReleased = false): [string, string][] {
-  const seconds = (ms: number) => String(Math.floor(ms / 1000));
-  switch (decision.kind) {
-    case 'unmetered':
-      return [['X-RateLimit-Limit', '-1'], ['X-RateLimit-Remaining', '-1'], ['X-RateLimit-Reset', '-1']];
-    case 'minute-limit':
-    case 'daily-limit':
-    case 'overage-cap':
-      return [
-        // For the cap, the exceeded "window" is the day's safety cap.
-        ['X-RateLimit-Limit', String(decision.kind === 'overage-cap' ? decision.safetyCap : decision.limit)],
-        ['X-RateLimit-Remaining', '0'],
-        ['X-RateLimit-Reset', seconds(decision.resetMs)],
-        ['Retry-After', String(secondsUntil(decision.resetMs, nowMs))],
-      ];
-    case 'admit': {
-      const used = decision.dayRequests - (isReleased ? 1 : 0);
-      const headers: [string, string][] = [
-        ['X-RateLimit-Limit', String(decision.dailyLimit)],
-        ['X-RateLimit-Remaining', String(Math.max(0, decision.dailyLimit - used))],
-        ['X-RateLimit-Reset', seconds(decision.dailyResetMs)],
-      ];
-      if (used >= decision.dailyLimit * APPROACHING_SHARE) headers.push(['X-RateLimit-Warning', 'approaching']);
-      if (decision.overage !== undefined) {
-        const isBilled = decision.isOverage && !isReleased;
-        if (isBilled) headers.push(['X-Overage', 'true']);
-        headers.push(['X-Overage-Count', String(decision.overage.count - (decision.isOverage && isReleased ? 1 : 0))]);
-        headers.push(['X-Overage-Cap', String(decision.overage.capRemaining + (isReleased ? 1 : 0))]);
-      }
-      return headers;
-    }
-  }
-}
+/** CORS preflight (DECISIONS.md, "Browsers"): any origin, no key, the X-API-Key header allowed. */
+const PREFLIGHT: Reply = {
+  status: 204,
+  headers: [
+    ['Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS'],
+    ['Access-Control-Allow-Headers', 'X-API-Key, Content-Type'],
+    ['Access-Control-Max-Age', '600'],
+  ],
+  body: '',
+};
+const KEY_HINT = `Send your key in the X-API-Key header. Keys start with ${KEY_PREFIX} and are ${KEY_LENGTH} characters long.`;
+const NO_KEY = new HttpError(401, 'INVALID_API_KEY', 'No API key was sent.', KEY_HINT);
+const BAD_KEY = new HttpError(401, 'INVALID_API_KEY', 'The API key is not valid: it is malformed, unknown or revoked.', KEY_HINT);
+const SEVERAL_KEYS = new HttpError(401, 'INVALID_API_KEY', 'More than one X-API-Key header was sent.', KEY_HINT);
 
 function limitError(decision: Decision, tier: Tier, upgradeUrl: string): HttpError | undefined {
   switch (decision.kind) {
@@ -136,14 +97,10 @@ function limitError(decision: Decision, tier: Tier, upgradeUrl: string): HttpErr
   }
 }
 
-export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promise<Reply> {
-  function docsBase(request: ApiRequest): string {
-    return deps.docsUrlBase ?? `http://${request.host ?? 'localhost'}/docs`;
-  }
-
-  function errorReply(request: ApiRequest, error: HttpError, headers: [string, string][] = []): Reply {
-    const extra: [string, string][] = error.status === 405 ? [['Allow', 'GET, OPTIONS'], ...headers] : headers;
-    return json(error.status, errorBody(error, docsBase(request)), extra);
+export function createApi(deps: ApiDeps): Api {
+  function errorReply(error: HttpError, headers: [string, string][] = []): Reply {
+    const extra: [string, string][] = error.status === 405 ? [['Allow', 'GET, HEAD, OPTIONS'], ...headers] : headers;
+    return json(error.status, errorBody(error, deps.docsUrlBase()), extra);
   }
 
   function health(): Reply {
@@ -160,76 +117,19 @@ export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promi
     return json(catalog === undefined ? 503 : 200, body);
   }
 
-  function listExercises(catalog: Catalog, request: ApiRequest, tier: Tier): Reply | HttpError {
-    const params = parseListParams(request.query);
-    if (params instanceof HttpError) return params;
-    const limit = Math.min(params.limit, tier.maxResults);
-    if (tier.paginationDepth !== undefined && params.offset + limit > tier.paginationDepth) {
-      return new HttpError(
-        403,
-        'PAGINATION_DEPTH_EXCEEDED',
-        `The ${tier.name} tier can page up to ${tier.paginationDepth} results deep (offset + limit), and this request asks for ${params.offset + limit}.`,
-        'Narrow the search with filters or a query instead of paging deeper, or upgrade for unlimited paging.',
-        { upgrade_url: deps.upgradeUrl, current_tier: tier.name },
-      );
-    }
-    const start = deps.monotonic();
-    const page = findPage(
-      catalog,
-      { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
-      { deadline: start + deps.searchBudgetMs, now: deps.monotonic, random: deps.random },
-    );
-    if (page === TIMED_OUT) return SEARCH_TIMEOUT;
-    const parts: Buffer[] = [PAGE_OPEN];
-    page.positions.forEach((position, i) => {
-      if (i > 0) parts.push(COMMA);
-      parts.push(catalog.exerciseBytes[position]!);
-    });
-    parts.push(Buffer.from(`],"total":${page.total === null ? 'null' : page.total},"limit":${limit},"offset":${params.offset}}`));
-    return json(200, parts);
-  }
-
-  function exerciseById(catalog: Catalog, rawId: string): Reply | HttpError {
-    let id: string;
-    try {
-      id = decodeURIComponent(rawId);
-    } catch {
-      id = rawId;
-    }
-    const position = catalog.positionById.get(id);
-    if (position === undefined) {
-      return notFound(`No exercise has the id "${id.slice(0, 200)}".`, 'Take ids from the id field of GET /v1/exercises results; they are not derived from names.');
-    }
-    return json(200, catalog.exerciseBodies[position]!);
-  }
-
-  function execute(catalog: Catalog, request: ApiRequest, route: string, rest: string | undefined, tier: Tier): Reply | HttpError {
-    switch (route) {
-      case 'exercises':
-        return rest === undefined ? listExercises(catalog, request, tier) : exerciseById(catalog, rest);
-      case 'muscles':
-        return json(200, catalog.bodies.muscles);
-      case 'equipment':
-        return json(200, catalog.bodies.equipment);
-      case 'categories':
-        return json(200, catalog.bodies.categories);
-      default: // 'stats', the last of DATA_ROUTES; unknown routes never get here
-        return json(200, catalog.bodies.stats);
-    }
-  }
-
-  function finish(request: ApiRequest, admitted: Admitted, catalog: Catalog, route: string, rest: string | undefined, tier: Tier, nowMs: number): Reply {
+  /** Runs a keyed route once its request is admitted (or refused) and adds the metering headers. */
+  function finish(admitted: Admitted, context: RouteContext, route: KeyedRoute, nowMs: number): Reply {
     const { decision, ticket } = admitted;
-    const refusal = limitError(decision, tier, deps.upgradeUrl);
-    if (refusal !== undefined) return errorReply(request, refusal, rateHeaders(decision, nowMs));
+    const refusal = limitError(decision, context.tier, deps.upgradeUrl);
+    if (refusal !== undefined) return errorReply(refusal, rateHeaders(decision, nowMs));
     let outcome: Reply | HttpError;
     try {
-      outcome = execute(catalog, request, route, rest, tier);
+      outcome = route.handle(context);
     } catch (error) {
-      deps.logger.error('unexpected error while serving a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
+      deps.logger.error('unexpected error while serving a request', { path: context.request.path, error: String((error as Error)?.stack ?? error) });
       outcome = INTERNAL_ERROR;
     }
-    const reply = outcome instanceof HttpError ? errorReply(request, outcome) : outcome;
+    const reply = outcome instanceof HttpError ? errorReply(outcome) : outcome;
     const isReleased = reply.status >= 500 && ticket !== undefined;
     if (isReleased) {
       // A shared store releases asynchronously; its failure must not become an unhandled rejection.
@@ -239,51 +139,55 @@ export function createApi(deps: ApiDeps): (request: ApiRequest) => Reply | Promi
     return reply;
   }
 
-  return function handleRequest(request: ApiRequest): Reply | Promise<Reply> {
-    try {
-      const segments = request.path.split('/');
-      // ['', 'v1', route, rest?]
-      if (segments[1] !== 'v1' || segments.length > 4 || segments[2] === undefined) {
-        return errorReply(request, notFound(`There is no route ${request.path.slice(0, 200)}.`, 'Every route starts with /v1; see the API reference.'));
-      }
-      const route = segments[2];
-      const rest = segments[3];
-      const isKnown = route === 'health' ? rest === undefined : DATA_ROUTES.has(route) && (rest === undefined || (route === 'exercises' && rest !== ''));
-      if (!isKnown) {
-        return errorReply(request, notFound(`There is no route ${request.path.slice(0, 200)}.`, 'See the API reference for the seven GET routes under /v1.'));
-      }
-      if (request.method !== 'get') {
-        return errorReply(request, new HttpError(405, 'METHOD_NOT_ALLOWED', `${request.method.toUpperCase()} is not allowed on ${request.path.slice(0, 200)}.`, 'This API is read-only: use GET.'));
-      }
-      if (route === 'health') return health();
+  function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined): Reply | Promise<Reply> {
+    const catalog = deps.catalog();
+    if (catalog === undefined) return errorReply(SERVICE_UNAVAILABLE);
+    if (request.hasSeveralKeys) return errorReply(SEVERAL_KEYS);
+    const apiKey = request.apiKey;
+    if (apiKey === undefined) return errorReply(NO_KEY);
+    const record = isWellFormedKey(apiKey) ? deps.keysByHash().get(hashKey(apiKey)) : undefined;
+    if (record === undefined) return errorReply(BAD_KEY);
+    // The key store is checked against the tier table when it is loaded, so the tier exists.
+    const tier = deps.tiers.get(record.tier)!;
+    const context: RouteContext = {
+      catalog, request, tier, param,
+      upgradeUrl: deps.upgradeUrl, searchBudgetMs: deps.searchBudgetMs, monotonic: deps.monotonic, random: deps.random,
+    };
+    const nowMs = deps.now();
+    const admitted = deps.usage.admit(record.id, tier, nowMs);
+    if (!(admitted instanceof Promise)) return finish(admitted, context, route, nowMs);
+    return admitted.then(
+      (result) => finish(result, context, route, nowMs),
+      (error: unknown) => {
+        deps.logger.error('usage store failed', { error: String(error) });
+        return finish({ decision: { kind: 'unmetered' } }, context, route, nowMs);
+      },
+    );
+  }
 
-      const catalog = deps.catalog();
-      if (catalog === undefined) return errorReply(request, SERVICE_UNAVAILABLE);
-      const apiKey = request.apiKey;
-      if (apiKey === undefined || apiKey === '') {
-        return errorReply(request, new HttpError(401, 'INVALID_API_KEY', 'No API key was sent.', KEY_HINT));
-      }
-      const record = isWellFormedKey(apiKey) ? deps.keysByHash().get(hashKey(apiKey)) : undefined;
-      if (record === undefined) {
-        return errorReply(request, new HttpError(401, 'INVALID_API_KEY', 'The API key is not valid: it is malformed, unknown or revoked.', KEY_HINT));
-      }
-      // The key store is checked against the tier table when it is loaded, so the tier exists.
-      const tier = deps.tiers.get(record.tier)!;
-      const nowMs = deps.now();
-      const admitted = deps.usage.admit(record.id, tier, nowMs);
-      if (admitted instanceof Promise) {
-        return admitted.then(
-          (result) => finish(request, result, catalog, route, rest, tier, nowMs),
-          (error: unknown) => {
-            deps.logger.error('usage store failed', { error: String(error) });
-            return finish(request, { decision: { kind: 'unmetered' } }, catalog, route, rest, tier, nowMs);
-          },
-        );
-      }
-      return finish(request, admitted, catalog, route, rest, tier, nowMs);
-    } catch (error) {
-      deps.logger.error('unexpected error while routing a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
-      return errorReply(request, INTERNAL_ERROR);
+  function route(request: ApiRequest): Reply | Promise<Reply> {
+    if (request.method === 'options') return { ...PREFLIGHT, headers: [...PREFLIGHT.headers] };
+    const match = matchRoute(request.path);
+    if (match === undefined) {
+      return errorReply(notFound(`There is no route ${request.path.slice(0, 200)}.`, 'Every API route starts with /v1; see the API reference at /docs.'));
     }
+    if (request.method !== 'get' && request.method !== 'head') {
+      return errorReply(new HttpError(405, 'METHOD_NOT_ALLOWED', `${request.method.toUpperCase().slice(0, 20)} is not allowed on ${request.path.slice(0, 200)}.`, 'This API is read-only: use GET.'));
+    }
+    const { route: matched, param } = match;
+    if (!matched.isKeyed) return matched.name === 'health' ? health() : errorsPage();
+    return serveKeyed(request, matched, param);
+  }
+
+  return {
+    handle: function handleRequest(request: ApiRequest): Reply | Promise<Reply> {
+      try {
+        return route(request);
+      } catch (error) {
+        deps.logger.error('unexpected error while routing a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
+        return errorReply(INTERNAL_ERROR);
+      }
+    },
+    malformed: (status) => errorReply(status === 431 ? HEADERS_TOO_LARGE : BAD_REQUEST, [['Connection', 'close']]),
   };
 }

@@ -38,3 +38,13 @@ export function keyHint(key: string): string {
 export function maskKey(hint: string): string {
   return `${KEY_PREFIX}${'*'.repeat(28)}${hint}`;
 }
+
+const KEY_SHAPED = /exlib_[A-Za-z0-9]{32}/g;
+
+/**
+ * Masks anything key-shaped inside text the service repeats back or logs (an id, a parameter value):
+ * `exlib_…` plus the last four characters (DECISIONS.md, "HTTP edges").
+ */
+export function maskKeysIn(text: string): string {
+  return text.includes(KEY_PREFIX) ? text.replace(KEY_SHAPED, (key) => `${KEY_PREFIX}…${key.slice(-4)}`) : text;
+}

@@ -3,14 +3,14 @@
  * (with a movable clock), and a real `src/main.ts` child process for signal and restart tests.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
 import { readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
 import type { Snapshot } from '../../src/catalog/snapshot-schema.ts';
 import { type ApiDeps, createApi } from '../../src/http/api.ts';
-import { type Server, startServer } from '../../src/http/server.ts';
+import { type EngineChoice, type Server, startServer } from '../../src/http/engines/engine.ts';
 import { createKey, EMPTY_STORE, indexByHash, type KeyStore } from '../../src/keys/key-store.ts';
 import { loadTierTable, type TierTable } from '../../src/limits/tiers.ts';
 import { MemoryUsageStore, type UsageStore } from '../../src/limits/usage-store.ts';
@@ -56,6 +56,9 @@ export class TestClock {
   }
 }
 
+/** The engine the over-the-wire suites run against: CI runs them once per engine (ENGINE=uws, ENGINE=node). */
+export const TEST_ENGINE = (process.env.ENGINE ?? 'auto') as EngineChoice;
+
 export interface TestServer {
   url: string;
   /** One key per tier of the built-in table: free, starter, pro, business. */
@@ -89,7 +92,7 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
     keysByHash: () => byHash,
     tiers,
     usage: new MemoryUsageStore(),
-    docsUrlBase: 'https://docs.example.test',
+    docsUrlBase: () => 'https://docs.example.test',
     upgradeUrl: 'https://example.test/upgrade',
     searchBudgetMs: 1000,
     version: '1.0.0',
@@ -99,7 +102,10 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
     logger: createLogger('silent'),
     ...overrides,
   };
-  const server: Server = await startServer('127.0.0.1', 0, createApi(deps), deps.logger);
+  const api = createApi(deps);
+  const server: Server = await startServer(TEST_ENGINE, {
+    host: '127.0.0.1', port: 0, isPortExclusive: true, handle: api.handle, malformed: api.malformed, logger: deps.logger,
+  });
   const result: TestServer = {
     url: `http://127.0.0.1:${server.port}`,
     keys,
@@ -184,6 +190,11 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
     });
   };
   const listening = await waitForLog((e) => e.message === 'listening');
+  // The catalog loads after listening (off the event loop); tests that bring one wait until it serves.
+  const dataDir = env.DATA_DIR;
+  if (dataDir !== undefined && readdirSync(dataDir).some((name) => name.endsWith('.json'))) {
+    await waitForLog((e) => e.message === 'catalog loaded' || e.message === 'snapshot refused; the live catalog keeps serving');
+  }
   return { proc, url: `http://127.0.0.1:${String(listening.port)}`, stdout: () => out, stderr: () => err, waitForLog, exited };
 }
 

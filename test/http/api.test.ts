@@ -273,7 +273,7 @@ describe('errors and routing', () => {
       const { status, headers, body } = await get(`${server.url}/v1/exercises`, key(), { method });
       assert.equal(status, 405, method);
       assert.equal(body.error.code, 'METHOD_NOT_ALLOWED');
-      assert.equal(headers.get('allow'), 'GET, OPTIONS');
+      assert.equal(headers.get('allow'), 'GET, HEAD, OPTIONS');
     }
   });
 

@@ -4,7 +4,7 @@ import { decide } from '../../src/limits/admission.ts';
 import { formatUsd, toMicros } from '../../src/limits/money.ts';
 import { MemoryUsageStore, shardOf } from '../../src/limits/usage-store.ts';
 import { dayString, secondsUntil } from '../../src/limits/windows.ts';
-import { rateHeaders } from '../../src/http/api.ts';
+import { rateHeaders } from '../../src/limits/rate-headers.ts';
 import { defaultTiers, TestClock } from '../helpers/service.ts';
 import { seededRandom } from '../helpers/random.ts';
 

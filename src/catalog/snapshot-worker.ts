@@ -1,0 +1,21 @@
+/**
+ * Worker-thread entry: reads and checks one snapshot file (snapshot-reader.ts) off the event loop and
+ * posts the result back in batches, so that no single message takes the main thread long to receive.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { readSnapshot } from './snapshot-reader.ts';
+import type { SnapshotMessage } from './snapshot-files.ts';
+
+const BATCH = 200;
+const { file, dir, maxBytes } = workerData as { file: string; dir: string; maxBytes: number };
+const post = (message: SnapshotMessage) => parentPort!.postMessage(message);
+
+const result = readSnapshot(file, dir, maxBytes);
+if (!result.ok) {
+  post({ kind: 'refused', problems: result.problems });
+} else {
+  const { exercises, ...head } = result.snapshot;
+  post({ kind: 'head', snapshot: { ...head, exercises: [] } });
+  for (let i = 0; i < exercises.length; i += BATCH) post({ kind: 'exercises', exercises: exercises.slice(i, i + BATCH) });
+  post({ kind: 'done' });
+}

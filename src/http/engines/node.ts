@@ -1,0 +1,106 @@
+/**
+ * The node:http shell, for where uWebSockets.js cannot load (Node 24, musl, older glibc): copy the
+ * request, call the pipeline, write the Reply. It writes the same status, headers and body as uws.ts.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { type ApiRequest, bodyLength, COMMON_HEADERS, type Reply, statusLine } from '../reply.ts';
+import type { EngineOptions, Server } from './engine.ts';
+
+function flatHeaders(reply: Reply, length: number): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of COMMON_HEADERS) flat.push(name, value);
+  for (const [name, value] of reply.headers) flat.push(name, value);
+  flat.push('Content-Length', String(length));
+  return flat;
+}
+
+function bodyBuffer(body: Reply['body']): string | Buffer {
+  return typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.concat(body as Buffer[]);
+}
+
+/** Copies what the pipeline needs; X-API-Key is counted from the raw headers (node joins repeats). */
+function copyRequest(req: IncomingMessage): ApiRequest {
+  const url = req.url ?? '/';
+  const mark = url.indexOf('?');
+  let apiKey: string | undefined;
+  let keyCount = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.length === 9 && raw[i]!.toLowerCase() === 'x-api-key') {
+      keyCount += 1;
+      if (keyCount === 1) apiKey = raw[i + 1];
+    }
+  }
+  return {
+    method: (req.method ?? 'GET').toLowerCase(),
+    path: mark === -1 ? url : url.slice(0, mark),
+    query: mark === -1 ? '' : url.slice(mark + 1),
+    apiKey: apiKey || undefined,
+    hasSeveralKeys: keyCount > 1,
+  };
+}
+
+export function startNodeServer(options: EngineOptions): Promise<Server> {
+  const { handle, logger } = options;
+
+  function writeReply(res: ServerResponse, reply: Reply): void {
+    const body = bodyBuffer(reply.body);
+    res.writeHead(reply.status, statusLine(reply.status).slice(4), flatHeaders(reply, bodyLength(body)));
+    res.end(body); // node sends no body for HEAD by itself
+  }
+
+  function failed(res: ServerResponse, error: unknown): void {
+    logger.error('a reply could not be written', { error: String((error as Error)?.stack ?? error) });
+    res.destroy();
+  }
+
+  const server = createServer(function route(req, res) {
+    try {
+      const reply = handle(copyRequest(req));
+      if (reply instanceof Promise) {
+        reply.then((value) => {
+          if (!res.destroyed) writeReply(res, value);
+        }).catch((error: unknown) => failed(res, error));
+      } else {
+        writeReply(res, reply);
+      }
+    } catch (error) {
+      failed(res, error);
+    }
+  });
+
+  // A request node's parser refuses (conflicting Content-Length, oversized headers, bad syntax) gets
+  // the envelope and a closed connection, never a second request read from its leftovers.
+  server.on('clientError', function refuse(error: NodeJS.ErrnoException, socket: Socket) {
+    if (!socket.writable || (error.code === 'ECONNRESET')) {
+      socket.destroy();
+      return;
+    }
+    const reply = options.malformed(error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
+    const body = bodyBuffer(reply.body);
+    const head = flatHeaders(reply, bodyLength(body));
+    let text = `HTTP/1.1 ${statusLine(reply.status)}\r\n`;
+    for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;
+    socket.end(Buffer.concat([Buffer.from(`${text}\r\n`), Buffer.from(body)]));
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: options.host, port: options.port, exclusive: true }, () => {
+      server.off('error', reject);
+      server.on('error', (error) => logger.error('HTTP server error', { error: String(error) }));
+      const address = server.address();
+      resolve({
+        port: typeof address === 'object' && address !== null ? address.port : options.port,
+        engine: 'node',
+        close() {
+          return new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+          });
+        },
+      });
+    });
+  });
+}

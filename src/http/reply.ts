@@ -1,0 +1,56 @@
+/**
+ * What crosses between the socket-free pipeline and an HTTP engine: the copied request, the Reply,
+ * and the headers every response carries. Both engines write exactly these bytes.
+ */
+import { STATUS_CODES } from 'node:http';
+
+export interface ApiRequest {
+  /** Lowercase, as uWebSockets.js reports it (`get`, `head`, `options`, ...). */
+  method: string;
+  /** The path as sent, still percent-encoded. */
+  path: string;
+  /** The raw query string, without `?`. */
+  query: string;
+  /** The first X-API-Key header, if any. */
+  apiKey: string | undefined;
+  /** More than one X-API-Key header was sent: ambiguous, so refused (DECISIONS.md, "HTTP edges"). */
+  hasSeveralKeys: boolean;
+}
+
+export interface Reply {
+  status: number;
+  headers: [string, string][];
+  /** A list of buffers is sent as their concatenation (a page assembled from pre-encoded exercises). */
+  body: string | Buffer | readonly Buffer[];
+}
+
+export type Handler = (request: ApiRequest) => Reply | Promise<Reply>;
+
+/** Browsers may call the API from any origin; scripts need to read the metering headers. */
+export const COMMON_HEADERS: readonly [string, string][] = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Warning, Retry-After, X-Overage, X-Overage-Count, X-Overage-Cap'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Cache-Control', 'no-store'],
+];
+
+const STATUS_LINES = new Map<number, string>();
+
+/** `200 OK`, as uWebSockets.js's writeStatus wants it; the reason phrases are node:http's. */
+export function statusLine(status: number): string {
+  let line = STATUS_LINES.get(status);
+  if (line === undefined) {
+    line = `${status} ${STATUS_CODES[status] ?? 'Unknown'}`;
+    STATUS_LINES.set(status, line);
+  }
+  return line;
+}
+
+/** The body's length in bytes, for HEAD (which answers as GET would, without the body). */
+export function bodyLength(body: Reply['body']): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (Buffer.isBuffer(body)) return body.length;
+  let length = 0;
+  for (const part of body) length += part.length;
+  return length;
+}

@@ -1,0 +1,44 @@
+/**
+ * The X-RateLimit-* and X-Overage-* headers a metering decision implies (the spec's "Response
+ * headers"), beside the decision itself so the two never drift.
+ */
+import type { Decision } from './admission.ts';
+import { secondsUntil } from './windows.ts';
+
+/** From this share of the daily quota on, successful responses carry `X-RateLimit-Warning: approaching`. */
+const APPROACHING_SHARE = 0.8;
+
+/** The headers for a decision; `isReleased` when the count was given back (a 5xx). */
+export function rateHeaders(decision: Decision, nowMs: number, isReleased = false): [string, string][] {
+  const seconds = (ms: number) => String(Math.floor(ms / 1000));
+  switch (decision.kind) {
+    case 'unmetered':
+      return [['X-RateLimit-Limit', '-1'], ['X-RateLimit-Remaining', '-1'], ['X-RateLimit-Reset', '-1']];
+    case 'minute-limit':
+    case 'daily-limit':
+    case 'overage-cap':
+      return [
+        // For the cap, the exceeded "window" is the day's safety cap.
+        ['X-RateLimit-Limit', String(decision.kind === 'overage-cap' ? decision.safetyCap : decision.limit)],
+        ['X-RateLimit-Remaining', '0'],
+        ['X-RateLimit-Reset', seconds(decision.resetMs)],
+        ['Retry-After', String(secondsUntil(decision.resetMs, nowMs))],
+      ];
+    case 'admit': {
+      const used = decision.dayRequests - (isReleased ? 1 : 0);
+      const headers: [string, string][] = [
+        ['X-RateLimit-Limit', String(decision.dailyLimit)],
+        ['X-RateLimit-Remaining', String(Math.max(0, decision.dailyLimit - used))],
+        ['X-RateLimit-Reset', seconds(decision.dailyResetMs)],
+      ];
+      if (used >= decision.dailyLimit * APPROACHING_SHARE) headers.push(['X-RateLimit-Warning', 'approaching']);
+      if (decision.overage !== undefined) {
+        const isBilled = decision.isOverage && !isReleased;
+        if (isBilled) headers.push(['X-Overage', 'true']);
+        headers.push(['X-Overage-Count', String(decision.overage.count - (decision.isOverage && isReleased ? 1 : 0))]);
+        headers.push(['X-Overage-Cap', String(decision.overage.capRemaining + (isReleased ? 1 : 0))]);
+      }
+      return headers;
+    }
+  }
+}
