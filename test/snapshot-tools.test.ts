@@ -3,7 +3,8 @@
  * `npm run snapshot` verbs (check, diff, import-free-exercise-db) driven through runSnapshotCli.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -13,7 +14,10 @@ import {
   parseTaxonomy,
   type Taxonomy,
 } from '../src/catalog/free-exercise-db.ts';
+import { buildCatalog, findExercisePosition } from '../src/catalog/catalog.ts';
+import { depthProblems } from '../src/catalog/snapshot-depth.ts';
 import { diffSnapshots, formatDiff } from '../src/catalog/snapshot-diff.ts';
+import { aspectRatio, type Prober, type Probe, scanMedia } from '../src/catalog/snapshot-media.ts';
 import { checkSnapshot, type Exercise, type Snapshot } from '../src/catalog/snapshot-schema.ts';
 import { runSnapshotCli } from '../src/cli/snapshot.ts';
 
@@ -697,5 +701,243 @@ describe('snapshot CLI', () => {
     const { code, err } = await run(['publish']);
     assert.equal(code, 2);
     assert.match(err, /^usage: /);
+  });
+});
+
+describe('aliases', () => {
+  function withAliases(aliases: Record<string, string>): Snapshot {
+    return { ...tinySnapshot(), aliases };
+  }
+
+  it('accepts aliases that point at live exercises, in the hosted id alphabet', () => {
+    const check = checkSnapshot(withAliases({ 'Barbell_Bench_Press_-_Medium_Grip': 'Barbell_Bench_Press', '3_4_Sit-Up': 'Ab_Wheel_Rollout' }));
+    assert.equal(check.ok, true);
+    assert.deepEqual(check.ok && check.snapshot.aliases, { 'Barbell_Bench_Press_-_Medium_Grip': 'Barbell_Bench_Press', '3_4_Sit-Up': 'Ab_Wheel_Rollout' });
+    const without = checkSnapshot(tinySnapshot());
+    assert.equal(without.ok && 'aliases' in without.snapshot, false);
+  });
+
+  it('refuses an alias to no exercise, an alias shadowing a live id, and ids outside the alphabet', () => {
+    const check = checkSnapshot(withAliases({ Old_Press: 'Gone_Press', Pull_Up: 'Barbell_Bench_Press', 'bad id': 'Pull_Up' }));
+    assert.equal(check.ok, false);
+    assert.deepEqual(!check.ok && check.problems, ['aliases.bad id: must be a capital or digit, then letters, digits, _ and -, at most 100 characters']);
+    const cross = checkSnapshot(withAliases({ Old_Press: 'Gone_Press', Pull_Up: 'Barbell_Bench_Press' }));
+    assert.deepEqual(!cross.ok && cross.problems, [
+      'aliases.Old_Press: "Gone_Press" is the id of no exercise',
+      'aliases.Pull_Up: is the id of a live exercise; an alias may not shadow one',
+    ]);
+  });
+
+  it('resolves an alias to the canonical record in the catalog; an unknown id resolves to nothing', () => {
+    const catalog = buildCatalog(withAliases({ Old_Pull_Up: 'Pull_Up' }), 'test.json');
+    const position = findExercisePosition(catalog, 'Old_Pull_Up');
+    assert.equal(catalog.exercises[position!]!.id, 'Pull_Up');
+    assert.equal(findExercisePosition(catalog, 'Pull_Up'), position);
+    assert.equal(findExercisePosition(catalog, 'Old_Push_Up'), undefined);
+    assert.equal(buildCatalog(tinySnapshot(), 'test.json').aliases.size, 0);
+  });
+
+  it('diff reports an id merged away through an alias as a rename, and only an id that vanishes unaliased as removed', () => {
+    const old = tinySnapshot();
+    const next: Snapshot = { ...tinySnapshot('2026-02-01'), aliases: { Pull_Up: 'Chin_Up' } };
+    next.exercises = [next.exercises[0]!, exercise('Chin_Up', 'Chin-Up')];
+    const diff = diffSnapshots(old, next);
+    assert.deepEqual(diff.renamed, [{ id: 'Pull_Up', oldName: 'Pull Up', newName: 'Chin-Up', newId: 'Chin_Up' }]);
+    assert.deepEqual(diff.removed, [{ id: 'Ab_Wheel_Rollout', name: 'Ab Wheel Rollout' }]);
+    const report = formatDiff(diff);
+    assert.ok(report.startsWith('WARNING: 1 id vanished; clients holding them will get 404 NOT_FOUND:\n  Ab_Wheel_Rollout  "Ab Wheel Rollout"\n'), report);
+    assert.match(report, /\nexercises 3 -> 2 \(-1\): 1 added, 1 removed, 1 renamed, 0 changed\n/);
+    assert.ok(report.endsWith('\nrenamed (1):\n  Pull_Up -> Chin_Up (alias): "Pull Up" -> "Chin-Up"'), report);
+  });
+
+  it('diff follows the old snapshot\'s aliases: kept, moved to another record, or lost', () => {
+    const old: Snapshot = { ...tinySnapshot(), aliases: { Old_Pull_Up: 'Pull_Up', Old_Bench: 'Barbell_Bench_Press', Old_Rollout: 'Ab_Wheel_Rollout' } };
+    const next: Snapshot = { ...tinySnapshot('2026-02-01'), aliases: { Old_Pull_Up: 'Pull_Up', Old_Bench: 'Ab_Wheel_Rollout' } };
+    const diff = diffSnapshots(old, next);
+    assert.deepEqual(diff.renamed, [{ id: 'Old_Bench', oldName: 'Barbell Bench Press', newName: 'Ab Wheel Rollout', newId: 'Ab_Wheel_Rollout' }]);
+    assert.deepEqual(diff.removed, [{ id: 'Old_Rollout', name: 'Ab Wheel Rollout' }]);
+  });
+});
+
+describe('depth rules', () => {
+  it('finds nothing in a snapshot at depth', () => {
+    assert.deepEqual(depthProblems(deepSnapshot()), []);
+  });
+
+  it('names the id and field of every rule broken', () => {
+    const snapshot = deepSnapshot();
+    const [bench, pull, wheel, goblet] = snapshot.exercises as [Exercise, Exercise, Exercise, Exercise];
+    bench.keywords = ['bench', 'flat bench', 'legs', 'Core', 'bench'];
+    bench.instructions = bench.instructions.slice(0, 3);
+    pull.exerciseTips = pull.exerciseTips.slice(0, 2);
+    pull.commonMistakes = pull.commonMistakes.slice(0, 1);
+    wheel.variations = ['Ab Wheel Rollout', 'Dragon Flag', 'Pull Up'];
+    wheel.overview = 'Too short to teach anything.';
+    goblet.safetyInfo = 'Be careful.';
+    goblet.keywords = Array.from({ length: 11 }, (_, i) => `goblet ${i}`);
+    goblet.variations = [...goblet.variations, 'Pull Up', 'Pull Up', 'Pull Up'];
+    assert.deepEqual(depthProblems(snapshot), [
+      'exercises[Barbell_Bench_Press].instructions: needs at least 4 steps (has 3)',
+      'exercises[Barbell_Bench_Press].keywords: "legs" is a bare body part or generic word, not an alias',
+      'exercises[Barbell_Bench_Press].keywords: "Core" is a bare body part or generic word, not an alias',
+      'exercises[Barbell_Bench_Press].keywords: "bench" is listed twice',
+      'exercises[Pull_Up].exerciseTips: needs at least 3 tips (has 2)',
+      'exercises[Pull_Up].commonMistakes: needs at least 2 mistakes (has 1)',
+      'exercises[Ab_Wheel_Rollout].variations: "Ab Wheel Rollout" is the exercise itself',
+      'exercises[Ab_Wheel_Rollout].variations: "Dragon Flag" names no exercise in the catalog',
+      'exercises[Ab_Wheel_Rollout].overview: needs at least 25 words (has 5)',
+      'exercises[Goblet_Squat].keywords: needs 5-10 keywords (has 11)',
+      'exercises[Goblet_Squat].variations: needs 3-5 variations (has 6)',
+      'exercises[Goblet_Squat].safetyInfo: needs a real safety note of at least 10 words (has 2)',
+    ]);
+  });
+
+  it('treats an empty overview as zero words', () => {
+    const snapshot = deepSnapshot();
+    snapshot.exercises[0]!.overview = '   ';
+    assert.deepEqual(depthProblems(snapshot), ['exercises[Barbell_Bench_Press].overview: needs at least 25 words (has 0)']);
+  });
+});
+
+describe('snapshot media', () => {
+  const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  /** A silent test-pattern clip of `seconds` at `size`, made with Debian's ffmpeg. */
+  const makeClip = (file: string, size: string, seconds: number, withAudio = false) =>
+    ffmpeg(
+      '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=10`,
+      ...(withAudio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000'] : []),
+      '-t', String(seconds), '-pix_fmt', 'yuv420p', ...(withAudio ? ['-shortest'] : []), file,
+    );
+
+  /** A media folder holding every image of tinySnapshot, and a snapshot file beside it. */
+  function mediaFixture(): { dir: string; media: string; file: string } {
+    const dir = tempDir();
+    const media = join(dir, 'media');
+    const still = join(dir, 'still.jpg');
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=gray:s=16x16', '-frames:v', '1', still);
+    for (const e of tinySnapshot().exercises) {
+      mkdirSync(join(media, e.id), { recursive: true });
+      for (const image of e.images) copyFileSync(still, join(media, image));
+    }
+    const file = writeSnapshot(mkdtempSync(join(dir, 'data-')), tinySnapshot());
+    return { dir, media, file };
+  }
+
+  it('writes video metadata read from real clips (9:16 and 16:9) into the snapshot, in clip order', async () => {
+    const { media, file } = mediaFixture();
+    makeClip(join(media, 'Pull_Up', 'demo-2.mp4'), '256x144', 1);
+    makeClip(join(media, 'Pull_Up', 'demo-1.mp4'), '144x256', 1);
+    const { code, out, err } = await run(['media', file, media, '--media-base', 'https://cdn.example.org/clips', '--generated-with', 'studio capture']);
+    assert.equal(code, 0, err);
+    assert.equal(out, `6 image(s) found in ${media}; 2 clip(s) for 1 exercise(s); wrote ${file}`);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+    const videos = written.exercises.find((e) => e.id === 'Pull_Up')!.videos;
+    assert.deepEqual(videos.map(({ generatedAt: _, ...clip }) => clip), [
+      { url: 'https://cdn.example.org/clips/Pull_Up/demo-1.mp4', format: 'mp4', resolution: '144x256', aspectRatio: '9:16', durationSeconds: 1, generatedWith: 'studio capture' },
+      { url: 'https://cdn.example.org/clips/Pull_Up/demo-2.mp4', format: 'mp4', resolution: '256x144', aspectRatio: '16:9', durationSeconds: 1, generatedWith: 'studio capture' },
+    ]);
+    for (const video of videos) assert.match(video.generatedAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    assert.deepEqual(written.exercises.filter((e) => e.id !== 'Pull_Up').map((e) => e.videos), [[], []]);
+    assert.equal((await run(['check', '--schema-only', file])).code, 0);
+  });
+
+  it('refuses a clip over 5 seconds, writing nothing', async () => {
+    const { media, file } = mediaFixture();
+    makeClip(join(media, 'Pull_Up', 'demo-1.mp4'), '144x256', 1);
+    makeClip(join(media, 'Ab_Wheel_Rollout', 'demo-1.mp4'), '256x144', 6);
+    const before = readFileSync(file, 'utf8');
+    const { code, out, err } = await run(['media', file, media]);
+    assert.equal(code, 1);
+    assert.equal(out, '');
+    assert.match(err, /^Ab_Wheel_Rollout\/demo-1\.mp4: lasts 6\.\d\d s; clips last at most 5 s \(refused\)\n\n1 problem\(s\); nothing written$/);
+    assert.equal(readFileSync(file, 'utf8'), before);
+  });
+
+  it('names every image missing from the folder, clips of no exercise and clips with sound', async () => {
+    const { media, file } = mediaFixture();
+    unlinkSync(join(media, 'Pull_Up', '1.jpg'));
+    mkdirSync(join(media, 'Old_Exercise'));
+    makeClip(join(media, 'Old_Exercise', 'demo-1.mp4'), '144x256', 1);
+    makeClip(join(media, 'Barbell_Bench_Press', 'demo-1.mp4'), '144x256', 1, true);
+    writeFileSync(join(media, 'Barbell_Bench_Press', 'notes.txt'), 'not a clip');
+    const { code, err } = await run(['media', file, media]);
+    assert.equal(code, 1);
+    assert.deepEqual(err.split('\n'), [
+      `exercises[Pull_Up].images[1]: "Pull_Up/1.jpg" is not a file in ${media}`,
+      'Barbell_Bench_Press/demo-1.mp4: has an audio track; clips are silent',
+      'Old_Exercise/: holds clips, but no exercise has the id "Old_Exercise"',
+      '',
+      '3 problem(s); nothing written',
+    ]);
+  });
+
+  it('--videos-json writes the clips in the build\'s videos.json format and leaves the snapshot alone', async () => {
+    const { dir, media, file } = mediaFixture();
+    makeClip(join(media, 'Pull_Up', 'demo-1.mp4'), '144x256', 1);
+    const before = readFileSync(file, 'utf8');
+    const target = join(dir, 'videos.json');
+    const { code, out } = await run(['media', file, media, '--videos-json', target]);
+    assert.equal(code, 0);
+    assert.equal(out, `6 image(s) found in ${media}; 1 clip(s) for 1 exercise(s); wrote ${target}`);
+    assert.equal(readFileSync(file, 'utf8'), before);
+    const sources = JSON.parse(readFileSync(target, 'utf8')) as Record<string, Record<string, unknown>[]>;
+    assert.deepEqual(Object.keys(sources), ['Pull_Up']);
+    assert.deepEqual(Object.keys(sources.Pull_Up![0]!), ['path', 'format', 'resolution', 'aspectRatio', 'durationSeconds', 'generatedWith', 'generatedAt']);
+    assert.equal(sources.Pull_Up![0]!.path, 'Pull_Up/demo-1.mp4');
+    assert.equal(typeof sources.Pull_Up![0]!.generatedWith, 'string');
+  });
+
+  it('exits 1 on an invalid snapshot or an unwritable target, 2 on bad arguments', async () => {
+    const { dir, media, file } = mediaFixture();
+    assert.equal((await run(['media', join(dir, '2026-01-01.json'), media])).code, 1);
+    const unwritable = await run(['media', file, media, '--videos-json', join(dir, 'missing', 'videos.json')]);
+    assert.equal(unwritable.code, 1);
+    assert.match(unwritable.err, /videos\.json: cannot be written \(ENOENT/);
+    for (const args of [[file], [file, media, 'extra'], [file, media, '--force'], [file, media, '--media-base', 'not a url']]) {
+      assert.equal((await run(['media', ...args])).code, 2, args.join(' '));
+    }
+  });
+
+  it('reports what ffprobe cannot tell, from a stand-in prober', () => {
+    const dir = tempDir();
+    for (const id of ['Pull_Up', 'Barbell_Bench_Press', 'Ab_Wheel_Rollout']) mkdirSync(join(dir, id));
+    for (const name of ['Pull_Up/demo-1.mp4', 'Pull_Up/demo-2.webm', 'Pull_Up/demo-3.mov', 'Barbell_Bench_Press/demo-1.mp4', 'Ab_Wheel_Rollout/demo-1.mp4']) {
+      writeFileSync(join(dir, name), '');
+    }
+    const probes: Record<string, Probe | Error> = {
+      'Pull_Up/demo-1.mp4': { format: { format_name: 'mov,mp4,m4a', duration: '2.4', tags: { encoder: 'Lavf59', creation_time: '2026-10-02T09:00:00.000000Z' } }, streams: [{ codec_type: 'video', width: 496, height: 864 }] },
+      'Pull_Up/demo-2.webm': { format: { format_name: 'matroska,webm', duration: 'N/A' }, streams: [{ codec_type: 'video', width: 864, height: 496 }] },
+      'Pull_Up/demo-3.mov': { format: { format_name: 'mov,mp4,m4a', duration: '1' }, streams: [{ codec_type: 'audio' }] },
+      'Barbell_Bench_Press/demo-1.mp4': { format: { format_name: 'matroska,webm', duration: '1' }, streams: [] },
+      'Ab_Wheel_Rollout/demo-1.mp4': Object.assign(new Error('spawn ffprobe ENOENT'), { code: 'ENOENT' }),
+    };
+    const probe: Prober = (file) => {
+      const answer = probes[file.slice(dir.length + 1)]!;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    };
+    const snapshot = tinySnapshot();
+    for (const e of snapshot.exercises) e.images = [];
+    const scan = scanMedia(snapshot, dir, { mediaBase: 'https://media.example.com', probe });
+    assert.deepEqual(scan.problems, [
+      'Ab_Wheel_Rollout/demo-1.mp4: ffprobe is not installed (apt-get install ffmpeg)',
+      'Barbell_Bench_Press/demo-1.mp4: is not a mp4 file (ffprobe reads "matroska,webm")',
+      'Pull_Up/demo-2.webm: has no readable duration',
+      'Pull_Up/demo-3.mov: holds no video stream',
+    ]);
+    assert.deepEqual(scan.videos.get('Pull_Up')!.map((clip) => clip.video), [{
+      url: 'https://media.example.com/Pull_Up/demo-1.mp4', format: 'mp4', resolution: '496x864', aspectRatio: '9:16',
+      durationSeconds: 2, generatedWith: 'Lavf59', generatedAt: '2026-10-02T09:00:00.000Z',
+    }]);
+    assert.deepEqual(scanMedia(snapshot, join(dir, 'missing'), { mediaBase: 'https://media.example.com', probe }), { problems: [], imageCount: 0, videos: new Map() });
+    const unreadable: Prober = () => { throw new Error('Invalid data found when processing input'); };
+    assert.deepEqual(scanMedia(snapshot, dir, { mediaBase: 'https://m.example.com/', probe: unreadable }).problems[0], 'Ab_Wheel_Rollout/demo-1.mp4: ffprobe cannot read it');
+  });
+
+  it('names aspect ratios as people do, within 3%, else as the reduced fraction', () => {
+    assert.deepEqual(
+      [[496, 864], [864, 496], [1080, 1920], [1920, 1080], [500, 500], [100, 37], [1200, 1000]].map(([w, h]) => aspectRatio(w!, h!)),
+      ['9:16', '16:9', '9:16', '16:9', '1:1', '100:37', '6:5'],
+    );
   });
 });
