@@ -125,15 +125,20 @@ function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs
   }
   const liveNames = new Map(sources.flatMap((s) => s.exercises.map((e) => [String(e.name).toLowerCase(), String(e.name)] as const)));
   const nameById = new Map(sources.flatMap((s) => s.exercises.map((e) => [String(e.id), String(e.name)] as const)));
-  // A variation naming an exercise merged away names the record that absorbed it now.
-  const mergedNames = new Map<string, string>();
+  // A variation may name an exercise by a name it no longer has: merged away (its id is now an alias), renamed
+  // under its id, or spelled with other punctuation ("Bent-Over" for "Bent Over"). It is pointed at the live name.
+  const formerNames = new Map<string, string>();
   for (const [oldId, oldName] of Object.entries(servedIds)) {
-    const canonical = nameById.get(aliases[oldId] ?? '');
-    if (canonical !== undefined && !liveNames.has(oldName.toLowerCase())) mergedNames.set(oldName.toLowerCase(), canonical);
+    const current = nameById.get(oldId) ?? nameById.get(aliases[oldId] ?? '');
+    if (current !== undefined && !liveNames.has(oldName.toLowerCase())) formerNames.set(oldName.toLowerCase(), current);
   }
+  const spelling = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const liveBySpelling = new Map([...liveNames.values()].map((name) => [spelling(name), name]));
+  const liveName = (name: string): string =>
+    liveNames.get(name.toLowerCase()) ?? formerNames.get(name.toLowerCase()) ?? liveBySpelling.get(spelling(name)) ?? name;
   const remap = (name: string, variations: unknown): unknown => {
     if (!Array.isArray(variations)) return variations;
-    const mapped = variations.map((v) => (typeof v === 'string' ? (mergedNames.get(v.toLowerCase()) ?? v) : v));
+    const mapped = variations.map((v) => (typeof v === 'string' ? liveName(v) : v));
     return [...new Set(mapped)].filter((v) => typeof v !== 'string' || v.toLowerCase() !== name.toLowerCase());
   };
 
