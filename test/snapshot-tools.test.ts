@@ -767,7 +767,7 @@ describe('depth rules', () => {
   it('names the id and field of every rule broken', () => {
     const snapshot = deepSnapshot();
     const [bench, pull, wheel, goblet] = snapshot.exercises as [Exercise, Exercise, Exercise, Exercise];
-    bench.keywords = ['bench', 'flat bench', 'legs', 'Core', 'bench'];
+    bench.keywords = ['bench', 'flat bench', 'legs', 'Core', 'bench', 'Hip Flexors', 'pectoralis major'];
     bench.instructions = bench.instructions.slice(0, 3);
     pull.exerciseTips = pull.exerciseTips.slice(0, 2);
     pull.commonMistakes = pull.commonMistakes.slice(0, 1);
@@ -781,6 +781,8 @@ describe('depth rules', () => {
       'exercises[Barbell_Bench_Press].keywords: "legs" is a bare body part or generic word, not an alias',
       'exercises[Barbell_Bench_Press].keywords: "Core" is a bare body part or generic word, not an alias',
       'exercises[Barbell_Bench_Press].keywords: "bench" is listed twice',
+      'exercises[Barbell_Bench_Press].keywords: "Hip Flexors" is a bare body part or generic word, not an alias',
+      'exercises[Barbell_Bench_Press].keywords: "pectoralis major" is a bare body part or generic word, not an alias',
       'exercises[Pull_Up].exerciseTips: needs at least 3 tips (has 2)',
       'exercises[Pull_Up].commonMistakes: needs at least 2 mistakes (has 1)',
       'exercises[Ab_Wheel_Rollout].variations: "Ab Wheel Rollout" is the exercise itself',

@@ -25,7 +25,7 @@ export const GENERIC_KEYWORDS: ReadonlySet<string> = new Set([
   'hamstrings', 'hamstring', 'calves', 'calf', 'biceps', 'triceps', 'lats', 'traps', 'forearms', 'obliques', 'neck', 'hips',
   'hip', 'upper body', 'lower body', 'full body', 'cardio', 'strength', 'upper back', 'lower back', 'delts', 'pecs', 'spine',
   'knees', 'ankles', 'wrists', 'mobility', 'stretch', 'stretching', 'yoga', 'pilates', 'workout', 'exercise', 'fitness', 'gym',
-  'training', 'flexibility', 'balance',
+  'training', 'flexibility', 'balance', 'hiit', 'warm up', 'warmup', 'cool down',
 ]);
 
 const wordCount = (text: string): number => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length);
@@ -36,7 +36,7 @@ function countProblem(where: string, field: string, count: number, rule: { min: 
   return `${where}.${field}: needs ${wanted} ${what} (has ${count})`;
 }
 
-function exerciseDepthProblems(exercise: Exercise, names: ReadonlySet<string>): string[] {
+function exerciseDepthProblems(exercise: Exercise, names: ReadonlySet<string>, bodyParts: ReadonlySet<string>): string[] {
   const where = `exercises[${exercise.id}]`;
   const problems: (string | undefined)[] = [
     countProblem(where, 'keywords', exercise.keywords.length, DEPTH_RULES.keywords, 'keywords'),
@@ -48,7 +48,7 @@ function exerciseDepthProblems(exercise: Exercise, names: ReadonlySet<string>): 
   const seen = new Set<string>();
   for (const keyword of exercise.keywords) {
     const key = keyword.trim().toLowerCase();
-    if (GENERIC_KEYWORDS.has(key)) problems.push(`${where}.keywords: "${keyword}" is a bare body part or generic word, not an alias`);
+    if (GENERIC_KEYWORDS.has(key) || bodyParts.has(key)) problems.push(`${where}.keywords: "${keyword}" is a bare body part or generic word, not an alias`);
     if (seen.has(key)) problems.push(`${where}.keywords: "${keyword}" is listed twice`);
     seen.add(key);
   }
@@ -63,8 +63,14 @@ function exerciseDepthProblems(exercise: Exercise, names: ReadonlySet<string>): 
   return problems.filter((problem): problem is string => problem !== undefined);
 }
 
-/** Every depth problem of a (contract-valid) snapshot, in exercise order. */
+/**
+ * Every depth problem of a (contract-valid) snapshot, in exercise order. A keyword that is a muscle or
+ * a display group of the snapshot's own taxonomy ("hip flexors", "rhomboids") is a bare body part too.
+ */
 export function depthProblems(snapshot: Snapshot): string[] {
   const names = new Set(snapshot.exercises.map((exercise) => exercise.name.toLowerCase()));
-  return snapshot.exercises.flatMap((exercise) => exerciseDepthProblems(exercise, names));
+  const bodyParts = new Set(
+    snapshot.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]).map((name) => name.toLowerCase()),
+  );
+  return snapshot.exercises.flatMap((exercise) => exerciseDepthProblems(exercise, names, bodyParts));
 }
