@@ -6,7 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import { buildFacetIndex, type FacetIndex } from '../search/facet-index.ts';
 import { buildTextIndex, type TextIndex } from '../search/text-index.ts';
-import { CATEGORIES, type Category, type Exercise, type Snapshot } from './snapshot-schema.ts';
+import { CATEGORIES, type Category, type Exercise, type MuscleGroup, type Snapshot } from './snapshot-schema.ts';
 
 export interface Catalog {
   readonly dataVersion: string;
@@ -23,6 +23,7 @@ export interface Catalog {
    * are assembled from bytes with no per-request encoding (a 20-item page is ~33 KB of text).
    */
   readonly exerciseBytes: readonly Buffer[];
+  readonly muscleGroups: readonly MuscleGroup[];
   readonly facets: FacetIndex;
   readonly text: TextIndex;
   /** Recent text rankings by normalized query; valid for this catalog's lifetime only. */
@@ -70,6 +71,7 @@ export function buildCatalog(snapshot: Snapshot, source: string): Catalog {
     positionById,
     exerciseBodies,
     exerciseBytes: exerciseBodies.map((body) => body.subarray(DATA_PREFIX_BYTES, body.length - 1)),
+    muscleGroups: snapshot.muscleGroups,
     facets: buildFacetIndex(exercises, snapshot.muscleGroups),
     text: buildTextIndex(exercises, snapshot.muscleGroups),
     rankings: new LRUCache<string, Int32Array>({ max: 2000 }),

@@ -76,7 +76,8 @@ function parameterOf(rule: ParamRule): Json {
     required: false,
     description: rule.description,
     schema: rule.isRepeatable ? { type: 'array', items: value } : value,
-    ...(rule.isRepeatable ? { style: 'form', explode: true } : {}),
+    // A list parameter is comma-separated (explode: false); a repeatable filter is sent once per value.
+    ...(rule.isRepeatable ? { style: 'form', explode: rule.kind !== 'list' } : {}),
   };
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
-import { findPage } from '../search/page-query.ts';
+import { countFacets, facetTableOf } from '../search/facet-counts.ts';
+import { findMatchSet, findPage } from '../search/page-query.ts';
 import { TIMED_OUT } from '../search/text-index.ts';
 import { encodedReply, etagOf, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
 import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
@@ -59,21 +60,33 @@ function depthError(tier: Tier, upgradeUrl: string, depth: number): HttpError {
   );
 }
 
+/** `,"facets":{...}` for the facets a request asks for, over its whole match set; '' when it asks for none. */
+function facetsMember(context: RouteContext, params: ListParams, deadline: number): string | HttpError {
+  if (params.facets.length === 0) return '';
+  const { catalog, monotonic, random } = context;
+  const matching = findMatchSet(catalog, params, { deadline, now: monotonic, random });
+  if (matching === TIMED_OUT) return SEARCH_TIMEOUT;
+  return `,"facets":${JSON.stringify(countFacets(facetTableOf(catalog), matching, params.facets))}`;
+}
+
 /** Runs the query and joins the page from pre-encoded exercises into one Buffer. */
 function buildPage(context: RouteContext, params: ListParams, limit: number): Buffer | HttpError {
   const { catalog, searchBudgetMs, monotonic, random } = context;
+  const deadline = monotonic() + searchBudgetMs;
   const page = findPage(
     catalog,
     { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
-    { deadline: monotonic() + searchBudgetMs, now: monotonic, random },
+    { deadline, now: monotonic, random },
   );
   if (page === TIMED_OUT) return SEARCH_TIMEOUT;
+  const facets = facetsMember(context, params, deadline);
+  if (facets instanceof HttpError) return facets;
   const parts: Buffer[] = [PAGE_OPEN];
   page.positions.forEach((position, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(catalog.exerciseBytes[position]!);
   });
-  parts.push(Buffer.from(`],"total":${page.total === null ? 'null' : page.total},"limit":${limit},"offset":${params.offset}}`));
+  parts.push(Buffer.from(`],"total":${page.total === null ? 'null' : page.total},"limit":${limit},"offset":${params.offset}${facets}}`));
   return Buffer.concat(parts);
 }
 

@@ -65,3 +65,17 @@ export function collectBits(bits: Bitset, skip: number, take: number): number[] 
   }
   return out;
 }
+
+/** How many positions are set in both `a` and `b` (same size): a facet value's count within a match set. */
+export function countBoth(a: Bitset, b: Bitset): number {
+  let count = 0;
+  for (let w = 0; w < a.length; w++) count += popcount32(a[w]! & b[w]!);
+  return count;
+}
+
+/** The bitset of `positions`. */
+export function bitsetOf(size: number, positions: ArrayLike<number>): Bitset {
+  const bits = createBitset(size);
+  for (let i = 0; i < positions.length; i++) setBit(bits, positions[i]!);
+  return bits;
+}

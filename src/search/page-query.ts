@@ -3,7 +3,7 @@
  * paging over one Catalog. It knows nothing of HTTP; the shell hands it a validated PageQuery.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import { collectBits, countBits, hasBit } from './bitset.ts';
+import { type Bitset, bitsetOf, collectBits, countBits, hasBit, intersectInto } from './bitset.ts';
 import { type Filter, matchFilters } from './facet-index.ts';
 import { queryTerms, TIMED_OUT } from './text-index.ts';
 
@@ -74,4 +74,18 @@ export function findPage(catalog: Catalog, query: PageQuery, context: PageContex
   // A cached ranking is shared by later requests: sample from a copy, never reorder it in place.
   if (query.random) return { positions: sample(hits === ranked ? ranked.slice() : hits, query.limit, context.random), total: null };
   return { positions: Array.from(hits.subarray(query.offset, query.offset + query.limit)), total: null };
+}
+
+/**
+ * The whole match set of a query as a bitset (what facet counts are taken over): the filters' positions,
+ * AND-ed with every text match when there is a `q`. `undefined` means everything matches.
+ */
+export function findMatchSet(catalog: Catalog, query: Pick<PageQuery, 'q' | 'filters'>, context: PageContext): Bitset | undefined | typeof TIMED_OUT {
+  const matching = matchFilters(catalog.facets, query.filters);
+  if (query.q === undefined) return matching;
+  const ranked = rankText(catalog, query.q, context);
+  if (ranked === TIMED_OUT) return TIMED_OUT;
+  const hits = bitsetOf(catalog.exercises.length, ranked);
+  if (matching !== undefined) intersectInto(hits, matching);
+  return hits;
 }
