@@ -84,6 +84,8 @@ function parameterOf(rule: ParamRule): Json {
 interface KeyedOperation {
   summary: string;
   body: keyof typeof BODY_SCHEMAS;
+  /** The 200's media type, when not application/json. */
+  contentType?: string;
   parameters?: Json[];
   /** Statuses beyond the ones every keyed route can answer. */
   errors: number[];
@@ -106,6 +108,12 @@ const KEYED: Record<string, KeyedOperation> = {
   '/v1/equipment': { summary: 'The canonical equipment names.', body: 'EquipmentResponse', errors: [] },
   '/v1/categories': { summary: 'Every category with its exercise count and description.', body: 'CategoriesResponse', errors: [] },
   '/v1/stats': { summary: 'Library statistics and the data version.', body: 'StatsResponse', errors: [] },
+  '/v1/export': {
+    summary: 'Extension: every public exercise, one JSON object per line (NDJSON), in default order, streamed. Metered as ceil(exercises / maxResults) requests (a 304 as one); a tier with a pagination depth (free) gets 403 PAGINATION_DEPTH_EXCEEDED.',
+    body: 'ExportLines',
+    contentType: 'application/x-ndjson',
+    errors: [403],
+  },
 };
 
 function keyedOperation(path: string, operation: KeyedOperation): Json {
@@ -114,7 +122,7 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
     200: {
       description: 'OK. HEAD answers the same without a body.',
       headers: headers(success, [...METERED_OPTIONAL, 'ETag', 'Content-Encoding']),
-      content: { 'application/json': { schema: ref('schemas', operation.body) } },
+      content: { [operation.contentType ?? 'application/json']: { schema: ref('schemas', operation.body) } },
     },
     304: { description: 'Not modified: If-None-Match named the current ETag. Metered like the 200 it stands for.', headers: headers([...success, 'ETag'], METERED_OPTIONAL) },
     401: errorResponse(401, 'none'),

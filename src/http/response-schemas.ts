@@ -65,6 +65,8 @@ export const BODY_SCHEMAS = {
   StatsResponse: data(StatsSchema),
   Health: HealthSchema,
   Error: ErrorSchema,
+  /** GET /v1/export: one Exercise object as JSON per line, each line ending in a newline. */
+  ExportLines: v.pipe(v.string(), v.regex(/^(\{[^\n]*\}\n)*$/)),
 } satisfies Record<string, v.GenericSchema>;
 
 const integerText = v.pipe(v.number(), v.integer());

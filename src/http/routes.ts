@@ -8,6 +8,7 @@ import type { Tier } from '../limits/tiers.ts';
 import { countFacets, facetTableOf } from '../search/facet-counts.ts';
 import { findMatchSet, findPage } from '../search/page-query.ts';
 import { TIMED_OUT } from '../search/text-index.ts';
+import { exportBody } from './export-body.ts';
 import { encodedReply, etagOf, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
 import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
 import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
@@ -30,15 +31,19 @@ export interface RouteContext {
 
 export type RouteHandler = (context: RouteContext) => Reply | HttpError;
 
+/** How many requests a keyed route's request is metered as, when not 1. */
+export type RouteCost = (context: RouteContext) => number;
+
 /** Public routes answer without a key or a catalog; the pipeline supplies their bodies. */
 export type PublicRouteName = 'health' | 'docs' | 'openapi';
 
 export type Route =
-  | { path: string; isKeyed: true; handle: RouteHandler }
+  | { path: string; isKeyed: true; handle: RouteHandler; cost?: RouteCost }
   | { path: string; isKeyed: false; name: PublicRouteName };
 
 export const JSON_TYPE: [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
 export const HTML_TYPE: [string, string] = ['Content-Type', 'text/html; charset=utf-8'];
+export const NDJSON_TYPE: [string, string] = ['Content-Type', 'application/x-ndjson'];
 const NO_STORE_HEADER: [string, string] = ['Cache-Control', NO_STORE];
 const PAGE_OPEN = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
@@ -147,6 +152,41 @@ function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpEr
   return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(catalog, `e${position}`)));
 }
 
+const EXPORT_ETAG = 'export';
+
+function exportRepresentation(catalog: Catalog): Representation {
+  return { etag: etagOf(catalog, EXPORT_ETAG), contentType: NDJSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY };
+}
+
+/**
+ * GET /v1/export: the whole catalog as NDJSON, streamed. A tier with a pagination depth (free) may not
+ * page through everything, so it may not export it either: the cap is there against scraping.
+ */
+function exportCatalog({ catalog, request, tier, upgradeUrl }: RouteContext): Reply | HttpError {
+  if (tier.paginationDepth !== undefined) {
+    return new HttpError(
+      403,
+      'PAGINATION_DEPTH_EXCEEDED',
+      `The ${tier.name} tier can page up to ${tier.paginationDepth} results deep, so it cannot export the whole catalog.`,
+      'Page through GET /v1/exercises with filters or a query, or upgrade to export the catalog in one request.',
+      { upgrade_url: upgradeUrl, current_tier: tier.name },
+    );
+  }
+  const how = exportRepresentation(catalog);
+  if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
+  // Sent as is: compressing the whole catalog would hold the event loop; a proxy in front may compress it.
+  return encodedReply(exportBody(catalog), 'identity', how);
+}
+
+/**
+ * An export costs what paging through the catalog at the tier's max results would: ceil(exercises /
+ * maxResults) requests. A 304 (the client has this version) and a refusal cost one.
+ */
+function exportCost({ catalog, request, tier }: RouteContext): number {
+  if (tier.paginationDepth !== undefined || isNotModified(request.ifNoneMatch, etagOf(catalog, EXPORT_ETAG))) return 1;
+  return Math.max(1, Math.ceil(catalog.exercises.length / tier.maxResults));
+}
+
 const metadata = (name: keyof Catalog['bodies']): RouteHandler =>
   function metadataRoute({ catalog, request }) {
     return fixedReply(request, catalog.bodies[name], negotiate(request.acceptEncoding), keyed(etagOf(catalog, name)));
@@ -163,6 +203,7 @@ export const ROUTES: readonly Route[] = [
   { path: '/v1/equipment', isKeyed: true, handle: metadata('equipment') },
   { path: '/v1/categories', isKeyed: true, handle: metadata('categories') },
   { path: '/v1/stats', isKeyed: true, handle: metadata('stats') },
+  { path: '/v1/export', isKeyed: true, handle: exportCatalog, cost: exportCost },
 ];
 
 const STATIC_ROUTES = new Map(ROUTES.filter((route) => !route.path.includes(':')).map((route) => [route.path, route]));
