@@ -9,6 +9,8 @@ export interface ChildServer {
   name: string;
   proc: ChildProcess;
   pid: number;
+  /** Whose CPU time a load run charges to this server (default: `pid` alone); a group of processes lists them all. */
+  cpuPids?: readonly number[];
   port: number;
   url: string;
   waitForLog(message: string, timeoutMs: number): Promise<LogEntry>;

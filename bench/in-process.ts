@@ -1,14 +1,14 @@
-/** In-process figures, with no HTTP in the way: the catalog build from the newest snapshot and the cost of the pure query function `findPage`. */
+/** In-process figures, with no HTTP in the way: the catalog and search index build from the newest snapshot and the cost of the pure query function `findPage`. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildCatalog, type Catalog } from '../src/catalog/catalog.ts';
+import { buildCatalog } from '../src/catalog/catalog.ts';
 import { listSnapshotFiles } from '../src/catalog/snapshot-files.ts';
 import { checkSnapshot } from '../src/catalog/snapshot-schema.ts';
 import { HttpError } from '../src/http/http-error.ts';
 import { parseListParams } from '../src/http/list-params.ts';
-import { findPage, type PageQuery } from '../src/search/page-query.ts';
-import { TIMED_OUT } from '../src/search/text-index.ts';
+import { findPage, type PageQuery, TIMED_OUT } from '../src/search/page-query.ts';
+import { buildSearchIndexNow, type SearchIndex } from '../src/search/search-index.ts';
 import type { Scenario } from './scenarios.ts';
 import { CATALOG_BUILDS, DATA_DIR, IN_PROCESS_CALLS, IN_PROCESS_WARMUP_CALLS, SEARCH_BUDGET_MS } from './settings.ts';
 
@@ -26,8 +26,8 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** parse (JSON.parse of the file) + check (checkSnapshot) + buildCatalog, timed separately. */
-function buildCatalogTimed(file: string): { catalog: Catalog; parse: number; check: number; build: number; total: number } {
+/** parse (JSON.parse of the file) + check (checkSnapshot) + build (buildCatalog and buildSearchIndexNow), timed separately. */
+function buildCatalogTimed(file: string): { index: SearchIndex; parse: number; check: number; build: number; total: number } {
   const name = file.split('/').pop()!;
   const t0 = performance.now();
   const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
@@ -35,13 +35,13 @@ function buildCatalogTimed(file: string): { catalog: Catalog; parse: number; che
   const checked = checkSnapshot(raw, name.slice(0, 10));
   if (!checked.ok) throw new Error(`${file} fails the snapshot check: ${checked.problems.slice(0, 5).join('; ')}`);
   const t2 = performance.now();
-  const catalog = buildCatalog(checked.snapshot, name);
+  const index = buildSearchIndexNow(buildCatalog(checked.snapshot, name));
   const t3 = performance.now();
-  return { catalog, parse: t1 - t0, check: t2 - t1, build: t3 - t2, total: t3 - t0 };
+  return { index, parse: t1 - t0, check: t2 - t1, build: t3 - t2, total: t3 - t0 };
 }
 
 /** Builds the catalog from the newest snapshot CATALOG_BUILDS times; returns the last catalog and the timings. */
-export function measureCatalogBuild(): { catalog: Catalog; figures: CatalogBuildFigures } {
+export function measureCatalogBuild(): { index: SearchIndex; figures: CatalogBuildFigures } {
   const newest = listSnapshotFiles(DATA_DIR)[0];
   if (newest === undefined) throw new Error(`no snapshot file in ${DATA_DIR}`);
   const file = join(DATA_DIR, newest);
@@ -49,10 +49,10 @@ export function measureCatalogBuild(): { catalog: Catalog; figures: CatalogBuild
   const [first, ...rest] = runs as [ReturnType<typeof buildCatalogTimed>, ...ReturnType<typeof buildCatalogTimed>[]];
   const pick = (key: 'parse' | 'check' | 'build' | 'total') => median(rest.map((run) => run[key]));
   return {
-    catalog: runs[runs.length - 1]!.catalog,
+    index: runs[runs.length - 1]!.index,
     figures: {
       file: newest,
-      exercises: first.catalog.exercises.length,
+      exercises: first.index.catalog.exercises.length,
       firstMs: { parse: first.parse, check: first.check, build: first.build, total: first.total },
       medianMs: { parse: pick('parse'), check: pick('check'), build: pick('build'), total: pick('total') },
       builds: CATALOG_BUILDS,
@@ -81,15 +81,15 @@ function pageQueryOf(path: string): PageQuery {
  * Times `findPage` over IN_PROCESS_CALLS calls (after a warm-up), cycling through `paths`.
  * With `isUncached`, the ranking cache is cleared before each call, outside the timed span.
  */
-function measureQueryCost(catalog: Catalog, scenario: string, description: string, paths: readonly string[], isUncached: boolean): QueryCostFigures {
+function measureQueryCost(index: SearchIndex, scenario: string, description: string, paths: readonly string[], isUncached: boolean): QueryCostFigures {
   const queries = paths.map(pageQueryOf);
   const now = () => performance.now();
   const samples = new Float64Array(IN_PROCESS_CALLS);
   let timedOut = 0;
   const call = (i: number): void => {
-    if (isUncached) catalog.rankings.clear();
+    if (isUncached) index.rankings.clear();
     const start = process.hrtime.bigint();
-    const page = findPage(catalog, queries[i % queries.length]!, { deadline: now() + SEARCH_BUDGET_MS, now, random: Math.random });
+    const page = findPage(index, queries[i % queries.length]!, { deadline: now() + SEARCH_BUDGET_MS, now, random: Math.random });
     const elapsed = process.hrtime.bigint() - start;
     if (page === TIMED_OUT) timedOut += 1;
     samples[i] = Number(elapsed) / 1000;
@@ -110,14 +110,14 @@ function measureQueryCost(catalog: Catalog, scenario: string, description: strin
 }
 
 /** findPage's cost for scenarios c, d (uncached and cached) and e; leaves the ranking cache empty. */
-export function measureQueryCosts(catalog: Catalog, scenarios: readonly Scenario[]): QueryCostFigures[] {
+export function measureQueryCosts(index: SearchIndex, scenarios: readonly Scenario[]): QueryCostFigures[] {
   const pathsOf = (id: string) => scenarios.find((s) => s.id === id)!.paths;
   const figures = [
-    measureQueryCost(catalog, 'c', 'filtered list (2 facets), no ranking', pathsOf('c'), false),
-    measureQueryCost(catalog, 'd', 'search "bench press", ranking cache cleared before each call', pathsOf('d'), true),
-    measureQueryCost(catalog, 'd (cached)', 'search "bench press", ranking served from the cache', pathsOf('d'), false),
-    measureQueryCost(catalog, 'e', 'distinct searches, ranking cache cleared before each call', pathsOf('e'), true),
+    measureQueryCost(index, 'c', 'filtered list (2 facets), no ranking', pathsOf('c'), false),
+    measureQueryCost(index, 'd', 'search "bench press", ranking cache cleared before each call', pathsOf('d'), true),
+    measureQueryCost(index, 'd (cached)', 'search "bench press", ranking served from the cache', pathsOf('d'), false),
+    measureQueryCost(index, 'e', 'distinct searches, ranking cache cleared before each call', pathsOf('e'), true),
   ];
-  catalog.rankings.clear();
+  index.rankings.clear();
   return figures;
 }

@@ -28,6 +28,8 @@ export interface LoadFigures {
   clientCpuPercent: number;
   /** Response bytes (headers included) per response. */
   bytesPerResponse: number;
+  /** When several processes serve (a service and redis-server, say): CPU µs per request of each, in `cpuPids` order. */
+  cpuMicrosPerRequestByProcess?: number[];
 }
 
 /** A request generator: one fixed path, or a shared cursor cycling through several paths across all connections. */
@@ -65,13 +67,16 @@ async function measureLoad(target: LoadFigures['target'], server: ChildServer, a
   const warmupUnexpected = unexpectedOf(warmup, expectedStatus);
   if (warmupUnexpected > 0) process.stderr.write(`bench: warning: ${warmupUnexpected} responses other than ${expectedStatus} during the ${target} warm-up\n`);
 
-  const ticksBefore = readCpuTicks(server.pid);
+  const pids = server.cpuPids ?? [server.pid];
+  const ticksBeforeByPid = pids.map(readCpuTicks);
+  const cpuTicks = () => pids.reduce((sum, pid) => sum + readCpuTicks(pid), 0);
+  const ticksBefore = cpuTicks();
   const clientBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const result = await autocannon(requestOptions(server.url, apiKey, paths, seconds, cursor, headers));
   const wallSeconds = (performance.now() - wallBefore) / 1000;
   const client = process.cpuUsage(clientBefore);
-  const serverCpuSeconds = (readCpuTicks(server.pid) - ticksBefore) / CLOCK_TICKS_PER_SECOND;
+  const serverCpuSeconds = (cpuTicks() - ticksBefore) / CLOCK_TICKS_PER_SECOND;
 
   const totalRequests = result.requests.total;
   return {
@@ -90,6 +95,9 @@ async function measureLoad(target: LoadFigures['target'], server: ChildServer, a
     serverCpuPercent: (serverCpuSeconds / wallSeconds) * 100,
     clientCpuPercent: ((client.user + client.system) / 1e6 / wallSeconds) * 100,
     bytesPerResponse: totalRequests > 0 ? result.throughput.total / totalRequests : Number.NaN,
+    ...(pids.length > 1 && {
+      cpuMicrosPerRequestByProcess: pids.map((pid, i) => ((readCpuTicks(pid) - ticksBeforeByPid[i]!) / CLOCK_TICKS_PER_SECOND * 1e6) / totalRequests),
+    }),
   };
 }
 
@@ -158,4 +166,18 @@ export async function checkScenarioPaths(scenarios: readonly Scenario[], service
     const expected = scenario.expectedStatus ?? 200;
     if (response.status !== expected) throw new Error(`${scenario.id}: GET ${scenario.paths[0]} answered ${response.status}, expected ${expected}`);
   }
+}
+
+/** Each path's body from the service, as [query string, base64 body] pairs for the baseline's /same route (a few at a time). */
+export async function fetchBodies(url: string, paths: readonly string[], apiKey: string): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      out.push([path.slice(path.indexOf('?') + 1), (await fetchBody(url + path, apiKey)).toString('base64')]);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return out;
 }

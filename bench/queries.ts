@@ -1,5 +1,5 @@
 /** The search texts scenario e sends: typed queries, generated phrases, and the request path for one search. */
-import { queryTerms } from '../src/search/text-index.ts';
+import { queryKey } from '../src/search/query-plan.ts';
 import { seededRandom } from '../test/helpers/random.ts';
 
 /** Realistic searches, typos and prefixes included, as people type them into a search box. */
@@ -59,7 +59,7 @@ export function distinctQueries(count: number): string[] {
   const seen = new Set<string>();
   const queries: string[] = [];
   for (const query of [...TYPED_QUERIES, ...shuffled(generated, random)]) {
-    const key = queryTerms(query).join(' ');
+    const key = queryKey(query);
     if (seen.has(key)) continue;
     seen.add(key);
     queries.push(query);

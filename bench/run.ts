@@ -23,6 +23,7 @@ import { captureBaseline, rawGet } from './capture.ts';
 import { checkScenarioPaths, problemsOf, runScenario, type ScenarioResult } from './load.ts';
 import { distinctQueries } from './queries.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
+import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { buildScenarios, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
 import { measureSnapshotRefusal } from './snapshot-refusal.ts';
@@ -45,10 +46,10 @@ async function main(): Promise<number> {
   const servers: ChildServer[] = [];
   try {
     process.stderr.write('bench: in-process figures (catalog build, findPage)\n');
-    const { catalog, figures: catalogBuild } = measureCatalogBuild();
-    const cacheCapacity = catalog.rankings.max;
+    const { index, figures: catalogBuild } = measureCatalogBuild();
+    const cacheCapacity = index.rankings.max;
     const searchQueries = distinctQueries(Math.max(200, Math.ceil(cacheCapacity * 2.5)));
-    const findPageFigures = measureQueryCosts(catalog, buildScenarios(searchQueries, cacheCapacity));
+    const findPageFigures = measureQueryCosts(index, buildScenarios(searchQueries, cacheCapacity));
 
     // Access log (LOG_LEVEL=info, to a file as an operator would keep it) and metrics on, as issue 11 asks.
     process.stderr.write('bench: starting the service (access log and metrics on)\n');
@@ -90,6 +91,9 @@ async function main(): Promise<number> {
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) results.push(await runScenario(scenario, service, baseline, scratch.apiKey, seconds));
     const rssAfterBenchMb = readRssMb(service.pid);
+    const noRedis = redisUnavailable(process.env);
+    if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
+    else process.stderr.write(`bench: ${noRedis}\n`);
     process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
     const snapshotRefusal = await measureSnapshotRefusal(scratch, searchQueries);
     const metricsText = await (await fetch(metricsUrl)).text();

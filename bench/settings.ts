@@ -22,3 +22,19 @@ export function readDurationSeconds(env: NodeJS.ProcessEnv): number {
   if (!Number.isFinite(seconds) || seconds < 1) throw new Error(`BENCH_DURATION must be a number of seconds >= 1, got "${raw}"`);
   return seconds;
 }
+
+/** Seconds of each fairness run. */
+export const FAIRNESS_SECONDS = 6;
+
+export const SUITES = ['relevance', 'scaling', 'load', 'fairness'] as const;
+export type Suite = (typeof SUITES)[number];
+
+/** The suites to run, from BENCH_SUITES (comma-separated; default all). */
+export function readSuites(env: NodeJS.ProcessEnv): Set<Suite> {
+  const raw = env.BENCH_SUITES;
+  if (raw === undefined || raw.trim() === '') return new Set(SUITES);
+  const wanted = raw.split(',').map((name) => name.trim());
+  const unknown = wanted.filter((name) => !(SUITES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_SUITES: unknown suite(s) ${unknown.join(', ')}; known: ${SUITES.join(', ')}`);
+  return new Set(wanted as Suite[]);
+}

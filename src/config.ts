@@ -15,6 +15,17 @@ const host = v.pipe(
   v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), 'must be an IP address (0.0.0.0, 127.0.0.1, ::) or a host name'),
 );
 
+/** `memory`, or `redis://[user:password@]host[:port][/db]` (CONTRACT.md, "Environment"). */
+function isCounterStore(value: string): boolean {
+  if (value === 'memory') return true;
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'redis:' && url.hostname !== '' && /^(\/\d*)?$/.test(url.pathname) && url.search === '' && url.hash === '';
+}
+const counterStore = v.pipe(v.string(), v.check(isCounterStore, 'must be memory or redis://host:port/db'));
+
+export type CounterStoreChoice = { kind: 'memory' } | { kind: 'redis'; url: string };
+
 const ConfigSchema = v.object({
   PORT: v.optional(port, '3000'),
   HOST: v.optional(host, '0.0.0.0'),
@@ -38,6 +49,10 @@ const ConfigSchema = v.object({
   FLUSH_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
   /** How often KEYS_FILE and DATA_DIR are checked for changes. */
   RELOAD_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
+  /** Usage counters: `memory` (in process, persisted to STATE_DIR) or a shared Redis. */
+  COUNTER_STORE: v.optional(counterStore, 'memory'),
+  /** With a Redis store: a command slower than this fails and the request is served unmetered. */
+  REDIS_TIMEOUT_MS: v.optional(positiveNumber, '50'),
 });
 
 export interface Config {
@@ -60,6 +75,8 @@ export interface Config {
   searchBudgetMs: number;
   flushIntervalMs: number;
   reloadIntervalMs: number;
+  counterStore: CounterStoreChoice;
+  redisTimeoutMs: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -92,6 +109,8 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       searchBudgetMs: e.SEARCH_BUDGET_MS,
       flushIntervalMs: e.FLUSH_INTERVAL_MS,
       reloadIntervalMs: e.RELOAD_INTERVAL_MS,
+      counterStore: e.COUNTER_STORE === 'memory' ? { kind: 'memory' } : { kind: 'redis', url: e.COUNTER_STORE },
+      redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     },
   };
 }

@@ -14,13 +14,15 @@ import { KeyRing, loadKeyStore } from './keys/key-ring.ts';
 import { createKey, writeKeyStore } from './keys/key-store.ts';
 import { loadTierTable } from './limits/tiers.ts';
 import { loadShards, UsageSink } from './limits/usage-sink.ts';
-import { MemoryUsageStore, SHARD_COUNT } from './limits/usage-store.ts';
+import { RedisUsageStore } from './limits/redis-usage-store.ts';
+import { MemoryUsageStore, SHARD_COUNT, type UsageStore } from './limits/usage-store.ts';
 import { createLogger, type Logger } from './log.ts';
 import { type AccessLog, createAccessLog } from './observe/access-log.ts';
 import { tapLogger } from './observe/log-tap.ts';
 import { createMetrics, type Metrics, type MetricsSources } from './observe/metrics.ts';
 import { type MetricsServer, startMetricsServer } from './observe/metrics-server.ts';
 import type { RequestObserver } from './observe/request-record.ts';
+import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 
 function fail(problems: string[]): never {
   for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
@@ -90,27 +92,25 @@ async function main(): Promise<void> {
   }
   const keyRing = new KeyRing(config.keysFile, tiers, store, logger);
 
-  orFail(config.stateDir, 'created', () => mkdirSync(config.stateDir, { recursive: true }));
-  const lock = claimPidFile(join(config.stateDir, 'server.pid'));
-  if (!lock.ok) fail([lock.problem]);
-  const shardResult = loadShards(config.stateDir, SHARD_COUNT);
-  if (!shardResult.ok) {
-    lock.release();
-    fail(shardResult.problems);
-  }
-  const sink = new UsageSink(config.stateDir, shardResult.shards, { logger });
-  const usage = new MemoryUsageStore(shardResult.shards, () => sink.status());
+  const counters = openCounters(config, logger);
+  const usage = counters.usage;
 
   // The metrics read the loader only when scraped, after it exists; they count its refusals from its log.
   const { accessLog, metrics, observe, loaderLogger } = observation(config, logger, {
-    catalog: () => loader.current,
+    catalog: () => loader.current?.catalog,
     counterStoreStatus: () => usage.status(),
     now: Date.now,
   });
-  const loader: CatalogLoader = new CatalogLoader({ dir: config.dataDir, maxBytes: config.maxSnapshotBytes, logger: loaderLogger });
+  const loader: CatalogLoader<SearchIndex> = new CatalogLoader({
+    dir: config.dataDir,
+    maxBytes: config.maxSnapshotBytes,
+    logger: loaderLogger,
+    prepare: (catalog) => buildSearchIndex(catalog),
+  });
   let publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const api = createApi({
-    catalog: () => loader.current,
+    catalog: () => loader.current?.catalog,
+    search: () => loader.current,
     keysByHash: () => keyRing.byHash(),
     tiers,
     usage,
@@ -132,13 +132,13 @@ async function main(): Promise<void> {
     server = await startServer(config.engine, {
       host: config.host,
       port: config.port,
-      isPortExclusive: true,
+      isPortExclusive: counters.isPortExclusive,
       handle: api.handle,
       malformed: api.malformed,
       logger,
     });
   } catch (error) {
-    lock.release();
+    await counters.close();
     fail([`${(error as Error).message}`]);
   }
   if (config.publicUrl === undefined) publicUrl = `http://localhost:${server.port}`;
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     try {
       metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort!);
     } catch (error) {
-      lock.release();
+      await counters.close();
       fail([`cannot serve metrics on ${config.host}:${config.metricsPort}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`]);
     }
     logger.info('metrics listening', { host: config.host, port: metricsServer.port, path: '/metrics' });
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
   setImmediate(() => void loader.reload());
   loader.watch(config.reloadIntervalMs);
   keyRing.watch(config.reloadIntervalMs);
-  sink.start(config.flushIntervalMs);
+  counters.start();
 
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: checking for a new snapshot');
@@ -172,14 +172,11 @@ async function main(): Promise<void> {
     if (isStopping) return;
     isStopping = true;
     logger.info('stopping: draining requests and writing usage', { reason });
-    void Promise.all([server.close(), metricsServer?.close()]).then(() => {
+    void Promise.all([server.close(), metricsServer?.close()]).then(async () => {
       loader.stop();
       accessLog?.flush();
       keyRing.stop();
-      sink.stop();
-      const isWritten = sink.flush();
-      if (!isWritten) logger.error('usage could not be written at shutdown', { stateDir: config.stateDir });
-      lock.release();
+      const isWritten = await counters.close();
       process.exit(isWritten ? 0 : 1);
     });
   };
@@ -194,6 +191,53 @@ async function main(): Promise<void> {
       if (process.ppid !== parent) stop('npm, the parent process, is gone');
     }, PARENT_CHECK_MS).unref();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage counters: the in-process store owns STATE_DIR and the port; a Redis store shares both.
+// ---------------------------------------------------------------------------------------------
+
+interface Counters {
+  usage: UsageStore;
+  /** With the in-process store one process owns the port (DECISIONS.md, "HTTP edges"). */
+  isPortExclusive: boolean;
+  start(): void;
+  /** Writes or hands back what is pending and lets go; false when usage could not be written. */
+  close(): Promise<boolean>;
+}
+
+function openCounters(config: Config, logger: Logger): Counters {
+  if (config.counterStore.kind === 'redis') {
+    // No STATE_DIR and no pid file: any number of processes count together in Redis.
+    const usage = new RedisUsageStore({ url: config.counterStore.url, timeoutMs: config.redisTimeoutMs, logger });
+    return {
+      usage,
+      isPortExclusive: false,
+      start: () => undefined,
+      close: () => usage.close().then(() => true),
+    };
+  }
+  orFail(config.stateDir, 'created', () => mkdirSync(config.stateDir, { recursive: true }));
+  const lock = claimPidFile(join(config.stateDir, 'server.pid'));
+  if (!lock.ok) fail([lock.problem]);
+  const shardResult = loadShards(config.stateDir, SHARD_COUNT);
+  if (!shardResult.ok) {
+    lock.release();
+    fail(shardResult.problems);
+  }
+  const sink = new UsageSink(config.stateDir, shardResult.shards, { logger });
+  return {
+    usage: new MemoryUsageStore(shardResult.shards, () => sink.status()),
+    isPortExclusive: true,
+    start: () => sink.start(config.flushIntervalMs),
+    close: async () => {
+      sink.stop();
+      const isWritten = sink.flush();
+      if (!isWritten) logger.error('usage could not be written at shutdown', { stateDir: config.stateDir });
+      lock.release();
+      return isWritten;
+    },
+  };
 }
 
 void main();

@@ -10,7 +10,7 @@ import { UsageSink } from '../src/limits/usage-sink.ts';
 import { MemoryUsageStore } from '../src/limits/usage-store.ts';
 import { defaultTiers, tempDir, TestClock } from './helpers/service.ts';
 
-function cli(run: (out: (t: string) => void, err: (t: string) => void) => number) {
+function cli(run: (out: (t: string) => void, err: (t: string) => void) => number | Promise<number>) {
   const out: string[] = [];
   const err: string[] = [];
   const code = run((t) => out.push(t), (t) => err.push(t));

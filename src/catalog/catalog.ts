@@ -1,12 +1,11 @@
 /**
  * The immutable, in-memory catalog built from one validated snapshot: exercises in default order,
- * the id map, each exercise's response bytes, filter bitsets, the text index and the metadata bodies.
- * A new snapshot builds a new Catalog beside the live one; nothing here is ever mutated after build.
+ * the id map, each exercise's response bytes, the taxonomy and the metadata bodies. It knows nothing
+ * of search: search/ builds its indexes from a Catalog. A new snapshot builds a new Catalog beside the
+ * live one; nothing here is ever mutated after build.
  */
-import { LRUCache } from 'lru-cache';
-import { buildFacetIndex, type FacetIndex } from '../search/facet-index.ts';
-import { buildTextIndex, type TextIndex } from '../search/text-index.ts';
-import { CATEGORIES, type Category, type Exercise, type MuscleGroup, type Snapshot } from './snapshot-schema.ts';
+import { runInSlices, runNow, sortedOrder, type Steps } from '../time-slices.ts';
+import { CATEGORIES, type Category, type Exercise, type MuscleGroup, type SearchDictionary, type Snapshot } from './snapshot-schema.ts';
 
 export interface Catalog {
   readonly dataVersion: string;
@@ -24,10 +23,10 @@ export interface Catalog {
    */
   readonly exerciseBytes: readonly Buffer[];
   readonly muscleGroups: readonly MuscleGroup[];
-  readonly facets: FacetIndex;
-  readonly text: TextIndex;
-  /** Recent text rankings by normalized query; valid for this catalog's lifetime only. */
-  readonly rankings: LRUCache<string, Int32Array>;
+  /** Canonical equipment names. */
+  readonly equipment: readonly string[];
+  /** The snapshot's additions to the search dictionary (snapshot field `search`), if any. */
+  readonly searchDictionary: SearchDictionary | undefined;
   readonly categoryCounts: Readonly<Record<Category, number>>;
   readonly bodies: {
     readonly muscles: Buffer;
@@ -43,6 +42,16 @@ const PUBLIC_FIELDS = [
   'category', 'instructions', 'exerciseTips', 'commonMistakes', 'safetyInfo', 'overview', 'variations', 'images', 'videos',
 ] as const satisfies readonly (keyof Exercise)[];
 
+/** The public fields of an exercise, in PUBLIC_FIELDS order (one object: no per-field garbage at 100x the catalog). */
+function publicFields(e: Exercise): Pick<Exercise, (typeof PUBLIC_FIELDS)[number]> {
+  return {
+    id: e.id, name: e.name, keywords: e.keywords, primaryMuscles: e.primaryMuscles, secondaryMuscles: e.secondaryMuscles,
+    equipment: e.equipment, force: e.force, level: e.level, mechanic: e.mechanic, category: e.category,
+    instructions: e.instructions, exerciseTips: e.exerciseTips, commonMistakes: e.commonMistakes, safetyInfo: e.safetyInfo,
+    overview: e.overview, variations: e.variations, images: e.images, videos: e.videos,
+  };
+}
+
 export function compareDefaultOrder(a: Exercise, b: Exercise): number {
   const an = a.name.toLowerCase();
   const bn = b.name.toLowerCase();
@@ -54,15 +63,38 @@ function dataBody(payload: unknown): Buffer {
   return Buffer.from(JSON.stringify({ data: payload }));
 }
 
-export function buildCatalog(snapshot: Snapshot, source: string): Catalog {
-  const exercises = [...snapshot.exercises].sort(compareDefaultOrder);
-  const positionById = new Map(exercises.map((exercise, position) => [exercise.id, position]));
-  const exerciseBodies = exercises.map((exercise) =>
-    Buffer.from(`{"data":${JSON.stringify(Object.fromEntries(PUBLIC_FIELDS.map((field) => [field, exercise[field]])))}}`),
-  );
+const EXERCISES_PER_STEP = 128;
+
+/** Builds the catalog step by step (see time-slices.ts): sorting and serializing 100x the catalog takes seconds. */
+export function* catalogSteps(snapshot: Snapshot, source: string): Steps<Catalog> {
+  const sortKeys: string[] = [];
+  for (const exercise of snapshot.exercises) {
+    sortKeys.push(exercise.name.toLowerCase());
+    if (sortKeys.length % 4096 === 0) yield;
+  }
+  const order = yield* sortedOrder(snapshot.exercises.length, (a, b) => {
+    const an = sortKeys[a]!;
+    const bn = sortKeys[b]!;
+    if (an !== bn) return an < bn ? -1 : 1;
+    const ai = snapshot.exercises[a]!.id;
+    const bi = snapshot.exercises[b]!.id;
+    return ai < bi ? -1 : ai > bi ? 1 : 0;
+  });
+  const exercises = Array.from(order, (i) => snapshot.exercises[i]!);
+  const positionById = new Map<string, number>();
+  const exerciseBodies: Buffer[] = [];
+  const exerciseBytes: Buffer[] = [];
   const DATA_PREFIX_BYTES = '{"data":'.length;
   const categoryCounts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
-  for (const exercise of exercises) categoryCounts[exercise.category] += 1;
+  for (let position = 0; position < exercises.length; position++) {
+    const exercise = exercises[position]!;
+    positionById.set(exercise.id, position);
+    const body = Buffer.from(`{"data":${JSON.stringify(publicFields(exercise))}}`);
+    exerciseBodies.push(body);
+    exerciseBytes.push(body.subarray(DATA_PREFIX_BYTES, body.length - 1));
+    categoryCounts[exercise.category] += 1;
+    if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
+  }
   return {
     dataVersion: snapshot.dataVersion,
     lastUpdated: snapshot.lastUpdated,
@@ -70,11 +102,10 @@ export function buildCatalog(snapshot: Snapshot, source: string): Catalog {
     exercises,
     positionById,
     exerciseBodies,
-    exerciseBytes: exerciseBodies.map((body) => body.subarray(DATA_PREFIX_BYTES, body.length - 1)),
+    exerciseBytes,
     muscleGroups: snapshot.muscleGroups,
-    facets: buildFacetIndex(exercises, snapshot.muscleGroups),
-    text: buildTextIndex(exercises, snapshot.muscleGroups),
-    rankings: new LRUCache<string, Int32Array>({ max: 2000 }),
+    equipment: snapshot.equipment,
+    searchDictionary: snapshot.search,
     categoryCounts,
     bodies: {
       muscles: dataBody(snapshot.muscleGroups),
@@ -90,4 +121,14 @@ export function buildCatalog(snapshot: Snapshot, source: string): Catalog {
       }),
     },
   };
+}
+
+/** Builds the catalog at once (tests, tools). */
+export function buildCatalog(snapshot: Snapshot, source: string): Catalog {
+  return runNow(catalogSteps(snapshot, source));
+}
+
+/** Builds the catalog in slices of a few ms, so that serving goes on meanwhile (the loader awaits this). */
+export function loadCatalog(snapshot: Snapshot, source: string, sliceMs?: number): Promise<Catalog> {
+  return runInSlices(catalogSteps(snapshot, source), sliceMs);
 }

@@ -1,15 +1,17 @@
 /**
  * Snapshot files in DATA_DIR (`YYYY-MM-DD.json`): keeping the newest valid one live. Each candidate is
  * read and checked in a worker thread (snapshot-worker.ts), so a huge, hostile or slow file never
- * pauses serving; a new catalog is built beside the live one and swapped in whole. A file that fails
- * the check is refused with a logged reason (once per version of the file) and the live one keeps serving.
+ * pauses serving; a new catalog is built beside the live one (in slices, so serving goes on), handed to
+ * `prepare` (which builds what is served from it, such as its search index, without this module
+ * knowing what that is), and swapped in whole. A file that fails the check is refused with a logged
+ * reason (once per version of the file) and the live one keeps serving.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { fileSignature } from '../files.ts';
 import type { Logger } from '../log.ts';
-import { buildCatalog, type Catalog } from './catalog.ts';
+import { type Catalog, loadCatalog } from './catalog.ts';
 import { readSnapshot, SNAPSHOT_NAME } from './snapshot-reader.ts';
 import type { Exercise, Snapshot, SnapshotCheck } from './snapshot-schema.ts';
 
@@ -89,16 +91,19 @@ export function readSnapshotOffThread(file: string, dir: string, maxBytes: numbe
   });
 }
 
-export interface CatalogLoaderOptions {
+export interface CatalogLoaderOptions<T> {
   dir: string;
   maxBytes: number;
   logger: Logger;
+  /** Builds what is served from a new catalog (its search index); the pair is swapped in together. */
+  prepare(catalog: Catalog): Promise<T>;
 }
 
-/** Holds the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
-export class CatalogLoader {
-  readonly #options: CatalogLoaderOptions;
+/** Holds what is served from the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
+export class CatalogLoader<T> {
+  readonly #options: CatalogLoaderOptions<T>;
   #current: Catalog | undefined;
+  #served: T | undefined;
   #currentSignature: string | undefined;
   /** file -> signature of a version already refused, so a broken file is not re-checked (or re-logged) every poll. */
   readonly #refused = new Map<string, string>();
@@ -108,12 +113,12 @@ export class CatalogLoader {
   #running: Promise<void> | undefined;
   #isAskedAgain = false;
 
-  constructor(options: CatalogLoaderOptions) {
+  constructor(options: CatalogLoaderOptions<T>) {
     this.#options = options;
   }
 
-  get current(): Catalog | undefined {
-    return this.#current;
+  get current(): T | undefined {
+    return this.#served;
   }
 
   /** Serves the newest valid snapshot; resolves once this check (and any asked for meanwhile) is done. */
@@ -125,7 +130,10 @@ export class CatalogLoader {
     this.#running = (async () => {
       do {
         this.#isAskedAgain = false;
-        await this.#reloadOnce();
+        await this.#reloadOnce().catch((error: unknown) => {
+          // A bug in a build must not take the server down (an unhandled rejection would): the live catalog keeps serving.
+          this.#options.logger.error('catalog build failed; the live catalog keeps serving', { error: String((error as Error)?.stack ?? error) });
+        });
       } while (this.#isAskedAgain);
     })().finally(() => {
       this.#running = undefined;
@@ -155,9 +163,11 @@ export class CatalogLoader {
         continue;
       }
       this.#refused.delete(name);
-      const catalog = await buildCatalog(result.snapshot, name);
+      const catalog = await loadCatalog(result.snapshot, name);
+      const served = await this.#options.prepare(catalog);
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;
+      this.#served = served;
       this.#currentSignature = signature;
       logger.info('catalog loaded', { file, dataVersion: catalog.dataVersion, exercises: catalog.exercises.length, previous });
       return;

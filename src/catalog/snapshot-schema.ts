@@ -75,6 +75,17 @@ export const CategoryInfoSchema = v.object({
 });
 export type CategoryInfo = v.InferOutput<typeof CategoryInfoSchema>;
 
+/**
+ * Optional additions to the search engine's shipped dictionary (README "Search"): groups of phrases
+ * that mean the same, and more names for muscles and equipment in filters. Targets must exist.
+ */
+export const SearchDictionarySchema = v.object({
+  synonyms: v.optional(v.array(v.pipe(v.array(nonEmptyText), v.minLength(2, 'a synonym group needs at least two phrases')))),
+  muscleAliases: v.optional(v.record(nonEmptyText, v.pipe(v.array(nonEmptyText), v.minLength(1, 'must name at least one muscle or group')))),
+  equipmentAliases: v.optional(v.record(nonEmptyText, v.pipe(v.array(v.nullable(nonEmptyText)), v.minLength(1, 'must name at least one equipment (null: none)')))),
+});
+export type SearchDictionary = v.InferOutput<typeof SearchDictionarySchema>;
+
 const SnapshotShape = v.object({
   dataVersion: v.pipe(v.string(), v.regex(DATE_PATTERN, 'must be YYYY-MM-DD')),
   lastUpdated: v.pipe(v.string(), v.regex(MS_TIMESTAMP, 'must be an ISO 8601 UTC timestamp with milliseconds')),
@@ -83,6 +94,7 @@ const SnapshotShape = v.object({
   equipment: v.array(nonEmptyText),
   // Exercises are checked one by one below, so that one bad record names itself instead of hiding the rest.
   exercises: v.pipe(v.array(v.unknown()), v.minLength(1, 'must hold at least one exercise')),
+  search: v.optional(SearchDictionarySchema),
 });
 
 export interface Snapshot {
@@ -92,6 +104,7 @@ export interface Snapshot {
   muscleGroups: MuscleGroup[];
   equipment: string[];
   exercises: Exercise[];
+  search?: SearchDictionary;
 }
 
 export type SnapshotCheck =
@@ -140,6 +153,19 @@ export function checkSnapshot(raw: unknown, expectedVersion?: string): SnapshotC
   for (const name of top.equipment) {
     if (equipmentNames.has(name.toLowerCase())) problems.push(`equipment: "${name}" is listed twice`);
     equipmentNames.add(name.toLowerCase());
+  }
+
+  for (const [alias, targets] of Object.entries(top.search?.muscleAliases ?? {})) {
+    for (const target of targets) {
+      if (!muscleNames.has(target.toLowerCase()) && !groupNames.has(target.toLowerCase())) {
+        problems.push(`search.muscleAliases.${alias}: "${target}" is neither a muscle nor a display group`);
+      }
+    }
+  }
+  for (const [alias, targets] of Object.entries(top.search?.equipmentAliases ?? {})) {
+    for (const target of targets) {
+      if (target !== null && !equipmentNames.has(target.toLowerCase())) problems.push(`search.equipmentAliases.${alias}: "${target}" is not in the equipment list`);
+    }
   }
 
   const exercises: Exercise[] = [];

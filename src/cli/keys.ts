@@ -1,5 +1,5 @@
 /**
- * `npm run --silent keys -- <verb>`: key management against KEYS_FILE (CONTRACT.md, "Keys").
+ * `npm run --silent keys -- <verb>`: key management against KEYS_FILE (docs/operations.md#keys-cli).
  *   create --tier <tier> [--label TEXT] [--json]   a new key, printed once
  *   regenerate <id> [--json]                       a new key for the same id; the old one stops working
  *   revoke <id>                                    the key stops working at once

@@ -1,21 +1,27 @@
 /**
  * `npm run usage -- [--date YYYY-MM-DD] [--key ID] [--json]`: billable usage per key and day, read
- * from the counter files in STATE_DIR (what a running server wrote at its last flush).
+ * from the counter files in STATE_DIR (what a running server wrote at its last flush), or from Redis
+ * when COUNTER_STORE is a Redis URL (every instance's totals, kept 40 days past their day).
  */
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
 import { readConfig } from '../config.ts';
 import { isRealDate } from '../dates.ts';
 import { fsProblem } from '../files.ts';
 import { readKeyStore } from '../keys/key-store.ts';
 import { formatUsd } from '../limits/money.ts';
+import { readRedisUsage } from '../limits/redis-usage-store.ts';
 import { loadArchive, loadShards } from '../limits/usage-sink.ts';
-import { mergeUsage, SHARD_COUNT } from '../limits/usage-store.ts';
+import { mergeUsage, SHARD_COUNT, type UsageByDay } from '../limits/usage-store.ts';
 import { isMainModule } from './entry.ts';
 
 export const USAGE = `usage: npm run --silent usage -- [--date YYYY-MM-DD] [--key KEY_ID] [--json]
   Requests, overage requests and overage cost per key and UTC day, from STATE_DIR (default ./var/state)
-  and the key ids of KEYS_FILE. --help prints this text.`;
+  or, when COUNTER_STORE is redis://..., from Redis; key ids from KEYS_FILE. --help prints this text.`;
+
+/** A report may wait longer for Redis than a request does. */
+const REPORT_TIMEOUT_MS = 5000;
 
 export interface UsageRow {
   date: string;
@@ -27,7 +33,14 @@ export interface UsageRow {
   overageCost: string;
 }
 
-export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: string) => void, err: (text: string) => void): number {
+interface Filters {
+  date: string | undefined;
+  key: string | undefined;
+  isJson: boolean;
+}
+
+/** Exit code; a Promise of it when the usage lives in Redis (the files of STATE_DIR are read synchronously). */
+export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: string) => void, err: (text: string) => void): number | Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({ args, options: { date: { type: 'string' }, key: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
@@ -48,7 +61,17 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
     err(config.problems.join('\n'));
     return 1;
   }
-  const { stateDir, keysFile } = config.config;
+  const { stateDir, keysFile, counterStore } = config.config;
+  const filters: Filters = { date: values.date, key: values.key, isJson: values.json };
+  if (counterStore.kind === 'redis') {
+    return readFromRedis(counterStore.url).then(
+      (byDay) => report(byDay, keysFile, filters, out, err),
+      (error: unknown) => {
+        err(`${maskedUrl(counterStore.url)}: cannot read usage from Redis (${String((error as Error)?.message ?? error)})`);
+        return 1;
+      },
+    );
+  }
   try {
     if (!statSync(stateDir).isDirectory()) {
       err(`${stateDir}: is not a folder (STATE_DIR names the server's state folder)`);
@@ -64,6 +87,29 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
     err([...(shards.ok ? [] : shards.problems), ...(archive.ok ? [] : archive.problems)].join('\n'));
     return 1;
   }
+  return report(mergeUsage(shards.shards, archive.archive), keysFile, filters, out, err);
+}
+
+/** The URL without its password, for messages. */
+function maskedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password !== '') parsed.password = '***';
+  return parsed.toString();
+}
+
+async function readFromRedis(url: string): Promise<UsageByDay> {
+  // No retries: an unreachable Redis is reported at once rather than waited for.
+  const client = new Redis(url, { lazyConnect: true, commandTimeout: REPORT_TIMEOUT_MS, connectTimeout: REPORT_TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined); // reported through the rejected command
+  try {
+    await client.connect();
+    return await readRedisUsage(client);
+  } finally {
+    client.disconnect();
+  }
+}
+
+function report(byDay: UsageByDay, keysFile: string, filters: Filters, out: (text: string) => void, err: (text: string) => void): number {
   const keys = readKeyStore(keysFile);
   if (!keys.ok) {
     err(keys.problems.join('\n'));
@@ -71,10 +117,10 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
   }
   const records = new Map(keys.store.keys.map((k) => [k.id, k]));
   const rows: UsageRow[] = [];
-  for (const [date, byKey] of [...mergeUsage(shards.shards, archive.archive)].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (values.date !== undefined && date !== values.date) continue;
+  for (const [date, byKey] of [...byDay].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (filters.date !== undefined && date !== filters.date) continue;
     for (const [keyId, usage] of [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (values.key !== undefined && keyId !== values.key) continue;
+      if (filters.key !== undefined && keyId !== filters.key) continue;
       rows.push({
         date,
         keyId,
@@ -86,7 +132,7 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
       });
     }
   }
-  if (values.json) {
+  if (filters.isJson) {
     out(JSON.stringify(rows));
   } else if (rows.length === 0) {
     out('no usage recorded for that selection');
@@ -98,5 +144,7 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
 }
 
 if (isMainModule(import.meta.url)) {
-  process.exitCode = runUsageCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t));
+  void Promise.resolve(runUsageCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t))).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -18,11 +18,14 @@ import { createPublicPages } from './public-pages.ts';
 import { bodyLength, hasNoBody, type ApiRequest, type Reply } from './reply.ts';
 import { requestIds } from './request-id.ts';
 import { json, matchRoute, type Route, type RouteContext } from './routes.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 
 export type { ApiRequest, Reply } from './reply.ts';
 
 export interface ApiDeps {
   catalog(): Catalog | undefined;
+  /** The search index of the live catalog (search-index.ts); swapped together with it. */
+  search(): SearchIndex | undefined;
   keysByHash(): ReadonlyMap<string, KeyRecord>;
   tiers: TierTable;
   usage: UsageStore;
@@ -166,8 +169,10 @@ export function createApi(deps: ApiDeps): Api {
   }
 
   function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined, trace: Trace): Reply | Promise<Reply> {
-    const catalog = deps.catalog();
-    if (catalog === undefined) return errorReply(SERVICE_UNAVAILABLE);
+    // Positions index the catalog the search index was built from: take both from it.
+    const search = deps.search();
+    if (search === undefined) return errorReply(SERVICE_UNAVAILABLE);
+    const catalog = search.catalog;
     if (request.hasSeveralKeys) return errorReply(SEVERAL_KEYS);
     const apiKey = request.apiKey;
     if (apiKey === undefined) return errorReply(NO_KEY);
@@ -177,7 +182,7 @@ export function createApi(deps: ApiDeps): Api {
     // The key store is checked against the tier table when it is loaded, so the tier exists.
     const tier = deps.tiers.get(record.tier)!;
     const context: RouteContext = {
-      catalog, request, tier, param,
+      catalog, search, request, tier, param,
       upgradeUrl: deps.upgradeUrl, searchBudgetMs: deps.searchBudgetMs, monotonic: deps.monotonic, random: deps.random,
     };
     const nowMs = deps.now();

@@ -6,8 +6,8 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
 import { countFacets, facetTableOf } from '../search/facet-counts.ts';
-import { findMatchSet, findPage } from '../search/page-query.ts';
-import { TIMED_OUT } from '../search/text-index.ts';
+import { findMatchSet, findPage, TIMED_OUT } from '../search/page-query.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 import { exportBody } from './export-body.ts';
 import { encodedReply, etagOf, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
 import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
@@ -19,6 +19,8 @@ import type { ApiRequest, Reply } from './reply.ts';
 /** What a keyed route's handler may read. */
 export interface RouteContext {
   catalog: Catalog;
+  /** The search index built from `catalog` (positions index both): swapped in together with it. */
+  search: SearchIndex;
   request: ApiRequest;
   tier: Tier;
   /** The `:id` segment, still percent-encoded, for the one route that has it. */
@@ -68,18 +70,18 @@ function depthError(tier: Tier, upgradeUrl: string, depth: number): HttpError {
 /** `,"facets":{...}` for the facets a request asks for, over its whole match set; '' when it asks for none. */
 function facetsMember(context: RouteContext, params: ListParams, deadline: number): string | HttpError {
   if (params.facets.length === 0) return '';
-  const { catalog, monotonic, random } = context;
-  const matching = findMatchSet(catalog, params, { deadline, now: monotonic, random });
+  const { search, monotonic, random } = context;
+  const matching = findMatchSet(search, params, { deadline, now: monotonic, random });
   if (matching === TIMED_OUT) return SEARCH_TIMEOUT;
-  return `,"facets":${JSON.stringify(countFacets(facetTableOf(catalog), matching, params.facets))}`;
+  return `,"facets":${JSON.stringify(countFacets(facetTableOf(search), matching, params.facets))}`;
 }
 
 /** Runs the query and joins the page from pre-encoded exercises into one Buffer. */
 function buildPage(context: RouteContext, params: ListParams, limit: number): Buffer | HttpError {
-  const { catalog, searchBudgetMs, monotonic, random } = context;
+  const { catalog, search, searchBudgetMs, monotonic, random } = context;
   const deadline = monotonic() + searchBudgetMs;
   const page = findPage(
-    catalog,
+    search,
     { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
     { deadline, now: monotonic, random },
   );

@@ -48,7 +48,7 @@ const KEY_SHAPED = /exlib_[A-Za-z0-9]{32}/g;
 
 /**
  * Masks anything key-shaped inside text the service repeats back or logs (an id, a parameter value):
- * `exlib_…` plus the last four characters (DECISIONS.md, "HTTP edges").
+ * `exlib_…` plus the last four characters (docs/api.md#masking-keys).
  */
 export function maskKeysIn(text: string): string {
   return text.includes(KEY_PREFIX) ? text.replace(KEY_SHAPED, (key) => `${KEY_PREFIX}…${key.slice(-4)}`) : text;

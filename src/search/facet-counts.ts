@@ -6,6 +6,8 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { CATEGORIES, FORCES, LEVELS, MECHANICS } from '../catalog/snapshot-schema.ts';
 import { type Bitset, countBits, countBoth, createBitset } from './bitset.ts';
+import { keyOf } from './facet-index.ts';
+import type { SearchIndex } from './search-index.ts';
 
 export const FACET_NAMES = ['category', 'level', 'force', 'mechanic', 'equipment', 'muscle', 'hasVideo'] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
@@ -24,44 +26,41 @@ export type FacetTable = ReadonlyMap<FacetName, readonly FacetValue[]>;
 /** value -> count, per requested facet, in FACET_NAMES order. */
 export type FacetCounts = Partial<Record<FacetName, Record<string, number>>>;
 
-const tables = new WeakMap<Catalog, FacetTable>();
+const tables = new WeakMap<SearchIndex, FacetTable>();
 
 /**
- * The values each facet lists: every value of the enum facets (0 when no exercise has it, so a picker
- * keeps its options), the equipment exercises name, and the muscle display groups of GET /v1/muscles
- * (the values pickers show; each counts exercises that work any of its muscles, primary or secondary).
- * Exercises whose force, mechanic or equipment is null are in no value of that facet.
+ * The values each facet lists, as the pickers that show them: every value of the enum facets (0 when
+ * no exercise has it, so a picker keeps its options), the canonical equipment names of GET
+ * /v1/equipment, and the muscle display groups of GET /v1/muscles (each counts the exercises that work
+ * any of its muscles, primary or secondary). Exercises whose force, mechanic or equipment is null are
+ * in no value of that facet. Filter aliases (`db`, `quads`) are never listed: they name these values.
  */
 function facetValues(catalog: Catalog): Record<FacetName, readonly string[]> {
-  const equipment = new Map<string, string>();
-  for (const exercise of catalog.exercises) {
-    if (exercise.equipment !== null && !equipment.has(exercise.equipment.toLowerCase())) equipment.set(exercise.equipment.toLowerCase(), exercise.equipment);
-  }
   return {
     category: CATEGORIES,
     level: LEVELS,
     force: FORCES,
     mechanic: MECHANICS,
-    equipment: [...equipment.keys()].sort().map((key) => equipment.get(key)!),
+    equipment: catalog.equipment,
     muscle: catalog.muscleGroups.map((group) => group.displayGroup),
     hasVideo: ['true', 'false'],
   };
 }
 
-/** The facet table of `catalog`, built at its first use from the filter bitsets and kept while the catalog lives. */
-export function facetTableOf(catalog: Catalog): FacetTable {
-  let table = tables.get(catalog);
+/** The facet table of a search index, built at its first use from the filter bitsets and kept while the index lives. */
+export function facetTableOf(index: SearchIndex): FacetTable {
+  let table = tables.get(index);
   if (table !== undefined) return table;
-  const empty = createBitset(catalog.exercises.length);
-  const values = facetValues(catalog);
+  const empty = createBitset(index.catalog.exercises.length);
+  const values = facetValues(index.catalog);
   table = new Map(FACET_NAMES.map((name) => {
-    const byValue = catalog.facets.bitsets.get(name)!;
+    const byValue = index.facets.bitsets.get(name)!;
     return [name, values[name].map((value) => {
-      const bits = byValue.get(value.toLowerCase()) ?? empty;
+      const bits = byValue.get(keyOf(name, value)) ?? empty;
       return { value, bits, total: countBits(bits) };
     })];
   }));
-  tables.set(catalog, table);
+  tables.set(index, table);
   return table;
 }
 

@@ -1,9 +1,15 @@
 /**
  * Filter bitsets for every value of every filterable field, built once per catalog, plus the
  * function that turns a request's filters into one bitset (OR within a parameter, AND across).
+ * `muscle` and `equipment` values are matched as content keys (case, plurals and spacing folded) and
+ * also by the names people use (filter-aliases.ts, extended by the snapshot); a value that names
+ * nothing matches nothing.
  */
 import type { Exercise, MuscleGroup } from '../catalog/snapshot-schema.ts';
+import type { Steps } from '../time-slices.ts';
 import { type Bitset, createBitset, intersectInto, setBit, unionOf } from './bitset.ts';
+import type { AliasTable, EquipmentAliasTable } from './filter-aliases.ts';
+import { contentKey } from './text-normalize.ts';
 
 export const FILTER_FIELDS = ['category', 'muscle', 'equipment', 'level', 'force', 'mechanic', 'hasVideo'] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
@@ -16,40 +22,96 @@ export interface Filter {
 
 export interface FacetIndex {
   readonly size: number;
-  /** field -> lowercased value -> positions of the exercises that have it. */
+  /** field -> value key (see keyOf) -> positions of the exercises that have it. */
   readonly bitsets: ReadonlyMap<FilterField, ReadonlyMap<string, Bitset>>;
+  /** muscle key (anatomical name, display group or alias) -> positions of the exercises that train it as a primary mover. */
+  readonly primaryMuscles: ReadonlyMap<string, Bitset>;
 }
 
-/** Builds the bitsets for `exercises`, which must already be in default order. */
-export function buildFacetIndex(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): FacetIndex {
+export interface FacetSources {
+  exercises: readonly Exercise[];
+  muscleGroups: readonly MuscleGroup[];
+  muscleAliases: AliasTable;
+  equipmentAliases: EquipmentAliasTable;
+}
+
+/** The equipment key of exercises that need none (`equipment: null`); no content key can equal it. */
+const NO_EQUIPMENT = '\u0000none';
+const EXERCISES_PER_STEP = 512;
+
+/** The lookup key of a filter value: a content key for free-text fields, the lowercased value for enums. */
+export function keyOf(field: FilterField, value: string): string {
+  return field === 'muscle' || field === 'equipment' ? contentKey(value) : value.toLowerCase();
+}
+
+/** Builds the bitsets for `exercises`, which must already be in default order; yields every few thousand exercises. */
+export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
+  const { exercises } = sources;
   const size = exercises.length;
   const bitsets = new Map<FilterField, Map<string, Bitset>>(FILTER_FIELDS.map((f) => [f, new Map()]));
-  const mark = (field: FilterField, value: string, position: number): void => {
-    const byValue = bitsets.get(field)!;
-    const key = value.toLowerCase();
+  const primaryMuscles = new Map<string, Bitset>();
+  // Muscle and equipment names repeat across exercises: normalize each distinct one once.
+  const keys = new Map<string, string>();
+  const keyOfValue = (field: FilterField, value: string): string => {
+    const cacheKey = `${field}\u0000${value}`;
+    let key = keys.get(cacheKey);
+    if (key === undefined) keys.set(cacheKey, (key = keyOf(field, value)));
+    return key;
+  };
+  const markIn = (byValue: Map<string, Bitset>, key: string, position: number): void => {
     let bits = byValue.get(key);
     if (bits === undefined) byValue.set(key, (bits = createBitset(size)));
     setBit(bits, position);
   };
-  exercises.forEach((exercise, position) => {
+  const mark = (field: FilterField, value: string, position: number): void => markIn(bitsets.get(field)!, keyOfValue(field, value), position);
+  for (let position = 0; position < size; position++) {
+    const exercise = exercises[position]!;
     mark('category', exercise.category, position);
     mark('level', exercise.level, position);
     if (exercise.force !== null) mark('force', exercise.force, position);
     if (exercise.mechanic !== null) mark('mechanic', exercise.mechanic, position);
     if (exercise.equipment !== null) mark('equipment', exercise.equipment, position);
-    for (const muscle of exercise.primaryMuscles) mark('muscle', muscle, position);
+    else markIn(bitsets.get('equipment')!, NO_EQUIPMENT, position);
+    for (const muscle of exercise.primaryMuscles) {
+      mark('muscle', muscle, position);
+      markIn(primaryMuscles, keyOfValue('muscle', muscle), position);
+    }
     for (const muscle of exercise.secondaryMuscles) mark('muscle', muscle, position);
     mark('hasVideo', exercise.videos.length > 0 ? 'true' : 'false', position);
-  });
-  // A display group matches an exercise that works any of its muscles, primary or secondary.
-  const byMuscle = bitsets.get('muscle')!;
-  for (const group of muscleGroups) {
-    const parts = group.muscles.map((m) => byMuscle.get(m.toLowerCase())).filter((b): b is Bitset => b !== undefined);
-    const groupKey = group.displayGroup.toLowerCase();
-    const own = byMuscle.get(groupKey);
-    byMuscle.set(groupKey, unionOf(size, own ? [...parts, own] : parts));
+    if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
   }
-  return { size, bitsets };
+
+  // A display group matches an exercise that works any of its muscles (primary or secondary, or primary only).
+  const anyMuscle = bitsets.get('muscle')!;
+  const groupsOf = (byKey: Map<string, Bitset>): void => {
+    for (const group of sources.muscleGroups) {
+      const key = contentKey(group.displayGroup);
+      const parts = group.muscles.map((m) => byKey.get(contentKey(m))).filter((b): b is Bitset => b !== undefined);
+      const own = byKey.get(key);
+      byKey.set(key, unionOf(size, own ? [...parts, own] : parts));
+    }
+  };
+  groupsOf(anyMuscle);
+  groupsOf(primaryMuscles);
+  yield;
+
+  // Aliases add to what a key already matches; their targets are names already indexed above.
+  const aliasesOf = (byKey: Map<string, Bitset>, table: Readonly<Record<string, readonly (string | null)[]>>, targetKey: (t: string | null) => string): void => {
+    const additions = new Map<string, Bitset>();
+    for (const [alias, targets] of Object.entries(table)) {
+      const key = contentKey(alias);
+      if (key === '') continue;
+      const parts = targets.map((t) => byKey.get(targetKey(t))).filter((b): b is Bitset => b !== undefined);
+      const previous = additions.get(key) ?? byKey.get(key);
+      additions.set(key, unionOf(size, previous ? [...parts, previous] : parts));
+    }
+    for (const [key, bits] of additions) byKey.set(key, bits);
+  };
+  const muscleTarget = (t: string | null) => contentKey(t ?? '');
+  aliasesOf(anyMuscle, sources.muscleAliases, muscleTarget);
+  aliasesOf(primaryMuscles, sources.muscleAliases, muscleTarget);
+  aliasesOf(bitsets.get('equipment')!, sources.equipmentAliases, (t) => (t === null ? NO_EQUIPMENT : contentKey(t)));
+  return { size, bitsets, primaryMuscles };
 }
 
 /** The positions matching every filter, or `undefined` when there are no filters (everything matches). */
@@ -59,7 +121,7 @@ export function matchFilters(index: FacetIndex, filters: readonly Filter[]): Bit
     const byValue = index.bitsets.get(filter.field)!;
     const parts: Bitset[] = [];
     for (const value of filter.values) {
-      const bits = byValue.get(value.toLowerCase());
+      const bits = byValue.get(keyOf(filter.field, value));
       if (bits !== undefined) parts.push(bits);
     }
     const any = parts.length === 1 ? parts[0]! : unionOf(index.size, parts);
@@ -68,4 +130,3 @@ export function matchFilters(index: FacetIndex, filters: readonly Filter[]): Bit
   }
   return result;
 }
-

@@ -1,11 +1,12 @@
 /**
  * The pure function behind GET /v1/exercises: filters, optional text ranking, random sampling and
- * paging over one Catalog. It knows nothing of HTTP; the shell hands it a validated PageQuery.
+ * paging over one catalog's SearchIndex. It knows nothing of HTTP; the shell hands it a validated PageQuery.
  */
-import type { Catalog } from '../catalog/catalog.ts';
-import { type Bitset, bitsetOf, collectBits, countBits, hasBit, intersectInto } from './bitset.ts';
+import { type Bitset, bitsetOf, collectBits, countBits } from './bitset.ts';
 import { type Filter, matchFilters } from './facet-index.ts';
-import { queryTerms, TIMED_OUT } from './text-index.ts';
+import { rankQuery, type SearchIndex, TIMED_OUT } from './search-index.ts';
+
+export { TIMED_OUT } from './search-index.ts';
 
 export interface PageQuery {
   q: string | undefined;
@@ -41,51 +42,53 @@ function sample(pool: number[] | Int32Array, take: number, random: () => number)
   return Array.from(pool.slice(0, n));
 }
 
-function rankText(catalog: Catalog, q: string, context: PageContext): Int32Array | typeof TIMED_OUT {
-  const terms = queryTerms(q);
-  const key = terms.join(' ');
-  const cached = catalog.rankings.get(key);
-  if (cached !== undefined) return cached;
-  const ranked = catalog.text.rank(terms, context.deadline, context.now);
-  if (ranked !== TIMED_OUT) catalog.rankings.set(key, ranked);
-  return ranked;
-}
-
-export function findPage(catalog: Catalog, query: PageQuery, context: PageContext): Page | typeof TIMED_OUT {
-  const matching = matchFilters(catalog.facets, query.filters);
+export function findPage(index: SearchIndex, query: PageQuery, context: PageContext): Page | typeof TIMED_OUT {
+  const size = index.catalog.exercises.length;
+  const matching = matchFilters(index.facets, query.filters);
   if (query.q === undefined) {
     if (query.random) {
-      const pool = matching === undefined ? Array.from(catalog.exercises.keys()) : collectBits(matching, 0, catalog.exercises.length);
+      const pool = matching === undefined ? Array.from({ length: size }, (_, p) => p) : collectBits(matching, 0, size);
       const total = pool.length;
       return { positions: sample(pool, query.limit, context.random), total };
     }
     if (matching === undefined) {
-      const end = Math.min(catalog.exercises.length, query.offset + query.limit);
+      const end = Math.min(size, query.offset + query.limit);
       const positions: number[] = [];
       for (let p = query.offset; p < end; p++) positions.push(p);
-      return { positions, total: catalog.exercises.length };
+      return { positions, total: size };
     }
     return { positions: collectBits(matching, query.offset, query.limit), total: countBits(matching) };
   }
 
-  const ranked = rankText(catalog, query.q, context);
+  const ranked = rankQuery(index, {
+    q: query.q,
+    filters: query.filters,
+    matching,
+    depth: query.random ? Number.POSITIVE_INFINITY : query.offset + query.limit,
+    deadline: context.deadline,
+    now: context.now,
+  });
   if (ranked === TIMED_OUT) return TIMED_OUT;
-  const hits = matching === undefined ? ranked : ranked.filter((p) => hasBit(matching, p));
   // A cached ranking is shared by later requests: sample from a copy, never reorder it in place.
-  if (query.random) return { positions: sample(hits === ranked ? ranked.slice() : hits, query.limit, context.random), total: null };
-  return { positions: Array.from(hits.subarray(query.offset, query.offset + query.limit)), total: null };
+  if (query.random) return { positions: sample(ranked.slice(), query.limit, context.random), total: null };
+  return { positions: Array.from(ranked.subarray(query.offset, query.offset + query.limit)), total: null };
 }
 
 /**
  * The whole match set of a query as a bitset (what facet counts are taken over): the filters' positions,
- * AND-ed with every text match when there is a `q`. `undefined` means everything matches.
+ * and with a `q` every text match within them, however deep. `undefined` means everything matches.
  */
-export function findMatchSet(catalog: Catalog, query: Pick<PageQuery, 'q' | 'filters'>, context: PageContext): Bitset | undefined | typeof TIMED_OUT {
-  const matching = matchFilters(catalog.facets, query.filters);
+export function findMatchSet(index: SearchIndex, query: Pick<PageQuery, 'q' | 'filters'>, context: PageContext): Bitset | undefined | typeof TIMED_OUT {
+  const matching = matchFilters(index.facets, query.filters);
   if (query.q === undefined) return matching;
-  const ranked = rankText(catalog, query.q, context);
+  const ranked = rankQuery(index, {
+    q: query.q,
+    filters: query.filters,
+    matching,
+    depth: Number.POSITIVE_INFINITY,
+    deadline: context.deadline,
+    now: context.now,
+  });
   if (ranked === TIMED_OUT) return TIMED_OUT;
-  const hits = bitsetOf(catalog.exercises.length, ranked);
-  if (matching !== undefined) intersectInto(hits, matching);
-  return hits;
+  return bitsetOf(index.catalog.exercises.length, ranked);
 }

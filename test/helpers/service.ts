@@ -16,6 +16,7 @@ import { createKey, EMPTY_STORE, indexByHash, type KeyStore } from '../../src/ke
 import { loadTierTable, type TierTable } from '../../src/limits/tiers.ts';
 import { MemoryUsageStore, type UsageStore } from '../../src/limits/usage-store.ts';
 import { createLogger } from '../../src/log.ts';
+import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { onJsonLines } from './json-lines.ts';
 import { openApiProblems } from './openapi-check.ts';
 
@@ -102,6 +103,7 @@ export interface TestServer {
 
 export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise<TestServer> {
   let catalog: Catalog | undefined = fixtureCatalog();
+  let search: SearchIndex | undefined = buildSearchIndexNow(catalog);
   const tiers = overrides.tiers ?? defaultTiers();
   let store: KeyStore = EMPTY_STORE;
   const keys: Record<string, string> = {};
@@ -116,6 +118,7 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
   const clock = new TestClock();
   const deps: ApiDeps = {
     catalog: () => catalog,
+    search: () => search,
     keysByHash: () => byHash,
     tiers,
     usage: new MemoryUsageStore(),
@@ -144,6 +147,7 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
     store,
     setCatalog(next) {
       catalog = next;
+      search = next === undefined ? undefined : buildSearchIndexNow(next);
     },
     setKeyStore(next) {
       result.store = next;

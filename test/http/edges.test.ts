@@ -1,5 +1,5 @@
 /**
- * HTTP edges (DECISIONS.md, "HTTP edges") on whichever engine TEST_ENGINE names, and the behaviours
+ * HTTP edges (docs/api.md#http-behaviour) on whichever engine TEST_ENGINE names, and the behaviours
  * uWebSockets.js has of its own that the README's deployment section documents, pinned per engine.
  */
 import assert from 'node:assert/strict';

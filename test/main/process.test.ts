@@ -71,6 +71,8 @@ describe('the service process', () => {
       assert.equal(await stop(first), 0);
     }
     const second = await spawnService(f.env);
+    // The catalog and its search index are built in slices after the server listens (503 until then).
+    await second.waitForLog((e) => e.message === 'catalog loaded');
     try {
       assert.equal(/exlib_/.test(second.stdout()), false, 'no new key on later runs');
     } finally {
@@ -166,6 +168,8 @@ describe('the service process', () => {
     assert.equal(await stop(first), 0);
     assert.equal(dayRequests(f.stateDir, id), 37);
     const second = await spawnService(f.env);
+    // The catalog and its search index are built in slices after the server listens (503 until then).
+    await second.waitForLog((e) => e.message === 'catalog loaded');
     try {
       const { headers } = await get(`${second.url}/v1/muscles`, key);
       assert.equal(headers.get('x-ratelimit-remaining'), String(10000 - 38));
@@ -187,6 +191,8 @@ describe('the service process', () => {
     const persisted = dayRequests(f.stateDir, id);
     assert.ok(persisted >= 25 && persisted <= 35, `persisted ${persisted}: nothing written before the kill is lost, nothing is double-counted`);
     const second = await spawnService(f.env);
+    // The catalog and its search index are built in slices after the server listens (503 until then).
+    await second.waitForLog((e) => e.message === 'catalog loaded');
     try {
       const { headers } = await get(`${second.url}/v1/equipment`, key);
       assert.equal(headers.get('x-ratelimit-remaining'), String(10000 - persisted - 1));

@@ -1,5 +1,5 @@
 /**
- * Signals sent to `npm start`'s PID, as a process manager sends them (CONTRACT.md, "Commands"): SIGTERM
+ * Signals sent to `npm start`'s PID, as a process manager sends them (docs/operations.md#signals-through-npm): SIGTERM
  * and SIGINT reach the server (npm forwards them to the process `exec` made its direct child), which
  * drains, writes usage and exits 0. npm forwards nothing else and dies of SIGHUP and SIGKILL; the server
  * then sees its parent gone and drains, writes and exits rather than serve on as an orphan.

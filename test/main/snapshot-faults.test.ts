@@ -1,5 +1,5 @@
 /**
- * Hostile or broken files in DATA_DIR (DECISIONS.md, "HTTP edges": only regular files inside DATA_DIR,
+ * Hostile or broken files in DATA_DIR (docs/operations.md#safe-snapshot-reading: only regular files inside DATA_DIR,
  * at most MAX_SNAPSHOT_BYTES, valid UTF-8, one exercise at least, bounded nesting), each dropped in and
  * announced with SIGHUP while requests keep flowing: each is refused with the file and the reason
  * named, its content is never quoted, no request fails, and the old dataVersion is still served.

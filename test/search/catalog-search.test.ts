@@ -8,15 +8,17 @@ import { join } from 'node:path';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { listSnapshotFiles, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
 import { findPage } from '../../src/search/page-query.ts';
+import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { ROOT } from '../helpers/service.ts';
 
 const file = join(ROOT, 'data', listSnapshotFiles(join(ROOT, 'data'))[0]!);
 const result = readSnapshotFile(file);
 assert.ok(result.ok, `the bundled snapshot is valid: ${result.ok ? '' : result.problems.slice(0, 5).join('; ')}`);
 const catalog = buildCatalog(result.snapshot, file);
+const index = buildSearchIndexNow(catalog);
 
 function top(q: string, n: number): string[] {
-  const page = findPage(catalog, { q, filters: [], random: false, limit: n, offset: 0 }, { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random });
+  const page = findPage(index, { q, filters: [], random: false, limit: n, offset: 0 }, { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random });
   assert.ok(typeof page === 'object');
   return page.positions.map((p) => catalog.exercises[p]!.name);
 }

@@ -3,20 +3,21 @@ import { describe, it } from 'node:test';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import type { Exercise } from '../../src/catalog/snapshot-schema.ts';
 import { countFacets, FACET_NAMES, type FacetCounts, facetTableOf } from '../../src/search/facet-counts.ts';
-import { findMatchSet, findPage } from '../../src/search/page-query.ts';
-import { TIMED_OUT } from '../../src/search/text-index.ts';
+import { findMatchSet, findPage, TIMED_OUT } from '../../src/search/page-query.ts';
+import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { naiveMatches, randomFilters } from '../helpers/naive-filters.ts';
 import { pick, seededRandom } from '../helpers/random.ts';
 import { fixtureSnapshot } from '../helpers/service.ts';
 
 const snapshot = fixtureSnapshot();
 const catalog = buildCatalog(snapshot, 'fixture');
+const index = buildSearchIndexNow(catalog);
 const context = { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random };
 const QUERIES = [undefined, 'bench press', 'squat', 'kettleb', 'benchh pres', 'pose', 'jump', 'stretch hamstring', 'zzzz'];
 
 /** Every position the text search ranks for `q`, unfiltered. */
 function textMatches(q: string): number[] {
-  const page = findPage(catalog, { q, filters: [], random: false, limit: catalog.exercises.length, offset: 0 }, context);
+  const page = findPage(index, { q, filters: [], random: false, limit: catalog.exercises.length, offset: 0 }, context);
   if (page === TIMED_OUT) assert.fail('timed out');
   return page.positions;
 }
@@ -24,7 +25,7 @@ function textMatches(q: string): number[] {
 /** Facet counts written as plainly as possible: one pass over the matching exercises. */
 function naiveCounts(matches: readonly Exercise[]): Required<FacetCounts> {
   const zero = (values: readonly string[]) => Object.fromEntries(values.map((value) => [value, 0]));
-  const equipment = [...new Set(snapshot.exercises.flatMap((e) => (e.equipment === null ? [] : [e.equipment])))].sort();
+  const equipment = snapshot.equipment;
   const counts = {
     category: zero(['strength', 'yoga', 'mobility', 'physical_therapy', 'stretching', 'pilates', 'calisthenics', 'plyometrics', 'conditioning', 'olympic_weightlifting', 'powerlifting', 'strongman']),
     level: zero(['beginner', 'intermediate', 'advanced']),
@@ -51,13 +52,13 @@ function naiveCounts(matches: readonly Exercise[]): Required<FacetCounts> {
 
 describe('countFacets', () => {
   it('matches a naive count over the snapshot for random filters and queries (seeded)', () => {
-    const table = facetTableOf(catalog);
+    const table = facetTableOf(index);
     for (let seed = 1; seed <= 300; seed++) {
       const random = seededRandom(seed);
       const filters = randomFilters(random);
       const q = pick(random, QUERIES);
       const names = FACET_NAMES.filter(() => random() < 0.6);
-      const matching = findMatchSet(catalog, { q, filters }, context);
+      const matching = findMatchSet(index, { q, filters }, context);
       if (matching === TIMED_OUT) assert.fail(`seed ${seed}: timed out`);
       // The reference match set: every exercise the filters admit, and with q every exercise the search ranks at all.
       const textHits = q === undefined ? undefined : new Set(textMatches(q));
@@ -69,9 +70,9 @@ describe('countFacets', () => {
   });
 
   it('lists every value of the enum facets, zeros included, and the display groups for muscle', () => {
-    const matching = findMatchSet(catalog, { q: undefined, filters: [{ field: 'category', values: ['yoga'] }] }, context);
+    const matching = findMatchSet(index, { q: undefined, filters: [{ field: 'category', values: ['yoga'] }] }, context);
     if (matching === TIMED_OUT) assert.fail('timed out');
-    const counts = countFacets(facetTableOf(catalog), matching, ['category', 'muscle']);
+    const counts = countFacets(facetTableOf(index), matching, ['category', 'muscle']);
     assert.equal(counts.category!.yoga, snapshot.exercises.filter((e) => e.category === 'yoga').length);
     assert.equal(counts.category!.strength, 0);
     assert.deepEqual(Object.keys(counts.muscle!), snapshot.muscleGroups.map((g) => g.displayGroup));

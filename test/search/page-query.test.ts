@@ -3,14 +3,15 @@ import { describe, it } from 'node:test';
 import { buildCatalog, compareDefaultOrder } from '../../src/catalog/catalog.ts';
 import type { Exercise } from '../../src/catalog/snapshot-schema.ts';
 import type { Filter, FilterField } from '../../src/search/facet-index.ts';
-import { findPage, type PageQuery } from '../../src/search/page-query.ts';
-import { TIMED_OUT } from '../../src/search/text-index.ts';
+import { findPage, type PageQuery, TIMED_OUT } from '../../src/search/page-query.ts';
+import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { fixtureSnapshot } from '../helpers/service.ts';
 import { naiveMatches, randomFilters } from '../helpers/naive-filters.ts';
 import { seededRandom } from '../helpers/random.ts';
 
 const snapshot = fixtureSnapshot();
 const catalog = buildCatalog(snapshot, 'fixture');
+const index = buildSearchIndexNow(catalog);
 const context = { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random };
 const names = (positions: number[]) => positions.map((p) => catalog.exercises[p]!.name);
 
@@ -22,7 +23,7 @@ describe('findPage', () => {
       const filters = randomFilters(random);
       const limit = 1 + Math.floor(random() * 30);
       const offset = Math.floor(random() * 40);
-      const page = findPage(catalog, { q: undefined, filters, random: false, limit, offset }, context);
+      const page = findPage(index, { q: undefined, filters, random: false, limit, offset }, context);
       assert.notEqual(page, TIMED_OUT);
       if (page === TIMED_OUT) return;
       const expected = ordered.filter((e) => filters.every((f) => naiveMatches(e, f)));
@@ -38,7 +39,7 @@ describe('findPage', () => {
   it('orders by name case-insensitively, ties by id, so consecutive pages neither skip nor repeat', () => {
     const seen: string[] = [];
     for (let offset = 0; offset < catalog.exercises.length; offset += 7) {
-      const page = findPage(catalog, { q: undefined, filters: [], random: false, limit: 7, offset }, context);
+      const page = findPage(index, { q: undefined, filters: [], random: false, limit: 7, offset }, context);
       assert.ok(page !== TIMED_OUT);
       seen.push(...page.positions.map((p) => catalog.exercises[p]!.id));
     }
@@ -52,7 +53,7 @@ describe('findPage', () => {
     const beginners = new Set(snapshot.exercises.filter((e) => e.level === 'beginner').map((e) => e.id));
     const random = seededRandom(7);
     for (let i = 0; i < 50; i++) {
-      const page = findPage(catalog, { q: undefined, filters, random: true, limit: 5, offset: 30 }, { ...context, random });
+      const page = findPage(index, { q: undefined, filters, random: true, limit: 5, offset: 30 }, { ...context, random });
       assert.ok(page !== TIMED_OUT);
       assert.equal(page.total, beginners.size);
       const ids = page.positions.map((p) => catalog.exercises[p]!.id);
@@ -66,7 +67,7 @@ describe('findPage', () => {
     const counts = new Map<number, number>();
     const rounds = 4000;
     for (let i = 0; i < rounds; i++) {
-      const page = findPage(catalog, { q: undefined, filters: [], random: true, limit: 3, offset: 0 }, { ...context, random });
+      const page = findPage(index, { q: undefined, filters: [], random: true, limit: 3, offset: 0 }, { ...context, random });
       assert.ok(page !== TIMED_OUT);
       for (const p of page.positions) counts.set(p, (counts.get(p) ?? 0) + 1);
     }
@@ -80,14 +81,14 @@ describe('findPage', () => {
 
   it('random=true with a sample larger than the matches returns every match once', () => {
     const filters: Filter[] = [{ field: 'hasVideo', values: ['true'] }];
-    const page = findPage(catalog, { q: undefined, filters, random: true, limit: 100, offset: 0 }, context);
+    const page = findPage(index, { q: undefined, filters, random: true, limit: 100, offset: 0 }, context);
     assert.ok(page !== TIMED_OUT);
     const withVideo = snapshot.exercises.filter((e) => e.videos.length > 0).map((e) => e.id).sort();
     assert.deepEqual(page.positions.map((p) => catalog.exercises[p]!.id).sort(), withVideo);
   });
 
   it('with q: total is null and name matches for a phrase rank first', () => {
-    const page = findPage(catalog, { q: 'bench press', filters: [], random: false, limit: 5, offset: 0 }, context);
+    const page = findPage(index, { q: 'bench press', filters: [], random: false, limit: 5, offset: 0 }, context);
     assert.ok(page !== TIMED_OUT);
     assert.equal(page.total, null);
     assert.ok(page.positions.length > 0);
@@ -96,7 +97,7 @@ describe('findPage', () => {
 
   it('with q: tolerates a typo and a prefix, and is case-insensitive', () => {
     for (const q of ['benchh pres', 'BENCH PRESS', 'bench pre']) {
-      const page = findPage(catalog, { q, filters: [], random: false, limit: 3, offset: 0 }, context);
+      const page = findPage(index, { q, filters: [], random: false, limit: 3, offset: 0 }, context);
       assert.ok(page !== TIMED_OUT);
       assert.match(names(page.positions)[0] ?? '', /bench press/i, q);
     }
@@ -104,8 +105,8 @@ describe('findPage', () => {
 
   it('with q and filters: only matches that pass the filters, in rank order', () => {
     const filters: Filter[] = [{ field: 'category', values: ['powerlifting'] }];
-    const all = findPage(catalog, { q: 'bench press', filters: [], random: false, limit: 100, offset: 0 }, context);
-    const filtered = findPage(catalog, { q: 'bench press', filters, random: false, limit: 100, offset: 0 }, context);
+    const all = findPage(index, { q: 'bench press', filters: [], random: false, limit: 100, offset: 0 }, context);
+    const filtered = findPage(index, { q: 'bench press', filters, random: false, limit: 100, offset: 0 }, context);
     assert.ok(all !== TIMED_OUT && filtered !== TIMED_OUT);
     const expected = all.positions.filter((p) => catalog.exercises[p]!.category === 'powerlifting');
     assert.deepEqual(filtered.positions, expected);
@@ -114,10 +115,10 @@ describe('findPage', () => {
 
   it('with q: paging walks one stable ranking', () => {
     const query = (offset: number): PageQuery => ({ q: 'press', filters: [], random: false, limit: 4, offset });
-    const whole = findPage(catalog, { ...query(0), limit: 100 }, context);
+    const whole = findPage(index, { ...query(0), limit: 100 }, context);
     assert.ok(whole !== TIMED_OUT);
     const pages = [0, 4, 8].flatMap((offset) => {
-      const page = findPage(catalog, query(offset), context);
+      const page = findPage(index, query(offset), context);
       assert.ok(page !== TIMED_OUT);
       return page.positions;
     });
@@ -125,7 +126,7 @@ describe('findPage', () => {
   });
 
   it('abandons a search that passes its deadline', () => {
-    const fresh = buildCatalog(snapshot, 'fresh');
+    const fresh = buildSearchIndexNow(buildCatalog(snapshot, 'fresh'));
     let tick = 0;
     const page = findPage(fresh, { q: 'squat press row', filters: [], random: false, limit: 5, offset: 0 }, { deadline: 0.5, now: () => tick++, random: Math.random });
     assert.equal(page, TIMED_OUT);
@@ -135,7 +136,7 @@ describe('findPage', () => {
   });
 
   it('a query with no searchable terms matches nothing', () => {
-    const page = findPage(catalog, { q: ' -- ', filters: [], random: false, limit: 5, offset: 0 }, context);
+    const page = findPage(index, { q: ' -- ', filters: [], random: false, limit: 5, offset: 0 }, context);
     assert.deepEqual(page, { positions: [], total: null });
   });
 });

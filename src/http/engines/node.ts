@@ -125,7 +125,10 @@ export function startNodeServer(options: EngineOptions): Promise<Server> {
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ host: options.host, port: options.port, exclusive: true }, () => {
+    // reusePort (SO_REUSEPORT, several processes on one port with a shared counter store) exists from
+    // Node 22.12 on; older versions ignore the option and a second process gets EADDRINUSE.
+    const listenOptions = { host: options.host, port: options.port, exclusive: true, reusePort: !options.isPortExclusive };
+    server.listen(listenOptions, () => {
       server.off('error', reject);
       server.on('error', (error) => logger.error('HTTP server error', { error: String(error) }));
       const address = server.address();

@@ -1,0 +1,17 @@
+import autocannon from 'autocannon';
+import { join } from 'node:path';
+import { startChild, stopChild } from './child-servers.ts';
+import { distinctQueries, searchPath } from './queries.ts';
+import { prepareScratch } from './scratch.ts';
+import { DATA_DIR, ROOT } from './settings.ts';
+const scratch = prepareScratch();
+const service = await startChild('service', [join(ROOT, 'src/main.ts')], { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR, KEYS_FILE: scratch.keysFile, STATE_DIR: scratch.stateDir, TIERS_FILE: scratch.tiersFile });
+await service.waitForLog('catalog loaded', 30000);
+const paths = distinctQueries(5000).map(searchPath);
+let i = 0;
+const bad: string[] = [];
+const inst = autocannon({ url: service.url + paths[0], connections: 50, duration: 10, headers: { 'x-api-key': scratch.apiKey }, requests: [{ setupRequest(req: any, context: any) { req.path = paths[i++ % paths.length]!; context.path = req.path; context.i = i; return req; }, onResponse(status: number, body: string, context: any) { if (status !== 200) bad.push(status + ' ' + context.i + ' ' + decodeURIComponent(context.path)); } }] } as any);
+const r = await inst;
+console.log('req/s', r.requests.average, 'non2xx', r.non2xx, bad.slice(0, 5));
+await stopChild(service);
+process.exit(0);

@@ -1,0 +1,115 @@
+/**
+ * Everything search needs for one Catalog, built from it after it loads and dropped with it: filter
+ * bitsets, the term index, the query planner's dictionary, the ranker, and the caches search fills
+ * (rankings by query and filters here; term expansions and slot lists in the expander and ranker).
+ * The Catalog itself stays immutable and knows nothing of this (issue 8).
+ *
+ * `buildSearchIndex` runs the build in slices of a few ms with setImmediate between, so that building
+ * for 100x the catalog never pauses serving; `buildSearchIndexNow` runs it at once (tests, tools).
+ */
+import { LRUCache } from 'lru-cache';
+import type { Catalog } from '../catalog/catalog.ts';
+import { runInSlices, runNow, type Steps } from '../time-slices.ts';
+import type { Bitset } from './bitset.ts';
+import { type FacetIndex, facetIndexSteps, type Filter, keyOf } from './facet-index.ts';
+import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES } from './filter-aliases.ts';
+import { muscleWordLengths, planQuery, type PlanContext } from './query-plan.ts';
+import { Ranker } from './ranking.ts';
+import { Budget, SearchTimedOut } from './search-budget.ts';
+import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
+import { TermExpander } from './term-expansion.ts';
+import { termIndexSteps } from './term-index.ts';
+import { contentKey } from './text-normalize.ts';
+
+/** What a ranking returns when the deadline passed before it was complete. */
+export const TIMED_OUT = Symbol('search timed out');
+
+/** Rankings kept per catalog (by query, filters and depth). */
+export const RANKING_CACHE_SIZE = 2000;
+
+interface CachedRanking {
+  /** How many were asked for; fewer positions than this means there are no more. */
+  readonly depth: number;
+  readonly positions: Int32Array;
+}
+
+export interface SearchIndex {
+  readonly catalog: Catalog;
+  readonly facets: FacetIndex;
+  readonly planContext: PlanContext;
+  readonly ranker: Ranker;
+  /** Recent rankings; valid for this catalog's lifetime only. */
+  readonly rankings: LRUCache<string, CachedRanking>;
+}
+
+/** Builds the search index of `catalog` step by step (time-slices.ts). */
+export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
+  const dictionary = catalog.searchDictionary;
+  const muscleAliases = { ...DEFAULT_MUSCLE_ALIASES, ...dictionary?.muscleAliases };
+  const facets = yield* facetIndexSteps({
+    exercises: catalog.exercises,
+    muscleGroups: catalog.muscleGroups,
+    muscleAliases,
+    equipmentAliases: { ...DEFAULT_EQUIPMENT_ALIASES, ...dictionary?.equipmentAliases },
+  });
+  const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups);
+  const muscleWords = new Set<string>([
+    ...catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]),
+    ...Object.keys(muscleAliases),
+  ].map(contentKey).filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)));
+  const planContext: PlanContext = {
+    expander: new TermExpander(terms),
+    synonyms: buildSynonymTable([...SHIPPED_SYNONYMS, ...(dictionary?.synonyms ?? [])]),
+    muscleWords,
+    muscleWordLengths: muscleWordLengths(muscleWords),
+    synonymAlternatives: new WeakMap(),
+  };
+  yield;
+  return { catalog, facets, planContext, ranker: new Ranker(terms, facets), rankings: new LRUCache({ max: RANKING_CACHE_SIZE }) };
+}
+
+/** Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this). */
+export function buildSearchIndex(catalog: Catalog, sliceMs?: number): Promise<SearchIndex> {
+  return runInSlices(searchIndexSteps(catalog), sliceMs);
+}
+
+/** Builds the search index at once. */
+export function buildSearchIndexNow(catalog: Catalog): SearchIndex {
+  return runNow(searchIndexSteps(catalog));
+}
+
+function filtersKey(filters: readonly Filter[]): string {
+  return filters.map((filter) => `${filter.field}=${filter.values.map((value) => keyOf(filter.field, value)).sort().join('|')}`).sort().join('&');
+}
+
+export interface RankRequest {
+  q: string;
+  filters: readonly Filter[];
+  /** The filters' bitset (facet-index.ts matchFilters), undefined when there are none. */
+  matching: Bitset | undefined;
+  /** How many of the best are needed (offset + limit), or Infinity for all. */
+  depth: number;
+  deadline: number;
+  now: () => number;
+}
+
+/** The best `depth` positions for a text query within the filters, best first; or TIMED_OUT. Cached. */
+export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array | typeof TIMED_OUT {
+  const budget = new Budget(request.deadline, request.now);
+  try {
+    const plan = planQuery(request.q, index.planContext, budget);
+    budget.check();
+    const key = `${plan.key}\u0001${filtersKey(request.filters)}`;
+    const cached = index.rankings.get(key);
+    if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;
+    // Ask for a little more than needed, so the next page is usually served from the cache.
+    const depth = request.depth === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.max(64, 2 ** Math.ceil(Math.log2(request.depth)));
+    const positions = index.ranker.rank(plan, request.matching, depth, budget);
+    budget.check();
+    index.rankings.set(key, { depth, positions });
+    return positions;
+  } catch (error) {
+    if (error instanceof SearchTimedOut) return TIMED_OUT;
+    throw error;
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The inverted index behind text search: MiniSearch's radix tree (`SearchableMap`) holds the
+ * vocabulary (term -> id) for bounded prefix and fuzzy lookups, and each term's postings are packed
+ * into typed arrays (position, precomputed BM25 score, field bits), sorted by position so lists
+ * intersect by merging. Scores are computed once at build: a search only adds numbers.
+ *
+ * Fields: the name (weight 3), the keywords (2), and tags (0.5: equipment, category, level, primary
+ * muscles and their display groups). Function words are not indexed; names also keep their content
+ * terms in order, for the whole-name and phrase checks, and keywords theirs, for whole-alias checks.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+import type { Exercise, MuscleGroup } from '../catalog/snapshot-schema.ts';
+import type { Steps } from '../time-slices.ts';
+import { contentTerms } from './text-normalize.ts';
+
+export const FIELD_NAME = 1;
+export const FIELD_KEYWORDS = 2;
+const FIELD_TAGS = 4;
+const FIELD_WEIGHTS = [3, 2, 0.5] as const;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+/** Longer tokens are cut: nothing real is this long, and it bounds the cost of fuzzy matching. */
+const MAX_TERM_LENGTH = 40;
+const EXERCISES_PER_STEP = 256;
+
+/** Categories and name words of stretches and soft-tissue work, which muscle-led searches rank after training. */
+const SOFT_WORK_CATEGORIES: ReadonlySet<string> = new Set(['stretching', 'mobility', 'yoga']);
+const SOFT_WORK_TERMS: ReadonlySet<string> = new Set(['stretch', 'smr', 'release', 'foam', 'roller', 'massage', 'mobilization', 'myofascial', 'lacrosse', 'pose']);
+
+export interface TermIndex {
+  readonly docCount: number;
+  /** term -> term id. */
+  readonly vocabulary: SearchableMap<number>;
+  /** term id -> term. */
+  readonly terms: readonly string[];
+  /** term id -> how many exercises contain it. */
+  readonly docFrequency: Int32Array;
+  /** term id -> start of its postings in the three arrays below (length: terms + 1). */
+  readonly postingStart: Int32Array;
+  readonly postingDoc: Int32Array;
+  readonly postingScore: Float32Array;
+  /** FIELD_NAME | FIELD_KEYWORDS bits of where the term occurs in that exercise. */
+  readonly postingFields: Uint8Array;
+  /** position -> start of its name's content term ids in nameTerms (length: docs + 1). */
+  readonly nameStart: Int32Array;
+  readonly nameTerms: Int32Array;
+  /** position -> start of its keywords in aliasStart (length: docs + 1); aliasStart -> start in aliasTerms. */
+  readonly aliasDocStart: Int32Array;
+  readonly aliasStart: Int32Array;
+  readonly aliasTerms: Int32Array;
+  /** position -> 1 for stretches and soft-tissue work. */
+  readonly isSoftWork: Uint8Array;
+}
+
+/** A growable Int32 list: ids appended while tokenizing, packed once at the end. */
+class IntList {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.data = new Int32Array(Math.max(1024, capacity));
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  packed(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Builds the index over `exercises` (in default order), yielding every few hundred exercises. */
+export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): Steps<TermIndex> {
+  const docCount = exercises.length;
+  const groupOf = new Map<string, string>();
+  for (const group of muscleGroups) for (const muscle of group.muscles) groupOf.set(muscle.toLowerCase(), group.displayGroup);
+
+  const idOf = new Map<string, number>();
+  const terms: string[] = [];
+  // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies):
+  // tokenize each distinct text once.
+  const termIdsOf = new Map<string, readonly number[]>();
+  const idsOf = (text: string): readonly number[] => {
+    let ids = termIdsOf.get(text);
+    if (ids === undefined) termIdsOf.set(text, (ids = contentTerms(text).map(intern)));
+    return ids;
+  };
+  const intern = (term: string): number => {
+    const cut = term.length > MAX_TERM_LENGTH ? term.slice(0, MAX_TERM_LENGTH) : term;
+    let id = idOf.get(cut);
+    if (id === undefined) {
+      id = terms.length;
+      idOf.set(cut, id);
+      terms.push(cut);
+    }
+    return id;
+  };
+
+  // Pass 1: every field of every exercise as term ids (fieldTerms), with per-field lengths.
+  // Sized for a typical exercise (a few name words, a dozen keyword and tag words), so they rarely grow.
+  const fieldTerms = [new IntList(docCount * 6), new IntList(docCount * 16), new IntList(docCount * 12)];
+  const fieldStart = [new Int32Array(docCount + 1), new Int32Array(docCount + 1), new Int32Array(docCount + 1)];
+  const nameTerms = new IntList(docCount * 6);
+  const nameStart = new Int32Array(docCount + 1);
+  const aliasTerms = new IntList(docCount * 16);
+  const aliasStarts = new IntList(docCount * 6);
+  const aliasDocStart = new Int32Array(docCount + 1);
+  const isSoftWork = new Uint8Array(docCount);
+  for (let position = 0; position < docCount; position++) {
+    const exercise = exercises[position]!;
+    const name = idsOf(exercise.name);
+    for (const id of name) {
+      fieldTerms[0]!.push(id);
+      nameTerms.push(id);
+    }
+    aliasDocStart[position] = aliasStarts.length;
+    for (const keyword of exercise.keywords) {
+      aliasStarts.push(aliasTerms.length);
+      for (const id of idsOf(keyword)) {
+        fieldTerms[1]!.push(id);
+        aliasTerms.push(id);
+      }
+    }
+    const tags = [exercise.equipment ?? '', exercise.category, exercise.level];
+    for (const muscle of exercise.primaryMuscles) tags.push(muscle, groupOf.get(muscle.toLowerCase()) ?? '');
+    for (const tag of tags) for (const id of idsOf(tag)) fieldTerms[2]!.push(id);
+    for (let f = 0; f < 3; f++) fieldStart[f]![position + 1] = fieldTerms[f]!.length;
+    nameStart[position + 1] = nameTerms.length;
+    isSoftWork[position] = SOFT_WORK_CATEGORIES.has(exercise.category) || name.some((id) => SOFT_WORK_TERMS.has(terms[id]!)) ? 1 : 0;
+    if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
+  }
+  aliasDocStart[docCount] = aliasStarts.length;
+  aliasStarts.push(aliasTerms.length);
+  const termCount = terms.length;
+
+  // Pass 2: document frequencies and posting counts (a term counts once per exercise).
+  const docFrequency = new Int32Array(termCount);
+  const lastSeen = new Int32Array(termCount).fill(-1);
+  // Views, not copies: the tokens are read twice more, then dropped with the lists.
+  const flat = fieldTerms.map((list) => list.data.subarray(0, list.length));
+  for (let position = 0; position < docCount; position++) {
+    for (let f = 0; f < 3; f++) {
+      for (let i = fieldStart[f]![position]!; i < fieldStart[f]![position + 1]!; i++) {
+        const id = flat[f]![i]!;
+        if (lastSeen[id] !== position) {
+          lastSeen[id] = position;
+          docFrequency[id]! += 1;
+        }
+      }
+    }
+    if ((position + 1) % (EXERCISES_PER_STEP * 8) === 0) yield;
+  }
+  const postingStart = new Int32Array(termCount + 1);
+  for (let id = 0; id < termCount; id++) postingStart[id + 1] = postingStart[id]! + docFrequency[id]!;
+  const postingCount = postingStart[termCount]!;
+  const postingDoc = new Int32Array(postingCount);
+  const postingScore = new Float32Array(postingCount);
+  const postingFields = new Uint8Array(postingCount);
+  const averageLength = [0, 1, 2].map((f) => Math.max(1, flat[f]!.length / Math.max(1, docCount)));
+  const idf = new Float64Array(termCount);
+  for (let id = 0; id < termCount; id++) idf[id] = Math.log(1 + (docCount - docFrequency[id]! + 0.5) / (docFrequency[id]! + 0.5));
+  yield;
+
+  // Pass 3: one posting per (term, exercise) with its BM25 score summed over the fields. Exercises
+  // are visited in position order, so each term's postings come out sorted by position.
+  const fill = postingStart.slice(0, termCount);
+  const tf = [new Float64Array(termCount), new Float64Array(termCount), new Float64Array(termCount)];
+  const touched = new IntList(1024);
+  lastSeen.fill(-1);
+  for (let position = 0; position < docCount; position++) {
+    touched.length = 0;
+    for (let f = 0; f < 3; f++) {
+      for (let i = fieldStart[f]![position]!; i < fieldStart[f]![position + 1]!; i++) {
+        const id = flat[f]![i]!;
+        tf[f]![id]! += 1;
+        if (lastSeen[id] !== position) {
+          lastSeen[id] = position;
+          touched.push(id);
+        }
+      }
+    }
+    for (let t = 0; t < touched.length; t++) {
+      const id = touched.data[t]!;
+      let score = 0;
+      let fields = 0;
+      for (let f = 0; f < 3; f++) {
+        const count = tf[f]![id]!;
+        if (count === 0) continue;
+        fields |= f === 0 ? FIELD_NAME : f === 1 ? FIELD_KEYWORDS : FIELD_TAGS;
+        const length = fieldStart[f]![position + 1]! - fieldStart[f]![position]!;
+        score += (FIELD_WEIGHTS[f]! * (count * (BM25_K1 + 1))) / (count + BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength[f]!));
+        tf[f]![id] = 0;
+      }
+      const slot = fill[id]!++;
+      postingDoc[slot] = position;
+      postingScore[slot] = score * idf[id]!;
+      postingFields[slot] = fields & (FIELD_NAME | FIELD_KEYWORDS);
+    }
+    if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
+  }
+
+  const vocabulary = new SearchableMap<number>();
+  for (let id = 0; id < termCount; id++) {
+    vocabulary.set(terms[id]!, id);
+    if ((id + 1) % 8192 === 0) yield;
+  }
+  return {
+    docCount,
+    vocabulary,
+    terms,
+    docFrequency,
+    postingStart,
+    postingDoc,
+    postingScore,
+    postingFields,
+    nameStart,
+    nameTerms: nameTerms.packed(),
+    aliasDocStart,
+    aliasStart: aliasStarts.packed(),
+    aliasTerms: aliasTerms.packed(),
+    isSoftWork,
+  };
+}

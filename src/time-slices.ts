@@ -1,0 +1,68 @@
+/**
+ * Long builds (a catalog, its search index) written as generators that yield between small units of
+ * work, and the two ways to drive them: to the end at once (tests, CLI tools) or in slices of a few
+ * milliseconds with setImmediate between, so that even a build at 100x the catalog never holds the
+ * event loop (docs/operations.md#snapshot-reloads: loading a snapshot never pauses serving).
+ */
+import { performance } from 'node:perf_hooks';
+
+/** A build that yields (with no value) whenever it may be paused, and returns what it built. */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Longest stretch a sliced build runs before it lets the event loop serve (ms). */
+export const DEFAULT_SLICE_MS = 4;
+
+/** Runs a build to its end without pausing. */
+export function runNow<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** Runs a build in slices of about `sliceMs`, yielding to the event loop (setImmediate) between slices. */
+export async function runInSlices<T>(steps: Steps<T>, sliceMs = DEFAULT_SLICE_MS, now: () => number = () => performance.now()): Promise<T> {
+  for (;;) {
+    const sliceEnd = now() + sliceMs;
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) return step.value;
+      if (now() >= sliceEnd) break;
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Comparisons between two pauses of a sliced sort: about a millisecond of work. */
+const COMPARISONS_PER_STEP = 8192;
+
+/**
+ * The permutation that sorts positions 0..n-1 by `compare` (stable; a bottom-up merge sort), yielding
+ * every few thousand comparisons: one Array.prototype.sort of 90,000 records holds the loop for ~100 ms.
+ */
+export function* sortedOrder(n: number, compare: (a: number, b: number) => number): Steps<Int32Array> {
+  let from = new Int32Array(n);
+  for (let i = 0; i < n; i++) from[i] = i;
+  let to = new Int32Array(n);
+  let work = 0;
+  for (let width = 1; width < n; width *= 2) {
+    for (let left = 0; left < n; left += 2 * width) {
+      const mid = Math.min(left + width, n);
+      const right = Math.min(left + 2 * width, n);
+      let i = left;
+      let j = mid;
+      let k = left;
+      while (i < mid && j < right) {
+        to[k++] = compare(from[j]!, from[i]!) < 0 ? from[j++]! : from[i++]!;
+        if (++work === COMPARISONS_PER_STEP) {
+          work = 0;
+          yield;
+        }
+      }
+      while (i < mid) to[k++] = from[i++]!;
+      while (j < right) to[k++] = from[j++]!;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
