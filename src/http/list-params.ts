@@ -34,6 +34,8 @@ export interface ParamRule {
   schema: v.GenericSchema;
   /** Several values are OR-ed (a filter); a single-valued parameter sent twice is a 400. */
   isRepeatable: boolean;
+  /** The request is refused without it (only suggest's `q`). */
+  isRequired?: boolean;
   defaultValue?: number | boolean;
   description: string;
   message: string;
@@ -61,7 +63,7 @@ function booleanRule(name: string, description: string, defaultValue?: boolean):
   return rule;
 }
 
-const queryRule = (name: 'q' | 'search', description: string): ParamRule => ({
+export const queryRule = (name: 'q' | 'search', description: string): ParamRule => ({
   name, kind: 'text', schema: text(200), isRepeatable: false, description,
   message: `${name} must be 1 to 200 characters long.`, hint: 'Send a search text of 1 to 200 characters, or leave the parameter out.',
 });
@@ -113,10 +115,10 @@ function refuse(rule: ParamRule, received: string): HttpError {
   return invalidParameter(rule.name, received.slice(0, 256), rule.message, rule.hint, rule.allowed);
 }
 
-/** Each parameter's decoded values, or the first INVALID_PARAMETER. */
-function readValues(params: URLSearchParams): Map<string, unknown[]> | HttpError {
+/** Each parameter's decoded values under `rules`, or the first INVALID_PARAMETER. */
+export function readValues(rules: readonly ParamRule[], params: URLSearchParams): Map<string, unknown[]> | HttpError {
   const byName = new Map<string, unknown[]>();
-  for (const rule of LIST_PARAMS) {
+  for (const rule of rules) {
     if (!rule.isRepeatable) {
       const values = params.getAll(rule.name);
       if (values.length > 1) {
@@ -125,7 +127,7 @@ function readValues(params: URLSearchParams): Map<string, unknown[]> | HttpError
     }
   }
   const isAliasIgnored = params.has('q');
-  for (const rule of LIST_PARAMS) {
+  for (const rule of rules) {
     if (rule.name === 'search' && isAliasIgnored) continue;
     const raw = params.getAll(rule.name);
     if (raw.length === 0) continue;
@@ -143,7 +145,7 @@ function readValues(params: URLSearchParams): Map<string, unknown[]> | HttpError
 const FILTER_PARAMS: readonly FilterField[] = ['category', 'level', 'force', 'mechanic', 'muscle', 'equipment', 'hasVideo'];
 
 export function parseListParams(rawQuery: string): ListParams | HttpError {
-  const values = readValues(new URLSearchParams(rawQuery));
+  const values = readValues(LIST_PARAMS, new URLSearchParams(rawQuery));
   if (values instanceof HttpError) return values;
   const filters: Filter[] = [];
   for (const field of FILTER_PARAMS) {

@@ -10,6 +10,7 @@ import { KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
+import { SUGGEST_PARAMS } from './suggest-params.ts';
 import { BODY_SCHEMAS, HEADER_SCHEMAS, type HeaderName } from './response-schemas.ts';
 import { ROUTES } from './routes.ts';
 
@@ -73,7 +74,7 @@ function parameterOf(rule: ParamRule): Json {
   return {
     name: rule.name,
     in: 'query',
-    required: false,
+    required: rule.isRequired === true,
     description: rule.description,
     schema: rule.isRepeatable ? { type: 'array', items: value } : value,
     // A list parameter is comma-separated (explode: false); a repeatable filter is sent once per value.
@@ -108,6 +109,12 @@ const KEYED: Record<string, KeyedOperation> = {
   '/v1/equipment': { summary: 'The canonical equipment names.', body: 'EquipmentResponse', errors: [] },
   '/v1/categories': { summary: 'Every category with its exercise count and description.', body: 'CategoriesResponse', errors: [] },
   '/v1/stats': { summary: 'Library statistics and the data version.', body: 'StatsResponse', errors: [] },
+  '/v1/suggest': {
+    summary: 'Extension: names for a search box as the user types, best first: every typed word is in the name or an alias (the last one completed; typos in longer words, joined words and abbreviations read). Metered like any data route.',
+    body: 'SuggestResponse',
+    parameters: SUGGEST_PARAMS.map(parameterOf),
+    errors: [400],
+  },
   '/v1/export': {
     summary: 'Extension: every public exercise, one JSON object per line (NDJSON), in default order, streamed. Metered as ceil(exercises / maxResults) requests (a 304 as one); a tier with a pagination depth (free) gets 403 PAGINATION_DEPTH_EXCEEDED.',
     body: 'ExportLines',

@@ -65,6 +65,7 @@ export const BODY_SCHEMAS = {
   StatsResponse: data(StatsSchema),
   Health: HealthSchema,
   Error: ErrorSchema,
+  SuggestResponse: data(v.array(v.strictObject({ id: ExerciseSchema.entries.id, name: ExerciseSchema.entries.name }))),
   /** GET /v1/export: one Exercise object as JSON per line, each line ending in a newline. */
   ExportLines: v.pipe(v.string(), v.regex(/^(\{[^\n]*\}\n)*$/)),
 } satisfies Record<string, v.GenericSchema>;

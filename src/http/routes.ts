@@ -8,8 +8,10 @@ import type { Tier } from '../limits/tiers.ts';
 import { countFacets, facetTableOf } from '../search/facet-counts.ts';
 import { findMatchSet, findPage, TIMED_OUT } from '../search/page-query.ts';
 import type { SearchIndex } from '../search/search-index.ts';
+import { suggest, SUGGEST_TIMED_OUT } from '../search/suggest.ts';
 import { exportBody } from './export-body.ts';
-import { encodedReply, etagOf, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
+import { parseSuggestParams } from './suggest-params.ts';
+import { encodedReply, etagOf, hashText, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
 import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
 import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
 import type { ListParams } from './list-params.ts';
@@ -154,6 +156,23 @@ function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpEr
   return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(catalog, `e${position}`)));
 }
 
+/** GET /v1/suggest: `{"data":[{"id","name"}]}` for a search box, best first (search/suggest.ts). */
+function suggestNames({ catalog, search, request, searchBudgetMs, monotonic }: RouteContext): Reply | HttpError {
+  const params = parseSuggestParams(request.query);
+  if (params instanceof HttpError) return params;
+  const how = keyed(etagOf(catalog, `s${hashText(`${params.limit}\u0000${params.q}`)}`));
+  if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
+  const positions = suggest(search, params.q, params.limit, monotonic() + searchBudgetMs, monotonic);
+  if (positions === SUGGEST_TIMED_OUT) return SEARCH_TIMEOUT;
+  let body = '{"data":[';
+  for (let i = 0; i < positions.length; i++) {
+    const exercise = catalog.exercises[positions[i]!]!;
+    body += `${i > 0 ? ',' : ''}{"id":${JSON.stringify(exercise.id)},"name":${JSON.stringify(exercise.name)}}`;
+  }
+  // A few hundred bytes: sent as is, never worth compressing.
+  return encodedReply(`${body}]}`, 'identity', how);
+}
+
 const EXPORT_ETAG = 'export';
 
 function exportRepresentation(catalog: Catalog): Representation {
@@ -205,6 +224,7 @@ export const ROUTES: readonly Route[] = [
   { path: '/v1/equipment', isKeyed: true, handle: metadata('equipment') },
   { path: '/v1/categories', isKeyed: true, handle: metadata('categories') },
   { path: '/v1/stats', isKeyed: true, handle: metadata('stats') },
+  { path: '/v1/suggest', isKeyed: true, handle: suggestNames },
   { path: '/v1/export', isKeyed: true, handle: exportCatalog, cost: exportCost },
 ];
 

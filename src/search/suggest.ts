@@ -1,0 +1,238 @@
+/**
+ * Suggestions for a search box (GET /v1/suggest): names of exercises as the user types, best first.
+ * It reads the search engine's own structures: the vocabulary and its expander (completions of the
+ * word being typed, typos in longer words, joined words), the dictionary (abbreviations such as `db`
+ * or `rdl`), and the postings of names and aliases only, so a suggestion always has every typed word
+ * in its name or one of its aliases. The last word is read as a prefix, even a function word (`do`
+ * on its way to `downward dog`); earlier ones as words.
+ */
+import { BoundedCache } from './bounded-cache.ts';
+import { Budget, SearchTimedOut } from './search-budget.ts';
+import type { SearchIndex } from './search-index.ts';
+import type { Expansion } from './term-expansion.ts';
+import { FIELD_KEYWORDS, FIELD_NAME } from './term-index.ts';
+import { isFunctionWord, tokenize } from './text-normalize.ts';
+
+/** What `suggest` returns when the deadline passed first. */
+export const SUGGEST_TIMED_OUT = Symbol('suggest timed out');
+
+export const MAX_SUGGESTIONS = 20;
+/**
+ * A word matched in the name counts more than in an alias, and both add up (the exercise an alias
+ * names is the one people mean); a name that starts with the typed text counts more still.
+ */
+const NAME_WEIGHT = 3;
+const ALIAS_WEIGHT = 1;
+const NAME_START_BONUS = 2;
+/** Among equal matches, shorter names first: "Bench Press" before "Close-Grip Paused Bench Press". */
+const PER_NAME_TERM = 0.05;
+/** A dictionary alternative (db -> dumbbell) weighs a little less than the word as typed. */
+const DICTIONARY_WEIGHT = 0.9;
+const CACHE_SIZE = 10_000;
+const TRAILING_SEPARATOR = /[^\p{L}\p{N}]$/u;
+
+/** Per search index: scratch arrays sized to the catalog (no allocation per request) and answers by typed text. */
+interface SuggestState {
+  readonly matched: Uint8Array;
+  readonly score: Float32Array;
+  readonly slotBest: Float32Array;
+  readonly candidates: Int32Array;
+  readonly answers: BoundedCache<string, Int32Array>;
+}
+
+const states = new WeakMap<SearchIndex, SuggestState>();
+
+function stateOf(index: SearchIndex): SuggestState {
+  let state = states.get(index);
+  if (state === undefined) {
+    const n = index.terms.docCount;
+    state = { matched: new Uint8Array(n), score: new Float32Array(n), slotBest: new Float32Array(n), candidates: new Int32Array(n), answers: new BoundedCache(CACHE_SIZE) };
+    states.set(index, state);
+  }
+  return state;
+}
+
+/** term id -> weight, for one typed word: what it may match. */
+type Slot = Map<number, number>;
+
+function slotOf(expansion: Expansion): Slot {
+  const slot: Slot = new Map();
+  for (let i = 0; i < expansion.ids.length; i++) slot.set(expansion.ids[i]!, expansion.weights[i]!);
+  return slot;
+}
+
+/**
+ * The dictionary's readings of a whole word: a one-word alternative joins the word's slot (db ->
+ * dumbbell); a phrase (rdl -> romanian deadlift) is returned, to be read in the word's place.
+ */
+function addDictionary(index: SearchIndex, term: string, slot: Slot): (readonly string[])[] {
+  const { expander, synonyms } = index.planContext;
+  const phrases: (readonly string[])[] = [];
+  for (const entry of synonyms.byFirstTerm.get(term) ?? []) {
+    if (entry.terms.length !== 1) continue;
+    for (const alternative of entry.alternatives) {
+      if (alternative.length > 1) {
+        phrases.push(alternative);
+        continue;
+      }
+      const id = expander.idOf(alternative[0]!);
+      if (id >= 0 && !slot.has(id)) slot.set(id, DICTIONARY_WEIGHT);
+    }
+  }
+  return phrases;
+}
+
+/** At most this many readings of one query: as typed, then by dictionary phrases. */
+const MAX_READINGS = 4;
+
+/**
+ * The typed words as slots (every one must match; joined words become several), and further readings
+ * with a dictionary phrase in place of an abbreviation. The first reading is the query as typed.
+ */
+function readingsOf(index: SearchIndex, q: string, budget: Budget): Slot[][] {
+  const { expander } = index.planContext;
+  const terms = tokenize(q);
+  const isLastComplete = TRAILING_SEPARATOR.test(q);
+  const typed: Slot[] = [];
+  const phrased: { at: number; phrase: readonly string[] }[] = [];
+  terms.forEach((term, i) => {
+    const isLast = i === terms.length - 1 && !isLastComplete;
+    if (!isLast && isFunctionWord(term)) return;
+    const slot = slotOf(expander.expand(term, isLast, budget));
+    // While the first letters of a word are typed, they are a prefix, not a word: "b" is not the letter b.
+    if (isLast && term.length <= 2) for (const id of slot.keys()) slot.set(id, 1);
+    if (!isLast || term.length > 2) for (const phrase of addDictionary(index, term, slot)) phrased.push({ at: typed.length, phrase });
+    if (slot.size > 0) {
+      typed.push(slot);
+      return;
+    }
+    if (!isLast) {
+      // Joined words: "benchpress" is bench + press.
+      const split = expander.splits(term, budget)[0];
+      if (split !== undefined) for (const part of split) typed.push(slotOf(part));
+      else typed.push(slot); // nothing reads this word: no suggestion as typed
+      return;
+    }
+    typed.push(...lastWordSlots(index, term, budget));
+  });
+  const readings = [typed];
+  for (const { at, phrase } of phrased.slice(0, MAX_READINGS - 1)) {
+    const words = phrase.map((word) => slotOf(expander.exact(word)));
+    readings.push([...typed.slice(0, at), ...words, ...typed.slice(at + 1)]);
+  }
+  return readings;
+}
+
+/**
+ * The word being typed, when nothing in the vocabulary starts with it: a known word run together with
+ * the start of the next ("benchpr" -> bench + pr...), else its longest start that some word has (a typo
+ * while typing, "dumbe" on the way to "dumbell", keeps the suggestions of "dumb").
+ */
+function lastWordSlots(index: SearchIndex, term: string, budget: Budget): Slot[] {
+  const { expander } = index.planContext;
+  for (let cut = term.length - 1; cut >= 3; cut--) {
+    if (expander.idOf(term.slice(0, cut)) < 0) continue;
+    const rest = slotOf(expander.expand(term.slice(cut), true, budget));
+    if (rest.size > 0) return [slotOf(expander.exact(term.slice(0, cut))), rest];
+  }
+  for (let end = term.length - 1; end >= 2; end--) {
+    const slot = slotOf(expander.expand(term.slice(0, end), true, budget));
+    if (slot.size > 0) return [slot];
+  }
+  return [new Map()];
+}
+
+/** The best `limit` of the candidates that matched every slot, by score, ties by position (default order). */
+function topPositions(candidates: Int32Array, count: number, isMatch: (p: number) => boolean, score: Float32Array, limit: number): Int32Array {
+  const best: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = candidates[i]!;
+    if (!isMatch(p)) continue;
+    const s = score[p]!;
+    if (best.length === limit && s <= score[best[limit - 1]!]!) continue;
+    let at = best.length;
+    while (at > 0 && (score[best[at - 1]!]! < s || (score[best[at - 1]!]! === s && best[at - 1]! > p))) at--;
+    best.splice(at, 0, p);
+    if (best.length > limit) best.pop();
+  }
+  return Int32Array.from(best);
+}
+
+function rank(index: SearchIndex, slots: readonly Slot[], limit: number, budget: Budget): Int32Array {
+  const { postingStart, postingDoc, postingFields, nameStart, nameTerms } = index.terms;
+  const { matched, score, slotBest, candidates } = stateOf(index);
+  let count = 0;
+  try {
+    for (let s = 0; s < slots.length; s++) {
+      // First slot: every posting in a name or alias is a candidate; later ones keep those that matched all before.
+      for (const [id, weight] of slots[s]!) {
+        const end = postingStart[id + 1]!;
+        budget.spend(end - postingStart[id]!);
+        for (let k = postingStart[id]!; k < end; k++) {
+          const fields = postingFields[k]!;
+          if ((fields & (FIELD_NAME | FIELD_KEYWORDS)) === 0) continue;
+          const p = postingDoc[k]!;
+          if (matched[p] !== s) continue;
+          if (s === 0 && slotBest[p] === 0) candidates[count++] = p;
+          const value = weight * (((fields & FIELD_NAME) !== 0 ? NAME_WEIGHT : 0) + ((fields & FIELD_KEYWORDS) !== 0 ? ALIAS_WEIGHT : 0));
+          if (value > slotBest[p]!) slotBest[p] = value;
+        }
+      }
+      for (let i = 0; i < count; i++) {
+        const p = candidates[i]!;
+        if (slotBest[p]! > 0) {
+          matched[p] = s + 1;
+          score[p]! += slotBest[p]!;
+          slotBest[p] = 0;
+        }
+      }
+    }
+    const first = slots[0]!;
+    const all = slots.length;
+    for (let i = 0; i < count; i++) {
+      const p = candidates[i]!;
+      if (matched[p] !== all) continue;
+      const nameLength = nameStart[p + 1]! - nameStart[p]!;
+      score[p]! += (nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength;
+    }
+    return topPositions(candidates, count, (p) => matched[p] === all, score, limit);
+  } finally {
+    // Only what this call touched is reset, so the scratch costs nothing per request at any catalog size.
+    for (let i = 0; i < count; i++) {
+      const p = candidates[i]!;
+      matched[p] = 0;
+      score[p] = 0;
+      slotBest[p] = 0;
+    }
+  }
+}
+
+/** The readings' suggestions in order (as typed first), each position once, at most MAX_SUGGESTIONS. */
+function merged(lists: readonly Int32Array[]): Int32Array {
+  if (lists.length === 1) return lists[0]!;
+  const seen = new Set<number>();
+  for (const list of lists) for (const p of list) if (seen.size < MAX_SUGGESTIONS) seen.add(p);
+  return Int32Array.from(seen);
+}
+
+/**
+ * Up to `limit` (at most MAX_SUGGESTIONS) positions whose names best complete `q`, best first; or
+ * SUGGEST_TIMED_OUT past the deadline. Answers are kept per index by typed text.
+ */
+export function suggest(index: SearchIndex, q: string, limit: number, deadline: number, now: () => number): Int32Array | typeof SUGGEST_TIMED_OUT {
+  const key = `${q.toLowerCase()}`;
+  const state = stateOf(index);
+  const cached = state.answers.get(key);
+  if (cached !== undefined) return cached.subarray(0, limit);
+  const budget = new Budget(deadline, now);
+  try {
+    const readings = readingsOf(index, q, budget);
+    budget.check();
+    const positions = merged(readings.map((slots) => (slots.length === 0 ? new Int32Array(0) : rank(index, slots, MAX_SUGGESTIONS, budget))));
+    state.answers.set(key, positions);
+    return positions.subarray(0, limit);
+  } catch (error) {
+    if (error instanceof SearchTimedOut) return SUGGEST_TIMED_OUT;
+    throw error;
+  }
+}
