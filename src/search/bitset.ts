@@ -66,10 +66,13 @@ export function collectBits(bits: Bitset, skip: number, take: number): number[] 
   return out;
 }
 
-/** How many positions are set in both `a` and `b` (same size): a facet value's count within a match set. */
-export function countBoth(a: Bitset, b: Bitset): number {
+/** How many positions are set in both `a` and `b` (same size), looking only at the words `words` (where `a` has bits). */
+export function countWords(a: Bitset, b: Bitset, words: Int32Array): number {
   let count = 0;
-  for (let w = 0; w < a.length; w++) count += popcount32(a[w]! & b[w]!);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    count += popcount32(a[w]! & b[w]!);
+  }
   return count;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import { CATEGORIES, FORCES, LEVELS, MECHANICS } from '../catalog/snapshot-schema.ts';
-import { type Bitset, countBits, countBoth, createBitset } from './bitset.ts';
+import { type Bitset, countBits, countWords, createBitset } from './bitset.ts';
 import { keyOf } from './facet-index.ts';
 import type { SearchIndex } from './search-index.ts';
 
@@ -66,10 +66,18 @@ export function facetTableOf(index: SearchIndex): FacetTable {
 
 /** Counts per value of each facet in `names` over `matching` (undefined: the whole catalog). */
 export function countFacets(table: FacetTable, matching: Bitset | undefined, names: readonly FacetName[]): FacetCounts {
+  // Only the words where the match set has a bit can count: a narrow match set costs few words per value.
+  let words: Int32Array | undefined;
+  if (matching !== undefined) {
+    let n = 0;
+    const nonZero = new Int32Array(matching.length);
+    for (let w = 0; w < matching.length; w++) if (matching[w] !== 0) nonZero[n++] = w;
+    words = nonZero.subarray(0, n);
+  }
   const counts: FacetCounts = {};
   for (const name of names) {
     const byValue: Record<string, number> = {};
-    for (const { value, bits, total } of table.get(name)!) byValue[value] = matching === undefined ? total : countBoth(matching, bits);
+    for (const { value, bits, total } of table.get(name)!) byValue[value] = words === undefined ? total : countWords(matching!, bits, words);
     counts[name] = byValue;
   }
   return counts;

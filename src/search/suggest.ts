@@ -98,7 +98,9 @@ function readingsOf(index: SearchIndex, q: string, budget: Budget): Slot[][] {
   terms.forEach((term, i) => {
     const isLast = i === terms.length - 1 && !isLastComplete;
     if (!isLast && isFunctionWord(term)) return;
-    const slot = slotOf(expander.expand(term, isLast, budget));
+    // The word being typed completes; only when nothing starts with it are typos read ("sqaut").
+    let slot = slotOf(isLast ? expander.completions(term, budget) : expander.expand(term, false, budget));
+    if (isLast && slot.size === 0) slot = slotOf(expander.expand(term, true, budget));
     // While the first letters of a word are typed, they are a prefix, not a word: "b" is not the letter b.
     if (isLast && term.length <= 2) for (const id of slot.keys()) slot.set(id, 1);
     if (!isLast || term.length > 2) for (const phrase of addDictionary(index, term, slot)) phrased.push({ at: typed.length, phrase });
@@ -132,11 +134,11 @@ function lastWordSlots(index: SearchIndex, term: string, budget: Budget): Slot[]
   const { expander } = index.planContext;
   for (let cut = term.length - 1; cut >= 3; cut--) {
     if (expander.idOf(term.slice(0, cut)) < 0) continue;
-    const rest = slotOf(expander.expand(term.slice(cut), true, budget));
+    const rest = slotOf(expander.completions(term.slice(cut), budget));
     if (rest.size > 0) return [slotOf(expander.exact(term.slice(0, cut))), rest];
   }
   for (let end = term.length - 1; end >= 2; end--) {
-    const slot = slotOf(expander.expand(term.slice(0, end), true, budget));
+    const slot = slotOf(expander.completions(term.slice(0, end), budget));
     if (slot.size > 0) return [slot];
   }
   return [new Map()];
