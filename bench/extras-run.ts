@@ -109,4 +109,4 @@ function main(): void {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 
-main();
+if (process.argv[1]?.endsWith('extras-run.ts')) main();

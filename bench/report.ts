@@ -2,6 +2,7 @@
 import type { RefusalFigures } from './snapshot-refusal.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ExtrasFigures } from './extras-run.ts';
 import type { CatalogBuildFigures, QueryCostFigures } from './in-process.ts';
 import type { LoadFigures, ScenarioResult } from './load.ts';
 import type { BaselineRoute } from './scenarios.ts';
@@ -19,7 +20,7 @@ export interface Report {
   service: { rssAfterLoadMb: number; rssAfterBenchMb: number };
   /** Access-log lines and metric-counted requests over the whole run (warm-ups included), beside the measured requests. */
   observability: { accessLogLines: number; metricsRequests: number; measuredServiceRequests: number };
-  inProcess: { catalogBuild: CatalogBuildFigures; findPage: QueryCostFigures[] };
+  inProcess: { catalogBuild: CatalogBuildFigures; findPage: QueryCostFigures[]; extras: ExtrasFigures[] };
   /** Search latency while a ~60 MB snapshot is read, checked and refused off the event loop. */
   snapshotRefusal: RefusalFigures;
   problems: string[];
@@ -104,6 +105,12 @@ export function printReport(report: Report): void {
   out.push(table(
     ['in-process findPage', 'case', 'mean µs', 'median µs', 'p99 µs', 'calls'],
     inProcess.findPage.map((q) => [q.scenario, q.description, formatNumber(q.meanMicros, 1), formatNumber(q.medianMicros, 1), formatNumber(q.p99Micros, 1), formatNumber(q.calls)]),
+  ));
+  out.push('');
+  out.push(table(
+    ['in-process extras', 'exercises', 'facets, all seven: p50 / p99 µs', 'suggest, first time: p50 / p99 µs', 'suggest, repeated: p50 / p99 µs', 'timed out'],
+    inProcess.extras.map((x) => [`${x.factor}x`, formatNumber(x.exercises), `${formatNumber(x.facetsAllSeven.p50Us, 1)} / ${formatNumber(x.facetsAllSeven.p99Us, 1)}`,
+      `${formatNumber(x.suggestFirstTime.p50Us, 1)} / ${formatNumber(x.suggestFirstTime.p99Us, 1)}`, `${formatNumber(x.suggestRepeated.p50Us, 1)} / ${formatNumber(x.suggestRepeated.p99Us, 1)}`, String(x.suggestTimedOut)]),
   ));
   const build = inProcess.catalogBuild;
   out.push('');

@@ -24,7 +24,10 @@ import { checkScenarioPaths, problemsOf, runScenario, type ScenarioResult } from
 import { distinctQueries } from './queries.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
-import { buildScenarios, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
+import { FILTER_PATHS, SUGGEST_PATHS } from './extras-paths.ts';
+import type { ExtrasFigures } from './extras-run.ts';
+import { runAtScale, SCALES } from './scaling.ts';
+import { buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
 import { measureSnapshotRefusal } from './snapshot-refusal.ts';
 import { CONNECTIONS, DATA_DIR, readDurationSeconds, ROOT, START_TIMEOUT_MS, WARMUP_SECONDS } from './settings.ts';
@@ -50,6 +53,11 @@ async function main(): Promise<number> {
     const cacheCapacity = index.rankings.max;
     const searchQueries = distinctQueries(Math.max(200, Math.ceil(cacheCapacity * 2.5)));
     const findPageFigures = measureQueryCosts(index, buildScenarios(searchQueries, cacheCapacity));
+    const extras: ExtrasFigures[] = [];
+    for (const factor of SCALES) {
+      process.stderr.write(`bench: facets and suggest in process at ${factor}x\n`);
+      extras.push(await runAtScale<ExtrasFigures>('extras-run.ts', factor));
+    }
 
     // Access log (LOG_LEVEL=info, to a file as an operator would keep it) and metrics on, as issue 11 asks.
     process.stderr.write('bench: starting the service (access log and metrics on)\n');
@@ -74,6 +82,9 @@ async function main(): Promise<number> {
       { route: '/small', path: POINT_PATH },
       { route: '/page', path: PAGE_PATH },
       { route: '/page-br', path: PAGE_PATH, headers: { 'accept-encoding': 'br' } },
+      { route: '/facets', path: FILTER_PATHS[2]! },
+      { route: '/suggest', path: SUGGEST_PATHS[6]! },
+      { route: '/export', path: EXPORT_PATH },
     ]);
     const pointEtag = captured.responses.get('/small')!.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
     if (pointEtag === undefined) throw new Error(`GET ${POINT_PATH} has no ETag`);
@@ -112,7 +123,7 @@ async function main(): Promise<number> {
       scenarios: results,
       service: { rssAfterLoadMb, rssAfterBenchMb },
       observability,
-      inProcess: { catalogBuild, findPage: findPageFigures },
+      inProcess: { catalogBuild, findPage: findPageFigures, extras },
       snapshotRefusal,
       problems,
       ok: problems.length === 0,
