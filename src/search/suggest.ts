@@ -33,6 +33,8 @@ const TRAILING_SEPARATOR = /[^\p{L}\p{N}]$/u;
 
 /** Per search index: scratch arrays sized to the catalog (no allocation per request) and answers by typed text. */
 interface SuggestState {
+  /** Completions of every one- and two-letter prefix (see shortPrefixSlots). */
+  readonly shortPrefixes: ReadonlyMap<string, Slot>;
   readonly matched: Uint8Array;
   readonly score: Float32Array;
   readonly slotBest: Float32Array;
@@ -46,7 +48,7 @@ function stateOf(index: SearchIndex): SuggestState {
   let state = states.get(index);
   if (state === undefined) {
     const n = index.terms.docCount;
-    state = { matched: new Uint8Array(n), score: new Float32Array(n), slotBest: new Float32Array(n), candidates: new Int32Array(n), answers: new BoundedCache(CACHE_SIZE) };
+    state = { shortPrefixes: shortPrefixSlots(index), matched: new Uint8Array(n), score: new Float32Array(n), slotBest: new Float32Array(n), candidates: new Int32Array(n), answers: new BoundedCache(CACHE_SIZE) };
     states.set(index, state);
   }
   return state;
@@ -54,6 +56,36 @@ function stateOf(index: SearchIndex): SuggestState {
 
 /** term id -> weight, for one typed word: what it may match. */
 type Slot = Map<number, number>;
+
+/** Completions kept for a one- or two-letter prefix: the most frequent words, as the expander keeps them. */
+const SHORT_PREFIX_KEEP = 12;
+
+/**
+ * The completions of every one- and two-letter prefix, worked out in one pass over the vocabulary when
+ * suggest first runs on an index. Scanning the radix tree under a one-letter prefix is the costliest
+ * part of a first keystroke (hundreds of words), and every typing session starts with one. Like the
+ * expander, the most frequent words win (ties: shorter, then earlier); the letters typed so far are a
+ * prefix, so every completion weighs the same.
+ */
+function shortPrefixSlots(index: SearchIndex): Map<string, Slot> {
+  const { terms, docFrequency } = index.terms;
+  const rank = (id: number) => docFrequency[id]! * 64 - terms[id]!.length;
+  const best = new Map<string, number[]>();
+  const offer = (prefix: string, id: number): void => {
+    let list = best.get(prefix);
+    if (list === undefined) best.set(prefix, (list = []));
+    if (list.length === SHORT_PREFIX_KEEP && rank(id) <= rank(list[list.length - 1]!)) return;
+    let at = list.length;
+    while (at > 0 && rank(list[at - 1]!) < rank(id)) at--;
+    list.splice(at, 0, id);
+    if (list.length > SHORT_PREFIX_KEEP) list.pop();
+  };
+  terms.forEach((term, id) => {
+    offer(term.slice(0, 1), id);
+    if (term.length >= 2) offer(term.slice(0, 2), id);
+  });
+  return new Map([...best].map(([prefix, ids]) => [prefix, new Map(ids.map((id) => [id, 1]))]));
+}
 
 function slotOf(expansion: Expansion): Slot {
   const slot: Slot = new Map();
@@ -98,12 +130,13 @@ function readingsOf(index: SearchIndex, q: string, budget: Budget): Slot[][] {
   terms.forEach((term, i) => {
     const isLast = i === terms.length - 1 && !isLastComplete;
     if (!isLast && isFunctionWord(term)) return;
-    // The word being typed completes; only when nothing starts with it are typos read ("sqaut").
-    let slot = slotOf(isLast ? expander.completions(term, budget) : expander.expand(term, false, budget));
-    if (isLast && slot.size === 0) slot = slotOf(expander.expand(term, true, budget));
     // While the first letters of a word are typed, they are a prefix, not a word: "b" is not the letter b.
-    if (isLast && term.length <= 2) for (const id of slot.keys()) slot.set(id, 1);
-    if (!isLast || term.length > 2) for (const phrase of addDictionary(index, term, slot)) phrased.push({ at: typed.length, phrase });
+    const isShortPrefix = isLast && term.length <= 2;
+    // The word being typed completes; only when nothing starts with it are typos read ("sqaut").
+    let slot = isShortPrefix ? (stateOf(index).shortPrefixes.get(term) ?? new Map<number, number>())
+      : slotOf(isLast ? expander.completions(term, budget) : expander.expand(term, false, budget));
+    if (isLast && slot.size === 0) slot = slotOf(expander.expand(term, true, budget));
+    if (!isShortPrefix) for (const phrase of addDictionary(index, term, slot)) phrased.push({ at: typed.length, phrase });
     if (slot.size > 0) {
       typed.push(slot);
       return;
@@ -160,30 +193,66 @@ function topPositions(candidates: Int32Array, count: number, isMatch: (p: number
   return Int32Array.from(best);
 }
 
+/** Postings a slot's words hold: what reading it by postings costs. */
+function postingsOf(index: SearchIndex, slot: Slot): number {
+  let total = 0;
+  for (const id of slot.keys()) total += index.terms.postingStart[id + 1]! - index.terms.postingStart[id]!;
+  return total;
+}
+
+/** About how many name and alias words one exercise has: reading a candidate's own words costs this much. */
+const WORDS_PER_EXERCISE = 24;
+
+/** What a slot is worth in exercise `p`, read from its own name and alias words (weight x field weights). */
+function valueInExercise(index: SearchIndex, p: number, slot: Slot): number {
+  const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms } = index.terms;
+  let inName = 0;
+  for (let t = nameStart[p]!; t < nameStart[p + 1]!; t++) inName = Math.max(inName, slot.get(nameTerms[t]!) ?? 0);
+  let inAlias = 0;
+  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) inAlias = Math.max(inAlias, slot.get(aliasTerms[t]!) ?? 0);
+  return inName * NAME_WEIGHT + inAlias * ALIAS_WEIGHT;
+}
+
+/**
+ * The best `limit` exercises that match every slot. The slot with the fewest postings goes first and
+ * makes the candidates; each later one is read from its postings, or, when the candidates are far
+ * fewer than its postings (a one-letter prefix at 100x the catalog), from the candidates' own words.
+ */
 function rank(index: SearchIndex, slots: readonly Slot[], limit: number, budget: Budget): Int32Array {
   const { postingStart, postingDoc, postingFields, nameStart, nameTerms } = index.terms;
   const { matched, score, slotBest, candidates } = stateOf(index);
+  const costs = slots.map((slot) => postingsOf(index, slot));
+  const order = slots.map((_, s) => s).sort((a, b) => costs[a]! - costs[b]!);
   let count = 0;
   try {
-    for (let s = 0; s < slots.length; s++) {
-      // First slot: every posting in a name or alias is a candidate; later ones keep those that matched all before.
-      for (const [id, weight] of slots[s]!) {
-        const end = postingStart[id + 1]!;
-        budget.spend(end - postingStart[id]!);
-        for (let k = postingStart[id]!; k < end; k++) {
-          const fields = postingFields[k]!;
-          if ((fields & (FIELD_NAME | FIELD_KEYWORDS)) === 0) continue;
-          const p = postingDoc[k]!;
-          if (matched[p] !== s) continue;
-          if (s === 0 && slotBest[p] === 0) candidates[count++] = p;
-          const value = weight * (((fields & FIELD_NAME) !== 0 ? NAME_WEIGHT : 0) + ((fields & FIELD_KEYWORDS) !== 0 ? ALIAS_WEIGHT : 0));
-          if (value > slotBest[p]!) slotBest[p] = value;
+    for (let k = 0; k < order.length; k++) {
+      const slot = slots[order[k]!]!;
+      if (k > 0 && costs[order[k]!]! > count * WORDS_PER_EXERCISE) {
+        budget.spend(count * WORDS_PER_EXERCISE);
+        for (let i = 0; i < count; i++) {
+          const p = candidates[i]!;
+          if (matched[p] === k) slotBest[p] = valueInExercise(index, p, slot);
+        }
+      } else {
+        for (const [id, weight] of slot) {
+          const end = postingStart[id + 1]!;
+          budget.spend(end - postingStart[id]!);
+          for (let j = postingStart[id]!; j < end; j++) {
+            const fields = postingFields[j]!;
+            if ((fields & (FIELD_NAME | FIELD_KEYWORDS)) === 0) continue;
+            const p = postingDoc[j]!;
+            if (matched[p] !== k) continue;
+            // The first slot's postings make the candidates; later slots only score them.
+            if (k === 0 && slotBest[p] === 0) candidates[count++] = p;
+            const value = weight * (((fields & FIELD_NAME) !== 0 ? NAME_WEIGHT : 0) + ((fields & FIELD_KEYWORDS) !== 0 ? ALIAS_WEIGHT : 0));
+            if (value > slotBest[p]!) slotBest[p] = value;
+          }
         }
       }
       for (let i = 0; i < count; i++) {
         const p = candidates[i]!;
         if (slotBest[p]! > 0) {
-          matched[p] = s + 1;
+          matched[p] = k + 1;
           score[p]! += slotBest[p]!;
           slotBest[p] = 0;
         }
