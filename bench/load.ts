@@ -2,7 +2,7 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { type ChildServer, CLOCK_TICKS_PER_SECOND, readCpuTicks } from './child-servers.ts';
-import { baselinePathFor, type Scenario } from './scenarios.ts';
+import { type BaselineRoute, baselinePathFor, type Scenario } from './scenarios.ts';
 import { CONNECTIONS, WARMUP_SECONDS } from './settings.ts';
 
 /** One measured autocannon run against one server. */
@@ -105,6 +105,7 @@ export interface ScenarioResult {
   id: string;
   title: string;
   question: string;
+  baselineRoute: BaselineRoute;
   service: LoadFigures;
   baseline: LoadFigures;
   ratios: {
@@ -126,6 +127,7 @@ export async function runScenario(scenario: Scenario, service: ChildServer, base
     id: scenario.id,
     title: scenario.title,
     question: scenario.question,
+    baselineRoute: scenario.baselineRoute,
     service: serviceFigures,
     baseline: baselineFigures,
     ratios: {
@@ -150,14 +152,6 @@ export function problemsOf(result: ScenarioResult): string[] {
 // Service checks over HTTP (once, before any load)
 // ---------------------------------------------------------------------------------------------
 
-/** GETs `url` with the API key and returns the body; anything but 200 throws. */
-export async function fetchBody(url: string, apiKey: string): Promise<Buffer> {
-  const response = await fetch(url, { headers: { 'X-API-Key': apiKey } });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
-  return body;
-}
-
 /** Every scenario's first path must answer as expected before any load is sent (a 4xx here would make the whole run meaningless). */
 export async function checkScenarioPaths(scenarios: readonly Scenario[], service: ChildServer, apiKey: string): Promise<void> {
   for (const scenario of scenarios) {
@@ -166,18 +160,4 @@ export async function checkScenarioPaths(scenarios: readonly Scenario[], service
     const expected = scenario.expectedStatus ?? 200;
     if (response.status !== expected) throw new Error(`${scenario.id}: GET ${scenario.paths[0]} answered ${response.status}, expected ${expected}`);
   }
-}
-
-/** Each path's body from the service, as [query string, base64 body] pairs for the baseline's /same route (a few at a time). */
-export async function fetchBodies(url: string, paths: readonly string[], apiKey: string): Promise<[string, string][]> {
-  const out: [string, string][] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < paths.length) {
-      const path = paths[next++]!;
-      out.push([path.slice(path.indexOf('?') + 1), (await fetchBody(url + path, apiKey)).toString('base64')]);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return out;
 }

@@ -46,7 +46,8 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 
 /**
  * At least `count` searches that are distinct after the service's own normalization (so each is a
- * separate ranking-cache key): the typed ones, then generated "modifier equipment movement" style phrases.
+ * separate ranking-cache key and page-cache key): the typed ones, then generated "modifier equipment
+ * movement" and "modifier muscle movement" style phrases (about 17,000 in all).
  */
 export function distinctQueries(count: number): string[] {
   const generated: string[] = [];
@@ -54,6 +55,7 @@ export function distinctQueries(count: number): string[] {
   for (const x of MODIFIERS) for (const m of MOVEMENTS) generated.push(`${x} ${m}`);
   for (const muscle of MUSCLE_TERMS) for (const m of MOVEMENTS) generated.push(`${muscle} ${m}`);
   for (const x of MODIFIERS) for (const e of EQUIPMENT_TERMS) for (const m of MOVEMENTS) generated.push(`${x} ${e} ${m}`);
+  for (const x of MODIFIERS) for (const muscle of MUSCLE_TERMS) for (const m of MOVEMENTS) generated.push(`${x} ${muscle} ${m}`);
   // Seeded (mulberry32), so every run sends the same queries in the same order.
   const random = seededRandom(20261121);
   const seen = new Set<string>();

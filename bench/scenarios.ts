@@ -2,7 +2,15 @@
 import { FILTER_PATHS, SUGGEST_PATHS } from './extras-paths.ts';
 import { searchPath } from './queries.ts';
 
-export type BaselineRoute = '/small' | '/page' | '/page-br' | '/facets' | '/suggest' | '/export';
+/**
+ * Each replays the service's own status, headers and body (bench/capture.ts): /small, /page and
+ * /page-br one captured response for every query string, /same the response the service gave for
+ * each query string (scenario e, whose pages differ in size from query to query).
+ */
+export type BaselineRoute = '/small' | '/page' | '/page-br' | '/same' | '/facets' | '/suggest' | '/export';
+
+/** Routes that replay the service's response to each query string (the rest replay one response for all). */
+export const BY_QUERY_ROUTES: ReadonlySet<BaselineRoute> = new Set(['/same', '/facets', '/suggest']);
 
 export interface Scenario {
   id: string;
@@ -11,7 +19,7 @@ export interface Scenario {
   question: string;
   /** Service request paths; one is sent every time, several are cycled through. */
   paths: readonly string[];
-  /** The baseline route whose body has the size of this scenario's responses. */
+  /** The baseline route that replays this scenario's responses (or, for f, the 200 it revalidates). */
   baselineRoute: BaselineRoute;
   /** Request headers beyond X-API-Key (sent to the baseline too, so both parse the same request). */
   headers?: Record<string, string>;
@@ -60,9 +68,10 @@ export function buildScenarios(searchQueries: readonly string[], cacheCapacity: 
       title: 'search, distinct',
       question:
         `A different search on every request, cycling through ${searchQueries.length} distinct queries ` +
-        `(more than the ${cacheCapacity}-entry ranking cache, so a cyclic walk never hits it): the uncached MiniSearch cost.`,
+        `(more than the ${cacheCapacity}-entry ranking cache, so a cyclic walk never hits it): the uncached search cost. ` +
+        'Result pages vary in size, so the baseline answers each query string with the very status, headers and body the service gave for it.',
       paths: searchQueries.map(searchPath),
-      baselineRoute: '/page',
+      baselineRoute: '/same',
     },
     {
       id: 'f',

@@ -12,6 +12,15 @@ export const SEARCH_BUDGET_MS = 50;
 export const IN_PROCESS_CALLS = 3000;
 export const IN_PROCESS_WARMUP_CALLS = 300;
 export const CATALOG_BUILDS = 5;
+/** What src/http/page-cache.ts keeps per catalog (MAX_BYTES_PER_CATALOG, not exported): 32 MiB of pages. */
+export const PAGE_CACHE_BYTES = 32 * 2 ** 20;
+/**
+ * Scenario e's distinct searches. A cyclic walk never hits an LRU cache it outgrows: 15,000 queries
+ * are 7.5x the ranking cache (2,000 entries), and their pages (about 4 KB each with search v2, which
+ * returns only what matches) weigh well over the page cache's 32 MiB. With 5,000 they weighed about
+ * 19 MiB, so every page came from the page cache after the first lap. The run checks the weight.
+ */
+export const DISTINCT_SEARCHES = 15_000;
 export const START_TIMEOUT_MS = 30_000;
 export const STOP_TIMEOUT_MS = 10_000;
 
@@ -26,7 +35,8 @@ export function readDurationSeconds(env: NodeJS.ProcessEnv): number {
 /** Seconds of each fairness run. */
 export const FAIRNESS_SECONDS = 6;
 
-export const SUITES = ['relevance', 'scaling', 'load', 'fairness'] as const;
+/** Every suite, in the order a run does them (snapshot-refusal: search latency while a ~60 MB bad snapshot is refused). */
+export const SUITES = ['relevance', 'scaling', 'load', 'snapshot-refusal', 'fairness'] as const;
 export type Suite = (typeof SUITES)[number];
 
 /** The suites to run, from BENCH_SUITES (comma-separated; default all). */

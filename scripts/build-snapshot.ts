@@ -1,31 +1,41 @@
 /**
- * Builds the bundled snapshot from the reviewed sources in data/source/.
+ * Builds the bundled snapshot from the reviewed sources in data/source/, reproducibly: the same sources
+ * and date give the same bytes.
  *
  * Usage:
- *   node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR]
- *       Reads data/source/taxonomy.json, data/source/videos.json and every data/source/exercises/*.json,
- *       applies the authoring rules and the snapshot check, and writes DIR/<date>.json (DIR defaults to data/).
+ *   node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--source DIR] [--media-base URL]
+ *       Reads DIR/taxonomy.json, DIR/videos.json, DIR/served-ids.json, DIR/media/free-exercise-db-images.json
+ *       and every DIR/exercises/*.json (DIR defaults to data/source/), applies the authoring and depth rules
+ *       and the snapshot check, and writes OUT/<date>.json (OUT defaults to data/).
  *       --media-base URL (default $MEDIA_BASE_URL, else https://media.exercise-catalog.dev/) is the media host
- *       that video paths in videos.json are resolved against: the service ships no media files itself.
+ *       that clip paths in videos.json are resolved against: the service ships no media files itself.
  *   node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
- *       Checks only the named source files against the taxonomy and the authoring rules; exit 1 on any problem.
+ *       Builds the whole catalog without writing it and reports the problems of the named source files only.
+ *   node --import tsx scripts/build-snapshot.ts --fedb-images EXERCISES_JSON
+ *       Writes DIR/media/free-exercise-db-images.json (id -> image paths) from free-exercise-db's
+ *       dist/exercises.json: facts only, the public-domain stills a client finds under
+ *       https://raw.githubusercontent.com/yuhonas/free-exercise-db/main/exercises/<path>.
  *
  * A source file is `{ "category": "...", "exercises": [...] }`; its exercises carry every Exercise field
- * except `category` (taken from the file), `images` (two stills per exercise, `<id>/0.jpg` and `<id>/1.jpg`)
- * and `videos` (from videos.json: id -> clips, each with a `path` on the media host instead of a `url`).
+ * except `category` (taken from the file), `images` (free-exercise-db's stills for a free-exercise-db id,
+ * else none) and `videos` (from videos.json: id -> clips, each with a `path` on the media host instead of a
+ * `url`, as `npm run snapshot -- media ... --videos-json` writes it). An exercise that absorbed others lists
+ * their ids in `formerIds`; they become the snapshot's `aliases`, and variations naming a merged exercise's
+ * old name are pointed at the canonical one. served-ids.json holds every id a published snapshot served
+ * (with its name then): the build refuses a catalog in which one of them no longer resolves.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { depthProblems } from '../src/catalog/snapshot-depth.ts';
+import { checkSnapshot, ID_PATTERN, type Snapshot } from '../src/catalog/snapshot-schema.ts';
 import { isRealDate } from '../src/dates.ts';
-import { checkSnapshot, type Snapshot } from '../src/catalog/snapshot-schema.ts';
-import { danglingVariations } from '../src/catalog/snapshot-summary.ts';
 import { readJsonFile } from '../src/files.ts';
 
-const SOURCE_DIR = fileURLToPath(new URL('../data/source/', import.meta.url));
-const USAGE = `usage: node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--media-base URL]
+const USAGE = `usage: node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--source DIR] [--media-base URL]
        node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
+       node --import tsx scripts/build-snapshot.ts --fedb-images exercises.json   (rewrites data/source/media/free-exercise-db-images.json)
        node --import tsx scripts/build-snapshot.ts --help`;
 
 interface SourceFile {
@@ -34,24 +44,15 @@ interface SourceFile {
   exercises: Record<string, unknown>[];
 }
 
-/** The minimum an authored exercise must hold, beyond what the snapshot schema itself demands. */
-const AUTHORING_MINIMUMS: Record<string, number> = {
-  keywords: 3,
-  primaryMuscles: 1,
-  instructions: 4,
-  exerciseTips: 2,
-  commonMistakes: 2,
-};
 const GENERATED_FIELDS = ['category', 'images', 'videos'];
 
 /** Reads a JSON file the build cannot do without; a bad one ends the build with the file named. */
-function readJson(file: string): unknown {
+function readJson(file: string, fallback?: unknown): unknown {
   const read = readJsonFile(file);
-  if (!read.ok) {
-    console.error(read.problem);
-    process.exit(1);
-  }
-  return read.value;
+  if (read.ok) return read.value;
+  if (fallback !== undefined && read.problem.includes('ENOENT')) return fallback;
+  console.error(read.problem);
+  process.exit(1);
 }
 
 function readSource(file: string, problems: string[]): SourceFile | undefined {
@@ -68,28 +69,33 @@ function readSource(file: string, problems: string[]): SourceFile | undefined {
   return { file: basename(file), category: body.category, exercises: body.exercises as Record<string, unknown>[] };
 }
 
-/** Rules for authored sources: minimum list lengths, unique names, no generated fields. */
+/** Rules for authored sources that the snapshot no longer shows: generated fields, one name per movement, formerIds. */
 function authoringProblems(sources: SourceFile[]): string[] {
   const problems: string[] = [];
   const names = new Map<string, string>();
+  const formerOwners = new Map<string, string>();
   for (const source of sources) {
     for (const exercise of source.exercises) {
-      const where = `${source.file}: exercises[${String(exercise.id)}]`;
-      for (const [field, minimum] of Object.entries(AUTHORING_MINIMUMS)) {
-        const value = exercise[field];
-        if (!Array.isArray(value) || value.length < minimum) problems.push(`${where}.${field}: needs at least ${minimum} entries`);
-      }
-      for (const field of ['overview', 'safetyInfo']) {
-        if (typeof exercise[field] !== 'string' || (exercise[field] as string).trim() === '') problems.push(`${where}.${field}: must not be empty`);
-      }
+      const where = `exercises[${String(exercise.id)}]`;
       for (const field of GENERATED_FIELDS) {
-        if (field in exercise) problems.push(`${where}.${field}: is added by the build; remove it from the source`);
+        if (field in exercise) problems.push(`${where}.${field}: is added by the build; remove it from ${source.file}`);
       }
       if (typeof exercise.name === 'string') {
-        const key = exercise.name.toLowerCase();
+        // "Push-Up" and "Push Up" are one name: punctuation and case do not make a second movement.
+        const key = exercise.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
         const other = names.get(key);
         if (other !== undefined) problems.push(`${where}.name: "${exercise.name}" is also the name of ${other}`);
         names.set(key, String(exercise.id));
+      }
+      const formerIds = exercise.formerIds ?? [];
+      if (!Array.isArray(formerIds) || !formerIds.every((id): id is string => typeof id === 'string' && ID_PATTERN.test(id))) {
+        problems.push(`${where}.formerIds: must be a list of ids`);
+        continue;
+      }
+      for (const formerId of formerIds) {
+        const owner = formerOwners.get(formerId);
+        if (owner !== undefined) problems.push(`${where}.formerIds: ${formerId} is also claimed by ${owner}`);
+        formerOwners.set(formerId, String(exercise.id));
       }
     }
   }
@@ -106,8 +112,43 @@ function resolveVideos(videos: Record<string, VideoSource[]>, mediaBase: string)
   );
 }
 
-function assemble(sources: SourceFile[], date: string, videos: Record<string, unknown[]>): unknown {
-  const taxonomy = readJson(join(SOURCE_DIR, 'taxonomy.json')) as Omit<Snapshot, 'dataVersion' | 'lastUpdated' | 'exercises'>;
+const byKey = <T>(a: [string, T], b: [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+interface Inputs {
+  sources: SourceFile[];
+  date: string;
+  taxonomy: Omit<Snapshot, 'dataVersion' | 'lastUpdated' | 'exercises'>;
+  videos: Record<string, unknown[]>;
+  images: Record<string, string[]>;
+  servedIds: Record<string, string>;
+}
+
+function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs): Snapshot {
+  const aliases: Record<string, string> = {};
+  for (const source of sources) {
+    for (const exercise of source.exercises) {
+      for (const formerId of (exercise.formerIds as string[] | undefined) ?? []) aliases[formerId] = String(exercise.id);
+    }
+  }
+  const liveNames = new Map(sources.flatMap((s) => s.exercises.map((e) => [String(e.name).toLowerCase(), String(e.name)] as const)));
+  const nameById = new Map(sources.flatMap((s) => s.exercises.map((e) => [String(e.id), String(e.name)] as const)));
+  // A variation may name an exercise by a name it no longer has: merged away (its id is now an alias), renamed
+  // under its id, or spelled with other punctuation ("Bent-Over" for "Bent Over"). It is pointed at the live name.
+  const formerNames = new Map<string, string>();
+  for (const [oldId, oldName] of Object.entries(servedIds)) {
+    const current = nameById.get(oldId) ?? nameById.get(aliases[oldId] ?? '');
+    if (current !== undefined && !liveNames.has(oldName.toLowerCase())) formerNames.set(oldName.toLowerCase(), current);
+  }
+  const spelling = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const liveBySpelling = new Map([...liveNames.values()].map((name) => [spelling(name), name]));
+  const liveName = (name: string): string =>
+    liveNames.get(name.toLowerCase()) ?? formerNames.get(name.toLowerCase()) ?? liveBySpelling.get(spelling(name)) ?? name;
+  const remap = (name: string, variations: unknown): unknown => {
+    if (!Array.isArray(variations)) return variations;
+    const mapped = variations.map((v) => (typeof v === 'string' ? liveName(v) : v));
+    return [...new Set(mapped)].filter((v) => typeof v !== 'string' || v.toLowerCase() !== name.toLowerCase());
+  };
+
   const exercises = sources.flatMap((source) =>
     source.exercises.map((exercise) => {
       const id = String(exercise.id);
@@ -128,8 +169,8 @@ function assemble(sources: SourceFile[], date: string, videos: Record<string, un
         commonMistakes: exercise.commonMistakes,
         safetyInfo: exercise.safetyInfo,
         overview: exercise.overview,
-        variations: exercise.variations,
-        images: [`${id}/0.jpg`, `${id}/1.jpg`],
+        variations: remap(String(exercise.name), exercise.variations),
+        images: images[id] ?? [],
         videos: videos[id] ?? [],
       };
     }),
@@ -142,7 +183,14 @@ function assemble(sources: SourceFile[], date: string, videos: Record<string, un
     muscleGroups: taxonomy.muscleGroups,
     equipment: taxonomy.equipment,
     exercises,
-  };
+    aliases: Object.fromEntries(Object.entries(aliases).sort(byKey)),
+  } as unknown as Snapshot;
+}
+
+/** id -> image paths of free-exercise-db's dist/exercises.json (facts only), sorted by id. */
+function fedbImages(file: string): Record<string, string[]> {
+  const records = readJson(file) as { id: string; images: string[] }[];
+  return Object.fromEntries(records.map((r) => [r.id, r.images] as [string, string[]]).sort(byKey));
 }
 
 function main(): number {
@@ -155,7 +203,9 @@ function main(): number {
         help: { type: 'boolean', short: 'h', default: false },
         date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
         out: { type: 'string', default: fileURLToPath(new URL('../data/', import.meta.url)) },
+        source: { type: 'string', default: fileURLToPath(new URL('../data/source/', import.meta.url)) },
         'media-base': { type: 'string', default: process.env.MEDIA_BASE_URL ?? 'https://media.exercise-catalog.dev/' },
+        'fedb-images': { type: 'string' },
       },
     });
   } catch (error) {
@@ -171,41 +221,65 @@ function main(): number {
     console.error(`--date must be a real day as YYYY-MM-DD (received "${values.date.slice(0, 40)}")\n${USAGE}`);
     return 2;
   }
+  const sourceDir = values.source;
+  if (values['fedb-images'] !== undefined) {
+    const target = join(sourceDir, 'media', 'free-exercise-db-images.json');
+    const images = fedbImages(values['fedb-images']);
+    writeFileSync(target, `${JSON.stringify(images, null, 1)}\n`);
+    console.log(`wrote ${target}: images of ${Object.keys(images).length} exercises`);
+    return 0;
+  }
   const problems: string[] = [];
-  const files = values.check
-    ? positionals
-    : readdirSync(join(SOURCE_DIR, 'exercises')).filter((f) => f.endsWith('.json')).sort().map((f) => join(SOURCE_DIR, 'exercises', f));
-  if (files.length === 0) {
+  const allFiles = readdirSync(join(sourceDir, 'exercises')).filter((f) => f.endsWith('.json')).sort().map((f) => join(sourceDir, 'exercises', f));
+  const checked = values.check ? positionals : allFiles;
+  if (checked.length === 0) {
     console.error('build-snapshot: no source files given');
     return 1;
   }
+  // --check: the named files stand in for the files of the same name, so a draft is judged against the whole catalog.
+  const files = values.check ? [...allFiles.filter((f) => !checked.some((c) => basename(c) === basename(f))), ...checked] : allFiles;
   const sources = files.map((file) => readSource(file, problems)).filter((s): s is SourceFile => s !== undefined);
   problems.push(...authoringProblems(sources));
 
-  const videoSources = values.check ? {} : (readJson(join(SOURCE_DIR, 'videos.json')) as Record<string, VideoSource[]>);
+  const videoSources = readJson(join(sourceDir, 'videos.json')) as Record<string, VideoSource[]>;
   const videos = resolveVideos(videoSources, values['media-base']);
-  for (const id of Object.keys(videos)) {
-    if (!sources.some((s) => s.exercises.some((e) => e.id === id))) problems.push(`videos.json: ${id}: names no exercise in the sources`);
-  }
-  const snapshot = assemble(sources, values.date, videos);
+  const images = readJson(join(sourceDir, 'media', 'free-exercise-db-images.json'), {}) as Record<string, string[]>;
+  const servedIds = readJson(join(sourceDir, 'served-ids.json'), {}) as Record<string, string>;
+  const ids = new Set(sources.flatMap((s) => s.exercises.map((e) => String(e.id))));
+  for (const id of Object.keys(videos)) if (!ids.has(id)) problems.push(`videos.json: ${id}: names no exercise in the sources`);
+
+  const snapshot = assemble({
+    sources,
+    date: values.date,
+    taxonomy: readJson(join(sourceDir, 'taxonomy.json')) as Inputs['taxonomy'],
+    videos,
+    images,
+    servedIds,
+  });
   const result = checkSnapshot(snapshot, values.date);
   if (!result.ok) problems.push(...result.problems);
-  // The bundled catalog promises variations that resolve; `snapshot check` only reports them.
-  else for (const { id, variation } of danglingVariations(result.snapshot)) problems.push(`exercises[${id}].variations: "${variation}" names no exercise in the catalog`);
+  else {
+    problems.push(...depthProblems(result.snapshot));
+    const aliases = result.snapshot.aliases ?? {};
+    for (const [id, name] of Object.entries(servedIds)) {
+      if (!ids.has(id) && aliases[id] === undefined) problems.push(`served-ids.json: ${id} ("${name}") was served once and now resolves to nothing; keep it or list it in a formerIds`);
+    }
+  }
 
-  if (problems.length > 0) {
-    for (const problem of problems) console.error(problem);
-    console.error(`\n${problems.length} problem(s).`);
+  const checkedIds = new Set(sources.filter((s) => checked.some((c) => basename(c) === s.file)).flatMap((s) => s.exercises.map((e) => String(e.id))));
+  const shown = values.check ? problems.filter((p) => !/exercises\[/.test(p) || [...p.matchAll(/exercises\[([^\]]+)\]/g)].some((m) => checkedIds.has(m[1]!))) : problems;
+  if (shown.length > 0) {
+    for (const problem of shown) console.error(problem);
+    console.error(`\n${shown.length} problem(s).`);
     return 1;
   }
-  const count = sources.reduce((n, s) => n + s.exercises.length, 0);
   if (values.check) {
-    console.log(`ok: ${count} exercises in ${sources.length} file(s)`);
+    console.log(`ok: ${checkedIds.size} exercises in ${checked.length} file(s)`);
     return 0;
   }
   const out = join(values.out, `${values.date}.json`);
   writeFileSync(out, `${JSON.stringify(snapshot, null, 1)}\n`);
-  console.log(`wrote ${out}: ${count} exercises`);
+  console.log(`wrote ${out}: ${snapshot.exercises.length} exercises, ${Object.keys(snapshot.aliases ?? {}).length} aliases`);
   return 0;
 }
 

@@ -3,18 +3,21 @@
  * `npm run snapshot` verbs (check, diff, import-free-exercise-db) driven through runSnapshotCli.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
   importFreeExerciseDb,
   MUSCLE_MAP,
-  normalizeId,
   parseTaxonomy,
   type Taxonomy,
 } from '../src/catalog/free-exercise-db.ts';
+import { buildCatalog, findExercisePosition } from '../src/catalog/catalog.ts';
+import { depthProblems } from '../src/catalog/snapshot-depth.ts';
 import { diffSnapshots, formatDiff } from '../src/catalog/snapshot-diff.ts';
+import { aspectRatio, type Prober, type Probe, scanMedia } from '../src/catalog/snapshot-media.ts';
 import { checkSnapshot, type Exercise, type Snapshot } from '../src/catalog/snapshot-schema.ts';
 import { runSnapshotCli } from '../src/cli/snapshot.ts';
 
@@ -91,6 +94,28 @@ function tinySnapshot(dataVersion = '2026-01-01'): Snapshot {
       }),
     ],
   });
+}
+
+/** Text fields meeting every depth rule: 5 keywords, 4 steps, 3 tips, 2 mistakes, a 25+ word overview, a safety note. */
+function depthFields(name: string): Partial<Exercise> {
+  const word = name.toLowerCase();
+  return {
+    keywords: [`${word} one`, `${word} two`, `${word} three`, `${word} four`, `${word} five`],
+    instructions: ['Set up in the start position.', 'Brace before the first repetition.', 'Move through the full range.', 'Return under control.'],
+    exerciseTips: [`Film a set of the ${word} from the side.`, 'Exhale through the hardest part.', 'Pause briefly where the effort peaks.'],
+    commonMistakes: ['Cutting the range short.', 'Rushing the lowering phase.'],
+    safetyInfo: `Stop the ${word} at once if a joint hurts sharply, and lower the load before trying again.`,
+    overview: `The ${word} is a staple of this tiny test catalog, written out at length here so that its overview clears the twenty-five word minimum the depth rules demand of every record.`,
+  };
+}
+
+/** tinySnapshot plus a fourth exercise, every record at depth, each naming the three others as variations. */
+function deepSnapshot(dataVersion = '2026-01-01'): Snapshot {
+  const snapshot = tinySnapshot(dataVersion);
+  snapshot.exercises.push(exercise('Goblet_Squat', 'Goblet Squat', { equipment: 'kettlebell', primaryMuscles: ['vastus lateralis'] }));
+  const names = snapshot.exercises.map((e) => e.name);
+  snapshot.exercises = snapshot.exercises.map((e) => ({ ...e, ...depthFields(e.name), variations: names.filter((n) => n !== e.name) }));
+  return snapshot;
 }
 
 function tempDir(): string {
@@ -237,22 +262,6 @@ describe('diffSnapshots', () => {
   });
 });
 
-describe('normalizeId', () => {
-  const cases: [string, string][] = [
-    ['Alternate_Hammer_Curl', 'Alternate_Hammer_Curl'],
-    ['Iliotibial_Tract-SMR', 'Iliotibial_Tract_SMR'],
-    ['Kettlebell_One-Legged_Deadlift', 'Kettlebell_One_Legged_Deadlift'],
-    ['3_4_Sit-Up', '3_4_Sit_Up'],
-    ['Adductor/Groin', 'Adductor_Groin'],
-    ['dumbbell__floor  press', 'Dumbbell_Floor_Press'],
-    ['-Hang_Clean-', 'Hang_Clean'],
-    ['---', ''],
-  ];
-  for (const [input, expected] of cases) {
-    it(`turns "${input}" into "${expected}"`, () => assert.equal(normalizeId(input), expected));
-  }
-});
-
 describe('importFreeExerciseDb', () => {
   it('converts the sample into a snapshot that passes checkSnapshot, with the taxonomy copied in', () => {
     const { snapshot, notes } = importSample();
@@ -267,10 +276,10 @@ describe('importFreeExerciseDb', () => {
     assert.equal(check.ok, true, check.ok ? '' : check.problems.join('\n'));
   });
 
-  it('fills every field the source lacks and rewrites ids and image paths', () => {
-    const ezBar = importSample().snapshot.exercises.find((e) => e.id === 'EZ_Bar_Curl');
+  it('fills every field the source lacks and keeps ids and image paths as they are', () => {
+    const ezBar = importSample().snapshot.exercises.find((e) => e.id === 'EZ-Bar_Curl');
     assert.deepEqual(ezBar, {
-      id: 'EZ_Bar_Curl',
+      id: 'EZ-Bar_Curl',
       name: 'EZ-Bar Curl',
       keywords: ['ez', 'bar', 'curl', 'biceps', 'e-z curl bar', 'ez curl bar', 'strength'],
       primaryMuscles: ['biceps brachii'],
@@ -290,7 +299,7 @@ describe('importFreeExerciseDb', () => {
       safetyInfo: '',
       overview: '',
       variations: [],
-      images: ['EZ_Bar_Curl/0.jpg', 'EZ_Bar_Curl/1.jpg'],
+      images: ['EZ-Bar_Curl/0.jpg', 'EZ-Bar_Curl/1.jpg'],
       videos: [],
     });
   });
@@ -301,9 +310,9 @@ describe('importFreeExerciseDb', () => {
       ['Alternate_Hammer_Curl', { equipment: 'dumbbell', level: 'beginner', category: 'strength', primaryMuscles: ['biceps brachii'], secondaryMuscles: ['wrist flexors'] }],
       ['Barbell_Squat', { equipment: 'barbell', primaryMuscles: ['rectus femoris', 'vastus lateralis'], secondaryMuscles: ['gastrocnemius', 'gluteus maximus', 'biceps femoris', 'erector spinae'] }],
       ['Pushups', { equipment: null, primaryMuscles: ['pectoralis major'], secondaryMuscles: ['anterior deltoid', 'lateral deltoid', 'triceps brachii'] }],
-      ['Kettlebell_One_Legged_Deadlift', { equipment: 'kettlebell', primaryMuscles: ['biceps femoris'], secondaryMuscles: ['gluteus maximus', 'erector spinae'] }],
-      ['Iliotibial_Tract_SMR', { equipment: 'foam roller', category: 'stretching', primaryMuscles: ['gluteus medius'], images: ['Iliotibial_Tract_SMR/0.jpg', 'Iliotibial_Tract_SMR/1.jpg'] }],
-      ['EZ_Bar_Curl', { equipment: 'ez curl bar' }],
+      ['Kettlebell_One-Legged_Deadlift', { equipment: 'kettlebell', primaryMuscles: ['biceps femoris'], secondaryMuscles: ['gluteus maximus', 'erector spinae'] }],
+      ['Iliotibial_Tract-SMR', { equipment: 'foam roller', category: 'stretching', primaryMuscles: ['gluteus medius'], images: ['Iliotibial_Tract-SMR/0.jpg', 'Iliotibial_Tract-SMR/1.jpg'] }],
+      ['EZ-Bar_Curl', { equipment: 'ez curl bar' }],
       ['Snatch', {
         level: 'advanced',
         category: 'olympic_weightlifting',
@@ -314,7 +323,7 @@ describe('importFreeExerciseDb', () => {
       ['Band_Pull_Apart', { equipment: 'resistance band', primaryMuscles: ['anterior deltoid', 'lateral deltoid'], secondaryMuscles: ['rhomboids', 'trapezius'] }],
       ['Exercise_Ball_Crunch', { equipment: 'stability ball', primaryMuscles: ['rectus abdominis'] }],
       ['Chin_To_Chest_Stretch', { equipment: null, force: 'static', mechanic: null, primaryMuscles: ['sternocleidomastoid'] }],
-      ['Wide_Grip_Lat_Pulldown', { equipment: 'cable', primaryMuscles: ['latissimus dorsi'], secondaryMuscles: ['biceps brachii', 'rhomboids', 'anterior deltoid', 'lateral deltoid'] }],
+      ['Wide-Grip_Lat_Pulldown', { equipment: 'cable', primaryMuscles: ['latissimus dorsi'], secondaryMuscles: ['biceps brachii', 'rhomboids', 'anterior deltoid', 'lateral deltoid'] }],
     ];
     assert.deepEqual([...byId.keys()].sort(), expected.map(([id]) => id).sort());
     for (const [id, fields] of expected) {
@@ -380,39 +389,78 @@ describe('importFreeExerciseDb', () => {
     ]);
   });
 
-  it('keeps only images under the exercise id, rewritten to the new id, and notes the dropped ones', () => {
+  it('keeps only images under the exercise id and notes the dropped ones', () => {
     const raw = [sourceRecord({
       id: 'Atlas-Stones',
       images: ['Atlas-Stones/0.jpg', 'Atlas_Stones/1.jpg', 'Other_Exercise/0.jpg', 'https://cdn.example.com/a.jpg', 'Atlas-Stones/'],
     })];
     const { snapshot, notes } = importSample(raw);
-    assert.deepEqual(snapshot.exercises[0]!.images, ['Atlas_Stones/0.jpg', 'Atlas_Stones/1.jpg']);
+    assert.deepEqual(snapshot.exercises[0]!.images, ['Atlas-Stones/0.jpg']);
     assert.deepEqual(notes, [
-      'Atlas_Stones: image "Other_Exercise/0.jpg" dropped (it must start with "Atlas-Stones/")',
-      'Atlas_Stones: image "https://cdn.example.com/a.jpg" dropped (it must start with "Atlas-Stones/")',
-      'Atlas_Stones: image "Atlas-Stones/" dropped (it must start with "Atlas-Stones/")',
+      'Atlas-Stones: image "Atlas_Stones/1.jpg" dropped (it must start with "Atlas-Stones/")',
+      'Atlas-Stones: image "Other_Exercise/0.jpg" dropped (it must start with "Atlas-Stones/")',
+      'Atlas-Stones: image "https://cdn.example.com/a.jpg" dropped (it must start with "Atlas-Stones/")',
+      'Atlas-Stones: image "Atlas-Stones/" dropped (it must start with "Atlas-Stones/")',
     ]);
   });
 
-  it('keeps ids unique with a numeric suffix, leaving natural ids to their owners', () => {
-    const raw = [
-      sourceRecord({ id: 'Sit-Up', name: 'Sit-Up', images: ['Sit-Up/0.jpg'] }),
-      sourceRecord({ id: 'Sit_Up', name: 'Sit Up', images: ['Sit_Up/0.jpg'] }),
-      sourceRecord({ id: 'sit up', name: 'sit up', images: [] }),
-      sourceRecord({ id: 'Sit_Up_2', name: 'Sit Up 2', images: [] }),
-    ];
+  it('keeps every id exactly as it is, in the hosted alphabet (no renaming)', () => {
+    const ids = ['Barbell_Bench_Press_-_Medium_Grip', 'A-Skip', '3_4_Sit-Up', '90_90_Hip_Stretch', 'Sit-Up', 'Sit_Up'];
+    const raw = ids.map((id) => sourceRecord({ id, name: id.replace(/[_-]+/g, ' '), images: [`${id}/0.jpg`] }));
     const { snapshot, notes } = importSample(raw);
-    assert.deepEqual(snapshot.exercises.map((e) => e.id), ['Sit_Up', 'Sit_Up_3', 'Sit_Up_4', 'Sit_Up_2']);
-    assert.deepEqual(snapshot.exercises[1]!.images, ['Sit_Up_3/0.jpg']);
-    assert.deepEqual(notes, [
-      'record 1 (id "Sit_Up") became "Sit_Up_3": "Sit_Up" is already the id of record 0 (id "Sit-Up")',
-      'record 2 (id "sit up") became "Sit_Up_4": "Sit_Up" is already the id of record 0 (id "Sit-Up")',
-    ]);
+    assert.deepEqual(snapshot.exercises.map((e) => e.id), ids);
+    assert.deepEqual(snapshot.exercises.map((e) => e.images), ids.map((id) => [`${id}/0.jpg`]));
+    assert.deepEqual(notes, []);
   });
 
-  it('drops blank instruction steps and trims the rest', () => {
+  it('refuses ids outside the hosted alphabet and ids given twice, naming the records', () => {
+    const raw = [
+      sourceRecord({ id: 'Sit-Up', images: [] }),
+      sourceRecord({ id: 'sit up', images: [] }),
+      sourceRecord({ id: '-Hang_Clean', images: [] }),
+      sourceRecord({ id: 'Sit-Up', images: [] }),
+      sourceRecord({ id: 'A'.repeat(101), images: [] }),
+    ];
+    assert.deepEqual(importFreeExerciseDb(raw, IMPORT_OPTIONS), {
+      ok: false,
+      problems: [
+        'record 1 (id "sit up"): id: must be a capital or digit, then letters, digits, _ and -, at most 100 characters',
+        'record 2 (id "-Hang_Clean"): id: must be a capital or digit, then letters, digits, _ and -, at most 100 characters',
+        'record 3 (id "Sit-Up"): id: is also the id of record 0',
+        `record 4 (id "${'A'.repeat(101)}"): id: must be a capital or digit, then letters, digits, _ and -, at most 100 characters`,
+      ],
+    });
+  });
+
+  it('drops empty instruction steps with a note instead of refusing the record', () => {
     const raw = [sourceRecord({ instructions: ['  Straddle the stone. ', '', '   ', 'Lap it.'] })];
-    assert.deepEqual(importSample(raw).snapshot.exercises[0]!.instructions, ['Straddle the stone.', 'Lap it.']);
+    const { snapshot, notes } = importSample(raw);
+    assert.deepEqual(snapshot.exercises[0]!.instructions, ['Straddle the stone.', 'Lap it.']);
+    assert.deepEqual(notes, ['Atlas_Stones: instruction step 2 is empty; dropped', 'Atlas_Stones: instruction step 3 is empty; dropped']);
+  });
+
+  it('imports the real free-exercise-db file: 873 of 873 ids kept as they are, with their images', () => {
+    const raw = readJson(new URL('./fixtures/free-exercise-db.json', import.meta.url)) as { id: string; images: string[] }[];
+    const { snapshot } = importSample(raw);
+    assert.equal(raw.length, 873);
+    assert.deepEqual(snapshot.exercises.map((e) => e.id), raw.map((e) => e.id));
+    assert.deepEqual(snapshot.exercises.map((e) => e.images), raw.map((e) => e.images));
+    for (const id of ['Barbell_Bench_Press_-_Medium_Grip', 'Iliotibial_Tract-SMR', '3_4_Sit-Up', '90_90_Hamstring']) assert.ok(snapshot.exercises.some((e) => e.id === id), id);
+  });
+
+  it('imports the real file shape where two records hold an empty step (Barbell_Squat_To_A_Bench, Clean), with a note each', () => {
+    // The fixture keeps free-exercise-db's facts only (no sentences may enter the project); these two
+    // records carry an empty second step in the real file, which used to refuse the whole import.
+    const raw = (readJson(new URL('./fixtures/free-exercise-db.json', import.meta.url)) as { id: string; instructions: string[] }[]).map((record) =>
+      record.id === 'Barbell_Squat_To_A_Bench' || record.id === 'Clean' ? { ...record, instructions: ['Step one.', '', 'Step three.'] } : record,
+    );
+    const { snapshot, notes } = importSample(raw);
+    assert.equal(snapshot.exercises.length, 873);
+    assert.deepEqual(notes.filter((note) => note.includes('instruction step')), [
+      'Barbell_Squat_To_A_Bench: instruction step 2 is empty; dropped',
+      'Clean: instruction step 2 is empty; dropped',
+    ]);
+    assert.deepEqual(snapshot.exercises.find((e) => e.id === 'Clean')!.instructions, ['Step one.', 'Step three.']);
   });
 
   it('reports every bad record by index, id and field', () => {
@@ -426,13 +474,6 @@ describe('importFreeExerciseDb', () => {
         'record 5 (id "Burpee"): instructions: must be an array of strings (received "Squat, kick back, push up, jump.")',
         'record 5 (id "Burpee"): category: must be one of strength, stretching, plyometrics, strongman, powerlifting, cardio, olympic weightlifting (received "crossfit")',
       ],
-    });
-  });
-
-  it('reports an id with nothing to build from', () => {
-    assert.deepEqual(importFreeExerciseDb([sourceRecord({ id: '---', images: [] })], IMPORT_OPTIONS), {
-      ok: false,
-      problems: ['record 0 (id "---"): id: has no letters or digits to build an id from'],
     });
   });
 
@@ -480,10 +521,27 @@ describe('snapshot CLI', () => {
   describe('check', () => {
     it('prints the summary of a valid snapshot and exits 0', async () => {
       const file = writeSnapshot(tempDir(), tinySnapshot());
-      const { code, out, err } = await run(['check', file]);
+      const { code, out, err } = await run(['check', '--schema-only', file]);
       assert.equal(code, 0);
       assert.equal(err, '');
       assert.ok(out.startsWith(`${file}: ok\ndataVersion 2026-01-01, lastUpdated 2026-01-01T06:00:00.000Z\n3 exercises,`), out);
+      assert.ok(out.endsWith('\ndepth rules: not checked (--schema-only)'), out);
+    });
+
+    it('applies the depth rules by default: a deep snapshot passes, a thin one fails naming id and field', async () => {
+      const dir = tempDir();
+      const deep = await run(['check', writeSnapshot(dir, deepSnapshot())]);
+      assert.equal(deep.code, 0, deep.err);
+      assert.ok(deep.out.endsWith('\ndepth rules: met by all 4 exercises'), deep.out);
+      const file = writeSnapshot(dir, tinySnapshot());
+      const thin = await run(['check', file]);
+      assert.equal(thin.code, 1);
+      assert.equal(thin.out, '');
+      const lines = thin.err.split('\n');
+      assert.equal(lines[0], `${file}: exercises[Barbell_Bench_Press].keywords: needs 5-10 keywords (has 3)`);
+      assert.ok(lines.includes(`${file}: exercises[Barbell_Bench_Press].keywords: "strength" is a bare body part or generic word, not an alias`));
+      assert.ok(lines.includes(`${file}: exercises[Pull_Up].variations: needs 3-5 variations (has 0)`));
+      assert.equal(lines.at(-1), `${lines.length - 2} problem(s) in ${file}`);
     });
 
     it('lists every problem, each naming the exercise id and field, and exits 1', async () => {
@@ -568,7 +626,7 @@ describe('snapshot CLI', () => {
       const written = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
       assert.equal(written.dataVersion, dataVersion);
       assert.match(written.lastUpdated, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      const check = await run(['check', file]);
+      const check = await run(['check', '--schema-only', file]);
       assert.equal(check.code, 0, check.err);
     });
 
@@ -643,5 +701,245 @@ describe('snapshot CLI', () => {
     const { code, err } = await run(['publish']);
     assert.equal(code, 2);
     assert.match(err, /^usage: /);
+  });
+});
+
+describe('aliases', () => {
+  function withAliases(aliases: Record<string, string>): Snapshot {
+    return { ...tinySnapshot(), aliases };
+  }
+
+  it('accepts aliases that point at live exercises, in the hosted id alphabet', () => {
+    const check = checkSnapshot(withAliases({ 'Barbell_Bench_Press_-_Medium_Grip': 'Barbell_Bench_Press', '3_4_Sit-Up': 'Ab_Wheel_Rollout' }));
+    assert.equal(check.ok, true);
+    assert.deepEqual(check.ok && check.snapshot.aliases, { 'Barbell_Bench_Press_-_Medium_Grip': 'Barbell_Bench_Press', '3_4_Sit-Up': 'Ab_Wheel_Rollout' });
+    const without = checkSnapshot(tinySnapshot());
+    assert.equal(without.ok && 'aliases' in without.snapshot, false);
+  });
+
+  it('refuses an alias to no exercise, an alias shadowing a live id, and ids outside the alphabet', () => {
+    const check = checkSnapshot(withAliases({ Old_Press: 'Gone_Press', Pull_Up: 'Barbell_Bench_Press', 'bad id': 'Pull_Up' }));
+    assert.equal(check.ok, false);
+    assert.deepEqual(!check.ok && check.problems, ['aliases.bad id: must be a capital or digit, then letters, digits, _ and -, at most 100 characters']);
+    const cross = checkSnapshot(withAliases({ Old_Press: 'Gone_Press', Pull_Up: 'Barbell_Bench_Press' }));
+    assert.deepEqual(!cross.ok && cross.problems, [
+      'aliases.Old_Press: "Gone_Press" is the id of no exercise',
+      'aliases.Pull_Up: is the id of a live exercise; an alias may not shadow one',
+    ]);
+  });
+
+  it('resolves an alias to the canonical record in the catalog; an unknown id resolves to nothing', () => {
+    const catalog = buildCatalog(withAliases({ Old_Pull_Up: 'Pull_Up' }), 'test.json');
+    const position = findExercisePosition(catalog, 'Old_Pull_Up');
+    assert.equal(catalog.exercises[position!]!.id, 'Pull_Up');
+    assert.equal(findExercisePosition(catalog, 'Pull_Up'), position);
+    assert.equal(findExercisePosition(catalog, 'Old_Push_Up'), undefined);
+    assert.equal(buildCatalog(tinySnapshot(), 'test.json').aliases.size, 0);
+  });
+
+  it('diff reports an id merged away through an alias as a rename, and only an id that vanishes unaliased as removed', () => {
+    const old = tinySnapshot();
+    const next: Snapshot = { ...tinySnapshot('2026-02-01'), aliases: { Pull_Up: 'Chin_Up' } };
+    next.exercises = [next.exercises[0]!, exercise('Chin_Up', 'Chin-Up')];
+    const diff = diffSnapshots(old, next);
+    assert.deepEqual(diff.renamed, [{ id: 'Pull_Up', oldName: 'Pull Up', newName: 'Chin-Up', newId: 'Chin_Up' }]);
+    assert.deepEqual(diff.removed, [{ id: 'Ab_Wheel_Rollout', name: 'Ab Wheel Rollout' }]);
+    const report = formatDiff(diff);
+    assert.ok(report.startsWith('WARNING: 1 id vanished; clients holding them will get 404 NOT_FOUND:\n  Ab_Wheel_Rollout  "Ab Wheel Rollout"\n'), report);
+    assert.match(report, /\nexercises 3 -> 2 \(-1\): 1 added, 1 removed, 1 renamed, 0 changed\n/);
+    assert.ok(report.endsWith('\nrenamed (1):\n  Pull_Up -> Chin_Up (alias): "Pull Up" -> "Chin-Up"'), report);
+  });
+
+  it('diff follows the old snapshot\'s aliases: kept, moved to another record, or lost', () => {
+    const old: Snapshot = { ...tinySnapshot(), aliases: { Old_Pull_Up: 'Pull_Up', Old_Bench: 'Barbell_Bench_Press', Old_Rollout: 'Ab_Wheel_Rollout' } };
+    const next: Snapshot = { ...tinySnapshot('2026-02-01'), aliases: { Old_Pull_Up: 'Pull_Up', Old_Bench: 'Ab_Wheel_Rollout' } };
+    const diff = diffSnapshots(old, next);
+    assert.deepEqual(diff.renamed, [{ id: 'Old_Bench', oldName: 'Barbell Bench Press', newName: 'Ab Wheel Rollout', newId: 'Ab_Wheel_Rollout' }]);
+    assert.deepEqual(diff.removed, [{ id: 'Old_Rollout', name: 'Ab Wheel Rollout' }]);
+  });
+});
+
+describe('depth rules', () => {
+  it('finds nothing in a snapshot at depth', () => {
+    assert.deepEqual(depthProblems(deepSnapshot()), []);
+  });
+
+  it('names the id and field of every rule broken', () => {
+    const snapshot = deepSnapshot();
+    const [bench, pull, wheel, goblet] = snapshot.exercises as [Exercise, Exercise, Exercise, Exercise];
+    bench.keywords = ['bench', 'flat bench', 'legs', 'Core', 'bench', 'Hip Flexors', 'pectoralis major'];
+    bench.instructions = bench.instructions.slice(0, 3);
+    pull.exerciseTips = pull.exerciseTips.slice(0, 2);
+    pull.commonMistakes = pull.commonMistakes.slice(0, 1);
+    wheel.variations = ['Ab Wheel Rollout', 'Dragon Flag', 'Pull Up'];
+    wheel.overview = 'Too short to teach anything.';
+    goblet.safetyInfo = 'Be careful.';
+    goblet.keywords = Array.from({ length: 11 }, (_, i) => `goblet ${i}`);
+    goblet.variations = [...goblet.variations, 'Pull Up', 'Pull Up', 'Pull Up'];
+    assert.deepEqual(depthProblems(snapshot), [
+      'exercises[Barbell_Bench_Press].instructions: needs at least 4 steps (has 3)',
+      'exercises[Barbell_Bench_Press].keywords: "legs" is a bare body part or generic word, not an alias',
+      'exercises[Barbell_Bench_Press].keywords: "Core" is a bare body part or generic word, not an alias',
+      'exercises[Barbell_Bench_Press].keywords: "bench" is listed twice',
+      'exercises[Barbell_Bench_Press].keywords: "Hip Flexors" is a bare body part or generic word, not an alias',
+      'exercises[Barbell_Bench_Press].keywords: "pectoralis major" is a bare body part or generic word, not an alias',
+      'exercises[Pull_Up].exerciseTips: needs at least 3 tips (has 2)',
+      'exercises[Pull_Up].commonMistakes: needs at least 2 mistakes (has 1)',
+      'exercises[Ab_Wheel_Rollout].variations: "Ab Wheel Rollout" is the exercise itself',
+      'exercises[Ab_Wheel_Rollout].variations: "Dragon Flag" names no exercise in the catalog',
+      'exercises[Ab_Wheel_Rollout].overview: needs at least 25 words (has 5)',
+      'exercises[Goblet_Squat].keywords: needs 5-10 keywords (has 11)',
+      'exercises[Goblet_Squat].variations: needs 3-5 variations (has 6)',
+      'exercises[Goblet_Squat].safetyInfo: needs a real safety note of at least 10 words (has 2)',
+    ]);
+  });
+
+  it('treats an empty overview as zero words', () => {
+    const snapshot = deepSnapshot();
+    snapshot.exercises[0]!.overview = '   ';
+    assert.deepEqual(depthProblems(snapshot), ['exercises[Barbell_Bench_Press].overview: needs at least 25 words (has 0)']);
+  });
+});
+
+describe('snapshot media', () => {
+  const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  /** A silent test-pattern clip of `seconds` at `size`, made with Debian's ffmpeg. */
+  const makeClip = (file: string, size: string, seconds: number, withAudio = false) =>
+    ffmpeg(
+      '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=10`,
+      ...(withAudio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000'] : []),
+      '-t', String(seconds), '-pix_fmt', 'yuv420p', ...(withAudio ? ['-shortest'] : []), file,
+    );
+
+  /** A media folder holding every image of tinySnapshot, and a snapshot file beside it. */
+  function mediaFixture(): { dir: string; media: string; file: string } {
+    const dir = tempDir();
+    const media = join(dir, 'media');
+    const still = join(dir, 'still.jpg');
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=gray:s=16x16', '-frames:v', '1', still);
+    for (const e of tinySnapshot().exercises) {
+      mkdirSync(join(media, e.id), { recursive: true });
+      for (const image of e.images) copyFileSync(still, join(media, image));
+    }
+    const file = writeSnapshot(mkdtempSync(join(dir, 'data-')), tinySnapshot());
+    return { dir, media, file };
+  }
+
+  it('writes video metadata read from real clips (9:16 and 16:9) into the snapshot, in clip order', async () => {
+    const { media, file } = mediaFixture();
+    makeClip(join(media, 'Pull_Up', 'demo-2.mp4'), '256x144', 1);
+    makeClip(join(media, 'Pull_Up', 'demo-1.mp4'), '144x256', 1);
+    const { code, out, err } = await run(['media', file, media, '--media-base', 'https://cdn.example.org/clips', '--generated-with', 'studio capture']);
+    assert.equal(code, 0, err);
+    assert.equal(out, `6 image(s) found in ${media}; 2 clip(s) for 1 exercise(s); wrote ${file}`);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+    const videos = written.exercises.find((e) => e.id === 'Pull_Up')!.videos;
+    assert.deepEqual(videos.map(({ generatedAt: _, ...clip }) => clip), [
+      { url: 'https://cdn.example.org/clips/Pull_Up/demo-1.mp4', format: 'mp4', resolution: '144x256', aspectRatio: '9:16', durationSeconds: 1, generatedWith: 'studio capture' },
+      { url: 'https://cdn.example.org/clips/Pull_Up/demo-2.mp4', format: 'mp4', resolution: '256x144', aspectRatio: '16:9', durationSeconds: 1, generatedWith: 'studio capture' },
+    ]);
+    for (const video of videos) assert.match(video.generatedAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    assert.deepEqual(written.exercises.filter((e) => e.id !== 'Pull_Up').map((e) => e.videos), [[], []]);
+    assert.equal((await run(['check', '--schema-only', file])).code, 0);
+  });
+
+  it('refuses a clip over 5 seconds, writing nothing', async () => {
+    const { media, file } = mediaFixture();
+    makeClip(join(media, 'Pull_Up', 'demo-1.mp4'), '144x256', 1);
+    makeClip(join(media, 'Ab_Wheel_Rollout', 'demo-1.mp4'), '256x144', 6);
+    const before = readFileSync(file, 'utf8');
+    const { code, out, err } = await run(['media', file, media]);
+    assert.equal(code, 1);
+    assert.equal(out, '');
+    assert.match(err, /^Ab_Wheel_Rollout\/demo-1\.mp4: lasts 6\.\d\d s; clips last at most 5 s \(refused\)\n\n1 problem\(s\); nothing written$/);
+    assert.equal(readFileSync(file, 'utf8'), before);
+  });
+
+  it('names every image missing from the folder, clips of no exercise and clips with sound', async () => {
+    const { media, file } = mediaFixture();
+    unlinkSync(join(media, 'Pull_Up', '1.jpg'));
+    mkdirSync(join(media, 'Old_Exercise'));
+    makeClip(join(media, 'Old_Exercise', 'demo-1.mp4'), '144x256', 1);
+    makeClip(join(media, 'Barbell_Bench_Press', 'demo-1.mp4'), '144x256', 1, true);
+    writeFileSync(join(media, 'Barbell_Bench_Press', 'notes.txt'), 'not a clip');
+    const { code, err } = await run(['media', file, media]);
+    assert.equal(code, 1);
+    assert.deepEqual(err.split('\n'), [
+      `exercises[Pull_Up].images[1]: "Pull_Up/1.jpg" is not a file in ${media}`,
+      'Barbell_Bench_Press/demo-1.mp4: has an audio track; clips are silent',
+      'Old_Exercise/: holds clips, but no exercise has the id "Old_Exercise"',
+      '',
+      '3 problem(s); nothing written',
+    ]);
+  });
+
+  it('--videos-json writes the clips in the build\'s videos.json format and leaves the snapshot alone', async () => {
+    const { dir, media, file } = mediaFixture();
+    makeClip(join(media, 'Pull_Up', 'demo-1.mp4'), '144x256', 1);
+    const before = readFileSync(file, 'utf8');
+    const target = join(dir, 'videos.json');
+    const { code, out } = await run(['media', file, media, '--videos-json', target]);
+    assert.equal(code, 0);
+    assert.equal(out, `6 image(s) found in ${media}; 1 clip(s) for 1 exercise(s); wrote ${target}`);
+    assert.equal(readFileSync(file, 'utf8'), before);
+    const sources = JSON.parse(readFileSync(target, 'utf8')) as Record<string, Record<string, unknown>[]>;
+    assert.deepEqual(Object.keys(sources), ['Pull_Up']);
+    assert.deepEqual(Object.keys(sources.Pull_Up![0]!), ['path', 'format', 'resolution', 'aspectRatio', 'durationSeconds', 'generatedWith', 'generatedAt']);
+    assert.equal(sources.Pull_Up![0]!.path, 'Pull_Up/demo-1.mp4');
+    assert.equal(typeof sources.Pull_Up![0]!.generatedWith, 'string');
+  });
+
+  it('exits 1 on an invalid snapshot or an unwritable target, 2 on bad arguments', async () => {
+    const { dir, media, file } = mediaFixture();
+    assert.equal((await run(['media', join(dir, '2026-01-01.json'), media])).code, 1);
+    const unwritable = await run(['media', file, media, '--videos-json', join(dir, 'missing', 'videos.json')]);
+    assert.equal(unwritable.code, 1);
+    assert.match(unwritable.err, /videos\.json: cannot be written \(ENOENT/);
+    for (const args of [[file], [file, media, 'extra'], [file, media, '--force'], [file, media, '--media-base', 'not a url']]) {
+      assert.equal((await run(['media', ...args])).code, 2, args.join(' '));
+    }
+  });
+
+  it('reports what ffprobe cannot tell, from a stand-in prober', () => {
+    const dir = tempDir();
+    for (const id of ['Pull_Up', 'Barbell_Bench_Press', 'Ab_Wheel_Rollout']) mkdirSync(join(dir, id));
+    for (const name of ['Pull_Up/demo-1.mp4', 'Pull_Up/demo-2.webm', 'Pull_Up/demo-3.mov', 'Barbell_Bench_Press/demo-1.mp4', 'Ab_Wheel_Rollout/demo-1.mp4']) {
+      writeFileSync(join(dir, name), '');
+    }
+    const probes: Record<string, Probe | Error> = {
+      'Pull_Up/demo-1.mp4': { format: { format_name: 'mov,mp4,m4a', duration: '2.4', tags: { encoder: 'Lavf59', creation_time: '2026-10-02T09:00:00.000000Z' } }, streams: [{ codec_type: 'video', width: 496, height: 864 }] },
+      'Pull_Up/demo-2.webm': { format: { format_name: 'matroska,webm', duration: 'N/A' }, streams: [{ codec_type: 'video', width: 864, height: 496 }] },
+      'Pull_Up/demo-3.mov': { format: { format_name: 'mov,mp4,m4a', duration: '1' }, streams: [{ codec_type: 'audio' }] },
+      'Barbell_Bench_Press/demo-1.mp4': { format: { format_name: 'matroska,webm', duration: '1' }, streams: [] },
+      'Ab_Wheel_Rollout/demo-1.mp4': Object.assign(new Error('spawn ffprobe ENOENT'), { code: 'ENOENT' }),
+    };
+    const probe: Prober = (file) => {
+      const answer = probes[file.slice(dir.length + 1)]!;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    };
+    const snapshot = tinySnapshot();
+    for (const e of snapshot.exercises) e.images = [];
+    const scan = scanMedia(snapshot, dir, { mediaBase: 'https://media.example.com', probe });
+    assert.deepEqual(scan.problems, [
+      'Ab_Wheel_Rollout/demo-1.mp4: ffprobe is not installed (apt-get install ffmpeg)',
+      'Barbell_Bench_Press/demo-1.mp4: is not a mp4 file (ffprobe reads "matroska,webm")',
+      'Pull_Up/demo-2.webm: has no readable duration',
+      'Pull_Up/demo-3.mov: holds no video stream',
+    ]);
+    assert.deepEqual(scan.videos.get('Pull_Up')!.map((clip) => clip.video), [{
+      url: 'https://media.example.com/Pull_Up/demo-1.mp4', format: 'mp4', resolution: '496x864', aspectRatio: '9:16',
+      durationSeconds: 2, generatedWith: 'Lavf59', generatedAt: '2026-10-02T09:00:00.000Z',
+    }]);
+    assert.deepEqual(scanMedia(snapshot, join(dir, 'missing'), { mediaBase: 'https://media.example.com', probe }), { problems: [], imageCount: 0, videos: new Map() });
+    const unreadable: Prober = () => { throw new Error('Invalid data found when processing input'); };
+    assert.deepEqual(scanMedia(snapshot, dir, { mediaBase: 'https://m.example.com/', probe: unreadable }).problems[0], 'Ab_Wheel_Rollout/demo-1.mp4: ffprobe cannot read it');
+  });
+
+  it('names aspect ratios as people do, within 3%, else as the reduced fraction', () => {
+    assert.deepEqual(
+      [[496, 864], [864, 496], [1080, 1920], [1920, 1080], [500, 500], [100, 37], [1200, 1000]].map(([w, h]) => aspectRatio(w!, h!)),
+      ['9:16', '16:9', '9:16', '16:9', '1:1', '100:37', '6:5'],
+    );
   });
 });

@@ -15,6 +15,8 @@ export interface Catalog {
   /** Exercises in default order: name (case-insensitive), then id. Positions index every array below. */
   readonly exercises: readonly Exercise[];
   readonly positionById: ReadonlyMap<string, number>;
+  /** Old id -> canonical id, for ids merged or renamed away (DECISIONS.md, "Ids"). */
+  readonly aliases: ReadonlyMap<string, string>;
   /** `{"data":<exercise>}` per exercise (internal fields dropped): the whole body of GET /v1/exercises/:id. */
   readonly exerciseBodies: readonly Buffer[];
   /**
@@ -59,6 +61,17 @@ export function compareDefaultOrder(a: Exercise, b: Exercise): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * The position of the exercise an id names: its own id, or an alias of it (an id once served keeps
+ * answering, with the canonical record). Undefined when the id names nothing.
+ */
+export function findExercisePosition(catalog: Catalog, id: string): number | undefined {
+  const position = catalog.positionById.get(id);
+  if (position !== undefined) return position;
+  const canonical = catalog.aliases.get(id);
+  return canonical === undefined ? undefined : catalog.positionById.get(canonical);
+}
+
 function dataBody(payload: unknown): Buffer {
   return Buffer.from(JSON.stringify({ data: payload }));
 }
@@ -101,6 +114,7 @@ export function* catalogSteps(snapshot: Snapshot, source: string): Steps<Catalog
     source,
     exercises,
     positionById,
+    aliases: new Map(Object.entries(snapshot.aliases ?? {})),
     exerciseBodies,
     exerciseBytes,
     muscleGroups: snapshot.muscleGroups,

@@ -1,7 +1,8 @@
 /**
  * Converts the public-domain free-exercise-db (`dist/exercises.json`, github.com/yuhonas/free-exercise-db)
  * into a snapshot: its coarse muscles onto our anatomical taxonomy, its equipment and categories onto
- * ours, ids into Capitalized_Snake_Case, and the fields it lacks filled with empty values.
+ * ours, and the fields it lacks filled with empty values. Ids are kept exactly as they are: they are the
+ * hosted API's ids, and clients store them (DECISIONS.md, "Ids").
  * Bad input is reported as problems, never thrown.
  */
 import * as v from 'valibot';
@@ -10,6 +11,7 @@ import {
   CategoryInfoSchema,
   checkSnapshot,
   type Exercise,
+  ID_PATTERN,
   type Level,
   MuscleGroupSchema,
   type Snapshot,
@@ -121,20 +123,6 @@ export function parseTaxonomy(raw: unknown): { ok: true; taxonomy: Taxonomy } | 
   return { ok: false, problems: parsed.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`) };
 }
 
-/**
- * free-exercise-db id -> `Capitalized_Snake_Case`: anything outside [A-Za-z0-9_] becomes "_", runs of "_"
- * collapse, edge underscores go, and each segment starts with a capital ("Anterior_Tibialis-SMR" -> "Anterior_Tibialis_SMR").
- */
-export function normalizeId(sourceId: string): string {
-  return sourceId
-    .replace(/[^A-Za-z0-9_]/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^_|_$/g, '')
-    .split('_')
-    .map((segment) => segment.charAt(0).toUpperCase() + segment.slice(1))
-    .join('_');
-}
-
 function unique(items: Iterable<string>): string[] {
   return [...new Set(items)];
 }
@@ -168,7 +156,7 @@ function keywordsFor(source: SourceExercise, equipment: string | null, category:
 /**
  * Builds a snapshot from free-exercise-db's `dist/exercises.json`. Either every record converts and the
  * snapshot passes `checkSnapshot`, or the result lists every problem (naming the record's index, id and field).
- * `notes` report lossy steps: unknown equipment, images dropped, ids that collided.
+ * `notes` report lossy steps: unknown equipment, images and empty instruction steps dropped.
  */
 export function importFreeExerciseDb(raw: unknown, options: ImportOptions): ImportResult {
   if (!Array.isArray(raw)) {
@@ -197,36 +185,22 @@ export function importFreeExerciseDb(raw: unknown, options: ImportOptions): Impo
   const knownEquipment = new Map(taxonomy.equipment.map((name) => [name.toLowerCase(), name]));
   const unknownEquipment = new Map<string, string[]>();
 
-  // Ids: the first record to claim a normalized id keeps it; later ones get the lowest free numeric suffix.
-  const naturalIds = sources.map(({ source }) => normalizeId(source.id));
-  const claimedBy = new Map<string, number>();
-  const taken = new Set(naturalIds);
-  const ids = naturalIds.map((id, position) => {
-    if (id === '') return id;
-    const owner = claimedBy.get(id);
-    if (owner === undefined) {
-      claimedBy.set(id, position);
-      return id;
+  // Ids are kept as they are: one outside the hosted alphabet, or claimed twice, is a problem, never renamed.
+  const firstIndexById = new Map<string, number>();
+  for (const { index, source } of sources) {
+    if (!ID_PATTERN.test(source.id)) {
+      problems.push(`record ${index} (id "${source.id}"): id: must be a capital or digit, then letters, digits, _ and -, at most 100 characters`);
+      continue;
     }
-    let suffix = 2;
-    while (taken.has(`${id}_${suffix}`)) suffix += 1;
-    const fresh = `${id}_${suffix}`;
-    taken.add(fresh);
-    const first = sources[owner]!;
-    const here = sources[position]!;
-    notes.push(
-      `record ${here.index} (id "${here.source.id}") became "${fresh}": "${id}" is already the id of record ${first.index} (id "${first.source.id}")`,
-    );
-    return fresh;
-  });
+    const first = firstIndexById.get(source.id);
+    if (first === undefined) firstIndexById.set(source.id, index);
+    else problems.push(`record ${index} (id "${source.id}"): id: is also the id of record ${first}`);
+  }
+  if (problems.length > 0) return { ok: false, problems };
 
   const exercises: Exercise[] = [];
-  sources.forEach(({ index, source }, position) => {
-    const id = ids[position]!;
-    if (id === '') {
-      problems.push(`record ${index} (id "${source.id}"): id: has no letters or digits to build an id from`);
-      return;
-    }
+  for (const { source } of sources) {
+    const { id } = source;
     let equipment: string | null = null;
     if (source.equipment !== null) {
       const wanted = Object.hasOwn(EQUIPMENT_MAP, source.equipment) ? EQUIPMENT_MAP[source.equipment]! : source.equipment;
@@ -241,10 +215,14 @@ export function importFreeExerciseDb(raw: unknown, options: ImportOptions): Impo
 
     const images: string[] = [];
     for (const image of source.images) {
-      const prefix = [`${source.id}/`, `${id}/`].find((start) => image.startsWith(start) && image.length > start.length);
-      if (prefix === undefined) notes.push(`${id}: image "${image}" dropped (it must start with "${source.id}/")`);
-      else images.push(`${id}/${image.slice(prefix.length)}`);
+      if (image.startsWith(`${id}/`) && image.length > id.length + 1) images.push(image);
+      else notes.push(`${id}: image "${image}" dropped (it must start with "${id}/")`);
     }
+    const instructions: string[] = [];
+    source.instructions.forEach((step, i) => {
+      if (step.trim() === '') notes.push(`${id}: instruction step ${i + 1} is empty; dropped`);
+      else instructions.push(step.trim());
+    });
 
     exercises.push({
       id,
@@ -257,7 +235,7 @@ export function importFreeExerciseDb(raw: unknown, options: ImportOptions): Impo
       level: LEVEL_MAP[source.level],
       mechanic: source.mechanic,
       category,
-      instructions: source.instructions.map((step) => step.trim()).filter((step) => step !== ''),
+      instructions,
       exerciseTips: [],
       commonMistakes: [],
       safetyInfo: '',
@@ -266,12 +244,10 @@ export function importFreeExerciseDb(raw: unknown, options: ImportOptions): Impo
       images,
       videos: [],
     });
-  });
+  }
   for (const [name, exerciseIds] of unknownEquipment) {
     notes.push(`equipment "${name}" is not in the taxonomy; set to null for ${exerciseIds.length} exercise(s): ${exerciseIds.join(', ')}`);
   }
-  if (problems.length > 0) return { ok: false, problems };
-
   const snapshot: Snapshot = {
     dataVersion: options.dataVersion,
     lastUpdated: options.lastUpdated,

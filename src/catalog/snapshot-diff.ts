@@ -19,8 +19,13 @@ export interface SnapshotDiff {
   dataVersion: { old: string; next: string };
   exerciseCount: { old: number; next: number };
   added: ExerciseRef[];
+  /** Ids that no longer resolve at all (neither an exercise nor an alias): clients holding them get 404. */
   removed: VanishedExercise[];
-  renamed: { id: string; oldName: string; newName: string }[];
+  /**
+   * Name changes under one id, and ids moved to another exercise through an alias (`newId`: the
+   * canonical id the old one now resolves to, as after a merge). Both keep answering.
+   */
+  renamed: { id: string; oldName: string; newName: string; newId?: string }[];
   /** Fields other than `id` and `name` (renames are listed apart) whose values differ, compared as JSON. */
   changed: { id: string; fields: string[] }[];
   equipment: { added: string[]; removed: string[] };
@@ -53,12 +58,18 @@ export function diffSnapshots(old: Snapshot, next: Snapshot): SnapshotDiff {
   const added = next.exercises.filter((exercise) => !oldById.has(exercise.id)).map(({ id, name }) => ({ id, name }));
   const addedByName = new Map(added.map((exercise) => [exercise.name.toLowerCase(), exercise.id]));
 
+  const nextAliases = new Map(Object.entries(next.aliases ?? {}));
   const removed: VanishedExercise[] = [];
   const renamed: SnapshotDiff['renamed'] = [];
   const changed: SnapshotDiff['changed'] = [];
   for (const before of old.exercises) {
     const after = nextById.get(before.id);
     if (after === undefined) {
+      const movedTo = nextById.get(nextAliases.get(before.id) ?? '');
+      if (movedTo !== undefined) {
+        renamed.push({ id: before.id, oldName: before.name, newName: movedTo.name, newId: movedTo.id });
+        continue;
+      }
       const nameNowUsedBy = addedByName.get(before.name.toLowerCase());
       removed.push(nameNowUsedBy === undefined ? { id: before.id, name: before.name } : { id: before.id, name: before.name, nameNowUsedBy });
       continue;
@@ -66,6 +77,14 @@ export function diffSnapshots(old: Snapshot, next: Snapshot): SnapshotDiff {
     if (before.name !== after.name) renamed.push({ id: before.id, oldName: before.name, newName: after.name });
     const fields = changedFields(before, after);
     if (fields.length > 0) changed.push({ id: before.id, fields });
+  }
+  // An alias the old snapshot served is an id clients may hold too: it must keep resolving.
+  for (const [alias, canonical] of Object.entries(old.aliases ?? {})) {
+    if (nextById.has(alias)) continue;
+    const movedTo = nextById.get(nextAliases.get(alias) ?? '');
+    const name = oldById.get(canonical)!.name;
+    if (movedTo === undefined) removed.push({ id: alias, name });
+    else if (movedTo.id !== canonical) renamed.push({ id: alias, oldName: name, newName: movedTo.name, newId: movedTo.id });
   }
 
   const muscleNames = (snapshot: Snapshot) => snapshot.muscleGroups.flatMap((group) => group.muscles);
@@ -106,7 +125,10 @@ export function formatDiff(diff: SnapshotDiff): string {
   };
   section('added', diff.added.map((exercise) => `${exercise.id}  "${exercise.name}"`));
   section('removed', diff.removed.map((exercise) => `${exercise.id}  "${exercise.name}"`));
-  section('renamed', diff.renamed.map((rename) => `${rename.id}: "${rename.oldName}" -> "${rename.newName}"`));
+  section('renamed', diff.renamed.map((rename) =>
+    rename.newId === undefined
+      ? `${rename.id}: "${rename.oldName}" -> "${rename.newName}"`
+      : `${rename.id} -> ${rename.newId} (alias): "${rename.oldName}" -> "${rename.newName}"`));
   section('changed', diff.changed.map((change) => `${change.id}: ${change.fields.join(', ')}`));
   section('equipment names added', diff.equipment.added);
   section('equipment names removed', diff.equipment.removed);

@@ -26,6 +26,7 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const MS_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const text = v.string();
+const idText = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a capital or digit, then letters, digits, _ and -, at most 100 characters'));
 const nonEmptyText = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
 const textList = v.array(nonEmptyText);
 
@@ -41,7 +42,7 @@ export const VideoSchema = v.object({
 
 /** One exercise as stored in a snapshot. Unknown keys (internal fields such as `source`) are allowed and dropped. */
 export const ExerciseSchema = v.object({
-  id: v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a capital or digit, then letters, digits, _ and -, at most 100 characters')),
+  id: idText,
   name: nonEmptyText,
   keywords: textList,
   primaryMuscles: v.pipe(textList, v.minLength(1, 'must name at least one muscle')),
@@ -95,6 +96,7 @@ const SnapshotShape = v.object({
   // Exercises are checked one by one below, so that one bad record names itself instead of hiding the rest.
   exercises: v.pipe(v.array(v.unknown()), v.minLength(1, 'must hold at least one exercise')),
   search: v.optional(SearchDictionarySchema),
+  aliases: v.optional(v.record(idText, idText)),
 });
 
 export interface Snapshot {
@@ -105,6 +107,11 @@ export interface Snapshot {
   equipment: string[];
   exercises: Exercise[];
   search?: SearchDictionary;
+  /**
+   * Ids that were merged or renamed, each mapped to the id that now carries the exercise (CONTRACT.md):
+   * an id once served never stops resolving.
+   */
+  aliases?: Record<string, string>;
 }
 
 export type SnapshotCheck =
@@ -200,6 +207,14 @@ export function checkSnapshot(raw: unknown, expectedVersion?: string): SnapshotC
     exercises.push(exercise);
   });
 
+  if (top.aliases !== undefined) {
+    for (const [alias, canonical] of Object.entries(top.aliases)) {
+      if (ids.has(alias)) problems.push(`aliases.${alias}: is the id of a live exercise; an alias may not shadow one`);
+      if (!ids.has(canonical)) problems.push(`aliases.${alias}: "${canonical}" is the id of no exercise`);
+    }
+  }
+
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, snapshot: { ...top, exercises } };
+  const { aliases, ...rest } = top;
+  return { ok: true, snapshot: { ...rest, exercises, ...(aliases === undefined ? {} : { aliases }) } };
 }

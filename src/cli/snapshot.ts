@@ -1,25 +1,36 @@
 /**
  * `npm run snapshot -- <verb>`: tools for data maintainers.
- *   check <file>                                  validate; print a summary, or every problem and exit 1
+ *   check [--schema-only] <file>                  validate (contract, then depth rules); print a summary, or every problem and exit 1
  *   diff <old> <new>                              what changed between two snapshots
  *   import-free-exercise-db <exercises.json> [--out DIR]   convert the free-exercise-db format
+ *   media <snapshot> <media-dir> [--media-base URL] [--generated-with TEXT] [--videos-json FILE]
+ *                                                 check images exist; video metadata from the clip files
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { importFreeExerciseDb, parseTaxonomy } from '../catalog/free-exercise-db.ts';
+import { depthProblems } from '../catalog/snapshot-depth.ts';
 import { diffSnapshots, formatDiff } from '../catalog/snapshot-diff.ts';
 import { readSnapshotFile } from '../catalog/snapshot-files.ts';
 import { summarizeSnapshot } from '../catalog/snapshot-summary.ts';
-import { readJsonFile } from '../files.ts';
+import { scanMedia } from '../catalog/snapshot-media.ts';
+import { fsProblem, readJsonFile, writeFileAtomic } from '../files.ts';
 import { isMainModule } from './entry.ts';
 
 export const USAGE = `usage: npm run snapshot -- <verb>
-  check <file>                                       validate a snapshot and print a summary
+  check [--schema-only] <file>                       validate a snapshot (contract and depth rules) and print a summary
+                                                     (--schema-only: the contract alone, e.g. for a plain import)
   diff <old> <new>                                   exercises added, removed, renamed and changed
   import-free-exercise-db <exercises.json> [--out DIR]   build a snapshot from free-exercise-db
-  --help                                             this text (also after any verb)`;
+  media <snapshot> <media-dir> [--media-base URL] [--generated-with TEXT] [--videos-json FILE]
+                                                     check that every image exists in <media-dir>, read the clips
+                                                     <media-dir>/<id>/demo-<n>.mp4 with ffprobe (5 s at most) and
+                                                     write their metadata into the snapshot (or into FILE, the
+                                                     build's videos.json)`;
+
+const DEFAULT_MEDIA_BASE = 'https://media.exercise-catalog.dev/';
 
 /** Runs one verb; returns the exit code. Output goes through `out` and `err` so tests can read it. */
 export async function runSnapshotCli(args: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
@@ -30,17 +41,21 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
   const [verb, ...rest] = args;
   switch (verb) {
     case 'check': {
-      if (rest.length !== 1) {
+      const isSchemaOnly = rest[0] === '--schema-only';
+      const files = isSchemaOnly ? rest.slice(1) : rest;
+      if (files.length !== 1) {
         err(USAGE);
         return 2;
       }
-      const file = rest[0]!;
+      const file = files[0]!;
       const result = readSnapshotFile(file);
-      if (!result.ok) {
-        err(`${result.problems.join('\n')}\n\n${result.problems.length} problem(s) in ${file}`);
+      const problems = result.ok ? (isSchemaOnly ? [] : depthProblems(result.snapshot).map((p) => `${file}: ${p}`)) : result.problems;
+      if (!result.ok || problems.length > 0) {
+        err(`${problems.join('\n')}\n\n${problems.length} problem(s) in ${file}`);
         return 1;
       }
       out(summarizeSnapshot(result.snapshot, file));
+      out(isSchemaOnly ? 'depth rules: not checked (--schema-only)' : `depth rules: met by all ${result.snapshot.exercises.length} exercises`);
       return 0;
     }
     case 'diff': {
@@ -99,10 +114,74 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
       out(`wrote ${target}: ${result.snapshot.exercises.length} exercises from ${file}, dataVersion ${dataVersion}, ${result.notes.length} note(s)`);
       return 0;
     }
+    case 'media':
+      return runMedia(rest, out, err);
     default:
       err(USAGE);
       return 2;
   }
+}
+
+/** `media`: images checked against the folder, clips read from it; nothing is written when anything is wrong. */
+function runMedia(args: string[], out: (text: string) => void, err: (text: string) => void): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { 'media-base': { type: 'string' }, 'generated-with': { type: 'string' }, 'videos-json': { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    err(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.positionals.length !== 2) {
+    err(USAGE);
+    return 2;
+  }
+  const [file, mediaDir] = parsed.positionals as [string, string];
+  const mediaBase = parsed.values['media-base'] ?? process.env.MEDIA_BASE_URL ?? DEFAULT_MEDIA_BASE;
+  if (!URL.canParse(mediaBase)) {
+    err(`--media-base: "${mediaBase}" is not an absolute URL`);
+    return 2;
+  }
+  const result = readSnapshotFile(file);
+  if (!result.ok) {
+    err(`${result.problems.join('\n')}\n\n${result.problems.length} problem(s) in ${file}`);
+    return 1;
+  }
+  const generatedWith = parsed.values['generated-with'];
+  const scan = scanMedia(result.snapshot, mediaDir, { mediaBase, ...(generatedWith === undefined ? {} : { generatedWith }) });
+  if (scan.problems.length > 0) {
+    err(`${scan.problems.join('\n')}\n\n${scan.problems.length} problem(s); nothing written`);
+    return 1;
+  }
+  const clipCount = [...scan.videos.values()].reduce((n, clips) => n + clips.length, 0);
+  const found = `${scan.imageCount} image(s) found in ${mediaDir}; ${clipCount} clip(s) for ${scan.videos.size} exercise(s)`;
+  const videosJson = parsed.values['videos-json'];
+  if (videosJson !== undefined) {
+    const sources = Object.fromEntries([...scan.videos].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, clips]) => [id, clips.map((clip) => clip.source)]));
+    try {
+      writeFileAtomic(videosJson, `${JSON.stringify(sources, null, 2)}\n`);
+    } catch (error) {
+      err(fsProblem(videosJson, 'written', error));
+      return 1;
+    }
+    out(`${found}; wrote ${videosJson}`);
+    return 0;
+  }
+  // The file as it is (internal fields kept), with every exercise's videos replaced by what the folder holds.
+  const raw = readJsonFile(file) as { ok: true; value: { exercises: { id: string; videos: unknown }[] } };
+  for (const exercise of raw.value.exercises) exercise.videos = scan.videos.get(exercise.id)?.map((clip) => clip.video) ?? [];
+  try {
+    writeFileAtomic(file, `${JSON.stringify(raw.value, null, 1)}\n`);
+  } catch (error) {
+    err(fsProblem(file, 'written', error));
+    return 1;
+  }
+  out(`${found}; wrote ${file}`);
+  return 0;
 }
 
 if (isMainModule(import.meta.url)) {

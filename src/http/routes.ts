@@ -3,7 +3,7 @@
  * routes are metered), and the handler that turns a loaded catalog and a request into a Reply.
  * Handlers are pure: they read the catalog and the request and return a Reply or an HttpError.
  */
-import type { Catalog } from '../catalog/catalog.ts';
+import { type Catalog, findExercisePosition } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
 import { countFacets, facetTableOf } from '../search/facet-counts.ts';
 import { findMatchSet, findPage, TIMED_OUT } from '../search/page-query.ts';
@@ -149,7 +149,7 @@ function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpEr
   } catch {
     id = param!;
   }
-  const position = catalog.positionById.get(id);
+  const position = findExercisePosition(catalog, id);
   if (position === undefined) {
     return notFound(`No exercise has the id "${id.slice(0, 200)}".`, 'Take ids from the id field of GET /v1/exercises results; they are not derived from names.');
   }

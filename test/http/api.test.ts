@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
+import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotOffThread } from '../../src/catalog/snapshot-files.ts';
 import { revokeKey } from '../../src/keys/key-store.ts';
-import { FIXTURE_FILE, fixtureCatalog, fixtureSnapshot, get, startTestServer, type TestServer } from '../helpers/service.ts';
+import { FIXTURE_FILE, fixtureCatalog, fixtureSnapshot, get, startTestServer, tempDir, type TestServer } from '../helpers/service.ts';
 
 const snapshot = fixtureSnapshot();
 let server: TestServer;
@@ -110,6 +112,31 @@ describe('GET /v1/exercises/:id', () => {
     ]);
     assert.equal(body.data.id, target.id);
     assert.equal('source' in body.data, false);
+  });
+
+  it('an alias (an id merged away) answers 200 with the canonical record, read from a snapshot file off-thread', async () => {
+    const dir = tempDir('exlib-alias-');
+    const file = join(dir, `${snapshot.dataVersion}.json`);
+    const aliases = { 'Barbell_Bench_Press_-_Medium_Grip': 'Banded_Bench_Press', '3_4_Sit-Up': 'Ab_Wheel_Rollout' };
+    writeFileSync(file, JSON.stringify({ ...snapshot, aliases }));
+    const read = await readSnapshotOffThread(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES);
+    assert.ok(read.ok, read.ok ? '' : read.problems.join('\n'));
+    server.setCatalog(buildCatalog(read.snapshot, `${snapshot.dataVersion}.json`));
+    try {
+      for (const [alias, canonical] of Object.entries(aliases)) {
+        const { status, body } = await get(`${server.url}/v1/exercises/${alias}`, key());
+        assert.equal(status, 200, alias);
+        assert.equal(body.data.id, canonical);
+        const direct = await get(`${server.url}/v1/exercises/${canonical}`, key());
+        assert.deepEqual(body, direct.body);
+      }
+      const encoded = await get(`${server.url}/v1/exercises/3_4_Sit%2DUp`, key());
+      assert.equal(encoded.body.data.id, 'Ab_Wheel_Rollout');
+      const { status } = await get(`${server.url}/v1/exercises/Barbell_Bench_Press_-_Wide_Grip`, key());
+      assert.equal(status, 404);
+    } finally {
+      server.setCatalog(fixtureCatalog());
+    }
   });
 
   it('an unknown id is 404 NOT_FOUND naming the id', async () => {

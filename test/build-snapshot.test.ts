@@ -1,0 +1,197 @@
+/**
+ * scripts/build-snapshot.ts, run as a maintainer runs it: aliases from formerIds, variations of merged
+ * records, images from free-exercise-db's list only, videos from videos.json, served ids that must keep
+ * resolving, and a build that is reproducible byte for byte. Then the bundled catalog itself.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { buildCatalog, findExercisePosition } from '../src/catalog/catalog.ts';
+import { depthProblems } from '../src/catalog/snapshot-depth.ts';
+import { listSnapshotFiles, readSnapshotFile } from '../src/catalog/snapshot-files.ts';
+import { CATEGORIES, type Snapshot } from '../src/catalog/snapshot-schema.ts';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const SCRIPT = join(ROOT, 'scripts/build-snapshot.ts');
+
+function build(args: string[]): { code: number; out: string; err: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: result.status ?? -1, out: result.stdout, err: result.stderr };
+}
+
+/** A source record at depth; `variations` must name other records of the sources. */
+function record(id: string, name: string, variations: string[], fields: Record<string, unknown> = {}): Record<string, unknown> {
+  const word = name.toLowerCase();
+  return {
+    id,
+    name,
+    keywords: [`${word} a`, `${word} b`, `${word} c`, `${word} d`, `${word} e`],
+    primaryMuscles: ['gluteus maximus'],
+    secondaryMuscles: [],
+    equipment: 'barbell',
+    force: 'push',
+    level: 'intermediate',
+    mechanic: 'compound',
+    overview: `The ${word} is a record of this test's little catalog, given an overview long enough to pass the rule that asks for twenty-five words or more in each one.`,
+    instructions: ['Set up.', 'Brace.', 'Move.', 'Return.'],
+    exerciseTips: [`A first ${word} tip.`, 'A second tip.', 'A third tip.'],
+    commonMistakes: ['One mistake.', 'Another mistake.'],
+    safetyInfo: `Stop the ${word} when a joint hurts, and lower the load before the next set.`,
+    variations,
+    ...fields,
+  };
+}
+
+/** A sources folder: the real taxonomy, two area files, a merge, a served-ids list, one clip, fedb images. */
+function sourcesDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'exlib-build-'));
+  mkdirSync(join(dir, 'exercises'));
+  mkdirSync(join(dir, 'media'));
+  copyFileSync(join(ROOT, 'data/source/taxonomy.json'), join(dir, 'taxonomy.json'));
+  const strength = ['Barbell Squat', 'Barbell Deadlift', 'Hip Thrust', 'Romanian Deadlift'];
+  writeFileSync(join(dir, 'exercises', 'a-strength.json'), JSON.stringify({
+    category: 'strength',
+    exercises: [
+      record('Barbell_Squat', 'Barbell Squat', ['Barbell Deadlift', 'Hip Thrust', 'Back Squat', 'Romanian Deadlift'], { formerIds: ['Barbell_Back_Squat'] }),
+      record('Barbell_Deadlift', 'Barbell Deadlift', ['Barbell Squat', 'Hip Thrust', 'Romanian Deadlift']),
+      record('Hip_Thrust', 'Hip Thrust', ['Back Squat', 'Barbell Squat', 'Barbell Deadlift', 'Romanian Deadlift']),
+      record('Romanian_Deadlift', 'Romanian Deadlift', strength.slice(0, 3)),
+    ],
+  }));
+  writeFileSync(join(dir, 'exercises', 'b-powerlifting.json'), JSON.stringify({
+    category: 'powerlifting',
+    exercises: [record('Box_Squat', 'Box Squat', ['Back Squat', 'Hip Thrust', 'Barbell Deadlift'])],
+  }));
+  writeFileSync(join(dir, 'served-ids.json'), JSON.stringify({ Barbell_Back_Squat: 'Back Squat', Hip_Thrust: 'Hip Thrust' }));
+  writeFileSync(join(dir, 'videos.json'), JSON.stringify({
+    Hip_Thrust: [{ path: 'Hip_Thrust/demo-1.mp4', format: 'mp4', resolution: '496x864', aspectRatio: '9:16', durationSeconds: 4, generatedWith: 'studio capture', generatedAt: '2026-10-02T09:00:00.000Z' }],
+  }));
+  writeFileSync(join(dir, 'media', 'free-exercise-db-images.json'), JSON.stringify({ Barbell_Squat: ['Barbell_Squat/0.jpg', 'Barbell_Squat/1.jpg'], Unrelated: ['Unrelated/0.jpg'] }));
+  return dir;
+}
+
+describe('build-snapshot', () => {
+  it('builds aliases, remapped variations, fedb images and resolved videos, reproducibly byte for byte', () => {
+    const source = sourcesDir();
+    const outs = [mkdtempSync(join(tmpdir(), 'exlib-out-')), mkdtempSync(join(tmpdir(), 'exlib-out-'))];
+    for (const out of outs) {
+      const { code, out: printed, err } = build(['--source', source, '--out', out, '--date', '2026-12-01', '--media-base', 'https://cdn.example.org/m']);
+      assert.equal(code, 0, err);
+      assert.equal(printed.trim(), `wrote ${join(out, '2026-12-01.json')}: 5 exercises, 1 aliases`);
+    }
+    const [first, second] = outs.map((out) => readFileSync(join(out, '2026-12-01.json')));
+    assert.ok(first!.equals(second!), 'two builds of the same sources differ');
+    const snapshot = JSON.parse(first!.toString('utf8')) as Snapshot;
+    assert.equal(snapshot.lastUpdated, '2026-12-01T06:00:00.000Z');
+    assert.deepEqual(snapshot.aliases, { Barbell_Back_Squat: 'Barbell_Squat' });
+    assert.deepEqual(snapshot.exercises.map((e) => e.id), ['Barbell_Deadlift', 'Barbell_Squat', 'Box_Squat', 'Hip_Thrust', 'Romanian_Deadlift']);
+    const byId = new Map(snapshot.exercises.map((e) => [e.id, e]));
+    assert.deepEqual(byId.get('Barbell_Squat')!.variations, ['Barbell Deadlift', 'Hip Thrust', 'Romanian Deadlift']);
+    assert.deepEqual(byId.get('Hip_Thrust')!.variations, ['Barbell Squat', 'Barbell Deadlift', 'Romanian Deadlift']);
+    assert.deepEqual(byId.get('Box_Squat')!.variations, ['Barbell Squat', 'Hip Thrust', 'Barbell Deadlift']);
+    assert.deepEqual(byId.get('Barbell_Squat')!.images, ['Barbell_Squat/0.jpg', 'Barbell_Squat/1.jpg']);
+    assert.deepEqual(byId.get('Hip_Thrust')!.images, []);
+    assert.equal(byId.get('Hip_Thrust')!.videos[0]!.url, 'https://cdn.example.org/m/Hip_Thrust/demo-1.mp4');
+    assert.equal('formerIds' in byId.get('Barbell_Squat')!, false);
+    assert.equal(byId.get('Box_Squat')!.category, 'powerlifting');
+  });
+
+  it('refuses a catalog where a served id resolves to nothing, a formerId claimed twice or a generated field', () => {
+    const source = sourcesDir();
+    writeFileSync(join(source, 'served-ids.json'), JSON.stringify({ Barbell_Back_Squat: 'Back Squat', Goblet_Squat: 'Goblet Squat' }));
+    const file = join(source, 'exercises', 'b-powerlifting.json');
+    const body = JSON.parse(readFileSync(file, 'utf8')) as { exercises: Record<string, unknown>[] };
+    body.exercises[0]!.formerIds = ['Barbell_Back_Squat'];
+    body.exercises[0]!.images = [];
+    writeFileSync(file, JSON.stringify(body));
+    const { code, err } = build(['--source', source, '--out', mkdtempSync(join(tmpdir(), 'exlib-out-')), '--date', '2026-12-01']);
+    assert.equal(code, 1);
+    assert.deepEqual(err.trim().split('\n'), [
+      'exercises[Box_Squat].images: is added by the build; remove it from b-powerlifting.json',
+      'exercises[Box_Squat].formerIds: Barbell_Back_Squat is also claimed by Barbell_Squat',
+      // The alias claimed last wins, so "Back Squat" now names Box Squat itself and leaves it two variations.
+      'exercises[Box_Squat].variations: needs 3-5 variations (has 2)',
+      'served-ids.json: Goblet_Squat ("Goblet Squat") was served once and now resolves to nothing; keep it or list it in a formerIds',
+      '',
+      '4 problem(s).',
+    ]);
+  });
+
+  it('--check judges the named files against the whole catalog and shows only their problems', () => {
+    const source = sourcesDir();
+    const draft = join(mkdtempSync(join(tmpdir(), 'exlib-draft-')), 'b-powerlifting.json');
+    writeFileSync(draft, JSON.stringify({ category: 'powerlifting', exercises: [record('Box_Squat', 'Box Squat', ['Hip Thrust', 'Pin Squat', 'Barbell Squat'], { keywords: ['box'] })] }));
+    const other = join(source, 'exercises', 'a-strength.json');
+    const body = JSON.parse(readFileSync(other, 'utf8')) as { exercises: Record<string, unknown>[] };
+    body.exercises[1]!.exerciseTips = [];
+    writeFileSync(other, JSON.stringify(body));
+    const failed = build(['--source', source, '--check', draft]);
+    assert.equal(failed.code, 1);
+    assert.deepEqual(failed.err.trim().split('\n'), [
+      'exercises[Box_Squat].keywords: needs 5-10 keywords (has 1)',
+      'exercises[Box_Squat].variations: "Pin Squat" names no exercise in the catalog',
+      '',
+      '2 problem(s).',
+    ]);
+    writeFileSync(draft, JSON.stringify({ category: 'powerlifting', exercises: [record('Box_Squat', 'Box Squat', ['Hip Thrust', 'Barbell Squat', 'Barbell Deadlift'])] }));
+    const passed = build(['--source', source, '--check', draft]);
+    assert.equal(passed.code, 0, passed.err);
+    assert.equal(passed.out.trim(), 'ok: 1 exercises in 1 file(s)');
+    assert.equal(build(['--source', source, '--check']).code, 1);
+  });
+
+  it('--fedb-images writes the id -> image paths list of a free-exercise-db file, sorted by id', () => {
+    const source = sourcesDir();
+    const fedb = join(source, 'exercises.json');
+    writeFileSync(fedb, JSON.stringify([{ id: 'Zercher_Squat', images: ['Zercher_Squat/0.jpg'] }, { id: '3_4_Sit-Up', images: ['3_4_Sit-Up/0.jpg', '3_4_Sit-Up/1.jpg'] }]));
+    const { code } = build(['--source', source, '--fedb-images', fedb]);
+    assert.equal(code, 0);
+    assert.equal(
+      readFileSync(join(source, 'media', 'free-exercise-db-images.json'), 'utf8'),
+      '{\n "3_4_Sit-Up": [\n  "3_4_Sit-Up/0.jpg",\n  "3_4_Sit-Up/1.jpg"\n ],\n "Zercher_Squat": [\n  "Zercher_Squat/0.jpg"\n ]\n}\n',
+    );
+  });
+});
+
+describe('the bundled catalog', () => {
+  const name = listSnapshotFiles(join(ROOT, 'data'))[0]!;
+  const result = readSnapshotFile(join(ROOT, 'data', name));
+  if (!result.ok) throw new Error(result.problems.slice(0, 5).join('\n'));
+  const snapshot = result.snapshot;
+  const catalog = buildCatalog(snapshot, name);
+
+  it('is what the sources build, byte for byte', () => {
+    const out = mkdtempSync(join(tmpdir(), 'exlib-bundled-'));
+    const { code, err } = build(['--out', out, '--date', snapshot.dataVersion]);
+    assert.equal(code, 0, err);
+    assert.ok(readFileSync(join(out, name)).equals(readFileSync(join(ROOT, 'data', name))), `data/${name} is not what data/source builds; rebuild it`);
+  });
+
+  it('meets every depth rule, with 2,200+ exercises and 60+ in every category', () => {
+    assert.deepEqual(depthProblems(snapshot), []);
+    assert.ok(snapshot.exercises.length >= 2200, String(snapshot.exercises.length));
+    for (const category of CATEGORIES) assert.ok(catalog.categoryCounts[category] >= 60, `${category}: ${catalog.categoryCounts[category]}`);
+  });
+
+  it('holds every free-exercise-db exercise under its own id and name, with its images', () => {
+    const fedb = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/free-exercise-db.json'), 'utf8')) as { id: string; name: string; images: string[] }[];
+    assert.equal(fedb.length, 873);
+    for (const source of fedb) {
+      const position = catalog.positionById.get(source.id);
+      assert.ok(position !== undefined, source.id);
+      assert.equal(catalog.exercises[position]!.name, source.name);
+      assert.deepEqual(catalog.exercises[position]!.images, source.images);
+    }
+    const withImages = snapshot.exercises.filter((e) => e.images.length > 0).length;
+    assert.equal(withImages, 873, 'only free-exercise-db exercises list images');
+  });
+
+  it('resolves every id a published snapshot served (2026-11-21: 902), as a record or an alias', () => {
+    const served = JSON.parse(readFileSync(join(ROOT, 'data/source/served-ids.json'), 'utf8')) as Record<string, string>;
+    assert.ok(Object.keys(served).length >= 902);
+    for (const id of Object.keys(served)) assert.ok(findExercisePosition(catalog, id) !== undefined, id);
+  });
+});
