@@ -149,7 +149,7 @@ const table: [QueryClass, string, Expectation][] = [
   ['abbreviations and slang', 'db row', n(/dumbbell.*row/i)],
   ['abbreviations and slang', 'bb row', n(/barbell.*row/i)],
   ['abbreviations and slang', 'kb swing', n(/kettlebell swing/i)],
-  ['abbreviations and slang', 'ghd', n(/glute[- ]ham/i)],
+  ['abbreviations and slang', 'ghd', n(/glute[- ]ham|\bghd\b/i)],
   ['abbreviations and slang', 'hspu', n(/handstand push/i)],
   ['abbreviations and slang', 'bss', n(/split squat/i)],
   ['abbreviations and slang', 't2b', n(/toes[- ]to[- ]bar/i)],

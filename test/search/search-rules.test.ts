@@ -65,7 +65,7 @@ const RULES: { rule: string; rows: Row[] }[] = [
     rule: 'gym abbreviations come from the shipped dictionary',
     rows: [
       ['rdl', /romanian deadlift/i, 1], ['db curl', /dumbbell.*curl/i, 1], ['ohp', /overhead press|military press|shoulder press/i, 1],
-      ['sldl', /stiff-?leg/i, 1], ['kb swing', /kettlebell swing/i, 1], ['ghd', /glute[- ]ham/i, 1], ['bss', /split squat/i, 3],
+      ['sldl', /stiff-?leg/i, 1], ['kb swing', /kettlebell swing/i, 1], ['ghd', /glute[- ]ham|\bghd\b/i, 1], ['bss', /split squat/i, 3],
       ['db bench', /(dumbbell|db).*bench/i, 1], ['bb row', /barbell.*row/i, 1], ['french press', /skull ?crusher|lying triceps|french press/i, 3],
     ],
   },
