@@ -152,7 +152,7 @@ function readingsOf(index: SearchIndex, q: string, budget: Budget): Slot[][] {
   });
   const readings = [typed];
   for (const { at, phrase } of phrased.slice(0, MAX_READINGS - 1)) {
-    const words = phrase.map((word) => slotOf(expander.exact(word)));
+    const words = phrase.map((word): Slot => new Map([...slotOf(expander.exact(word)).keys()].map((id) => [id, DICTIONARY_WEIGHT])));
     readings.push([...typed.slice(0, at), ...words, ...typed.slice(at + 1)]);
   }
   return readings;
@@ -218,7 +218,15 @@ function valueInExercise(index: SearchIndex, p: number, slot: Slot): number {
  * makes the candidates; each later one is read from its postings, or, when the candidates are far
  * fewer than its postings (a one-letter prefix at 100x the catalog), from the candidates' own words.
  */
-function rank(index: SearchIndex, slots: readonly Slot[], limit: number, budget: Budget): Int32Array {
+/** A reading's best exercises, best first, with their scores (readings are merged by score). */
+interface Ranked {
+  positions: Int32Array;
+  scores: Float32Array;
+}
+
+const NOTHING: Ranked = { positions: new Int32Array(0), scores: new Float32Array(0) };
+
+function rank(index: SearchIndex, slots: readonly Slot[], limit: number, budget: Budget): Ranked {
   const { postingStart, postingDoc, postingFields, nameStart, nameTerms } = index.terms;
   const { matched, score, slotBest, candidates } = stateOf(index);
   const costs = slots.map((slot) => postingsOf(index, slot));
@@ -266,7 +274,8 @@ function rank(index: SearchIndex, slots: readonly Slot[], limit: number, budget:
       const nameLength = nameStart[p + 1]! - nameStart[p]!;
       score[p]! += (nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength;
     }
-    return topPositions(candidates, count, (p) => matched[p] === all, score, limit);
+    const positions = topPositions(candidates, count, (p) => matched[p] === all, score, limit);
+    return { positions, scores: Float32Array.from(positions, (p) => score[p]!) };
   } finally {
     // Only what this call touched is reset, so the scratch costs nothing per request at any catalog size.
     for (let i = 0; i < count; i++) {
@@ -278,12 +287,20 @@ function rank(index: SearchIndex, slots: readonly Slot[], limit: number, budget:
   }
 }
 
-/** The readings' suggestions in order (as typed first), each position once, at most MAX_SUGGESTIONS. */
-function merged(lists: readonly Int32Array[]): Int32Array {
-  if (lists.length === 1) return lists[0]!;
-  const seen = new Set<number>();
-  for (const list of lists) for (const p of list) if (seen.size < MAX_SUGGESTIONS) seen.add(p);
-  return Int32Array.from(seen);
+/**
+ * The readings' suggestions merged by score, each position once (its best reading), at most
+ * MAX_SUGGESTIONS: "rdl" typed as an alias of several exercises ranks below its dictionary reading
+ * "romanian deadlift" matched in names. Ties: default order.
+ */
+function merged(lists: readonly Ranked[]): Int32Array {
+  if (lists.length === 1) return lists[0]!.positions;
+  const best = new Map<number, number>();
+  for (const { positions, scores } of lists) {
+    positions.forEach((p, i) => {
+      if ((best.get(p) ?? -Infinity) < scores[i]!) best.set(p, scores[i]!);
+    });
+  }
+  return Int32Array.from([...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_SUGGESTIONS).map(([p]) => p));
 }
 
 /**
@@ -299,7 +316,7 @@ export function suggest(index: SearchIndex, q: string, limit: number, deadline: 
   try {
     const readings = readingsOf(index, q, budget);
     budget.check();
-    const positions = merged(readings.map((slots) => (slots.length === 0 ? new Int32Array(0) : rank(index, slots, MAX_SUGGESTIONS, budget))));
+    const positions = merged(readings.map((slots) => (slots.length === 0 ? NOTHING : rank(index, slots, MAX_SUGGESTIONS, budget))));
     state.answers.set(key, positions);
     return positions.subarray(0, limit);
   } catch (error) {
