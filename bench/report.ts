@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FairnessFigures } from './fairness.ts';
+import type { ExtrasFigures } from './extras-run.ts';
 import type { CatalogBuildFigures, QueryCostFigures } from './in-process.ts';
 import type { LoadFigures, ScenarioResult } from './load.ts';
 import type { RelevanceFigures } from './relevance.ts';
@@ -28,7 +29,8 @@ export interface Report {
    * included), beside the measured requests; null without the load suite.
    */
   observability: { accessLogLines: number; metricsRequests: number; measuredServiceRequests: number } | null;
-  inProcess: { catalogBuild: CatalogBuildFigures; findPage: QueryCostFigures[] };
+  /** `extras`: facet counts and suggest at 1x, 10x and 100x (extras-run.ts), with the scaling suite. */
+  inProcess: { catalogBuild: CatalogBuildFigures; findPage: QueryCostFigures[]; extras: ExtrasFigures[] };
   /** hit@1 and hit@3 by query class, per catalog (relevance.ts). */
   relevance: RelevanceFigures[];
   /** 1x, 10x and 100x catalogs (scaling-run.ts). */
@@ -115,6 +117,14 @@ export function printReport(report: Report): void {
     ['in-process findPage', 'case', 'mean µs', 'median µs', 'p99 µs', 'calls'],
     report.inProcess.findPage.map((q) => [q.scenario, q.description, formatNumber(q.meanMicros, 1), formatNumber(q.medianMicros, 1), formatNumber(q.p99Micros, 1), formatNumber(q.calls)]),
   ));
+  if (report.inProcess.extras.length > 0) {
+    out.push('');
+    out.push(table(
+      ['in-process extras', 'exercises', 'facets, all seven: p50 / p99 µs', 'suggest, first time: p50 / p99 µs', 'suggest, repeated: p50 / p99 µs', 'timed out'],
+      report.inProcess.extras.map((x) => [`${x.factor}x`, formatNumber(x.exercises), `${formatNumber(x.facetsAllSeven.p50Us, 1)} / ${formatNumber(x.facetsAllSeven.p99Us, 1)}`,
+        `${formatNumber(x.suggestFirstTime.p50Us, 1)} / ${formatNumber(x.suggestFirstTime.p99Us, 1)}`, `${formatNumber(x.suggestRepeated.p50Us, 1)} / ${formatNumber(x.suggestRepeated.p99Us, 1)}`, String(x.suggestTimedOut)]),
+    ));
+  }
   out.push(`Catalog build (${build.file}, ${build.exercises} exercises): first ${formatNumber(build.firstMs.total, 1)} ms ` +
     `(parse ${formatNumber(build.firstMs.parse, 1)} + check ${formatNumber(build.firstMs.check, 1)} + buildCatalog ${formatNumber(build.firstMs.build, 1)}), ` +
     `median of the next ${build.builds - 1}: ${formatNumber(build.medianMs.total, 1)} ms ` +

@@ -14,8 +14,9 @@
  *
  * The suites, in the order they run (all by default):
  * - relevance: hit@1 and hit@3 by query class on the bundled catalog and on free-exercise-db (relevance.ts);
- * - scaling: 1x, 10x and 100x catalogs, each in its own process (scaling.ts);
- * - load: scenarios a-g against the service with the access log and metrics on, each beside a bare uWS
+ * - scaling: 1x, 10x and 100x catalogs, each in its own process (scaling.ts), and facet counts and
+ *   suggest at each (extras-run.ts);
+ * - load: scenarios a-j against the service with the access log and metrics on, each beside a bare uWS
  *   server replaying the service's own status, headers and body (capture.ts, baseline-server.ts);
  * - snapshot-refusal: search latency while a ~60 MB bad snapshot is refused (snapshot-refusal.ts);
  * - fairness: health latency while 20 clients send worst-case searches, at 1x and 10x (fairness.ts).
@@ -42,8 +43,9 @@ import { distinctQueries } from './queries.ts';
 import { type RelevanceFigures, measureRelevance } from './relevance.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
-import { measureScaling } from './scaling.ts';
-import { buildScenarios, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
+import type { ExtrasFigures } from './extras-run.ts';
+import { measureScaling, runAtScale, SCALES } from './scaling.ts';
+import { BY_QUERY_ROUTES, buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import { prepareScratch, type Scratch } from './scratch.ts';
 import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
 import {
@@ -99,6 +101,14 @@ async function main(): Promise<number> {
       relevance.push(measureRelevance('free-exercise-db', buildSearchIndexNow(buildCatalog(freeExerciseDbSnapshot(), 'free-exercise-db'))));
     }
     const scaling = suites.has('scaling') ? await measureScaling() : [];
+    // Facet counts and suggest in process at each scale (extras-run.ts), with the scaling suite.
+    const extras: ExtrasFigures[] = [];
+    if (suites.has('scaling')) {
+      for (const factor of SCALES) {
+        process.stderr.write(`bench: facets and suggest in process at ${factor}x\n`);
+        extras.push(await runAtScale<ExtrasFigures>('extras-run.ts', factor));
+      }
+    }
 
     const results: ScenarioResult[] = [];
     /** Scenarios a-g, served by the service whose access log and metrics the observability figures read. */
@@ -130,8 +140,9 @@ async function main(): Promise<number> {
             { route: '/small', path: POINT_PATH },
             { route: '/page', path: PAGE_PATH },
             { route: '/page-br', path: PAGE_PATH, headers: { 'accept-encoding': 'br' } },
+            { route: '/export', path: EXPORT_PATH },
           ],
-          plain.filter((scenario) => scenario.baselineRoute === '/same').map((scenario) => ({ route: '/same' as const, paths: scenario.paths })),
+          plain.filter((scenario) => BY_QUERY_ROUTES.has(scenario.baselineRoute)).map((scenario) => ({ route: scenario.baselineRoute, paths: scenario.paths })),
         );
         const pointEtag = captured.fixed.get('/small')!.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
         if (pointEtag === undefined) throw new Error(`GET ${POINT_PATH} has no ETag`);
@@ -212,7 +223,7 @@ async function main(): Promise<number> {
       scenarios: results,
       service: { rssAfterLoadMb, rssAfterBenchMb },
       observability,
-      inProcess: { catalogBuild, findPage: findPageFigures },
+      inProcess: { catalogBuild, findPage: findPageFigures, extras },
       relevance,
       scaling,
       fairness,

@@ -1,4 +1,5 @@
 /** The load scenarios: what each sends to the service, and which baseline route it is compared with. */
+import { FILTER_PATHS, SUGGEST_PATHS } from './extras-paths.ts';
 import { searchPath } from './queries.ts';
 
 /**
@@ -6,7 +7,10 @@ import { searchPath } from './queries.ts';
  * /page-br one captured response for every query string, /same the response the service gave for
  * each query string (scenario e, whose pages differ in size from query to query).
  */
-export type BaselineRoute = '/small' | '/page' | '/page-br' | '/same';
+export type BaselineRoute = '/small' | '/page' | '/page-br' | '/same' | '/facets' | '/suggest' | '/export';
+
+/** Routes that replay the service's response to each query string (the rest replay one response for all). */
+export const BY_QUERY_ROUTES: ReadonlySet<BaselineRoute> = new Set(['/same', '/facets', '/suggest']);
 
 export interface Scenario {
   id: string;
@@ -26,7 +30,9 @@ export interface Scenario {
 export const POINT_PATH = '/v1/exercises/Barbell_Bench_Press';
 export const PAGE_PATH = '/v1/exercises?limit=20';
 
-/** Scenarios a to g, in the order they run; e cycles through `searchQueries`; f needs `withPointEtag`. */
+export const EXPORT_PATH = '/v1/export';
+
+/** Scenarios a to j, in the order they run; e cycles through `searchQueries`; f needs `withPointEtag`. */
 export function buildScenarios(searchQueries: readonly string[], cacheCapacity: number): Scenario[] {
   return [
     {
@@ -82,6 +88,27 @@ export function buildScenarios(searchQueries: readonly string[], cacheCapacity: 
       paths: [PAGE_PATH],
       baselineRoute: '/page-br',
       headers: { 'accept-encoding': 'br' },
+    },
+    {
+      id: 'h',
+      title: 'facets (all seven)',
+      question: `Filtered lists with facets=category,level,force,mechanic,equipment,muscle,hasVideo, cycling ${FILTER_PATHS.length} filter combinations: counts by popcount, then the page cache.`,
+      paths: FILTER_PATHS,
+      baselineRoute: '/facets',
+    },
+    {
+      id: 'i',
+      title: 'suggest, typing',
+      question: `GET /v1/suggest for every keystroke of realistic typing sessions (${SUGGEST_PATHS.length} typed texts, cycled): answers kept per typed text after the first.`,
+      paths: SUGGEST_PATHS,
+      baselineRoute: '/suggest',
+    },
+    {
+      id: 'j',
+      title: 'export',
+      question: 'GET /v1/export: the whole catalog as NDJSON, streamed in 64 KB pieces with backpressure, against bare uWS ending with the same bytes at once.',
+      paths: [EXPORT_PATH],
+      baselineRoute: '/export',
     },
   ];
 }

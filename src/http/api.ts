@@ -186,7 +186,7 @@ export function createApi(deps: ApiDeps): Api {
       upgradeUrl: deps.upgradeUrl, searchBudgetMs: deps.searchBudgetMs, monotonic: deps.monotonic, random: deps.random,
     };
     const nowMs = deps.now();
-    const admitted = deps.usage.admit(record.id, tier, nowMs);
+    const admitted = deps.usage.admit(record.id, tier, nowMs, route.cost === undefined ? 1 : route.cost(context));
     if (!(admitted instanceof Promise)) return finish(admitted, context, route, nowMs);
     return admitted.then(
       (result) => finish(result, context, route, nowMs),

@@ -71,7 +71,7 @@ export interface Representation {
 }
 
 /** A 200 of `body` (already in `encoding`) with its validators and caching headers. */
-export function encodedReply(body: Buffer | string, encoding: Encoding, how: Representation): Reply {
+export function encodedReply(body: Reply['body'], encoding: Encoding, how: Representation): Reply {
   const headers: [string, string][] = [how.contentType, ['ETag', how.etag], ['Cache-Control', how.cacheControl], ['Vary', how.vary]];
   if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
   return { status: 200, headers, body };

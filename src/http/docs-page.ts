@@ -34,7 +34,8 @@ export interface DocsExamples {
 
 function exampleOf(path: string, examples: DocsExamples): string {
   if (path === '/v1/exercises/{id}') return `/v1/exercises/${encodeURIComponent(examples.exerciseId)}`;
-  if (path === '/v1/exercises') return `${path}?q=bench%20press&equipment=barbell&limit=5`;
+  if (path === '/v1/exercises') return `${path}?q=bench%20press&equipment=barbell&limit=5&facets=level,muscle`;
+  if (path === '/v1/suggest') return `${path}?q=bench%20pr&limit=5`;
   return path;
 }
 

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { CATEGORIES, FORCES, LEVELS, MECHANICS } from '../catalog/snapshot-schema.ts';
+import { FACET_NAMES, type FacetName } from '../search/facet-counts.ts';
 import type { Filter, FilterField } from '../search/facet-index.ts';
 import { HttpError, invalidParameter } from './http-error.ts';
 
@@ -16,10 +17,15 @@ export interface ListParams {
   random: boolean;
   limit: number;
   offset: number;
+  /** Facets to count over the whole match set (an extension; empty when not asked for), in FACET_NAMES order. */
+  facets: FacetName[];
 }
 
-/** How a wire value becomes the typed value the schema checks: integers and booleans are decoded first. */
-export type ParamKind = 'text' | 'enum' | 'integer' | 'boolean';
+/**
+ * How a wire value becomes the typed value the schema checks: integers and booleans are decoded first;
+ * a `list` is comma-separated names, each checked on its own (`facets=category,level`).
+ */
+export type ParamKind = 'text' | 'enum' | 'integer' | 'boolean' | 'list';
 
 export interface ParamRule {
   name: string;
@@ -28,6 +34,8 @@ export interface ParamRule {
   schema: v.GenericSchema;
   /** Several values are OR-ed (a filter); a single-valued parameter sent twice is a 400. */
   isRepeatable: boolean;
+  /** The request is refused without it (only suggest's `q`). */
+  isRequired?: boolean;
   defaultValue?: number | boolean;
   description: string;
   message: string;
@@ -55,7 +63,7 @@ function booleanRule(name: string, description: string, defaultValue?: boolean):
   return rule;
 }
 
-const queryRule = (name: 'q' | 'search', description: string): ParamRule => ({
+export const queryRule = (name: 'q' | 'search', description: string): ParamRule => ({
   name, kind: 'text', schema: text(200), isRepeatable: false, description,
   message: `${name} must be 1 to 200 characters long.`, hint: 'Send a search text of 1 to 200 characters, or leave the parameter out.',
 });
@@ -87,6 +95,11 @@ export const LIST_PARAMS: readonly ParamRule[] = [
     description: 'Zero-based position of the first result. A tier with a paginationDepth requires offset + limit within it.',
     message: 'offset must be a whole number of 0 or more.', hint: 'Send offset as a zero-based position, e.g. offset=20 for the second page of 20.',
   },
+  {
+    name: 'facets', kind: 'list', schema: v.picklist(FACET_NAMES), isRepeatable: true, allowed: FACET_NAMES,
+    description: 'Extension: comma-separated facets to count over the whole match set (every text match after filters with q); the response gains "facets": { facet: { value: count } }.',
+    message: 'facets must name only the allowed facets.', hint: `Allowed facets: ${FACET_NAMES.join(', ')}; separate several with commas.`,
+  },
 ];
 
 const DIGITS = /^\d{1,16}$/;
@@ -102,10 +115,10 @@ function refuse(rule: ParamRule, received: string): HttpError {
   return invalidParameter(rule.name, received.slice(0, 256), rule.message, rule.hint, rule.allowed);
 }
 
-/** Each parameter's decoded values, or the first INVALID_PARAMETER. */
-function readValues(params: URLSearchParams): Map<string, unknown[]> | HttpError {
+/** Each parameter's decoded values under `rules`, or the first INVALID_PARAMETER. */
+export function readValues(rules: readonly ParamRule[], params: URLSearchParams): Map<string, unknown[]> | HttpError {
   const byName = new Map<string, unknown[]>();
-  for (const rule of LIST_PARAMS) {
+  for (const rule of rules) {
     if (!rule.isRepeatable) {
       const values = params.getAll(rule.name);
       if (values.length > 1) {
@@ -114,12 +127,12 @@ function readValues(params: URLSearchParams): Map<string, unknown[]> | HttpError
     }
   }
   const isAliasIgnored = params.has('q');
-  for (const rule of LIST_PARAMS) {
+  for (const rule of rules) {
     if (rule.name === 'search' && isAliasIgnored) continue;
     const raw = params.getAll(rule.name);
     if (raw.length === 0) continue;
     const decoded: unknown[] = [];
-    for (const value of raw) {
+    for (const value of rule.kind === 'list' ? raw.flatMap((names) => names.split(',')) : raw) {
       const typed = decode(rule.kind, value);
       if (!v.safeParse(rule.schema, typed).success) return refuse(rule, value);
       decoded.push(typed);
@@ -132,7 +145,7 @@ function readValues(params: URLSearchParams): Map<string, unknown[]> | HttpError
 const FILTER_PARAMS: readonly FilterField[] = ['category', 'level', 'force', 'mechanic', 'muscle', 'equipment', 'hasVideo'];
 
 export function parseListParams(rawQuery: string): ListParams | HttpError {
-  const values = readValues(new URLSearchParams(rawQuery));
+  const values = readValues(LIST_PARAMS, new URLSearchParams(rawQuery));
   if (values instanceof HttpError) return values;
   const filters: Filter[] = [];
   for (const field of FILTER_PARAMS) {
@@ -147,5 +160,6 @@ export function parseListParams(rawQuery: string): ListParams | HttpError {
     random: (values.get('random')?.[0] as boolean | undefined) ?? false,
     limit: (values.get('limit')?.[0] as number | undefined) ?? 20,
     offset: (values.get('offset')?.[0] as number | undefined) ?? 0,
+    facets: FACET_NAMES.filter((name) => values.get('facets')?.includes(name)),
   };
 }

@@ -10,6 +10,7 @@ import { KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
+import { SUGGEST_PARAMS } from './suggest-params.ts';
 import { BODY_SCHEMAS, HEADER_SCHEMAS, type HeaderName } from './response-schemas.ts';
 import { ROUTES } from './routes.ts';
 
@@ -73,16 +74,19 @@ function parameterOf(rule: ParamRule): Json {
   return {
     name: rule.name,
     in: 'query',
-    required: false,
+    required: rule.isRequired === true,
     description: rule.description,
     schema: rule.isRepeatable ? { type: 'array', items: value } : value,
-    ...(rule.isRepeatable ? { style: 'form', explode: true } : {}),
+    // A list parameter is comma-separated (explode: false); a repeatable filter is sent once per value.
+    ...(rule.isRepeatable ? { style: 'form', explode: rule.kind !== 'list' } : {}),
   };
 }
 
 interface KeyedOperation {
   summary: string;
   body: keyof typeof BODY_SCHEMAS;
+  /** The 200's media type, when not application/json. */
+  contentType?: string;
   parameters?: Json[];
   /** Statuses beyond the ones every keyed route can answer. */
   errors: number[];
@@ -105,6 +109,18 @@ const KEYED: Record<string, KeyedOperation> = {
   '/v1/equipment': { summary: 'The canonical equipment names.', body: 'EquipmentResponse', errors: [] },
   '/v1/categories': { summary: 'Every category with its exercise count and description.', body: 'CategoriesResponse', errors: [] },
   '/v1/stats': { summary: 'Library statistics and the data version.', body: 'StatsResponse', errors: [] },
+  '/v1/suggest': {
+    summary: 'Extension: names for a search box as the user types, best first: every typed word is in the name or an alias (the last one completed; typos in longer words, joined words and abbreviations read). Metered like any data route.',
+    body: 'SuggestResponse',
+    parameters: SUGGEST_PARAMS.map(parameterOf),
+    errors: [400],
+  },
+  '/v1/export': {
+    summary: 'Extension: every public exercise, one JSON object per line (NDJSON), in default order, streamed. Metered as ceil(exercises / maxResults) requests (a 304 as one); a tier with a pagination depth (free) gets 403 PAGINATION_DEPTH_EXCEEDED.',
+    body: 'ExportLines',
+    contentType: 'application/x-ndjson',
+    errors: [403],
+  },
 };
 
 function keyedOperation(path: string, operation: KeyedOperation): Json {
@@ -113,7 +129,7 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
     200: {
       description: 'OK. HEAD answers the same without a body.',
       headers: headers(success, [...METERED_OPTIONAL, 'ETag', 'Content-Encoding']),
-      content: { 'application/json': { schema: ref('schemas', operation.body) } },
+      content: { [operation.contentType ?? 'application/json']: { schema: ref('schemas', operation.body) } },
     },
     304: { description: 'Not modified: If-None-Match named the current ETag. Metered like the 200 it stands for.', headers: headers([...success, 'ETag'], METERED_OPTIONAL) },
     401: errorResponse(401, 'none'),

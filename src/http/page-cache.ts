@@ -32,7 +32,9 @@ export function pageCache(catalog: Catalog): LRUCache<string, Buffer> {
  */
 export function canonicalListRequest(params: ListParams, clampedLimit: number): string {
   const filters = params.filters.map((filter) => ({ field: filter.field, values: [...filter.values].sort() }));
-  return JSON.stringify({ ...params, filters, limit: clampedLimit });
+  // Without facets the string (and so the ETag) is what it was before facets existed.
+  const { facets, ...rest } = params;
+  return JSON.stringify(facets.length === 0 ? { ...rest, filters, limit: clampedLimit } : { ...rest, filters, limit: clampedLimit, facets });
 }
 
 export function pageKey(canonical: string, encoding: Encoding): string {

@@ -23,11 +23,26 @@ export interface ApiRequest {
   requestId?: string | undefined;
 }
 
+/**
+ * A body too large to assemble per request (GET /v1/export): the engine pulls it a piece at a time,
+ * only as fast as the client reads (backpressure), so a slow reader holds one piece, not the body.
+ */
+export interface StreamedBody {
+  /** Total bytes, sent as Content-Length. */
+  readonly length: number;
+  /** The body's pieces in order; a fresh iterator per response, pulled lazily. */
+  pieces(): Iterator<Buffer>;
+}
+
+export function isStreamed(body: Reply['body']): body is StreamedBody {
+  return typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body);
+}
+
 export interface Reply {
   status: number;
   headers: [string, string][];
   /** A list of buffers is sent as their concatenation (a page assembled from pre-encoded exercises). */
-  body: string | Buffer | readonly Buffer[];
+  body: string | Buffer | readonly Buffer[] | StreamedBody;
   /** The envelope's code on an error reply, for logs and metrics; engines do not write it. */
   errorCode?: string;
 }
@@ -65,6 +80,7 @@ export function statusLine(status: number): string {
 export function bodyLength(body: Reply['body']): number {
   if (typeof body === 'string') return Buffer.byteLength(body);
   if (Buffer.isBuffer(body)) return body.length;
+  if (isStreamed(body)) return body.length;
   let length = 0;
   for (const part of body) length += part.length;
   return length;

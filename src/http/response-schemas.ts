@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { CATEGORIES, CategoryInfoSchema, ExerciseSchema, MuscleGroupSchema } from '../catalog/snapshot-schema.ts';
+import { FACET_NAMES } from '../search/facet-counts.ts';
 import { ERROR_CODES } from './http-error.ts';
 import { SAFE_REQUEST_ID } from './request-id.ts';
 
@@ -28,11 +29,18 @@ export const HealthSchema = v.strictObject({
   checks: v.strictObject({ supabase: v.picklist(['ok', 'unavailable']), redis: v.picklist(['ok', 'error']) }),
 });
 
+/** `facets=` on a list: per requested facet, value -> how many of the whole match set have it. */
+export const FacetCountsSchema = v.strictObject(
+  Object.fromEntries(FACET_NAMES.map((name) => [name, v.optional(v.record(v.string(), count))])) as Record<(typeof FACET_NAMES)[number], v.OptionalSchema<v.RecordSchema<v.StringSchema<undefined>, typeof count, undefined>, undefined>>,
+);
+
 export const PageSchema = v.strictObject({
   data: v.array(ExerciseSchema),
   total: v.nullable(count),
   limit: v.pipe(count, v.minValue(1), v.maxValue(100)),
   offset: count,
+  /** Only when the request sent `facets` (an extension). */
+  facets: v.optional(FacetCountsSchema),
 });
 
 /** The one error envelope of the spec; `details` is left out when empty. */
@@ -57,6 +65,9 @@ export const BODY_SCHEMAS = {
   StatsResponse: data(StatsSchema),
   Health: HealthSchema,
   Error: ErrorSchema,
+  SuggestResponse: data(v.array(v.strictObject({ id: ExerciseSchema.entries.id, name: ExerciseSchema.entries.name }))),
+  /** GET /v1/export: one Exercise object as JSON per line, each line ending in a newline. */
+  ExportLines: v.pipe(v.string(), v.regex(/^(\{[^\n]*\}\n)*$/)),
 } satisfies Record<string, v.GenericSchema>;
 
 const integerText = v.pipe(v.number(), v.integer());

@@ -5,9 +5,13 @@
  */
 import { type Catalog, findExercisePosition } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
-import { findPage, TIMED_OUT } from '../search/page-query.ts';
+import { countFacets, facetTableOf } from '../search/facet-counts.ts';
+import { findMatchSet, findPage, TIMED_OUT } from '../search/page-query.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import { encodedReply, etagOf, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
+import { suggest, SUGGEST_TIMED_OUT } from '../search/suggest.ts';
+import { exportBody } from './export-body.ts';
+import { parseSuggestParams } from './suggest-params.ts';
+import { encodedReply, etagOf, hashText, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
 import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
 import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
 import type { ListParams } from './list-params.ts';
@@ -31,15 +35,19 @@ export interface RouteContext {
 
 export type RouteHandler = (context: RouteContext) => Reply | HttpError;
 
+/** How many requests a keyed route's request is metered as, when not 1. */
+export type RouteCost = (context: RouteContext) => number;
+
 /** Public routes answer without a key or a catalog; the pipeline supplies their bodies. */
 export type PublicRouteName = 'health' | 'docs' | 'openapi';
 
 export type Route =
-  | { path: string; isKeyed: true; handle: RouteHandler }
+  | { path: string; isKeyed: true; handle: RouteHandler; cost?: RouteCost }
   | { path: string; isKeyed: false; name: PublicRouteName };
 
 export const JSON_TYPE: [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
 export const HTML_TYPE: [string, string] = ['Content-Type', 'text/html; charset=utf-8'];
+export const NDJSON_TYPE: [string, string] = ['Content-Type', 'application/x-ndjson'];
 const NO_STORE_HEADER: [string, string] = ['Cache-Control', NO_STORE];
 const PAGE_OPEN = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
@@ -61,21 +69,33 @@ function depthError(tier: Tier, upgradeUrl: string, depth: number): HttpError {
   );
 }
 
+/** `,"facets":{...}` for the facets a request asks for, over its whole match set; '' when it asks for none. */
+function facetsMember(context: RouteContext, params: ListParams, deadline: number): string | HttpError {
+  if (params.facets.length === 0) return '';
+  const { search, monotonic, random } = context;
+  const matching = findMatchSet(search, params, { deadline, now: monotonic, random });
+  if (matching === TIMED_OUT) return SEARCH_TIMEOUT;
+  return `,"facets":${JSON.stringify(countFacets(facetTableOf(search), matching, params.facets))}`;
+}
+
 /** Runs the query and joins the page from pre-encoded exercises into one Buffer. */
 function buildPage(context: RouteContext, params: ListParams, limit: number): Buffer | HttpError {
   const { catalog, search, searchBudgetMs, monotonic, random } = context;
+  const deadline = monotonic() + searchBudgetMs;
   const page = findPage(
     search,
     { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
-    { deadline: monotonic() + searchBudgetMs, now: monotonic, random },
+    { deadline, now: monotonic, random },
   );
   if (page === TIMED_OUT) return SEARCH_TIMEOUT;
+  const facets = facetsMember(context, params, deadline);
+  if (facets instanceof HttpError) return facets;
   const parts: Buffer[] = [PAGE_OPEN];
   page.positions.forEach((position, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(catalog.exerciseBytes[position]!);
   });
-  parts.push(Buffer.from(`],"total":${page.total === null ? 'null' : page.total},"limit":${limit},"offset":${params.offset}}`));
+  parts.push(Buffer.from(`],"total":${page.total === null ? 'null' : page.total},"limit":${limit},"offset":${params.offset}${facets}}`));
   return Buffer.concat(parts);
 }
 
@@ -136,6 +156,58 @@ function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpEr
   return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(catalog, `e${position}`)));
 }
 
+/** GET /v1/suggest: `{"data":[{"id","name"}]}` for a search box, best first (search/suggest.ts). */
+function suggestNames({ catalog, search, request, searchBudgetMs, monotonic }: RouteContext): Reply | HttpError {
+  const params = parseSuggestParams(request.query);
+  if (params instanceof HttpError) return params;
+  const how = keyed(etagOf(catalog, `s${hashText(`${params.limit}\u0000${params.q}`)}`));
+  if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
+  const positions = suggest(search, params.q, params.limit, monotonic() + searchBudgetMs, monotonic);
+  if (positions === SUGGEST_TIMED_OUT) return SEARCH_TIMEOUT;
+  let body = '{"data":[';
+  for (let i = 0; i < positions.length; i++) {
+    const exercise = catalog.exercises[positions[i]!]!;
+    body += `${i > 0 ? ',' : ''}{"id":${JSON.stringify(exercise.id)},"name":${JSON.stringify(exercise.name)}}`;
+  }
+  // A few hundred bytes: sent as is, never worth compressing.
+  return encodedReply(`${body}]}`, 'identity', how);
+}
+
+const EXPORT_ETAG = 'export';
+
+function exportRepresentation(catalog: Catalog): Representation {
+  return { etag: etagOf(catalog, EXPORT_ETAG), contentType: NDJSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY };
+}
+
+/**
+ * GET /v1/export: the whole catalog as NDJSON, streamed. A tier with a pagination depth (free) may not
+ * page through everything, so it may not export it either: the cap is there against scraping.
+ */
+function exportCatalog({ catalog, request, tier, upgradeUrl }: RouteContext): Reply | HttpError {
+  if (tier.paginationDepth !== undefined) {
+    return new HttpError(
+      403,
+      'PAGINATION_DEPTH_EXCEEDED',
+      `The ${tier.name} tier can page up to ${tier.paginationDepth} results deep, so it cannot export the whole catalog.`,
+      'Page through GET /v1/exercises with filters or a query, or upgrade to export the catalog in one request.',
+      { upgrade_url: upgradeUrl, current_tier: tier.name },
+    );
+  }
+  const how = exportRepresentation(catalog);
+  if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
+  // Sent as is: compressing the whole catalog would hold the event loop; a proxy in front may compress it.
+  return encodedReply(exportBody(catalog), 'identity', how);
+}
+
+/**
+ * An export costs what paging through the catalog at the tier's max results would: ceil(exercises /
+ * maxResults) requests. A 304 (the client has this version) and a refusal cost one.
+ */
+function exportCost({ catalog, request, tier }: RouteContext): number {
+  if (tier.paginationDepth !== undefined || isNotModified(request.ifNoneMatch, etagOf(catalog, EXPORT_ETAG))) return 1;
+  return Math.max(1, Math.ceil(catalog.exercises.length / tier.maxResults));
+}
+
 const metadata = (name: keyof Catalog['bodies']): RouteHandler =>
   function metadataRoute({ catalog, request }) {
     return fixedReply(request, catalog.bodies[name], negotiate(request.acceptEncoding), keyed(etagOf(catalog, name)));
@@ -152,6 +224,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/v1/equipment', isKeyed: true, handle: metadata('equipment') },
   { path: '/v1/categories', isKeyed: true, handle: metadata('categories') },
   { path: '/v1/stats', isKeyed: true, handle: metadata('stats') },
+  { path: '/v1/suggest', isKeyed: true, handle: suggestNames },
+  { path: '/v1/export', isKeyed: true, handle: exportCatalog, cost: exportCost },
 ];
 
 const STATIC_ROUTES = new Map(ROUTES.filter((route) => !route.path.includes(':')).map((route) => [route.path, route]));

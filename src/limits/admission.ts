@@ -16,9 +16,14 @@ export interface WindowCounts {
 export type Decision =
   | {
       kind: 'admit';
+      /** Some of the requests this admission charges are billable overage. */
       isOverage: boolean;
+      /** Requests this admission charges: 1, or what paging would have cost (GET /v1/export). */
+      count: number;
+      /** How many of `count` are billable overage (paid tiers past the daily quota). */
+      overageCount: number;
       dailyLimit: number;
-      /** Requests served today including this one. */
+      /** Requests served today including this admission's. */
       dayRequests: number;
       dailyResetMs: number;
       /** Paid tiers only: overage so far today (including this request) and requests left before the cap. */
@@ -43,13 +48,15 @@ export function safetyCapOf(tier: Tier): number {
 }
 
 /**
- * Decides whether a request with these counts may be served. The longest block wins when several
- * apply (cap, then day, then minute), so Retry-After never tells a client to come back too early.
+ * Decides whether a request with these counts may be served, charged as `count` requests. The longest
+ * block wins when several apply (cap, then day, then minute), so Retry-After never tells a client to
+ * come back too early. The day's quota and the safety cap must hold the whole count; the minute window
+ * only needs room to start (it smooths the rate), so a charge above the per-minute limit is still served.
  */
-export function decide(counts: WindowCounts, tier: Tier, nowMs: number): Decision {
+export function decide(counts: WindowCounts, tier: Tier, nowMs: number, count = 1): Decision {
   if (tier.overage) {
     const safetyCap = safetyCapOf(tier);
-    if (counts.dayRequests >= safetyCap) {
+    if (counts.dayRequests + count > safetyCap) {
       return {
         kind: 'overage-cap',
         dailyLimit: tier.dailyRequests,
@@ -60,22 +67,24 @@ export function decide(counts: WindowCounts, tier: Tier, nowMs: number): Decisio
         resetMs: nextMidnight(nowMs),
       };
     }
-  } else if (counts.dayRequests >= tier.dailyRequests) {
+  } else if (counts.dayRequests + count > tier.dailyRequests) {
     return { kind: 'daily-limit', limit: tier.dailyRequests, resetMs: nextMidnight(nowMs) };
   }
   if (counts.minuteRequests >= tier.perMinute) {
     return { kind: 'minute-limit', limit: tier.perMinute, resetMs: nextMinute(nowMs) };
   }
-  const dayRequests = counts.dayRequests + 1;
-  const isOverage = tier.overage && dayRequests > tier.dailyRequests;
+  const dayRequests = counts.dayRequests + count;
+  const overageCount = tier.overage ? Math.max(0, dayRequests - Math.max(tier.dailyRequests, counts.dayRequests)) : 0;
   return {
     kind: 'admit',
-    isOverage,
+    isOverage: overageCount > 0,
+    count,
+    overageCount,
     dailyLimit: tier.dailyRequests,
     dayRequests,
     dailyResetMs: nextMidnight(nowMs),
     overage: tier.overage
-      ? { count: counts.overageRequests + (isOverage ? 1 : 0), capRemaining: safetyCapOf(tier) - dayRequests }
+      ? { count: counts.overageRequests + overageCount, capRemaining: safetyCapOf(tier) - dayRequests }
       : undefined,
   };
 }

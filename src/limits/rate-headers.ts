@@ -29,7 +29,8 @@ export function rateHeaders(decision: Decision, nowMs: number, isReleased = fals
         ['Retry-After', String(secondsUntil(decision.resetMs, nowMs))],
       ];
     case 'admit': {
-      const used = decision.dayRequests - (isReleased ? 1 : 0);
+      const given = isReleased ? decision.count : 0;
+      const used = decision.dayRequests - given;
       const headers: [string, string][] = [
         ['X-RateLimit-Limit', String(decision.dailyLimit)],
         ['X-RateLimit-Remaining', String(Math.max(0, decision.dailyLimit - used))],
@@ -39,8 +40,8 @@ export function rateHeaders(decision: Decision, nowMs: number, isReleased = fals
       if (decision.overage !== undefined) {
         const isBilled = decision.isOverage && !isReleased;
         if (isBilled) headers.push(['X-Overage', 'true']);
-        headers.push(['X-Overage-Count', String(decision.overage.count - (decision.isOverage && isReleased ? 1 : 0))]);
-        headers.push(['X-Overage-Cap', String(decision.overage.capRemaining + (isReleased ? 1 : 0))]);
+        headers.push(['X-Overage-Count', String(decision.overage.count - (isReleased ? decision.overageCount : 0))]);
+        headers.push(['X-Overage-Cap', String(decision.overage.capRemaining + given)]);
       }
       return headers;
     }

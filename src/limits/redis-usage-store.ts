@@ -30,7 +30,7 @@ export const DEFAULT_PREFIX = 'exlib:';
 
 /**
  * KEYS: live hash, the day's totals. ARGV: day, minute start, per-minute limit, daily limit, paid (1/0),
- * safety cap, overage price (micros), live TTL ms, day TTL ms.
+ * safety cap, overage price (micros), live TTL ms, day TTL ms, count (requests this admission charges).
  * Returns {status, minute start, minute count, day requests, overage requests, overage cost}, counts
  * as they were before this request; status 1 admitted and counted, 0 refused, -1 "a newer day is live:
  * call again for day <second element>" (windows only move forward, even when this clock is behind).
@@ -53,34 +53,41 @@ local o = tonumber(totals[2]) or 0
 local c = tonumber(totals[3]) or 0
 local daily = tonumber(ARGV[4])
 local isPaid = ARGV[5] == '1'
--- The same order of checks as decide() in admission.ts: cap (paid) or day (free), then minute.
-if (isPaid and r >= tonumber(ARGV[6])) or ((not isPaid) and r >= daily) or n >= tonumber(ARGV[3]) then
+local count = tonumber(ARGV[10])
+-- The same checks as decide() in admission.ts: cap (paid) or day (free) must hold the whole count, the minute room to start.
+if (isPaid and r + count > tonumber(ARGV[6])) or ((not isPaid) and r + count > daily) or n >= tonumber(ARGV[3]) then
   return {0, minute, n, r, o, c}
 end
-redis.call('HSET', KEYS[1], 'd', day, 'm', minute, 'n', n + 1)
+redis.call('HSET', KEYS[1], 'd', day, 'm', minute, 'n', n + count)
 if liveDay ~= day then redis.call('PEXPIRE', KEYS[1], ARGV[8]) end
-redis.call('HINCRBY', KEYS[2], 'r', 1)
-if isPaid and r + 1 > daily then
-  redis.call('HINCRBY', KEYS[2], 'o', 1)
-  redis.call('HINCRBY', KEYS[2], 'c', ARGV[7])
+redis.call('HINCRBY', KEYS[2], 'r', count)
+local overage = 0
+if isPaid then overage = math.max(0, r + count - math.max(daily, r)) end
+if overage > 0 then
+  redis.call('HINCRBY', KEYS[2], 'o', overage)
+  redis.call('HINCRBY', KEYS[2], 'c', overage * tonumber(ARGV[7]))
 end
 if r == 0 then redis.call('PEXPIRE', KEYS[2], ARGV[9]) end
 return {1, minute, n, r, o, c}
 `;
 
 /**
- * KEYS: live hash, the ticket day's totals. ARGV: day, minute start, overage (1/0), price (micros).
- * A day that has rolled over since is left alone, like the in-process store does.
+ * KEYS: live hash, the ticket day's totals. ARGV: day, minute start, overage requests, price (micros),
+ * requests (the ticket's count). A day that has rolled over since is left alone, like the in-process store does.
  */
 const RELEASE_LUA = `
 local live = redis.call('HMGET', KEYS[1], 'd', 'm', 'n')
 if tonumber(live[1]) ~= tonumber(ARGV[1]) then return 0 end
-if (tonumber(redis.call('HGET', KEYS[2], 'r')) or 0) > 0 then redis.call('HINCRBY', KEYS[2], 'r', -1) end
-if tonumber(live[2]) == tonumber(ARGV[2]) and (tonumber(live[3]) or 0) > 0 then redis.call('HINCRBY', KEYS[1], 'n', -1) end
-if ARGV[3] == '1' then
-  if (tonumber(redis.call('HGET', KEYS[2], 'o')) or 0) > 0 then redis.call('HINCRBY', KEYS[2], 'o', -1) end
+local count = tonumber(ARGV[5])
+local r = tonumber(redis.call('HGET', KEYS[2], 'r')) or 0
+redis.call('HSET', KEYS[2], 'r', math.max(0, r - count))
+if tonumber(live[2]) == tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 'n', math.max(0, (tonumber(live[3]) or 0) - count)) end
+local overage = tonumber(ARGV[3])
+if overage > 0 then
+  local o = tonumber(redis.call('HGET', KEYS[2], 'o')) or 0
+  redis.call('HSET', KEYS[2], 'o', math.max(0, o - overage))
   local c = tonumber(redis.call('HGET', KEYS[2], 'c')) or 0
-  redis.call('HSET', KEYS[2], 'c', math.max(0, c - tonumber(ARGV[4])))
+  redis.call('HSET', KEYS[2], 'c', math.max(0, c - overage * tonumber(ARGV[4])))
 end
 return 1
 `;
@@ -198,10 +205,10 @@ export class RedisUsageStore implements UsageStore {
     return new Promise((resolve) => this.#client.once('ready', () => resolve()));
   }
 
-  admit(keyId: string, tier: Tier, nowMs: number): { decision: Decision; ticket?: Ticket } | Promise<{ decision: Decision; ticket?: Ticket }> {
+  admit(keyId: string, tier: Tier, nowMs: number, count = 1): { decision: Decision; ticket?: Ticket } | Promise<{ decision: Decision; ticket?: Ticket }> {
     // While Redis is known to fail, do not queue work on it: answer unmetered at once.
     if (this.#state !== 'ok') return UNMETERED;
-    return withDeadline(this.#admitAt(keyId, tier, nowMs, dayNumber(nowMs)), this.#timeoutMs).then(
+    return withDeadline(this.#admitAt(keyId, tier, nowMs, dayNumber(nowMs), count), this.#timeoutMs).then(
       (admitted) => {
         if (admitted !== TIMED_OUT) return admitted;
         this.#failed(new Error(`no answer within ${this.#timeoutMs} ms`));
@@ -214,7 +221,7 @@ export class RedisUsageStore implements UsageStore {
     );
   }
 
-  async #admitAt(keyId: string, tier: Tier, nowMs: number, day: number): Promise<{ decision: Decision; ticket?: Ticket }> {
+  async #admitAt(keyId: string, tier: Tier, nowMs: number, day: number, count: number): Promise<{ decision: Decision; ticket?: Ticket }> {
     const priceMicros = toMicros(tier.overagePriceUsd);
     // TTLs are relative to the caller's clock, so an injected clock and Redis's own agree on lifetimes.
     const liveTtlMs = nextMidnight(day * DAY_MS) - nowMs;
@@ -222,17 +229,18 @@ export class RedisUsageStore implements UsageStore {
     const reply = await this.#client.exlibAdmit(
       liveKey(this.#prefix, keyId), dayKey(this.#prefix, keyId, day),
       day, Math.max(minuteStart(nowMs), day * DAY_MS), tier.perMinute, tier.dailyRequests, tier.overage ? 1 : 0,
-      safetyCapOf(tier), priceMicros, liveTtlMs, dayTtlMs,
+      safetyCapOf(tier), priceMicros, liveTtlMs, dayTtlMs, count,
     );
     const [status, minute, minuteRequests, dayRequests, overageRequests, overageCostMicros] = reply as [number, number, number, number, number, number];
-    if (status === -1) return this.#admitAt(keyId, tier, nowMs, minute);
-    const decision = decide({ minuteRequests, dayRequests, overageRequests, overageCostMicros }, tier, nowMs);
+    if (status === -1) return this.#admitAt(keyId, tier, nowMs, minute, count);
+    const decision = decide({ minuteRequests, dayRequests, overageRequests, overageCostMicros }, tier, nowMs, count);
     if ((decision.kind === 'admit') !== (status === 1)) {
       throw new Error(`redis admission (${status}) disagrees with decide() (${decision.kind}) for ${keyId}`);
     }
     this.#succeeded();
     if (decision.kind !== 'admit') return { decision };
-    return { decision, ticket: { keyId, day, minuteStartMs: minute, isOverage: decision.isOverage, overagePriceMicros: priceMicros } };
+    const { isOverage, overageCount } = decision;
+    return { decision, ticket: { keyId, day, minuteStartMs: minute, isOverage, overagePriceMicros: priceMicros, count, overageCount } };
   }
 
   release(ticket: Ticket): Promise<void> | void {
@@ -240,7 +248,7 @@ export class RedisUsageStore implements UsageStore {
     if (this.#state !== 'ok') return;
     const released = this.#client.exlibRelease(
       liveKey(this.#prefix, ticket.keyId), dayKey(this.#prefix, ticket.keyId, ticket.day),
-      ticket.day, ticket.minuteStartMs, ticket.isOverage ? 1 : 0, ticket.overagePriceMicros,
+      ticket.day, ticket.minuteStartMs, ticket.overageCount, ticket.overagePriceMicros, ticket.count,
     );
     return withDeadline(released, this.#timeoutMs).then(
       (outcome) => {

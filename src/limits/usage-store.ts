@@ -17,12 +17,16 @@ export interface Ticket {
   minuteStartMs: number;
   isOverage: boolean;
   overagePriceMicros: number;
+  /** Requests the admission charged, and how many of them were overage (see Decision). */
+  count: number;
+  overageCount: number;
 }
 
 export type StoreStatus = 'ok' | 'error';
 
 export interface UsageStore {
-  admit(keyId: string, tier: Tier, nowMs: number): { decision: Decision; ticket?: Ticket } | Promise<{ decision: Decision; ticket?: Ticket }>;
+  /** Admits (and counts) a request charged as `count` requests (default 1), or refuses it uncounted. */
+  admit(keyId: string, tier: Tier, nowMs: number, count?: number): { decision: Decision; ticket?: Ticket } | Promise<{ decision: Decision; ticket?: Ticket }>;
   release(ticket: Ticket): void | Promise<void>;
   /** `ok`, or `error` when the store (or its persistence) is failing: health's `checks.redis`. */
   status(): StoreStatus;
@@ -133,7 +137,7 @@ export class MemoryUsageStore implements UsageStore {
     return usage;
   }
 
-  admit(keyId: string, tier: Tier, nowMs: number): { decision: Decision; ticket?: Ticket } {
+  admit(keyId: string, tier: Tier, nowMs: number, count = 1): { decision: Decision; ticket?: Ticket } {
     const shard = this.shards[shardOf(keyId, this.shards.length)]!;
     const usage = this.#usageAt(shard, keyId, nowMs);
     const decision = decide(
@@ -145,19 +149,19 @@ export class MemoryUsageStore implements UsageStore {
       },
       tier,
       nowMs,
+      count,
     );
     if (decision.kind !== 'admit') return { decision };
     const overagePriceMicros = toMicros(tier.overagePriceUsd);
-    usage.minuteRequests += 1;
-    usage.requests += 1;
-    if (decision.isOverage) {
-      usage.overageRequests += 1;
-      usage.overageCostMicros += overagePriceMicros;
-    }
+    const { overageCount } = decision;
+    usage.minuteRequests += count;
+    usage.requests += count;
+    usage.overageRequests += overageCount;
+    usage.overageCostMicros += overageCount * overagePriceMicros;
     shard.isDirty = true;
     return {
       decision,
-      ticket: { keyId, day: usage.day, minuteStartMs: usage.minuteStartMs, isOverage: decision.isOverage, overagePriceMicros },
+      ticket: { keyId, day: usage.day, minuteStartMs: usage.minuteStartMs, isOverage: decision.isOverage, overagePriceMicros, count, overageCount },
     };
   }
 
@@ -166,12 +170,10 @@ export class MemoryUsageStore implements UsageStore {
     const usage = shard.current.get(ticket.keyId);
     // If the day has rolled over since, the request was counted in a day now in history: leave it.
     if (usage === undefined || usage.day !== ticket.day) return;
-    usage.requests = Math.max(0, usage.requests - 1);
-    if (usage.minuteStartMs === ticket.minuteStartMs) usage.minuteRequests = Math.max(0, usage.minuteRequests - 1);
-    if (ticket.isOverage) {
-      usage.overageRequests = Math.max(0, usage.overageRequests - 1);
-      usage.overageCostMicros = Math.max(0, usage.overageCostMicros - ticket.overagePriceMicros);
-    }
+    usage.requests = Math.max(0, usage.requests - ticket.count);
+    if (usage.minuteStartMs === ticket.minuteStartMs) usage.minuteRequests = Math.max(0, usage.minuteRequests - ticket.count);
+    usage.overageRequests = Math.max(0, usage.overageRequests - ticket.overageCount);
+    usage.overageCostMicros = Math.max(0, usage.overageCostMicros - ticket.overageCount * ticket.overagePriceMicros);
     shard.isDirty = true;
   }
 

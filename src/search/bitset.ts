@@ -65,3 +65,20 @@ export function collectBits(bits: Bitset, skip: number, take: number): number[] 
   }
   return out;
 }
+
+/** How many positions are set in both `a` and `b` (same size), looking only at the words `words` (where `a` has bits). */
+export function countWords(a: Bitset, b: Bitset, words: Int32Array): number {
+  let count = 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    count += popcount32(a[w]! & b[w]!);
+  }
+  return count;
+}
+
+/** The bitset of `positions`. */
+export function bitsetOf(size: number, positions: ArrayLike<number>): Bitset {
+  const bits = createBitset(size);
+  for (let i = 0; i < positions.length; i++) setBit(bits, positions[i]!);
+  return bits;
+}

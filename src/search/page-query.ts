@@ -2,7 +2,7 @@
  * The pure function behind GET /v1/exercises: filters, optional text ranking, random sampling and
  * paging over one catalog's SearchIndex. It knows nothing of HTTP; the shell hands it a validated PageQuery.
  */
-import { collectBits, countBits } from './bitset.ts';
+import { type Bitset, bitsetOf, collectBits, countBits } from './bitset.ts';
 import { type Filter, matchFilters } from './facet-index.ts';
 import { rankQuery, type SearchIndex, TIMED_OUT } from './search-index.ts';
 
@@ -72,4 +72,23 @@ export function findPage(index: SearchIndex, query: PageQuery, context: PageCont
   // A cached ranking is shared by later requests: sample from a copy, never reorder it in place.
   if (query.random) return { positions: sample(ranked.slice(), query.limit, context.random), total: null };
   return { positions: Array.from(ranked.subarray(query.offset, query.offset + query.limit)), total: null };
+}
+
+/**
+ * The whole match set of a query as a bitset (what facet counts are taken over): the filters' positions,
+ * and with a `q` every text match within them, however deep. `undefined` means everything matches.
+ */
+export function findMatchSet(index: SearchIndex, query: Pick<PageQuery, 'q' | 'filters'>, context: PageContext): Bitset | undefined | typeof TIMED_OUT {
+  const matching = matchFilters(index.facets, query.filters);
+  if (query.q === undefined) return matching;
+  const ranked = rankQuery(index, {
+    q: query.q,
+    filters: query.filters,
+    matching,
+    depth: Number.POSITIVE_INFINITY,
+    deadline: context.deadline,
+    now: context.now,
+  });
+  if (ranked === TIMED_OUT) return TIMED_OUT;
+  return bitsetOf(index.catalog.exercises.length, ranked);
 }

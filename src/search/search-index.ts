@@ -18,7 +18,7 @@ import { Ranker } from './ranking.ts';
 import { Budget, SearchTimedOut } from './search-budget.ts';
 import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
 import { TermExpander } from './term-expansion.ts';
-import { termIndexSteps } from './term-index.ts';
+import { type TermIndex, termIndexSteps } from './term-index.ts';
 import { contentKey } from './text-normalize.ts';
 
 /** What a ranking returns when the deadline passed before it was complete. */
@@ -38,6 +38,8 @@ export interface SearchIndex {
   readonly facets: FacetIndex;
   readonly planContext: PlanContext;
   readonly ranker: Ranker;
+  /** The inverted index the ranker and the expander read (suggest.ts reads its name and alias postings). */
+  readonly terms: TermIndex;
   /** Recent rankings; valid for this catalog's lifetime only. */
   readonly rankings: LRUCache<string, CachedRanking>;
 }
@@ -65,7 +67,7 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     synonymAlternatives: new WeakMap(),
   };
   yield;
-  return { catalog, facets, planContext, ranker: new Ranker(terms, facets), rankings: new LRUCache({ max: RANKING_CACHE_SIZE }) };
+  return { catalog, facets, planContext, ranker: new Ranker(terms, facets), terms, rankings: new LRUCache({ max: RANKING_CACHE_SIZE }) };
 }
 
 /** Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this). */

@@ -55,6 +55,7 @@ export class TermExpander {
   readonly #asLast = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
   readonly #asWhole = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
   readonly #splits = new BoundedCache<string, readonly (readonly Expansion[])[]>(EXPANSION_CACHE_SIZE);
+  readonly #prefixOnly = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
   /** term id -> that term alone as an expansion, made once. */
   readonly #exact: (Expansion | undefined)[] = [];
 
@@ -100,6 +101,25 @@ export class TermExpander {
     const ids = Int32Array.from(weights.keys());
     const expansion: Expansion = { ids, weights: Float32Array.from(ids, (id) => weights.get(id)!) };
     cache.set(term, expansion);
+    return expansion;
+  }
+
+  /**
+   * The term and its completions only, no typos: what a word still being typed may become (suggest.ts
+   * reads typos only when nothing starts with what was typed, which is when typing went wrong).
+   */
+  completions(term: string, budget: Budget): Expansion {
+    const cached = this.#prefixOnly.get(term);
+    if (cached !== undefined) return cached;
+    const weights = new Map<number, number>();
+    const exactId = this.idOf(term);
+    if (exactId >= 0) weights.set(exactId, 1);
+    this.#completions(term, term.length <= 2 ? PREFIX_KEEP_SHORT : PREFIX_KEEP, (id, weight) => {
+      if ((weights.get(id) ?? 0) < weight) weights.set(id, weight);
+    }, budget);
+    const ids = Int32Array.from(weights.keys());
+    const expansion: Expansion = { ids, weights: Float32Array.from(ids, (id) => weights.get(id)!) };
+    this.#prefixOnly.set(term, expansion);
     return expansion;
   }
 

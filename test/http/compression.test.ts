@@ -91,7 +91,7 @@ describe('compressed once', () => {
       own.setCatalog(catalog);
       const url = `${own.url}/v1/exercises?equipment=barbell&limit=10`;
       await rawGet(url, { 'x-api-key': own.keys.business!, 'accept-encoding': 'br' });
-      const canonical = canonicalListRequest({ q: undefined, filters: [{ field: 'equipment', values: ['barbell'] }], random: false, limit: 10, offset: 0 }, 10);
+      const canonical = canonicalListRequest({ q: undefined, filters: [{ field: 'equipment', values: ['barbell'] }], random: false, limit: 10, offset: 0, facets: [] }, 10);
       const cached = pageCache(catalog).get(`br:${canonical}`);
       assert.ok(cached, 'the br page is cached under its canonical request');
       const again = await rawGet(url, { 'x-api-key': own.keys.business!, 'accept-encoding': 'br' });

@@ -112,7 +112,7 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
         assert.deepEqual(admitted, { decision: { kind: 'unmetered' } });
         assert.ok(performance.now() - started < 50, 'no waiting on a dead server');
         assert.equal(store.status(), 'error');
-        assert.equal(store.release({ keyId: 'key_x', day: 1, minuteStartMs: 0, isOverage: false, overagePriceMicros: 0 }), undefined);
+        assert.equal(store.release({ keyId: 'key_x', day: 1, minuteStartMs: 0, isOverage: false, overagePriceMicros: 0, count: 1, overageCount: 0 }), undefined);
         assert.match(await firstLine, /redis counter store failing: requests are served unmetered/);
       } finally {
         await store.close();

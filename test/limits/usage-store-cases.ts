@@ -293,5 +293,53 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         assert.deepEqual(actual, reference);
       });
     });
+
+    describe('an admission charged as several requests (GET /v1/export)', () => {
+      const at = Date.parse('2026-11-21T12:00:00.000Z');
+      const date = '2026-11-21';
+
+      it('a tier without overage admits a count only while the day holds all of it', async () => {
+        const subject = await factory.make();
+        const tier = { ...free, dailyRequests: 10, perMinute: 1000 };
+        assert.equal((await subject.store.admit('k', tier, at, 8)).decision.kind, 'admit');
+        assert.deepEqual((await subject.store.admit('k', tier, at, 3)).decision, { kind: 'daily-limit', limit: 10, resetMs: Date.parse('2026-11-22T00:00:00.000Z') });
+        const two = (await subject.store.admit('k', tier, at, 2)).decision;
+        assert.ok(two.kind === 'admit' && two.dayRequests === 10 && two.count === 2, JSON.stringify(two));
+        assert.equal((await subject.store.admit('k', tier, at)).decision.kind, 'daily-limit');
+        assert.equal((await dayUsage(subject, date, 'k'))?.requests, 10);
+      });
+
+      it('the minute window needs room to start, then counts all of it', async () => {
+        const subject = await factory.make();
+        const tier = { ...starter, perMinute: 5 };
+        assert.equal((await subject.store.admit('k', tier, at, 7)).decision.kind, 'admit');
+        assert.equal((await subject.store.admit('k', tier, at + 1)).decision.kind, 'minute-limit');
+        assert.equal((await subject.store.admit('k', tier, at + 60_000)).decision.kind, 'admit');
+      });
+
+      it('a paid tier bills the part past the daily quota as overage, and the cap must hold the whole count', async () => {
+        const subject = await factory.make();
+        const tier = { ...starter, dailyRequests: 10, perMinute: 1000 }; // safety cap 100
+        const first = (await subject.store.admit('k', tier, at, 8)).decision;
+        assert.ok(first.kind === 'admit' && !first.isOverage && first.overageCount === 0, JSON.stringify(first));
+        const second = (await subject.store.admit('k', tier, at, 5)).decision;
+        assert.ok(second.kind === 'admit' && second.isOverage && second.overageCount === 3 && second.overage?.count === 3 && second.overage.capRemaining === 87, JSON.stringify(second));
+        assert.deepEqual(await dayUsage(subject, date, 'k'), { requests: 13, overageRequests: 3, overageCostMicros: 3 * 2000 });
+        assert.equal((await subject.store.admit('k', tier, at, 85)).decision.kind, 'admit');
+        assert.equal((await subject.store.admit('k', tier, at, 3)).decision.kind, 'overage-cap');
+        assert.equal((await subject.store.admit('k', tier, at, 2)).decision.kind, 'admit');
+      });
+
+      it('release gives the whole count back, overage included', async () => {
+        const subject = await factory.make();
+        const tier = { ...starter, dailyRequests: 10, perMinute: 1000 };
+        await subject.store.admit('k', tier, at, 8);
+        const { ticket } = await subject.store.admit('k', tier, at, 5);
+        await subject.store.release(ticket!);
+        assert.deepEqual(await dayUsage(subject, date, 'k'), { requests: 8, overageRequests: 0, overageCostMicros: 0 });
+        const next = (await subject.store.admit('k', tier, at)).decision;
+        assert.ok(next.kind === 'admit' && next.dayRequests === 9, JSON.stringify(next));
+      });
+    });
   });
 }

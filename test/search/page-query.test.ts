@@ -6,56 +6,14 @@ import type { Filter, FilterField } from '../../src/search/facet-index.ts';
 import { findPage, type PageQuery, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { fixtureSnapshot } from '../helpers/service.ts';
-import { pick, seededRandom } from '../helpers/random.ts';
+import { naiveMatches, randomFilters } from '../helpers/naive-filters.ts';
+import { seededRandom } from '../helpers/random.ts';
 
 const snapshot = fixtureSnapshot();
 const catalog = buildCatalog(snapshot, 'fixture');
 const index = buildSearchIndexNow(catalog);
 const context = { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random };
 const names = (positions: number[]) => positions.map((p) => catalog.exercises[p]!.name);
-
-/** The naive reference: what a filter means, written as plainly as possible. */
-function naiveMatches(exercise: Exercise, filter: Filter): boolean {
-  const values = filter.values.map((v) => v.toLowerCase());
-  switch (filter.field) {
-    case 'muscle': {
-      const muscles = [...exercise.primaryMuscles, ...exercise.secondaryMuscles].map((m) => m.toLowerCase());
-      return values.some((value) => {
-        const group = snapshot.muscleGroups.find((g) => g.displayGroup.toLowerCase() === value);
-        const wanted = group ? group.muscles.map((m) => m.toLowerCase()) : [value];
-        return muscles.some((m) => wanted.includes(m));
-      });
-    }
-    case 'hasVideo':
-      return values.includes(String(exercise.videos.length > 0));
-    default: {
-      const own = exercise[filter.field as Exclude<FilterField, 'muscle' | 'hasVideo'>];
-      return own !== null && values.includes(own.toLowerCase());
-    }
-  }
-}
-
-function randomFilters(random: () => number): Filter[] {
-  const candidates: Record<FilterField, string[]> = {
-    category: [...new Set(snapshot.exercises.map((e) => e.category))],
-    level: ['beginner', 'intermediate', 'advanced'],
-    force: ['push', 'pull', 'static'],
-    mechanic: ['compound', 'isolation'],
-    equipment: [...snapshot.equipment.slice(0, 12), 'BARBELL', 'unicycle'],
-    muscle: [...snapshot.muscleGroups.map((g) => g.displayGroup), 'pectoralis major', 'Gluteus Maximus', 'chest', 'nonexistent'],
-    hasVideo: ['true', 'false'],
-  };
-  const fields = Object.keys(candidates) as FilterField[];
-  const count = Math.floor(random() * 4);
-  const filters: Filter[] = [];
-  for (let i = 0; i < count; i++) {
-    const field = pick(random, fields);
-    if (filters.some((f) => f.field === field)) continue;
-    const values = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, candidates[field]));
-    filters.push({ field, values: field === 'hasVideo' ? values.slice(0, 1) : values });
-  }
-  return filters;
-}
 
 describe('findPage', () => {
   it('matches a naive Array.filter for totals and pages over random filter combinations (seeded)', () => {

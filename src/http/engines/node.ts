@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ApiRequest, bodyLength, COMMON_HEADERS, hasNoBody, type Reply, statusLine } from '../reply.ts';
+import { type ApiRequest, bodyLength, COMMON_HEADERS, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine } from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 
 function flatHeaders(reply: Reply, length: number): string[] {
@@ -15,8 +15,30 @@ function flatHeaders(reply: Reply, length: number): string[] {
   return flat;
 }
 
-function bodyBuffer(body: Reply['body']): string | Buffer {
+function bodyBuffer(body: Exclude<Reply['body'], StreamedBody>): string | Buffer {
   return typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.concat(body as Buffer[]);
+}
+
+/**
+ * Writes a streamed body piece by piece, pausing whenever `write` says the socket's buffer is full
+ * until it drains, so a slow reader holds about one piece in this process. A closed connection stops it.
+ */
+function streamBody(res: ServerResponse, body: StreamedBody): void {
+  const pieces = body.pieces();
+  const pump = (): void => {
+    while (!res.destroyed) {
+      const next = pieces.next();
+      if (next.done === true) {
+        res.end();
+        return;
+      }
+      if (!res.write(next.value)) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
 }
 
 /** Copies what the pipeline needs from the raw headers: X-API-Key is counted (node would join repeats). */
@@ -55,6 +77,12 @@ export function startNodeServer(options: EngineOptions): Promise<Server> {
   const { handle, logger } = options;
 
   function writeReply(res: ServerResponse, reply: Reply): void {
+    if (isStreamed(reply.body)) {
+      res.writeHead(reply.status, statusLine(reply.status).slice(4), flatHeaders(reply, reply.body.length));
+      if (res.req.method === 'HEAD') res.end();
+      else streamBody(res, reply.body);
+      return;
+    }
     const body = bodyBuffer(reply.body);
     res.writeHead(reply.status, statusLine(reply.status).slice(4), flatHeaders(reply, bodyLength(body)));
     res.end(body); // node sends no body for HEAD by itself
@@ -88,7 +116,7 @@ export function startNodeServer(options: EngineOptions): Promise<Server> {
       return;
     }
     const reply = options.malformed(error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
-    const body = bodyBuffer(reply.body);
+    const body = bodyBuffer(reply.body as string);
     const head = flatHeaders(reply, bodyLength(body));
     let text = `HTTP/1.1 ${statusLine(reply.status)}\r\n`;
     for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;

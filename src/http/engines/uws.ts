@@ -6,12 +6,89 @@
  * `onAborted` (a client reset mid-response does exactly that), so every request registers it first.
  */
 import { App, type HttpResponse, type us_listen_socket, us_listen_socket_close, us_socket_local_port } from 'uWebSockets.js';
-import { type ApiRequest, bodyLength, COMMON_HEADERS, hasNoBody, type Reply, statusLine } from '../reply.ts';
+import { type ApiRequest, bodyLength, COMMON_HEADERS, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine } from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: no SO_REUSEPORT, so a second process cannot bind the port. */
 const LISTEN_EXCLUSIVE_PORT = 1;
 const LISTEN_DEFAULT = 0;
+
+/**
+ * Sends a streamed body with backpressure: `tryEnd` hands uWS a piece and says whether the socket
+ * took all of it; when it did not, the rest waits for `onWritable`, so a slow reader holds about one
+ * piece in this process. Writes from here run inside uWS callbacks (the request or onWritable) or a
+ * cork, so they are corked. `settle` is called once: when the body is sent or the client is gone.
+ */
+class BodyPump {
+  readonly #res: HttpResponse;
+  readonly #pieces: Iterator<Buffer>;
+  readonly #total: number;
+  readonly #settle: () => void;
+  #pending: Buffer | undefined;
+  #pendingOffset = 0;
+  #isSettled = false;
+
+  constructor(res: HttpResponse, body: StreamedBody, settle: () => void) {
+    this.#res = res;
+    this.#pieces = body.pieces();
+    this.#total = body.length;
+    this.#settle = settle;
+  }
+
+  start(): void {
+    if (this.#total === 0) {
+      this.#res.end();
+      this.#finish();
+      return;
+    }
+    this.#res.onWritable((offset) => this.#writable(offset));
+    this.#pump();
+  }
+
+  /** The client went away: stop pulling pieces. */
+  abort(): void {
+    this.#finish();
+  }
+
+  #finish(): void {
+    if (this.#isSettled) return;
+    this.#isSettled = true;
+    this.#pending = undefined;
+    this.#settle();
+  }
+
+  #pump(): void {
+    while (!this.#isSettled) {
+      const next = this.#pieces.next();
+      if (next.done === true) return; // the last piece's tryEnd reported done
+      const offset = this.#res.getWriteOffset();
+      const [isWritten, isDone] = this.#res.tryEnd(next.value, this.#total);
+      if (isDone) {
+        this.#finish();
+        return;
+      }
+      if (!isWritten) {
+        this.#pending = next.value;
+        this.#pendingOffset = offset;
+        return;
+      }
+    }
+  }
+
+  #writable(offset: number): boolean {
+    const pending = this.#pending;
+    if (this.#isSettled || pending === undefined) return true;
+    const [isWritten, isDone] = this.#res.tryEnd(pending.subarray(offset - this.#pendingOffset), this.#total);
+    if (isDone) {
+      this.#finish();
+      return true;
+    }
+    if (!isWritten) return false;
+    this.#pending = undefined;
+    this.#pump();
+    return true;
+  }
+}
 
 export function startUwsServer(options: EngineOptions): Promise<Server> {
   const { handle, logger } = options;
@@ -23,7 +100,7 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
    */
   let scratch = Buffer.allocUnsafe(64 * 1024);
 
-  function bodyBytes(body: Reply['body']): string | Buffer {
+  function bodyBytes(body: Exclude<Reply['body'], StreamedBody>): string | Buffer {
     if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
     const length = bodyLength(body);
     if (length > scratch.length) scratch = Buffer.allocUnsafe(2 ** Math.ceil(Math.log2(length)));
@@ -32,21 +109,37 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
     return scratch.subarray(0, length);
   }
 
-  function writeReply(res: HttpResponse, reply: Reply, isHead: boolean): void {
+  function settled(): void {
+    inFlight -= 1;
+    if (inFlight === 0) drained?.();
+  }
+
+  /** Writes the reply; returns the pump of a body still being streamed, which the caller aborts if the client goes. */
+  function writeReply(res: HttpResponse, reply: Reply, isHead: boolean): BodyPump | undefined {
     res.writeStatus(statusLine(reply.status));
     for (const [name, value] of COMMON_HEADERS) res.writeHeader(name, value);
     for (const [name, value] of reply.headers) res.writeHeader(name, value);
+    const body = reply.body;
     if (hasNoBody(reply.status)) res.endWithoutBody();
-    else if (isHead) res.endWithoutBody(bodyLength(reply.body));
-    else res.end(bodyBytes(reply.body));
+    else if (isHead) res.endWithoutBody(bodyLength(body));
+    else if (isStreamed(body)) {
+      // A stream keeps the server's close() waiting until it is sent or abandoned.
+      inFlight += 1;
+      const pump = new BodyPump(res, body, settled);
+      pump.start();
+      return pump;
+    } else res.end(bodyBytes(body));
+    return undefined;
   }
 
   const app = App().any('/*', function route(res, req) {
     let isDone = false;
+    let pump: BodyPump | undefined;
     // Per-request callbacks are anonymous on purpose: tsx (esbuild keepNames) wraps every *named*
     // function expression in a defineProperty call, which cost more than the rest of this shell.
     res.onAborted(() => {
       isDone = true;
+      pump?.abort();
     });
     // Copy everything from `req` now: it is invalid once this function returns.
     let apiKey: string | undefined;
@@ -84,7 +177,7 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
       const reply = handle(request);
       if (!(reply instanceof Promise)) {
         isDone = true;
-        writeReply(res, reply, isHead);
+        pump = writeReply(res, reply, isHead);
         return;
       }
       inFlight += 1;
@@ -92,7 +185,9 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
         .then(function writeLater(value) {
           if (!isDone) {
             isDone = true;
-            res.cork(() => writeReply(res, value, isHead));
+            res.cork(() => {
+              pump = writeReply(res, value, isHead);
+            });
           }
         })
         .catch(function failedLater(error: unknown) {
@@ -102,10 +197,7 @@ export function startUwsServer(options: EngineOptions): Promise<Server> {
             res.close();
           }
         })
-        .finally(function settled() {
-          inFlight -= 1;
-          if (inFlight === 0) drained?.();
-        });
+        .finally(settled);
     } catch (error) {
       // The pipeline answers its own errors; this is a fault in writing. Never let it reach uWS.
       logger.error('a reply could not be written', { error: String((error as Error)?.stack ?? error) });

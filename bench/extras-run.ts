@@ -1,0 +1,113 @@
+/**
+ * Facet counts and suggestions in process, at one scale, in a process of its own (heaps do not add
+ * up): `node --expose-gc --import tsx bench/extras-run.ts <factor>` prints one JSON object.
+ *
+ * It grows the bundled snapshot `factor` times (catalog-growth.ts), builds the catalog and its search
+ * index, then times:
+ * - counting all seven facets over the match sets of a fixed mix of filter combinations (the bitsets
+ *   are AND-ed first, as a request does; the timed part is the counting, which is what facets= adds);
+ * - suggest over every keystroke of realistic typing sessions, first with nothing of theirs cached
+ *   (each typed text for the first time, after warming the code on every keystroke of 300 other names) and then
+ *   again (answers cached per typed text, as repeated typing is).
+ * Figures are microseconds of wall time; the box is shared, so read p99 beside p50.
+ */
+import { performance } from 'node:perf_hooks';
+import { buildCatalog } from '../src/catalog/catalog.ts';
+import { countFacets, FACET_NAMES, facetTableOf } from '../src/search/facet-counts.ts';
+import { type Filter, matchFilters } from '../src/search/facet-index.ts';
+import { buildSearchIndexNow } from '../src/search/search-index.ts';
+import { suggest, SUGGEST_TIMED_OUT } from '../src/search/suggest.ts';
+import { bundledSnapshot } from '../test/search/search-catalogs.ts';
+import { growCatalog } from './catalog-growth.ts';
+import { SEARCH_BUDGET_MS } from './settings.ts';
+
+export interface Quantiles {
+  calls: number;
+  p50Us: number;
+  p99Us: number;
+  maxUs: number;
+}
+
+export interface ExtrasFigures {
+  factor: number;
+  exercises: number;
+  /** Counting all seven facets over one match set. */
+  facetsAllSeven: Quantiles;
+  /** Every keystroke of the typing sessions, each typed text for the first time. */
+  suggestFirstTime: Quantiles;
+  /** The same keystrokes again: answers kept per typed text. */
+  suggestRepeated: Quantiles;
+  suggestTimedOut: number;
+}
+
+/** What people type into an exercise search box, keystroke by keystroke. */
+export const TYPING_SESSIONS = [
+  'bench press', 'kettlebell swing', 'romanian deadlift', 'downward dog', 'pull up', 'db curl', 'lat pulldown',
+  'hip thrust', 'push-up', 'goblet squat', 'overhead press', 'rdl', 'plank', 'face pull', 'bulgarian split squat',
+];
+
+export const FILTER_MIX: readonly (readonly Filter[])[] = [
+  [],
+  [{ field: 'equipment', values: ['barbell'] }],
+  [{ field: 'equipment', values: ['barbell'] }, { field: 'mechanic', values: ['compound'] }],
+  [{ field: 'muscle', values: ['Chest', 'Back'] }],
+  [{ field: 'category', values: ['yoga', 'mobility'] }, { field: 'level', values: ['beginner'] }],
+  [{ field: 'hasVideo', values: ['false'] }, { field: 'force', values: ['push'] }],
+];
+
+export function keystrokesOf(sessions: readonly string[]): string[] {
+  return sessions.flatMap((text) => Array.from({ length: text.length }, (_, i) => text.slice(0, i + 1)));
+}
+
+function quantiles(samples: number[]): Quantiles {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)]!;
+  return { calls: sorted.length, p50Us: at(0.5), p99Us: at(0.99), maxUs: sorted[sorted.length - 1]! };
+}
+
+function main(): void {
+  const factor = Number(process.argv[2]);
+  if (!Number.isInteger(factor) || factor < 1) throw new Error(`usage: extras-run.ts <factor>, got ${process.argv[2]}`);
+  const index = buildSearchIndexNow(buildCatalog(growCatalog(bundledSnapshot(), factor), 'extras'));
+  (globalThis as { gc?: () => void }).gc?.();
+
+  const table = facetTableOf(index);
+  const matchSets = FILTER_MIX.map((filters) => matchFilters(index.facets, filters));
+  const rounds = factor >= 100 ? 200 : 2000;
+  const facetSamples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const matching of matchSets) {
+      const start = performance.now();
+      countFacets(table, matching, FACET_NAMES);
+      facetSamples.push((performance.now() - start) * 1000);
+    }
+  }
+
+  const keystrokes = keystrokesOf(TYPING_SESSIONS);
+  const now = () => performance.now();
+  let timedOut = 0;
+  const timeSuggest = (texts: readonly string[]): number[] =>
+    texts.map((q) => {
+      const start = now();
+      if (suggest(index, q, 10, start + SEARCH_BUDGET_MS, now) === SUGGEST_TIMED_OUT) timedOut += 1;
+      return (now() - start) * 1000;
+    });
+  // Warm the code (not the answers) as a running server is: every keystroke of typing 300 other names.
+  const sessionTexts = new Set(keystrokes);
+  const warmUp = keystrokesOf(index.catalog.exercises.slice(0, 300).map((exercise) => exercise.name.slice(0, 14).toLowerCase()));
+  timeSuggest([...new Set(warmUp)].filter((text) => !sessionTexts.has(text)));
+  const firstTime = timeSuggest([...sessionTexts]);
+  const repeated = [...timeSuggest(keystrokes), ...timeSuggest(keystrokes), ...timeSuggest(keystrokes)];
+
+  const figures: ExtrasFigures = {
+    factor,
+    exercises: index.catalog.exercises.length,
+    facetsAllSeven: quantiles(facetSamples.slice(matchSets.length * 10)),
+    suggestFirstTime: quantiles(firstTime),
+    suggestRepeated: quantiles(repeated),
+    suggestTimedOut: timedOut,
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+if (process.argv[1]?.endsWith('extras-run.ts')) main();

@@ -1,0 +1,44 @@
+/**
+ * The body of GET /v1/export: every public exercise as one line of JSON (NDJSON), in default order.
+ * It is read straight from the per-exercise bytes the catalog built once at load, joined into pieces
+ * of about 64 KB only as the client reads them (see StreamedBody), so an export costs no copy of the
+ * catalog, however many clients are downloading it.
+ */
+import type { Catalog } from '../catalog/catalog.ts';
+import type { StreamedBody } from './reply.ts';
+
+/** Big enough that a piece is one cheap write, small enough that a slow reader pins little memory. */
+export const PIECE_BYTES = 64 * 1024;
+const NEWLINE = Buffer.from('\n');
+
+const lengths = new WeakMap<Catalog, number>();
+
+function exportLength(catalog: Catalog): number {
+  let length = lengths.get(catalog);
+  if (length === undefined) {
+    length = 0;
+    for (const bytes of catalog.exerciseBytes) length += bytes.length + NEWLINE.length;
+    lengths.set(catalog, length);
+  }
+  return length;
+}
+
+function* exportPieces(exerciseBytes: readonly Buffer[]): Generator<Buffer, void, undefined> {
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  for (let position = 0; position < exerciseBytes.length; position++) {
+    const bytes = exerciseBytes[position]!;
+    batch.push(bytes, NEWLINE);
+    batchBytes += bytes.length + NEWLINE.length;
+    if (batchBytes >= PIECE_BYTES) {
+      yield Buffer.concat(batch, batchBytes);
+      batch = [];
+      batchBytes = 0;
+    }
+  }
+  if (batchBytes > 0) yield Buffer.concat(batch, batchBytes);
+}
+
+export function exportBody(catalog: Catalog): StreamedBody {
+  return { length: exportLength(catalog), pieces: () => exportPieces(catalog.exerciseBytes) };
+}

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildCatalog } from '../../src/catalog/catalog.ts';
+import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
+import { suggest, SUGGEST_TIMED_OUT } from '../../src/search/suggest.ts';
+import { seededRandom } from '../helpers/random.ts';
+import { bundledSnapshot } from './search-catalogs.ts';
+
+const snapshot = bundledSnapshot();
+
+/** The bundled catalog (the newest snapshot in data/): realistic names, aliases and abbreviations. */
+function bundledIndex(): SearchIndex {
+  return buildSearchIndexNow(buildCatalog(snapshot, 'bundled'));
+}
+
+const index = bundledIndex();
+const names = (q: string, limit = 5, on = index): string[] => {
+  const positions = suggest(on, q, limit, Number.POSITIVE_INFINITY, () => 0);
+  if (positions === SUGGEST_TIMED_OUT) assert.fail(`"${q}" timed out`);
+  return Array.from(positions, (p) => on.catalog.exercises[p]!.name);
+};
+const keystrokes = (text: string) => Array.from({ length: text.length }, (_, i) => text.slice(0, i + 1));
+
+describe('suggest over the bundled catalog, keystroke by keystroke', () => {
+  it('bench press: something from the first letter, bench names from "bench", bench presses from "bench p", a name starting "Bench Press" first at the end', () => {
+    for (const typed of keystrokes('bench press')) {
+      const found = names(typed);
+      assert.equal(found.length, 5, `"${typed}"`);
+      if (typed.length >= 5) assert.ok(found.every((name) => /\bBench\b/.test(name)), `"${typed}": ${found.join(', ')}`);
+      if (typed.length >= 7) assert.ok(found.every((name) => /Bench Press/.test(name)), `"${typed}": ${found.join(', ')}`);
+    }
+    // Names that start with what was typed come first.
+    assert.match(names('bench press')[0]!, /^Bench Press/);
+  });
+
+  it('kettlebell swing: kettlebell names from "ket", the swing first from "kettlebell sw"', () => {
+    for (const typed of keystrokes('kettlebell swing').slice(2)) {
+      const found = names(typed);
+      assert.ok(found.length > 0 && found.every((name) => /Kettlebell/.test(name)), `"${typed}": ${found.join(', ')}`);
+      if (typed.length >= 13) assert.equal(found[0], 'Kettlebell Swing', `"${typed}"`);
+    }
+  });
+
+  it('romanian deadlift: the Romanian Deadlift among the first from "rom", first and among Romanian deadlifts from "romani"', () => {
+    for (const typed of keystrokes('romanian deadlift').slice(2)) {
+      const found = names(typed);
+      assert.ok(found.includes('Romanian Deadlift'), `"${typed}": ${found.join(', ')}`);
+      if (typed.length >= 6) {
+        assert.equal(found[0], 'Romanian Deadlift', `"${typed}": ${found.join(', ')}`);
+        assert.ok(found.every((name) => /Romanian Deadlift/.test(name)), `"${typed}": ${found.join(', ')}`);
+      }
+    }
+  });
+
+  it('downward dog: "do" is a prefix, not a function word; the pose among the first from "dow", first from "downw"', () => {
+    assert.ok(names('do').length > 0);
+    for (const typed of keystrokes('downward dog').slice(2)) {
+      const found = names(typed);
+      assert.ok(found.includes('Downward-Facing Dog'), `"${typed}": ${found.join(', ')}`);
+      if (typed.length >= 5) assert.equal(found[0], 'Downward-Facing Dog', `"${typed}": ${found.join(', ')}`);
+    }
+  });
+
+  it('reads abbreviations, joined words, typos in longer words and a typo while typing', () => {
+    assert.equal(names('rdl')[0], 'Romanian Deadlift');
+    assert.ok(names('ohp').every((name) => /(Overhead|Military|Shoulder|Strict) Press/.test(name)), names('ohp').join(', '));
+    assert.ok(names('db curl').every((name) => /Dumbbell.*Curl/.test(name)), names('db curl').join(', '));
+    assert.equal(names('kb swing')[0], 'Kettlebell Swing');
+    assert.ok(names('benchpress').every((name) => /Bench Press/.test(name)));
+    assert.ok(names('pullup').every((name) => /Pull-Up/.test(name)));
+    assert.ok(names('romanain deadlift').every((name) => /Romanian Deadlift/.test(name)));
+    assert.ok(names('dumbe').every((name) => /Dumbbell/.test(name)), names('dumbe').join(', '));
+    assert.deepEqual(names('zzzz qqqq'), []);
+  });
+
+  it('answers the same whatever was asked before (the scratch arrays are reset; seeded)', () => {
+    const random = seededRandom(7);
+    const typed = index.catalog.exercises.slice(0, 300).map((exercise) => exercise.name.slice(0, 2 + Math.floor(random() * 10)));
+    const fresh = bundledIndex();
+    const expected = typed.map((q) => names(q, 10, fresh));
+    const shuffled = typed.map((q, i) => [q, i] as const).sort(() => random() - 0.5);
+    const other = bundledIndex();
+    for (const [q, i] of shuffled) assert.deepEqual(names(q, 10, other), expected[i], `"${q}"`);
+  });
+
+  it('gives up past its deadline', () => {
+    let clock = 0;
+    assert.equal(suggest(bundledIndex(), 'bench press', 5, 0, () => (clock += 1)), SUGGEST_TIMED_OUT);
+  });
+});
