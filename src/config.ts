@@ -15,7 +15,7 @@ const host = v.pipe(
   v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), 'must be an IP address (0.0.0.0, 127.0.0.1, ::) or a host name'),
 );
 
-/** `memory`, or `redis://[user:password@]host[:port][/db]` (CONTRACT.md, "Environment"). */
+/** `memory`, or `redis://[user:password@]host[:port][/db]` (docs/operations.md#environment). */
 function isCounterStore(value: string): boolean {
   if (value === 'memory') return true;
   if (!URL.canParse(value)) return false;

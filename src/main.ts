@@ -66,7 +66,7 @@ function observation(config: Config, logger: Logger, sources: MetricsSources): O
   return { accessLog, metrics, observe, loaderLogger };
 }
 
-/** How often a server started by `npm start` checks that npm is still there (CONTRACT.md, "Commands"). */
+/** How often a server started by `npm start` checks that npm is still there (docs/operations.md#signals-through-npm). */
 const PARENT_CHECK_MS = 500;
 
 async function main(): Promise<void> {
@@ -199,7 +199,7 @@ async function main(): Promise<void> {
 
 interface Counters {
   usage: UsageStore;
-  /** With the in-process store one process owns the port (DECISIONS.md, "HTTP edges"). */
+  /** With the in-process store one process owns the port (docs/operations.md#one-process-per-port-and-state-folder). */
   isPortExclusive: boolean;
   start(): void;
   /** Writes or hands back what is pending and lets go; false when usage could not be written. */

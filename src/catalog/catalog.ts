@@ -15,7 +15,7 @@ export interface Catalog {
   /** Exercises in default order: name (case-insensitive), then id. Positions index every array below. */
   readonly exercises: readonly Exercise[];
   readonly positionById: ReadonlyMap<string, number>;
-  /** Old id -> canonical id, for ids merged or renamed away (DECISIONS.md, "Ids"). */
+  /** Old id -> canonical id, for ids merged or renamed away (docs/api.md#ids). */
   readonly aliases: ReadonlyMap<string, string>;
   /** `{"data":<exercise>}` per exercise (internal fields dropped): the whole body of GET /v1/exercises/:id. */
   readonly exerciseBodies: readonly Buffer[];

@@ -2,7 +2,7 @@
  * Converts the public-domain free-exercise-db (`dist/exercises.json`, github.com/yuhonas/free-exercise-db)
  * into a snapshot: its coarse muscles onto our anatomical taxonomy, its equipment and categories onto
  * ours, and the fields it lacks filled with empty values. Ids are kept exactly as they are: they are the
- * hosted API's ids, and clients store them (DECISIONS.md, "Ids").
+ * hosted API's ids, and clients store them (docs/api.md#ids).
  * Bad input is reported as problems, never thrown.
  */
 import * as v from 'valibot';

@@ -15,7 +15,7 @@ import { type Catalog, loadCatalog } from './catalog.ts';
 import { readSnapshot, SNAPSHOT_NAME } from './snapshot-reader.ts';
 import type { Exercise, Snapshot, SnapshotCheck } from './snapshot-schema.ts';
 
-/** MAX_SNAPSHOT_BYTES's default (CONTRACT.md): 64 MiB. */
+/** MAX_SNAPSHOT_BYTES's default (docs/operations.md#environment): 64 MiB. */
 export const DEFAULT_MAX_SNAPSHOT_BYTES = 64 * 2 ** 20;
 
 /** What the worker posts: the snapshot without its exercises, the exercises in batches, then done. */

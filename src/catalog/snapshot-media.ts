@@ -1,5 +1,5 @@
 /**
- * Media of a snapshot checked against a real media folder (DECISIONS.md, "Media"): every image path
+ * Media of a snapshot checked against a real media folder (docs/api.md#media): every image path
  * must name a file there, and video metadata is read from the clip files themselves with ffprobe
  * (Debian's ffmpeg package), never typed in. Clips are matched to exercises by path:
  * `<media-dir>/<exercise id>/demo-<n>.<mp4|webm|mov>`, n = 1, 2, ... in order (the first is the

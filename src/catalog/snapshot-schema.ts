@@ -1,5 +1,5 @@
 /**
- * The snapshot file format (CONTRACT.md, "Snapshot file") as valibot schemas, plus the
+ * The snapshot file format (docs/operations.md#snapshot-files) as valibot schemas, plus the
  * cross-reference rules a schema cannot express. Every problem names the exercise id and field.
  */
 import * as v from 'valibot';
@@ -18,7 +18,7 @@ export type Force = (typeof FORCES)[number];
 export type Mechanic = (typeof MECHANICS)[number];
 
 /**
- * The hosted catalog's own id alphabet (DECISIONS.md, "Ids"): a capital or a digit, then letters,
+ * The hosted catalog's own id alphabet (docs/api.md#ids): a capital or a digit, then letters,
  * digits, `_` and `-`, at most 100 characters (`Barbell_Bench_Press_-_Medium_Grip`, `3_4_Sit-Up`).
  */
 export const ID_PATTERN = /^[A-Z0-9][A-Za-z0-9_-]{0,99}$/;
@@ -108,7 +108,7 @@ export interface Snapshot {
   exercises: Exercise[];
   search?: SearchDictionary;
   /**
-   * Ids that were merged or renamed, each mapped to the id that now carries the exercise (CONTRACT.md):
+   * Ids that were merged or renamed, each mapped to the id that now carries the exercise (docs/api.md#id-aliases):
    * an id once served never stops resolving.
    */
   aliases?: Record<string, string>;

@@ -1,6 +1,6 @@
 /**
  * The request pipeline, free of any socket: a copied request in, a Reply out. Read top to bottom:
- * preflight, route, method, then on a keyed route (DECISIONS.md): catalog loaded, key, limits, and the
+ * preflight, route, method, then on a keyed route (docs/api.md#order-of-checks): catalog loaded, key, limits, and the
  * route's pure handler. A request the service fails to serve (5xx) gives back the count it took.
  */
 import type { Catalog } from '../catalog/catalog.ts';
@@ -60,7 +60,7 @@ interface Trace {
 }
 type KeyedRoute = Extract<Route, { isKeyed: true }>;
 
-/** CORS preflight (DECISIONS.md, "Browsers"): any origin, no key, the X-API-Key header allowed. */
+/** CORS preflight (docs/api.md#browsers-and-cors): any origin, no key, the X-API-Key header allowed. */
 const PREFLIGHT: Reply = {
   status: 204,
   headers: [

@@ -13,7 +13,7 @@ export interface ApiRequest {
   query: string;
   /** The first X-API-Key header, if any. */
   apiKey: string | undefined;
-  /** More than one X-API-Key header was sent: ambiguous, so refused (DECISIONS.md, "HTTP edges"). */
+  /** More than one X-API-Key header was sent: ambiguous, so refused (docs/api.md#two-api-keys). */
   hasSeveralKeys: boolean;
   /** Accept-Encoding, as sent (repeated headers joined with `, `). */
   acceptEncoding?: string | undefined;

@@ -1,6 +1,6 @@
 /**
  * The admit/overage decision for one request, as a pure function of a key's usage, its tier and the
- * time. Rules: DECISIONS.md "Usage metering" and the spec's Limits section.
+ * time. Rules: docs/api.md#metering.
  */
 import type { Tier } from './tiers.ts';
 import { nextMidnight, nextMinute } from './windows.ts';

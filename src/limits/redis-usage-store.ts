@@ -6,7 +6,7 @@
  * on the counts the script read, so both stores answer with the same shapes and headers.
  *
  * Redis down, unreachable or slower than the timeout: the request is served unmetered (headers -1,
- * DECISIONS.md "Usage metering"), health says `error`, and a probe closes the circuit again once
+ * docs/api.md#when-the-counter-store-fails), health says `error`, and a probe closes the circuit again once
  * Redis answers, without a restart.
  *
  * Keys (prefix `exlib:` by default):

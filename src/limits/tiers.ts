@@ -1,5 +1,5 @@
 /**
- * The tier table (CONTRACT.md, "Tier table"): the built-in default, and loading and validating an
+ * The tier table (docs/operations.md#tier-table): the built-in default, and loading and validating an
  * operator's TIERS_FILE. A table that fails validation is refused with the file and field named.
  */
 import * as v from 'valibot';

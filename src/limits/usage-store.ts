@@ -1,7 +1,7 @@
 /**
  * The counter store interface the request path meters through, and its in-process implementation:
  * per-key counters in shards, each shard persisted as its own file by a sink that may fail without
- * switching limits off (DECISIONS.md: counting and enforcement go on in memory).
+ * switching limits off (docs/api.md#when-the-counter-store-fails: counting and enforcement go on in memory).
  *
  * A shared store (Redis) implements the same interface; its methods may return promises.
  */

@@ -51,13 +51,19 @@ export class TopK {
       return;
     }
     if (!TopK.#isWorse(keys[0]!, positions[0]!, key, position)) return;
+    this.#siftDown(key, position, this.#size);
+  }
+
+  /** Puts (key, position) at the root of the first `size` slots and moves it down to where it belongs. */
+  #siftDown(key: number, position: number, size: number): void {
+    const keys = this.#keys;
+    const positions = this.#positions;
     let i = 0;
-    const n = this.#size;
     for (;;) {
       const left = 2 * i + 1;
-      if (left >= n) break;
+      if (left >= size) break;
       const right = left + 1;
-      const child = right < n && TopK.#isWorse(keys[right]!, positions[right]!, keys[left]!, positions[left]!) ? right : left;
+      const child = right < size && TopK.#isWorse(keys[right]!, positions[right]!, keys[left]!, positions[left]!) ? right : left;
       if (!TopK.#isWorse(keys[child]!, positions[child]!, key, position)) break;
       keys[i] = keys[child]!;
       positions[i] = positions[child]!;
@@ -75,22 +81,7 @@ export class TopK {
     for (let n = this.#size; n > 0; n--) {
       // The root is the worst kept: it goes last among those still in the heap.
       out[n - 1] = positions[0]!;
-      const key = keys[n - 1]!;
-      const position = positions[n - 1]!;
-      let i = 0;
-      const size = n - 1;
-      for (;;) {
-        const left = 2 * i + 1;
-        if (left >= size) break;
-        const right = left + 1;
-        const child = right < size && TopK.#isWorse(keys[right]!, positions[right]!, keys[left]!, positions[left]!) ? right : left;
-        if (!TopK.#isWorse(keys[child]!, positions[child]!, key, position)) break;
-        keys[i] = keys[child]!;
-        positions[i] = positions[child]!;
-        i = child;
-      }
-      keys[i] = key;
-      positions[i] = position;
+      this.#siftDown(keys[n - 1]!, positions[n - 1]!, n - 1);
     }
     this.#size = 0;
     return out;

@@ -1,4 +1,4 @@
-/** COUNTER_STORE and REDIS_TIMEOUT_MS as the environment gives them (CONTRACT.md, "Environment"). */
+/** COUNTER_STORE and REDIS_TIMEOUT_MS as the environment gives them (docs/operations.md#environment). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readConfig } from '../../src/config.ts';

@@ -13,7 +13,7 @@ export type EngineChoice = EngineName | 'auto';
 export interface EngineOptions {
   host: string;
   port: number;
-  /** With the in-process counter store one process owns the port (DECISIONS.md, "HTTP edges"). */
+  /** With the in-process counter store one process owns the port (docs/operations.md#one-process-per-port-and-state-folder). */
   isPortExclusive: boolean;
   handle: Handler;
   /** The envelope for a request the HTTP parser refuses (400, or 431 for oversized headers). */
