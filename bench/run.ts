@@ -1,7 +1,6 @@
 /**
  * `npm run bench`: the service's cost per request, as ratios to a bare uWebSockets.js server that
- * returns the same bytes, measured in the same run on the same box (docs/performance.md#how-we-measure; research
- * §0, §2, §9, §11). It starts the real service (`src/main.ts`) and `bench/baseline-server.ts` as child
+ * returns the same bytes, measured in the same run on the same box (docs/performance.md#how-we-measure). It starts the real service (`src/main.ts`) and `bench/baseline-server.ts` as child
  * processes, drives both with autocannon, reads each server's CPU time from /proc, also times the pure
  * query function in-process, prints a table and writes bench/results/latest.json.
  *

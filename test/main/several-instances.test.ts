@@ -1,6 +1,6 @@
 /**
- * Several service processes counting together in one Redis (docs/operations.md#counting-in-redis and docs/api.md#metering; "Usage
- * metering"): exact limits across processes and across two processes on one port, keys reaching every
+ * Several service processes counting together in one Redis (docs/operations.md#counting-in-redis,
+ * docs/api.md#metering): exact limits across processes and across two processes on one port, keys reaching every
  * instance, failing open while Redis is stopped or stalled, and counting again once it is back. The
  * memory store keeps refusing a second process on its port or STATE_DIR.
  *
