@@ -32,6 +32,22 @@ export const USAGE = `usage: npm run snapshot -- <verb>
 
 const DEFAULT_MEDIA_BASE = 'https://media.exercise-catalog.dev/';
 
+/** Runs a verb's `parseArgs`; a bad flag, or other than `count` positionals, prints the usage (exit 2). */
+function verbArgs<T extends { positionals: string[] }>(parse: () => T, count: number, err: (text: string) => void): T | undefined {
+  let parsed: T;
+  try {
+    parsed = parse();
+  } catch (error) {
+    err(`${(error as Error).message}\n${USAGE}`);
+    return undefined;
+  }
+  if (parsed.positionals.length !== count) {
+    err(USAGE);
+    return undefined;
+  }
+  return parsed;
+}
+
 /** Runs one verb; returns the exit code. Output goes through `out` and `err` so tests can read it. */
 export async function runSnapshotCli(args: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -74,17 +90,8 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
       return 0;
     }
     case 'import-free-exercise-db': {
-      let parsed;
-      try {
-        parsed = parseArgs({ args: rest, options: { out: { type: 'string' } }, allowPositionals: true, strict: true });
-      } catch (error) {
-        err(`${(error as Error).message}\n${USAGE}`);
-        return 2;
-      }
-      if (parsed.positionals.length !== 1) {
-        err(USAGE);
-        return 2;
-      }
+      const parsed = verbArgs(() => parseArgs({ args: rest, options: { out: { type: 'string' } }, allowPositionals: true, strict: true }), 1, err);
+      if (parsed === undefined) return 2;
       const file = parsed.positionals[0]!;
       const taxonomyFile = fileURLToPath(new URL('../../data/source/taxonomy.json', import.meta.url));
       const source = readJsonFile(file);
@@ -124,22 +131,18 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
 
 /** `media`: images checked against the folder, clips read from it; nothing is written when anything is wrong. */
 function runMedia(args: string[], out: (text: string) => void, err: (text: string) => void): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: { 'media-base': { type: 'string' }, 'generated-with': { type: 'string' }, 'videos-json': { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    err(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.positionals.length !== 2) {
-    err(USAGE);
-    return 2;
-  }
+  const parsed = verbArgs(
+    () =>
+      parseArgs({
+        args,
+        options: { 'media-base': { type: 'string' }, 'generated-with': { type: 'string' }, 'videos-json': { type: 'string' } },
+        allowPositionals: true,
+        strict: true,
+      }),
+    2,
+    err,
+  );
+  if (parsed === undefined) return 2;
   const [file, mediaDir] = parsed.positionals as [string, string];
   const mediaBase = parsed.values['media-base'] ?? process.env.MEDIA_BASE_URL ?? DEFAULT_MEDIA_BASE;
   if (!URL.canParse(mediaBase)) {
