@@ -17,7 +17,7 @@ import { countFacets, FACET_NAMES, facetTableOf } from '../src/search/facet-coun
 import { type Filter, matchFilters } from '../src/search/facet-index.ts';
 import { buildSearchIndexNow } from '../src/search/search-index.ts';
 import { suggest, SUGGEST_TIMED_OUT } from '../src/search/suggest.ts';
-import { bundledSnapshot } from '../test/search/search-catalogs.ts';
+import { bundledSnapshot } from '../test/helpers/search-catalogs.ts';
 import { growCatalog } from './catalog-growth.ts';
 import { SEARCH_BUDGET_MS } from './settings.ts';
 

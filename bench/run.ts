@@ -31,7 +31,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { buildCatalog } from '../src/catalog/catalog.ts';
 import { buildSearchIndexNow } from '../src/search/search-index.ts';
-import { bundledSnapshot, freeExerciseDbSnapshot } from '../test/search/search-catalogs.ts';
+import { bundledSnapshot, freeExerciseDbSnapshot } from '../test/helpers/search-catalogs.ts';
 import { captureBaseline, checkReplay } from './capture.ts';
 import { growCatalog } from './catalog-growth.ts';
 import { type ChildServer, CLOCK_TICKS_PER_SECOND, killLiveChildren, readRssMb, startChild, stopChild } from './child-servers.ts';

@@ -18,7 +18,7 @@ import { buildCatalog, catalogSteps } from '../src/catalog/catalog.ts';
 import { findPage, TIMED_OUT } from '../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex, searchIndexSteps } from '../src/search/search-index.ts';
 import { DEFAULT_SLICE_MS, type Steps } from '../src/time-slices.ts';
-import { bundledSnapshot } from '../test/search/search-catalogs.ts';
+import { bundledSnapshot } from '../test/helpers/search-catalogs.ts';
 import { growCatalog } from './catalog-growth.ts';
 import { queryMix, worstCaseQuery } from './query-mix.ts';
 import { SEARCH_BUDGET_MS } from './settings.ts';

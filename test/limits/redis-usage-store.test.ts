@@ -15,7 +15,7 @@ import { createLogger } from '../../src/log.ts';
 import { seededRandom } from '../helpers/random.ts';
 import { flushDb, freePort, REDIS_SKIP, sharedRedisUrl } from '../helpers/redis.ts';
 import { defaultTiers, tempDir } from '../helpers/service.ts';
-import { describeUsageStore } from './usage-store-cases.ts';
+import { describeUsageStore } from '../helpers/usage-store-cases.ts';
 
 const DB = 1;
 const silent = createLogger('silent');

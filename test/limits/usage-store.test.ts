@@ -6,7 +6,7 @@ import { rateHeaders } from '../../src/limits/rate-headers.ts';
 import { MemoryUsageStore, shardOf } from '../../src/limits/usage-store.ts';
 import { secondsUntil } from '../../src/limits/windows.ts';
 import { defaultTiers, TestClock } from '../helpers/service.ts';
-import { describeUsageStore } from './usage-store-cases.ts';
+import { describeUsageStore } from '../helpers/usage-store-cases.ts';
 
 const free = defaultTiers().get('free')!;
 

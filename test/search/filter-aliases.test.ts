@@ -9,7 +9,7 @@ import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { checkSnapshot, type Exercise, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
 import { findPage, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
-import { bundledSnapshot, freeExerciseDbSnapshot, withoutKeywords } from './search-catalogs.ts';
+import { bundledSnapshot, freeExerciseDbSnapshot, withoutKeywords } from '../helpers/search-catalogs.ts';
 
 const context = { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random };
 

@@ -15,7 +15,7 @@ import { buildSearchIndex, buildSearchIndexNow, type SearchIndex } from '../../s
 import { contentKey } from '../../src/search/text-normalize.ts';
 import { growCatalog } from '../../bench/catalog-growth.ts';
 import { fixtureSnapshot, ROOT } from '../helpers/service.ts';
-import { bundledSnapshot, freeExerciseDbSnapshot, withoutKeywords } from './search-catalogs.ts';
+import { bundledSnapshot, freeExerciseDbSnapshot, withoutKeywords } from '../helpers/search-catalogs.ts';
 
 const NO_DEADLINE = { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random };
 

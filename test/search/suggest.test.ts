@@ -4,7 +4,7 @@ import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { suggest, SUGGEST_TIMED_OUT } from '../../src/search/suggest.ts';
 import { seededRandom } from '../helpers/random.ts';
-import { bundledSnapshot } from './search-catalogs.ts';
+import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 
 const snapshot = bundledSnapshot();
 

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runKeysCli } from '../src/cli/keys.ts';
-import { runUsageCli } from '../src/cli/usage.ts';
-import { hashKey } from '../src/keys/api-key.ts';
-import { createLogger } from '../src/log.ts';
-import { UsageSink } from '../src/limits/usage-sink.ts';
-import { MemoryUsageStore } from '../src/limits/usage-store.ts';
-import { defaultTiers, tempDir, TestClock } from './helpers/service.ts';
+import { runKeysCli } from '../../src/cli/keys.ts';
+import { runUsageCli } from '../../src/cli/usage.ts';
+import { hashKey } from '../../src/keys/api-key.ts';
+import { createLogger } from '../../src/log.ts';
+import { UsageSink } from '../../src/limits/usage-sink.ts';
+import { MemoryUsageStore } from '../../src/limits/usage-store.ts';
+import { defaultTiers, tempDir, TestClock } from '../helpers/service.ts';
 
 function cli(run: (out: (t: string) => void, err: (t: string) => void) => number | Promise<number>) {
   const out: string[] = [];

@@ -1,7 +1,7 @@
 /** COUNTER_STORE and REDIS_TIMEOUT_MS as the environment gives them (docs/operations.md#environment). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../src/config.ts';
 
 describe('COUNTER_STORE and REDIS_TIMEOUT_MS', () => {
   it('default to the in-process store and 50 ms', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runInSlices, runNow, sortedOrder, type Steps } from '../../src/time-slices.ts';
-import { seededRandom } from '../helpers/random.ts';
+import { runInSlices, runNow, sortedOrder, type Steps } from '../src/time-slices.ts';
+import { seededRandom } from './helpers/random.ts';
 
 function* counting(units: number, log: string[]): Steps<number> {
   for (let i = 0; i < units; i++) {

@@ -13,24 +13,24 @@ import {
   MUSCLE_MAP,
   parseTaxonomy,
   type Taxonomy,
-} from '../src/catalog/free-exercise-db.ts';
-import { buildCatalog, findExercisePosition } from '../src/catalog/catalog.ts';
-import { depthProblems } from '../src/catalog/snapshot-depth.ts';
-import { diffSnapshots, formatDiff } from '../src/catalog/snapshot-diff.ts';
-import { aspectRatio, type Prober, type Probe, scanMedia } from '../src/catalog/snapshot-media.ts';
-import { checkSnapshot, type Exercise, type Snapshot } from '../src/catalog/snapshot-schema.ts';
-import { runSnapshotCli } from '../src/cli/snapshot.ts';
+} from '../../src/catalog/free-exercise-db.ts';
+import { buildCatalog, findExercisePosition } from '../../src/catalog/catalog.ts';
+import { depthProblems } from '../../src/catalog/snapshot-depth.ts';
+import { diffSnapshots, formatDiff } from '../../src/catalog/snapshot-diff.ts';
+import { aspectRatio, type Prober, type Probe, scanMedia } from '../../src/catalog/snapshot-media.ts';
+import { checkSnapshot, type Exercise, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
+import { runSnapshotCli } from '../../src/cli/snapshot.ts';
 
 const readJson = (url: URL): unknown => JSON.parse(readFileSync(url, 'utf8'));
 const TAXONOMY: Taxonomy = (() => {
-  const parsed = parseTaxonomy(readJson(new URL('../data/source/taxonomy.json', import.meta.url)));
+  const parsed = parseTaxonomy(readJson(new URL('../../data/source/taxonomy.json', import.meta.url)));
   if (!parsed.ok) throw new Error(parsed.problems.join('; '));
   return parsed.taxonomy;
 })();
-const SAMPLE = readJson(new URL('./fixtures/free-exercise-db-sample.json', import.meta.url));
-const BAD = readJson(new URL('./fixtures/free-exercise-db-bad.json', import.meta.url));
-const SAMPLE_FILE = new URL('./fixtures/free-exercise-db-sample.json', import.meta.url).pathname;
-const BAD_FILE = new URL('./fixtures/free-exercise-db-bad.json', import.meta.url).pathname;
+const SAMPLE = readJson(new URL('../fixtures/free-exercise-db-sample.json', import.meta.url));
+const BAD = readJson(new URL('../fixtures/free-exercise-db-bad.json', import.meta.url));
+const SAMPLE_FILE = new URL('../fixtures/free-exercise-db-sample.json', import.meta.url).pathname;
+const BAD_FILE = new URL('../fixtures/free-exercise-db-bad.json', import.meta.url).pathname;
 
 const IMPORT_OPTIONS = { dataVersion: '2026-02-01', lastUpdated: '2026-02-01T06:00:00.000Z', taxonomy: TAXONOMY };
 
@@ -440,7 +440,7 @@ describe('importFreeExerciseDb', () => {
   });
 
   it('imports the real free-exercise-db file: 873 of 873 ids kept as they are, with their images', () => {
-    const raw = readJson(new URL('./fixtures/free-exercise-db.json', import.meta.url)) as { id: string; images: string[] }[];
+    const raw = readJson(new URL('../fixtures/free-exercise-db.json', import.meta.url)) as { id: string; images: string[] }[];
     const { snapshot } = importSample(raw);
     assert.equal(raw.length, 873);
     assert.deepEqual(snapshot.exercises.map((e) => e.id), raw.map((e) => e.id));
@@ -451,7 +451,7 @@ describe('importFreeExerciseDb', () => {
   it('imports the real file shape where two records hold an empty step (Barbell_Squat_To_A_Bench, Clean), with a note each', () => {
     // The fixture keeps free-exercise-db's facts only (no sentences may enter the project); these two
     // records carry an empty second step in the real file, which used to refuse the whole import.
-    const raw = (readJson(new URL('./fixtures/free-exercise-db.json', import.meta.url)) as { id: string; instructions: string[] }[]).map((record) =>
+    const raw = (readJson(new URL('../fixtures/free-exercise-db.json', import.meta.url)) as { id: string; instructions: string[] }[]).map((record) =>
       record.id === 'Barbell_Squat_To_A_Bench' || record.id === 'Clean' ? { ...record, instructions: ['Step one.', '', 'Step three.'] } : record,
     );
     const { snapshot, notes } = importSample(raw);

@@ -9,12 +9,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { buildCatalog, findExercisePosition } from '../src/catalog/catalog.ts';
-import { depthProblems } from '../src/catalog/snapshot-depth.ts';
-import { listSnapshotFiles, readSnapshotFile } from '../src/catalog/snapshot-files.ts';
-import { CATEGORIES, type Snapshot } from '../src/catalog/snapshot-schema.ts';
+import { buildCatalog, findExercisePosition } from '../../src/catalog/catalog.ts';
+import { depthProblems } from '../../src/catalog/snapshot-depth.ts';
+import { listSnapshotFiles, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import { CATEGORIES, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
 
-const ROOT = new URL('../', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 const SCRIPT = join(ROOT, 'scripts/build-snapshot.ts');
 
 function build(args: string[]): { code: number; out: string; err: string } {
