@@ -76,12 +76,18 @@ function main(): void {
   const byQuery = new Map<string, Map<string, Replay>>();
   for (const entry of readManifest(process.argv.slice(2))) {
     let file = files.get(entry.bodyFile);
-    if (file === undefined) files.set(entry.bodyFile, (file = readFileSync(entry.bodyFile)));
+    if (file === undefined) {
+      file = readFileSync(entry.bodyFile);
+      files.set(entry.bodyFile, file);
+    }
     const replay: Replay = { status: entry.status, headers: entry.headers, body: file.subarray(entry.bodyOffset, entry.bodyOffset + entry.bodyLength) };
     if (entry.query === undefined) fixed.set(entry.path, replay);
     else {
       let replays = byQuery.get(entry.path);
-      if (replays === undefined) byQuery.set(entry.path, (replays = new Map()));
+      if (replays === undefined) {
+        replays = new Map();
+        byQuery.set(entry.path, replays);
+      }
       replays.set(entry.query, replay);
     }
   }

@@ -81,7 +81,10 @@ export async function startChild(name: string, args: readonly string[], env: Nod
     if (already !== undefined) return Promise.resolve(already);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${name}: no "${message}" log line within ${timeoutMs} ms; stderr:\n${stderr}`)), timeoutMs);
-      waiters.push({ message, resolve: (entry) => (clearTimeout(timer), resolve(entry)) });
+      waiters.push({ message, resolve: (entry) => {
+          clearTimeout(timer);
+          resolve(entry);
+        } });
       void exited.then((code) => {
         clearTimeout(timer);
         reject(new Error(`${name} exited (code ${code}) before logging "${message}"; stderr:\n${stderr}`));

@@ -32,7 +32,7 @@ export async function measureFairness(label: string, url: string, apiKey: string
   const client = async (): Promise<void> => {
     while (performance.now() < end) {
       // Distinct every time: the letters rotate and a counter is added, so no two share a cache key.
-      const q = `${worstCaseQuery(variant % 26)}`.slice(0, 190) + ` ${variant++}`;
+      const q = `${worstCaseQuery(variant % 26).slice(0, 190)} ${variant++}`;
       const response = await fetch(`${url}/v1/exercises?q=${encodeURIComponent(q)}&limit=20`, { headers: { 'x-api-key': apiKey } });
       await response.arrayBuffer();
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;

@@ -68,6 +68,6 @@ export function queryMix(snapshot: Snapshot, seed = 20261122): string[] {
 
 /** A 200-character search made of one-letter words and fragments: the worst case for term expansion. */
 export function worstCaseQuery(variant: number): string {
-  const letters = [...LETTERS].map((letter, i) => LETTERS[(i + variant) % 26]!);
+  const letters = [...LETTERS].map((_, i) => LETTERS[(i + variant) % 26]!);
   return `${letters.join(' ')} ${letters.join(' ')} ${letters.map((l) => l + l).join(' ')} squat press row curl`.slice(0, 200);
 }

@@ -60,7 +60,7 @@ export function validate(schema: Json, value: unknown, root: Json, at = '$'): st
       }
       case 'minItems': if (Array.isArray(value) && value.length < rule) problems.push(`${at}: fewer than ${rule} items`); break;
       case 'maxItems': if (Array.isArray(value) && value.length > rule) problems.push(`${at}: more than ${rule} items`); break;
-      case 'items': if (Array.isArray(value)) value.forEach((item, i) => problems.push(...validate(rule, item, root, `${at}[${i}]`))); break;
+      case 'items': if (Array.isArray(value)) for (const [i, item] of value.entries()) problems.push(...validate(rule, item, root, `${at}[${i}]`)); break;
       case 'required':
         if (typeMatches('object', value)) for (const name of rule as string[]) if (!(name in (value as Json))) problems.push(`${at}: missing ${name}`);
         break;

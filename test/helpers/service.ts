@@ -219,7 +219,10 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
     if (already.length >= occurrence) return Promise.resolve(already[occurrence - 1]!);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching log line within ${timeoutMs} ms; stderr:\n${err}`)), timeoutMs);
-      waiters.push({ test, remaining: occurrence - already.length, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      waiters.push({ test, remaining: occurrence - already.length, resolve: (e) => {
+        clearTimeout(timer);
+        resolve(e);
+      } });
       void exited.then(() => {
         clearTimeout(timer);
         reject(new Error(`process exited before the log line appeared; stderr:\n${err}`));

@@ -80,7 +80,7 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
           const clock = new TestClock('2026-11-21T12:00:00.000Z');
           const generous = { ...tier, dailyRequests: 1_000_000 };
           const admitted = await admitSeries(store, 'k', generous, tier.perMinute, (i) => clock.ms + 10 * (i + 1));
-          admitted.forEach(({ decision }, i) => assert.equal(decision.kind, 'admit', `request ${i + 1}`));
+          for (const [i, { decision }] of admitted.entries()) assert.equal(decision.kind, 'admit', `request ${i + 1}`);
           clock.set('2026-11-21T12:00:59.999Z');
           assert.deepEqual(await admitOne(store, 'k', generous, clock.now()), { kind: 'minute-limit', limit: tier.perMinute, resetMs: Date.parse('2026-11-21T12:01:00.000Z') });
           clock.set('2026-11-21T12:01:00.000Z');

@@ -123,7 +123,7 @@ describe('metering over the wire', () => {
       const timedOut = await get(`${server.url}/v1/exercises?q=squat%20press%20curl`, key);
       assert.equal(timedOut.status, 503);
       assert.equal(timedOut.headers.get('x-ratelimit-remaining'), '7', 'the 503 was given back');
-      assert.equal((await get(`${server.url}/v1/exercises`, 'exlib_' + 'x'.repeat(32))).status, 401);
+      assert.equal((await get(`${server.url}/v1/exercises`, `exlib_${'x'.repeat(32)}`)).status, 401);
       const fourth = await get(`${server.url}/v1/stats`, key);
       assert.equal(fourth.headers.get('x-ratelimit-remaining'), '6', 'three 4xx and this one counted');
       for (let i = 0; i < 2; i++) await get(`${server.url}/v1/stats`, key);
