@@ -121,7 +121,7 @@ describe('GET /v1/exercises/:id', () => {
     writeFileSync(file, JSON.stringify({ ...snapshot, aliases }));
     const read = await readSnapshotOffThread(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES);
     assert.ok(read.ok, read.ok ? '' : read.problems.join('\n'));
-    server.setCatalog(buildCatalog(read.snapshot, `${snapshot.dataVersion}.json`));
+    server.setCatalog(buildCatalog(read.value, `${snapshot.dataVersion}.json`));
     try {
       for (const [alias, canonical] of Object.entries(aliases)) {
         const { status, body } = await get(`${server.url}/v1/exercises/${alias}`, key());

@@ -14,7 +14,7 @@ import { ROOT } from '../helpers/service.ts';
 const file = join(ROOT, 'data', listSnapshotFiles(join(ROOT, 'data'))[0]!);
 const result = readSnapshotFile(file);
 assert.ok(result.ok, `the bundled snapshot is valid: ${result.ok ? '' : result.problems.slice(0, 5).join('; ')}`);
-const catalog = buildCatalog(result.snapshot, file);
+const catalog = buildCatalog(result.value, file);
 const index = buildSearchIndexNow(catalog);
 
 function top(q: string, n: number): string[] {

@@ -77,7 +77,7 @@ describe('a snapshot extends the dictionary and the aliases (field `search`)', (
   };
   const checked = checkSnapshot(extended);
   assert.ok(checked.ok);
-  const index = buildSearchIndexNow(buildCatalog(checked.snapshot, 'extended'));
+  const index = buildSearchIndexNow(buildCatalog(checked.value, 'extended'));
   const plain = buildSearchIndexNow(buildCatalog(base, 'plain'));
 
   it('adds filter aliases on top of the shipped ones', () => {
