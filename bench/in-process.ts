@@ -6,6 +6,7 @@ import { buildCatalog } from '../src/catalog/catalog.ts';
 import { listSnapshotFiles } from '../src/catalog/snapshot-files.ts';
 import { checkSnapshot } from '../src/catalog/snapshot-schema.ts';
 import { HttpError } from '../src/http/http-error.ts';
+import { formatProblems } from '../src/problems.ts';
 import { parseListParams } from '../src/http/list-params.ts';
 import { findPage, type PageQuery, TIMED_OUT } from '../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../src/search/search-index.ts';
@@ -33,9 +34,9 @@ function buildCatalogTimed(file: string): { index: SearchIndex; parse: number; c
   const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
   const t1 = performance.now();
   const checked = checkSnapshot(raw, name.slice(0, 10));
-  if (!checked.ok) throw new Error(`${file} fails the snapshot check: ${checked.problems.slice(0, 5).join('; ')}`);
+  if (!checked.ok) throw new Error(`${file} fails the snapshot check: ${formatProblems(checked.problems.slice(0, 5)).join('; ')}`);
   const t2 = performance.now();
-  const index = buildSearchIndexNow(buildCatalog(checked.snapshot, name));
+  const index = buildSearchIndexNow(buildCatalog(checked.value, name));
   const t3 = performance.now();
   return { index, parse: t1 - t0, check: t2 - t1, build: t3 - t2, total: t3 - t0 };
 }

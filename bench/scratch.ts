@@ -4,6 +4,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { createKey, EMPTY_STORE, writeKeyStore } from '../src/keys/key-store.ts';
 import { DEFAULT_TIERS, loadTierTable } from '../src/limits/tiers.ts';
+import { formatProblems } from '../src/problems.ts';
 
 /** A tier no benchmark can exhaust: the business tier's 2,000/min would turn most requests into 429s. */
 const BENCH_TIER = { dailyRequests: 1_000_000_000, perMinute: 1_000_000_000, maxResults: 100, overage: true, safetyCapMultiple: 10 };
@@ -22,7 +23,7 @@ export function prepareScratch(): Scratch {
   const tiersFile = join(dir, 'tiers.json');
   writeFileSync(tiersFile, `${JSON.stringify({ ...DEFAULT_TIERS, bench: BENCH_TIER }, null, 2)}\n`);
   const tiers = loadTierTable(tiersFile);
-  if (!tiers.ok) throw new Error(`the bench tier table is invalid: ${tiers.problems.join('; ')}`);
+  if (!tiers.ok) throw new Error(`the bench tier table is invalid: ${formatProblems(tiers.problems).join('; ')}`);
   const keysFile = join(dir, 'keys.json');
   const issued = createKey(EMPTY_STORE, 'bench', 'benchmark', new Date());
   writeKeyStore(keysFile, issued.store);

@@ -29,9 +29,10 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { depthProblems } from '../src/catalog/snapshot-depth.ts';
-import { checkSnapshot, ID_PATTERN, type Snapshot } from '../src/catalog/snapshot-schema.ts';
+import { checkSnapshot, ID_PATTERN, inFieldOrder, type Snapshot } from '../src/catalog/snapshot-schema.ts';
 import { isRealDate } from '../src/dates.ts';
 import { readJsonFile } from '../src/files.ts';
+import { formatProblems } from '../src/problems.ts';
 
 const USAGE = `usage: node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--source DIR] [--media-base URL]
        node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
@@ -50,15 +51,16 @@ const GENERATED_FIELDS = ['category', 'images', 'videos'];
 function readJson(file: string, fallback?: unknown): unknown {
   const read = readJsonFile(file);
   if (read.ok) return read.value;
-  if (fallback !== undefined && read.problem.includes('ENOENT')) return fallback;
-  console.error(read.problem);
+  const [problem] = formatProblems(read.problems);
+  if (fallback !== undefined && problem!.includes('ENOENT')) return fallback;
+  console.error(problem);
   process.exit(1);
 }
 
 function readSource(file: string, problems: string[]): SourceFile | undefined {
   const read = readJsonFile(file);
   if (!read.ok) {
-    problems.push(read.problem);
+    problems.push(...formatProblems(read.problems));
     return undefined;
   }
   const body = read.value as { category?: unknown; exercises?: unknown };
@@ -152,27 +154,15 @@ function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs
   const exercises = sources.flatMap((source) =>
     source.exercises.map((exercise) => {
       const id = String(exercise.id);
-      // Field order follows the spec's Exercise table, so the served JSON reads the way the docs do.
-      return {
+      // Field order follows the spec's Exercise table, so the written JSON reads the way the docs do.
+      return inFieldOrder({
+        ...(exercise as Record<keyof Snapshot['exercises'][number], unknown>),
         id,
-        name: exercise.name,
-        keywords: exercise.keywords,
-        primaryMuscles: exercise.primaryMuscles,
-        secondaryMuscles: exercise.secondaryMuscles,
-        equipment: exercise.equipment,
-        force: exercise.force,
-        level: exercise.level,
-        mechanic: exercise.mechanic,
         category: source.category,
-        instructions: exercise.instructions,
-        exerciseTips: exercise.exerciseTips,
-        commonMistakes: exercise.commonMistakes,
-        safetyInfo: exercise.safetyInfo,
-        overview: exercise.overview,
         variations: remap(String(exercise.name), exercise.variations),
         images: images[id] ?? [],
         videos: videos[id] ?? [],
-      };
+      });
     }),
   );
   exercises.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -257,10 +247,10 @@ function main(): number {
     servedIds,
   });
   const result = checkSnapshot(snapshot, values.date);
-  if (!result.ok) problems.push(...result.problems);
+  if (!result.ok) problems.push(...formatProblems(result.problems));
   else {
-    problems.push(...depthProblems(result.snapshot));
-    const aliases = result.snapshot.aliases ?? {};
+    problems.push(...formatProblems(depthProblems(result.value)));
+    const aliases = result.value.aliases ?? {};
     for (const [id, name] of Object.entries(servedIds)) {
       if (!ids.has(id) && aliases[id] === undefined) problems.push(`served-ids.json: ${id} ("${name}") was served once and now resolves to nothing; keep it or list it in a formerIds`);
     }

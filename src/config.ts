@@ -3,16 +3,26 @@ import { isIP } from 'node:net';
 import * as v from 'valibot';
 import type { EngineChoice } from './http/engines/engine.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { fail, issueProblems, ok, refuse, type Result } from './problems.ts';
 
-const port = v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.maxValue(65535, 'must be at most 65535'));
-const positiveNumber = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'), v.transform(Number), v.minValue(0.001, 'must be above 0'));
-
-const wholeNumber = v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number));
+const WHOLE_NUMBER = 'must be a whole number';
+const POSITIVE_NUMBER = 'must be a positive number';
+const wholeNumber = v.pipe(v.string(WHOLE_NUMBER), v.regex(/^\d+$/, WHOLE_NUMBER), v.transform(Number));
+const port = v.pipe(wholeNumber, v.maxValue(65535, 'must be at most 65535'));
+const positiveNumber = v.pipe(
+  v.string(POSITIVE_NUMBER),
+  v.regex(/^\d+(\.\d+)?$/, POSITIVE_NUMBER),
+  v.transform(Number),
+  v.minValue(0.001, 'must be above 0'),
+);
+const path = v.pipe(v.string('must be a path'), v.nonEmpty('must not be empty'));
+const absoluteUrl = v.pipe(v.string('must be an absolute URL'), v.url('must be an absolute URL'));
 /** An IP address or an RFC 1123 host name. */
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST_MESSAGE = 'must be an IP address (0.0.0.0, 127.0.0.1, ::) or a host name';
 const host = v.pipe(
-  v.string(),
-  v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), 'must be an IP address (0.0.0.0, 127.0.0.1, ::) or a host name'),
+  v.string(HOST_MESSAGE),
+  v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), HOST_MESSAGE),
 );
 
 /** `memory`, or `redis://[user:password@]host[:port][/db]` (docs/operations.md#environment). */
@@ -22,38 +32,42 @@ function isCounterStore(value: string): boolean {
   const url = new URL(value);
   return url.protocol === 'redis:' && url.hostname !== '' && /^(\/\d*)?$/.test(url.pathname) && url.search === '' && url.hash === '';
 }
-const counterStore = v.pipe(v.string(), v.check(isCounterStore, 'must be memory or redis://host:port/db'));
+const COUNTER_STORE_MESSAGE = 'must be memory or redis://host:port/db';
+const counterStore = v.pipe(v.string(COUNTER_STORE_MESSAGE), v.check(isCounterStore, COUNTER_STORE_MESSAGE));
 
 export type CounterStoreChoice = { kind: 'memory' } | { kind: 'redis'; url: string };
 
-const ConfigSchema = v.object({
-  PORT: v.optional(port, '3000'),
-  HOST: v.optional(host, '0.0.0.0'),
-  /** The service's public base URL: docs links and the first-start hint. Default http://localhost:PORT. */
-  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'), v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
-  /** Prometheus metrics at http://HOST:METRICS_PORT/metrics; unset means no metrics listener. */
-  METRICS_PORT: v.optional(port),
-  ENGINE: v.optional(v.picklist(['auto', 'uws', 'node'], 'must be auto, uws or node'), 'auto'),
-  /** A larger snapshot file is refused unread. */
-  MAX_SNAPSHOT_BYTES: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '67108864'),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
-  KEYS_FILE: v.optional(v.pipe(v.string(), v.nonEmpty()), './var/keys.json'),
-  STATE_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './var/state'),
-  TIERS_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
-  DOCS_URL_BASE: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
-  UPGRADE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL')), 'https://exercise-catalog.dev/pricing'),
-  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be ${LOG_LEVELS.join(', ')}`), 'info'),
-  /** How long one text search may run before it is abandoned with 503 SEARCH_TIMEOUT. */
-  SEARCH_BUDGET_MS: v.optional(positiveNumber, '50'),
-  /** How often usage counters are written to STATE_DIR; a kill -9 loses at most this much usage. */
-  FLUSH_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
-  /** How often KEYS_FILE and DATA_DIR are checked for changes. */
-  RELOAD_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
-  /** Usage counters: `memory` (in process, persisted to STATE_DIR) or a shared Redis. */
-  COUNTER_STORE: v.optional(counterStore, 'memory'),
-  /** With a Redis store: a command slower than this fails and the request is served unmetered. */
-  REDIS_TIMEOUT_MS: v.optional(positiveNumber, '50'),
-});
+const ConfigSchema = v.object(
+  {
+    PORT: v.optional(port, '3000'),
+    HOST: v.optional(host, '0.0.0.0'),
+    /** The service's public base URL: docs links and the first-start hint. Default http://localhost:PORT. */
+    PUBLIC_URL: v.optional(v.pipe(absoluteUrl, v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
+    /** Prometheus metrics at http://HOST:METRICS_PORT/metrics; unset means no metrics listener. */
+    METRICS_PORT: v.optional(port),
+    ENGINE: v.optional(v.picklist(['auto', 'uws', 'node'], 'must be auto, uws or node'), 'auto'),
+    /** A larger snapshot file is refused unread. */
+    MAX_SNAPSHOT_BYTES: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '67108864'),
+    DATA_DIR: v.optional(path, './data'),
+    KEYS_FILE: v.optional(path, './var/keys.json'),
+    STATE_DIR: v.optional(path, './var/state'),
+    TIERS_FILE: v.optional(path),
+    DOCS_URL_BASE: v.optional(absoluteUrl),
+    UPGRADE_URL: v.optional(absoluteUrl, 'https://exercise-catalog.dev/pricing'),
+    LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be ${LOG_LEVELS.join(', ')}`), 'info'),
+    /** How long one text search may run before it is abandoned with 503 SEARCH_TIMEOUT. */
+    SEARCH_BUDGET_MS: v.optional(positiveNumber, '50'),
+    /** How often usage counters are written to STATE_DIR; a kill -9 loses at most this much usage. */
+    FLUSH_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
+    /** How often KEYS_FILE and DATA_DIR are checked for changes. */
+    RELOAD_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
+    /** Usage counters: `memory` (in process, persisted to STATE_DIR) or a shared Redis. */
+    COUNTER_STORE: v.optional(counterStore, 'memory'),
+    /** With a Redis store: a command slower than this fails and the request is served unmetered. */
+    REDIS_TIMEOUT_MS: v.optional(positiveNumber, '50'),
+  },
+  'must be the process environment',
+);
 
 export interface Config {
   port: number;
@@ -79,38 +93,33 @@ export interface Config {
   redisTimeoutMs: number;
 }
 
-export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
-
-export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
-  const parsed = v.safeParse(ConfigSchema, env);
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.issues.map((issue) => `environment ${v.getDotPath(issue) ?? ''}: ${issue.message}`) };
-  }
+/** Problems name the variable: `environment: PORT: must be a whole number`. Values are never echoed (a Redis URL holds a password). */
+export function readConfig(env: NodeJS.ProcessEnv): Result<Config> {
+  // One message per variable: PUBLIC_URL=api.example.com is not an absolute URL, and that is all there is to say.
+  const parsed = v.safeParse(ConfigSchema, env, { abortPipeEarly: true });
+  if (!parsed.success) return fail(issueProblems('environment', parsed.issues));
   const e = parsed.output;
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT && e.PORT !== 0) {
-    return { ok: false, problems: [`environment METRICS_PORT: must differ from PORT (${e.PORT}); metrics are never served on the API port`] };
+    return refuse('environment', 'METRICS_PORT', `must differ from PORT (${e.PORT}); metrics are never served on the API port`);
   }
-  return {
-    ok: true,
-    config: {
-      port: e.PORT,
-      host: e.HOST,
-      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
-      engine: e.ENGINE,
-      metricsPort: e.METRICS_PORT,
-      maxSnapshotBytes: e.MAX_SNAPSHOT_BYTES,
-      dataDir: e.DATA_DIR,
-      keysFile: e.KEYS_FILE,
-      stateDir: e.STATE_DIR,
-      tiersFile: e.TIERS_FILE,
-      docsUrlBase: e.DOCS_URL_BASE?.replace(/\/+$/, ''),
-      upgradeUrl: e.UPGRADE_URL,
-      logLevel: e.LOG_LEVEL,
-      searchBudgetMs: e.SEARCH_BUDGET_MS,
-      flushIntervalMs: e.FLUSH_INTERVAL_MS,
-      reloadIntervalMs: e.RELOAD_INTERVAL_MS,
-      counterStore: e.COUNTER_STORE === 'memory' ? { kind: 'memory' } : { kind: 'redis', url: e.COUNTER_STORE },
-      redisTimeoutMs: e.REDIS_TIMEOUT_MS,
-    },
-  };
+  return ok({
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    engine: e.ENGINE,
+    metricsPort: e.METRICS_PORT,
+    maxSnapshotBytes: e.MAX_SNAPSHOT_BYTES,
+    dataDir: e.DATA_DIR,
+    keysFile: e.KEYS_FILE,
+    stateDir: e.STATE_DIR,
+    tiersFile: e.TIERS_FILE,
+    docsUrlBase: e.DOCS_URL_BASE?.replace(/\/+$/, ''),
+    upgradeUrl: e.UPGRADE_URL,
+    logLevel: e.LOG_LEVEL,
+    searchBudgetMs: e.SEARCH_BUDGET_MS,
+    flushIntervalMs: e.FLUSH_INTERVAL_MS,
+    reloadIntervalMs: e.RELOAD_INTERVAL_MS,
+    counterStore: e.COUNTER_STORE === 'memory' ? { kind: 'memory' } : { kind: 'redis', url: e.COUNTER_STORE },
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+  });
 }

@@ -1,13 +1,11 @@
 /**
- * The service's own JSON files (snapshots, key store, tier table, usage state): reading them with one
- * error format that names the file, formatting validation issues against a file, telling whether a
- * file changed, and replacing one crash-safely.
+ * The service's own JSON files (snapshots, key store, tier table, usage state): reading them with
+ * problems that name the file (problems.ts), telling whether a file changed, and replacing one
+ * crash-safely.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import * as v from 'valibot';
-
-export type JsonRead = { ok: true; value: unknown } | { ok: false; problem: string };
+import { fail, ok, type Problem, problem, refuse, type Result } from './problems.ts';
 
 /**
  * Why text is not JSON, without quoting it: V8's messages include the first bytes of the input
@@ -22,23 +20,18 @@ export function jsonErrorReason(error: unknown): string {
 }
 
 /** Reads and parses `file`; a missing, unreadable or malformed file is a problem naming it. */
-export function readJsonFile(file: string): JsonRead {
+export function readJsonFile(file: string): Result<unknown> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    return { ok: false, problem: `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    return refuse(file, '', `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return ok(JSON.parse(text) as unknown);
   } catch (error) {
-    return { ok: false, problem: `${file}: ${jsonErrorReason(error)}` };
+    return refuse(file, '', jsonErrorReason(error));
   }
-}
-
-/** One line per valibot issue: `<file>: <field path>: <message>`. */
-export function fileIssues(file: string, issues: readonly v.BaseIssue<unknown>[]): string[] {
-  return issues.map((issue) => `${file}: ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
 }
 
 /** Changes whenever the file is rewritten (an atomic replace gives a new inode), or undefined if it is gone. */
@@ -65,7 +58,11 @@ export function writeFileAtomic(file: string, contents: string): void {
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
-    try { unlinkSync(temp); } catch { /* the temp file may not exist; the original error matters */ }
+    try {
+      unlinkSync(temp);
+    } catch {
+      /* the temp file may not exist; the original error matters */
+    }
     throw error;
   }
   closeSync(fd);
@@ -89,39 +86,51 @@ const FS_REASONS: Record<string, string> = {
 };
 
 /** `<path>: cannot be <verb> (<code>: <reason>)`, for a file-system error an operator must act on. */
-export function fsProblem(path: string, verb: string, error: unknown): string {
+export function fsProblem(path: string, verb: string, error: unknown): Problem {
   const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === undefined) return `${path}: cannot be ${verb} (${String((error as Error)?.message ?? error)})`;
-  return `${path}: cannot be ${verb} (${code}${FS_REASONS[code] ? `: ${FS_REASONS[code]}` : ''})`;
+  if (code === undefined) return problem(path, '', `cannot be ${verb} (${String((error as Error)?.message ?? error)})`);
+  return problem(path, '', `cannot be ${verb} (${code}${FS_REASONS[code] ? `: ${FS_REASONS[code]}` : ''})`);
 }
 
 /**
  * Claims `file` for this process (`<pid>` inside), so that two servers never share one STATE_DIR. A
  * file left by a process that no longer runs is taken over. Returns a problem naming the owner otherwise.
  */
-export function claimPidFile(file: string): { ok: true; release(): void } | { ok: false; problem: string } {
+export function claimPidFile(file: string): Result<{ release(): void }> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o644);
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
-      return {
-        ok: true,
+      return ok({
         release() {
-          try { unlinkSync(file); } catch { /* already gone: nothing to release */ }
+          try {
+            unlinkSync(file);
+          } catch {
+            /* already gone: nothing to release */
+          }
         },
-      };
+      });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { ok: false, problem: fsProblem(file, 'created', error) };
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return fail([fsProblem(file, 'created', error)]);
     }
     let owner = Number.NaN;
-    try { owner = Number.parseInt(readFileSync(file, 'utf8'), 10); } catch { /* removed meanwhile: try again */ }
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
-      return { ok: false, problem: `${dirname(file)}: is in use by another server (pid ${owner}); one process owns one STATE_DIR with COUNTER_STORE=memory` };
+    try {
+      owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    } catch {
+      /* removed meanwhile: try again */
     }
-    try { unlinkSync(file); } catch { /* another process took it over first; the next attempt says so */ }
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+      const why = `is in use by another server (pid ${owner}); one process owns one STATE_DIR with COUNTER_STORE=memory`;
+      return refuse(dirname(file), '', why);
+    }
+    try {
+      unlinkSync(file);
+    } catch {
+      /* another process took it over first; the next attempt says so */
+    }
   }
-  return { ok: false, problem: `${file}: could not be claimed` };
+  return refuse(file, '', 'could not be claimed');
 }
 
 function isRunning(pid: number): boolean {

@@ -17,6 +17,7 @@ import { loadShards, UsageSink } from './limits/usage-sink.ts';
 import { RedisUsageStore } from './limits/redis-usage-store.ts';
 import { MemoryUsageStore, SHARD_COUNT, type UsageStore } from './limits/usage-store.ts';
 import { createLogger, type Logger } from './log.ts';
+import { formatProblem, type Problem, problem } from './problems.ts';
 import { type AccessLog, createAccessLog } from './observe/access-log.ts';
 import { tapLogger } from './observe/log-tap.ts';
 import { createMetrics, type Metrics, type MetricsSources } from './observe/metrics.ts';
@@ -24,8 +25,8 @@ import { type MetricsServer, startMetricsServer } from './observe/metrics-server
 import type { RequestObserver } from './observe/request-record.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 
-function fail(problems: string[]): never {
-  for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
+function fail(problems: readonly Problem[]): never {
+  for (const problem of problems) process.stderr.write(`error: ${formatProblem(problem)}\n`);
   process.exit(1);
 }
 
@@ -72,18 +73,18 @@ const PARENT_CHECK_MS = 500;
 async function main(): Promise<void> {
   const configResult = readConfig(process.env);
   if (!configResult.ok) fail(configResult.problems);
-  const config = configResult.config;
+  const config = configResult.value;
   const logger = createLogger(config.logLevel);
 
   const tierResult = loadTierTable(config.tiersFile);
   if (!tierResult.ok) fail(tierResult.problems);
-  const tiers = tierResult.tiers;
+  const tiers = tierResult.value;
 
   const keyResult = loadKeyStore(config.keysFile, tiers);
   if (!keyResult.ok) fail(keyResult.problems);
-  let store = keyResult.store;
+  let store = keyResult.value.store;
   let firstKey: { key: string; tier: string } | undefined;
-  if (!keyResult.exists) {
+  if (!keyResult.value.exists) {
     const tier = tiers.has('free') ? 'free' : [...tiers.keys()][0]!;
     const issued = createKey(store, tier, 'first key', new Date());
     orFail(config.keysFile, 'written', () => writeKeyStore(config.keysFile, issued.store));
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     await counters.close();
-    fail([`${(error as Error).message}`]);
+    fail([problem('', '', (error as Error).message)]);
   }
   if (config.publicUrl === undefined) publicUrl = `http://localhost:${server.port}`;
   let metricsServer: MetricsServer | undefined;
@@ -148,7 +149,8 @@ async function main(): Promise<void> {
       metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort!);
     } catch (error) {
       await counters.close();
-      fail([`cannot serve metrics on ${config.host}:${config.metricsPort}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`]);
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      fail([problem('', '', `cannot serve metrics on ${config.host}:${config.metricsPort}: ${reason}`)]);
     }
     logger.info('metrics listening', { host: config.host, port: metricsServer.port, path: '/metrics' });
   }
@@ -219,22 +221,22 @@ function openCounters(config: Config, logger: Logger): Counters {
   }
   orFail(config.stateDir, 'created', () => mkdirSync(config.stateDir, { recursive: true }));
   const lock = claimPidFile(join(config.stateDir, 'server.pid'));
-  if (!lock.ok) fail([lock.problem]);
+  if (!lock.ok) fail(lock.problems);
   const shardResult = loadShards(config.stateDir, SHARD_COUNT);
   if (!shardResult.ok) {
-    lock.release();
+    lock.value.release();
     fail(shardResult.problems);
   }
-  const sink = new UsageSink(config.stateDir, shardResult.shards, { logger });
+  const sink = new UsageSink(config.stateDir, shardResult.value, { logger });
   return {
-    usage: new MemoryUsageStore(shardResult.shards, () => sink.status()),
+    usage: new MemoryUsageStore(shardResult.value, () => sink.status()),
     isPortExclusive: true,
     start: () => sink.start(config.flushIntervalMs),
     close: async () => {
       sink.stop();
       const isWritten = sink.flush();
       if (!isWritten) logger.error('usage could not be written at shutdown', { stateDir: config.stateDir });
-      lock.release();
+      lock.value.release();
       return isWritten;
     },
   };

@@ -5,7 +5,15 @@
  * live one; nothing here is ever mutated after build.
  */
 import { runInSlices, runNow, sortedOrder, type Steps } from '../time-slices.ts';
-import { CATEGORIES, type Category, type Exercise, type MuscleGroup, type SearchDictionary, type Snapshot } from './snapshot-schema.ts';
+import {
+  CATEGORIES,
+  type Category,
+  type Exercise,
+  inFieldOrder,
+  type MuscleGroup,
+  type SearchDictionary,
+  type Snapshot,
+} from './snapshot-schema.ts';
 
 export interface Catalog {
   readonly dataVersion: string;
@@ -35,22 +43,6 @@ export interface Catalog {
     readonly equipment: Buffer;
     readonly categories: Buffer;
     readonly stats: Buffer;
-  };
-}
-
-/** The order of the spec's Exercise table; anything else in the snapshot is internal and never served. */
-const PUBLIC_FIELDS = [
-  'id', 'name', 'keywords', 'primaryMuscles', 'secondaryMuscles', 'equipment', 'force', 'level', 'mechanic',
-  'category', 'instructions', 'exerciseTips', 'commonMistakes', 'safetyInfo', 'overview', 'variations', 'images', 'videos',
-] as const satisfies readonly (keyof Exercise)[];
-
-/** The public fields of an exercise, in PUBLIC_FIELDS order (one object: no per-field garbage at 100x the catalog). */
-function publicFields(e: Exercise): Pick<Exercise, (typeof PUBLIC_FIELDS)[number]> {
-  return {
-    id: e.id, name: e.name, keywords: e.keywords, primaryMuscles: e.primaryMuscles, secondaryMuscles: e.secondaryMuscles,
-    equipment: e.equipment, force: e.force, level: e.level, mechanic: e.mechanic, category: e.category,
-    instructions: e.instructions, exerciseTips: e.exerciseTips, commonMistakes: e.commonMistakes, safetyInfo: e.safetyInfo,
-    overview: e.overview, variations: e.variations, images: e.images, videos: e.videos,
   };
 }
 
@@ -102,7 +94,7 @@ export function* catalogSteps(snapshot: Snapshot, source: string): Steps<Catalog
   for (let position = 0; position < exercises.length; position++) {
     const exercise = exercises[position]!;
     positionById.set(exercise.id, position);
-    const body = Buffer.from(`{"data":${JSON.stringify(publicFields(exercise))}}`);
+    const body = Buffer.from(`{"data":${JSON.stringify(inFieldOrder(exercise))}}`);
     exerciseBodies.push(body);
     exerciseBytes.push(body.subarray(DATA_PREFIX_BYTES, body.length - 1));
     categoryCounts[exercise.category] += 1;
@@ -125,7 +117,11 @@ export function* catalogSteps(snapshot: Snapshot, source: string): Steps<Catalog
       muscles: dataBody(snapshot.muscleGroups),
       equipment: dataBody(snapshot.equipment),
       categories: dataBody(
-        snapshot.categories.map((info) => ({ category: info.category, count: categoryCounts[info.category], description: info.description })),
+        snapshot.categories.map((info) => ({
+          category: info.category,
+          count: categoryCounts[info.category],
+          description: info.description,
+        })),
       ),
       stats: dataBody({
         totalExercises: exercises.length,

@@ -4,6 +4,7 @@
  * free-exercise-db import is thin by nature); the build applies them always. The server does not: a
  * snapshot that meets the contract is served. Every problem names the exercise id and the field.
  */
+import { type Problem, problem } from '../problems.ts';
 import type { Exercise, Snapshot } from './snapshot-schema.ts';
 
 export const DEPTH_RULES = {
@@ -21,24 +22,78 @@ export const DEPTH_RULES = {
  * catalog and tells search nothing ("legs", "core", "stretch").
  */
 export const GENERIC_KEYWORDS: ReadonlySet<string> = new Set([
-  'legs', 'leg', 'chest', 'back', 'arms', 'arm', 'shoulders', 'shoulder', 'abs', 'core', 'glutes', 'glute', 'quads', 'quad',
-  'hamstrings', 'hamstring', 'calves', 'calf', 'biceps', 'triceps', 'lats', 'traps', 'forearms', 'obliques', 'neck', 'hips',
-  'hip', 'upper body', 'lower body', 'full body', 'cardio', 'strength', 'upper back', 'lower back', 'delts', 'pecs', 'spine',
-  'knees', 'ankles', 'wrists', 'mobility', 'stretch', 'stretching', 'yoga', 'pilates', 'workout', 'exercise', 'fitness', 'gym',
-  'training', 'flexibility', 'balance', 'hiit', 'warm up', 'warmup', 'cool down',
+  'legs',
+  'leg',
+  'chest',
+  'back',
+  'arms',
+  'arm',
+  'shoulders',
+  'shoulder',
+  'abs',
+  'core',
+  'glutes',
+  'glute',
+  'quads',
+  'quad',
+  'hamstrings',
+  'hamstring',
+  'calves',
+  'calf',
+  'biceps',
+  'triceps',
+  'lats',
+  'traps',
+  'forearms',
+  'obliques',
+  'neck',
+  'hips',
+  'hip',
+  'upper body',
+  'lower body',
+  'full body',
+  'cardio',
+  'strength',
+  'upper back',
+  'lower back',
+  'delts',
+  'pecs',
+  'spine',
+  'knees',
+  'ankles',
+  'wrists',
+  'mobility',
+  'stretch',
+  'stretching',
+  'yoga',
+  'pilates',
+  'workout',
+  'exercise',
+  'fitness',
+  'gym',
+  'training',
+  'flexibility',
+  'balance',
+  'hiit',
+  'warm up',
+  'warmup',
+  'cool down',
 ]);
 
 const wordCount = (text: string): number => (text.trim() === '' ? 0 : text.trim().split(/\s+/).length);
 
-function countProblem(where: string, field: string, count: number, rule: { min: number; max?: number }, what: string): string | undefined {
+/** A depth problem of a snapshot, whose file only the caller knows. */
+const at = (path: string, message: string): Problem => problem('', path, message);
+
+function countProblem(where: string, field: string, count: number, rule: { min: number; max?: number }, what: string): Problem | undefined {
   if (count >= rule.min && (rule.max === undefined || count <= rule.max)) return undefined;
   const wanted = rule.max === undefined ? `at least ${rule.min}` : `${rule.min}-${rule.max}`;
-  return `${where}.${field}: needs ${wanted} ${what} (has ${count})`;
+  return at(`${where}.${field}`, `needs ${wanted} ${what} (has ${count})`);
 }
 
-function exerciseDepthProblems(exercise: Exercise, names: ReadonlySet<string>, bodyParts: ReadonlySet<string>): string[] {
+function exerciseDepthProblems(exercise: Exercise, names: ReadonlySet<string>, bodyParts: ReadonlySet<string>): Problem[] {
   const where = `exercises[${exercise.id}]`;
-  const problems: (string | undefined)[] = [
+  const problems: (Problem | undefined)[] = [
     countProblem(where, 'keywords', exercise.keywords.length, DEPTH_RULES.keywords, 'keywords'),
     countProblem(where, 'instructions', exercise.instructions.length, DEPTH_RULES.instructions, 'steps'),
     countProblem(where, 'exerciseTips', exercise.exerciseTips.length, DEPTH_RULES.exerciseTips, 'tips'),
@@ -48,26 +103,35 @@ function exerciseDepthProblems(exercise: Exercise, names: ReadonlySet<string>, b
   const seen = new Set<string>();
   for (const keyword of exercise.keywords) {
     const key = keyword.trim().toLowerCase();
-    if (GENERIC_KEYWORDS.has(key) || bodyParts.has(key)) problems.push(`${where}.keywords: "${keyword}" is a bare body part or generic word, not an alias`);
-    if (seen.has(key)) problems.push(`${where}.keywords: "${keyword}" is listed twice`);
+    if (GENERIC_KEYWORDS.has(key) || bodyParts.has(key))
+      problems.push(at(`${where}.keywords`, `"${keyword}" is a bare body part or generic word, not an alias`));
+    if (seen.has(key)) problems.push(at(`${where}.keywords`, `"${keyword}" is listed twice`));
     seen.add(key);
   }
   for (const variation of exercise.variations) {
-    if (variation.toLowerCase() === exercise.name.toLowerCase()) problems.push(`${where}.variations: "${variation}" is the exercise itself`);
-    else if (!names.has(variation.toLowerCase())) problems.push(`${where}.variations: "${variation}" names no exercise in the catalog`);
+    if (variation.toLowerCase() === exercise.name.toLowerCase())
+      problems.push(at(`${where}.variations`, `"${variation}" is the exercise itself`));
+    else if (!names.has(variation.toLowerCase()))
+      problems.push(at(`${where}.variations`, `"${variation}" names no exercise in the catalog`));
   }
   const overviewWords = wordCount(exercise.overview);
-  if (overviewWords < DEPTH_RULES.overviewWords) problems.push(`${where}.overview: needs at least ${DEPTH_RULES.overviewWords} words (has ${overviewWords})`);
+  if (overviewWords < DEPTH_RULES.overviewWords) {
+    problems.push(at(`${where}.overview`, `needs at least ${DEPTH_RULES.overviewWords} words (has ${overviewWords})`));
+  }
   const safetyWords = wordCount(exercise.safetyInfo);
-  if (safetyWords < DEPTH_RULES.safetyInfoWords) problems.push(`${where}.safetyInfo: needs a real safety note of at least ${DEPTH_RULES.safetyInfoWords} words (has ${safetyWords})`);
-  return problems.filter((problem): problem is string => problem !== undefined);
+  if (safetyWords < DEPTH_RULES.safetyInfoWords) {
+    problems.push(
+      at(`${where}.safetyInfo`, `needs a real safety note of at least ${DEPTH_RULES.safetyInfoWords} words (has ${safetyWords})`),
+    );
+  }
+  return problems.filter((found): found is Problem => found !== undefined);
 }
 
 /**
  * Every depth problem of a (contract-valid) snapshot, in exercise order. A keyword that is a muscle or
  * a display group of the snapshot's own taxonomy ("hip flexors", "rhomboids") is a bare body part too.
  */
-export function depthProblems(snapshot: Snapshot): string[] {
+export function depthProblems(snapshot: Snapshot): Problem[] {
   const names = new Set(snapshot.exercises.map((exercise) => exercise.name.toLowerCase()));
   const bodyParts = new Set(
     snapshot.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]).map((name) => name.toLowerCase()),

@@ -9,18 +9,20 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { DATE_FILE_NAME } from '../dates.ts';
 import { fileSignature } from '../files.ts';
 import type { Logger } from '../log.ts';
+import { formatProblems, ok, type Problem, refuse, type Result } from '../problems.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
-import { readSnapshot, SNAPSHOT_NAME } from './snapshot-reader.ts';
-import type { Exercise, Snapshot, SnapshotCheck } from './snapshot-schema.ts';
+import { readSnapshot } from './snapshot-reader.ts';
+import type { Exercise, Snapshot } from './snapshot-schema.ts';
 
 /** MAX_SNAPSHOT_BYTES's default (docs/operations.md#environment): 64 MiB. */
 export const DEFAULT_MAX_SNAPSHOT_BYTES = 64 * 2 ** 20;
 
 /** What the worker posts: the snapshot without its exercises, the exercises in batches, then done. */
 export type SnapshotMessage =
-  | { kind: 'refused'; problems: string[] }
+  | { kind: 'refused'; problems: Problem[] }
   | { kind: 'head'; snapshot: Snapshot }
   | { kind: 'exercises'; exercises: Exercise[] }
   | { kind: 'done' };
@@ -33,11 +35,14 @@ export function listSnapshotFiles(dir: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((name) => SNAPSHOT_NAME.test(name)).sort().reverse();
+  return names
+    .filter((name) => DATE_FILE_NAME.test(name))
+    .sort()
+    .reverse();
 }
 
 /** Reads and checks one snapshot file on this thread (the CLI and tests); problems name the file. */
-export function readSnapshotFile(file: string, maxBytes = DEFAULT_MAX_SNAPSHOT_BYTES): SnapshotCheck {
+export function readSnapshotFile(file: string, maxBytes = DEFAULT_MAX_SNAPSHOT_BYTES): Result<Snapshot> {
   return readSnapshot(file, undefined, maxBytes);
 }
 
@@ -55,7 +60,7 @@ const WORKER_SOURCE = IS_TYPESCRIPT
  * Reads and checks `file` (which must lie inside `dir`) in a worker thread. The worker's heap is
  * bounded, so a file that would exhaust memory fails the worker, not the server.
  */
-export function readSnapshotOffThread(file: string, dir: string, maxBytes: number): Promise<SnapshotCheck> {
+export function readSnapshotOffThread(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_SOURCE ?? WORKER_URL, {
       eval: WORKER_SOURCE !== undefined,
@@ -64,7 +69,7 @@ export function readSnapshotOffThread(file: string, dir: string, maxBytes: numbe
     });
     let snapshot: Snapshot | undefined;
     let isSettled = false;
-    const settle = (result: SnapshotCheck) => {
+    const settle = (result: Result<Snapshot>) => {
       if (isSettled) return;
       isSettled = true;
       resolve(result);
@@ -82,12 +87,14 @@ export function readSnapshotOffThread(file: string, dir: string, maxBytes: numbe
           for (const exercise of message.exercises) snapshot!.exercises.push(exercise);
           break;
         case 'done':
-          settle({ ok: true, snapshot: snapshot! });
+          settle(ok(snapshot!));
           break;
       }
     });
-    worker.on('error', (error) => settle({ ok: false, problems: [`${file}: could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`] }));
-    worker.on('exit', (code) => settle({ ok: false, problems: [`${file}: could not be read (reader stopped with code ${code})`] }));
+    worker.on('error', (error) =>
+      settle(refuse(file, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`)),
+    );
+    worker.on('exit', (code) => settle(refuse(file, '', `could not be read (reader stopped with code ${code})`)));
   });
 }
 
@@ -132,7 +139,9 @@ export class CatalogLoader<T> {
         this.#isAskedAgain = false;
         await this.#reloadOnce().catch((error: unknown) => {
           // A bug in a build must not take the server down (an unhandled rejection would): the live catalog keeps serving.
-          this.#options.logger.error('catalog build failed; the live catalog keeps serving', { error: String((error as Error)?.stack ?? error) });
+          this.#options.logger.error('catalog build failed; the live catalog keeps serving', {
+            error: String((error as Error)?.stack ?? error),
+          });
         });
       } while (this.#isAskedAgain);
     })().finally(() => {
@@ -155,7 +164,7 @@ export class CatalogLoader<T> {
         this.#refused.set(name, signature);
         logger.error('snapshot refused; the live catalog keeps serving', {
           file,
-          problems: result.problems.slice(0, 20),
+          problems: formatProblems(result.problems.slice(0, 20)),
           problemCount: result.problems.length,
           live: this.#current?.dataVersion ?? null,
         });
@@ -163,7 +172,7 @@ export class CatalogLoader<T> {
         continue;
       }
       this.#refused.delete(name);
-      const catalog = await loadCatalog(result.snapshot, name);
+      const catalog = await loadCatalog(result.value, name);
       const served = await this.#options.prepare(catalog);
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;

@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Problem, problem } from '../problems.ts';
 import type { Snapshot, Video } from './snapshot-schema.ts';
 
 /** `demo-<n>.<ext>`: a clip file inside an exercise's folder. */
@@ -17,7 +18,18 @@ export const MAX_CLIP_SECONDS = 5;
 const DURATION_SLACK_SECONDS = 0.05;
 
 /** Aspect ratios a clip is reported as when its size is within 3% of one (496x864 is "9:16", as in the spec). */
-const COMMON_RATIOS: readonly [number, number][] = [[9, 16], [16, 9], [1, 1], [4, 5], [5, 4], [3, 4], [4, 3], [2, 3], [3, 2], [21, 9]];
+const COMMON_RATIOS: readonly [number, number][] = [
+  [9, 16],
+  [16, 9],
+  [1, 1],
+  [4, 5],
+  [5, 4],
+  [3, 4],
+  [4, 3],
+  [2, 3],
+  [3, 2],
+  [21, 9],
+];
 /** ffprobe's format_name holds each of these for the extension's container. */
 const CONTAINER_BY_EXTENSION: Readonly<Record<string, string>> = { mp4: 'mp4', webm: 'webm', mov: 'mov' };
 
@@ -48,11 +60,18 @@ export interface MediaOptions {
 /** A clip as the build's `data/source/videos.json` holds it: a `path` on the media host instead of a `url`. */
 export type VideoSource = Omit<Video, 'url'> & { path: string };
 
+/** One clip read: as the build's videos.json holds it, and as the snapshot does. */
+export interface Clip {
+  source: VideoSource;
+  video: Video;
+}
+
 export interface MediaScan {
-  problems: string[];
+  /** Image problems name the exercise id and field; clip problems have the clip's path (`<id>/demo-1.mp4`) as their source. */
+  problems: Problem[];
   imageCount: number;
   /** Exercise id -> its clips in order, for every exercise that has at least one. */
-  videos: Map<string, { source: VideoSource; video: Video }[]>;
+  videos: Map<string, Clip[]>;
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -83,24 +102,26 @@ function listDir(path: string): string[] {
 }
 
 /** Reads one clip; a problem (naming the file) when it cannot be used. */
-function readClip(file: string, relative: string, extension: string, options: MediaOptions): { source: VideoSource; video: Video } | string {
+function readClip(file: string, relative: string, extension: string, options: MediaOptions): Clip | Problem {
+  const refused = (message: string): Problem => problem(relative, '', message);
   let probe: Probe;
   try {
     probe = (options.probe ?? ffprobe)(file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'ffprobe is not installed (apt-get install ffmpeg)' : 'ffprobe cannot read it';
-    return `${relative}: ${reason}`;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'ffprobe is not installed (apt-get install ffmpeg)' : 'ffprobe cannot read it';
+    return refused(reason);
   }
   const formatName = probe.format?.format_name ?? '';
   const container = CONTAINER_BY_EXTENSION[extension]!;
-  if (!formatName.split(',').includes(container)) return `${relative}: is not a ${container} file (ffprobe reads "${formatName}")`;
+  if (!formatName.split(',').includes(container)) return refused(`is not a ${container} file (ffprobe reads "${formatName}")`);
   const video = probe.streams?.find((stream) => stream.codec_type === 'video');
-  if (video?.width === undefined || video.height === undefined) return `${relative}: holds no video stream`;
-  if (probe.streams!.some((stream) => stream.codec_type === 'audio')) return `${relative}: has an audio track; clips are silent`;
+  if (video?.width === undefined || video.height === undefined) return refused('holds no video stream');
+  if (probe.streams!.some((stream) => stream.codec_type === 'audio')) return refused('has an audio track; clips are silent');
   const duration = Number(probe.format?.duration);
-  if (!Number.isFinite(duration) || duration <= 0) return `${relative}: has no readable duration`;
+  if (!Number.isFinite(duration) || duration <= 0) return refused('has no readable duration');
   if (duration > MAX_CLIP_SECONDS + DURATION_SLACK_SECONDS) {
-    return `${relative}: lasts ${duration.toFixed(2)} s; clips last at most ${MAX_CLIP_SECONDS} s (refused)`;
+    return refused(`lasts ${duration.toFixed(2)} s; clips last at most ${MAX_CLIP_SECONDS} s (refused)`);
   }
   const created = probe.format?.tags?.creation_time;
   const generatedAt = created !== undefined && !Number.isNaN(Date.parse(created)) ? new Date(created) : statSync(file).mtime;
@@ -123,12 +144,13 @@ function readClip(file: string, relative: string, extension: string, options: Me
  * Problems name the exercise id and field (images) or the clip's path (videos).
  */
 export function scanMedia(snapshot: Snapshot, mediaDir: string, options: MediaOptions): MediaScan {
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   let imageCount = 0;
   for (const exercise of snapshot.exercises) {
     exercise.images.forEach((image, i) => {
       imageCount += 1;
-      if (!isFile(join(mediaDir, image))) problems.push(`exercises[${exercise.id}].images[${i}]: "${image}" is not a file in ${mediaDir}`);
+      if (!isFile(join(mediaDir, image)))
+        problems.push(problem('', `exercises[${exercise.id}].images[${i}]`, `"${image}" is not a file in ${mediaDir}`));
     });
   }
   const ids = new Set(snapshot.exercises.map((exercise) => exercise.id));
@@ -140,13 +162,13 @@ export function scanMedia(snapshot: Snapshot, mediaDir: string, options: MediaOp
       .sort((a, b) => Number(a.match[1]) - Number(b.match[1]) || (a.name < b.name ? -1 : 1));
     if (clips.length === 0) continue;
     if (!ids.has(folder)) {
-      problems.push(`${folder}/: holds clips, but no exercise has the id "${folder}"`);
+      problems.push(problem(`${folder}/`, '', `holds clips, but no exercise has the id "${folder}"`));
       continue;
     }
-    const read: { source: VideoSource; video: Video }[] = [];
+    const read: Clip[] = [];
     for (const { name, match } of clips) {
       const clip = readClip(join(mediaDir, folder, name), `${folder}/${name}`, match[2]!, options);
-      if (typeof clip === 'string') problems.push(clip);
+      if ('message' in clip) problems.push(clip);
       else read.push(clip);
     }
     if (read.length > 0) videos.set(folder, read);

@@ -6,39 +6,41 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
+import { DATE_FILE_NAME } from '../dates.ts';
 import { jsonErrorReason } from '../files.ts';
-import { checkSnapshot, type SnapshotCheck } from './snapshot-schema.ts';
+import { ok, refuse, type Result, withSource } from '../problems.ts';
+import { checkSnapshot, type Snapshot } from './snapshot-schema.ts';
 
-export const SNAPSHOT_NAME = /^(\d{4}-\d{2}-\d{2})\.json$/;
 /** A snapshot is five levels deep (root, exercises, exercise, videos, video); anything past this is not one. */
 export const MAX_NESTING = 32;
 
-type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
+const cannotRead = (file: string, error: unknown) =>
+  refuse(file, '', `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
 
 /** Reads the whole file if it is a regular file under `dir` (when given) of at most `maxBytes`. */
-export function readBoundedFile(file: string, dir: string | undefined, maxBytes: number): Read<Buffer> {
+export function readBoundedFile(file: string, dir: string | undefined, maxBytes: number): Result<Buffer> {
   let real: string;
   try {
     real = realpathSync(file);
     if (dir !== undefined) {
       const root = realpathSync(dir);
-      if (!real.startsWith(root + sep)) return { ok: false, problem: `${file}: points outside ${dir}; only files inside it are read` };
+      if (!real.startsWith(root + sep)) return refuse(file, '', `points outside ${dir}; only files inside it are read`);
     }
     // stat before open: opening a FIFO for reading would block until a writer comes.
-    if (!statSync(real).isFile()) return { ok: false, problem: `${file}: is not a regular file` };
+    if (!statSync(real).isFile()) return refuse(file, '', 'is not a regular file');
   } catch (error) {
-    return { ok: false, problem: `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` };
+    return cannotRead(file, error);
   }
   let fd: number;
   try {
     fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    return { ok: false, problem: `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` };
+    return cannotRead(file, error);
   }
   try {
     const stat = fstatSync(fd); // the file opened may not be the one checked above
-    if (!stat.isFile()) return { ok: false, problem: `${file}: is not a regular file` };
-    if (stat.size > maxBytes) return { ok: false, problem: `${file}: is ${stat.size} bytes, over MAX_SNAPSHOT_BYTES (${maxBytes}); refused unread` };
+    if (!stat.isFile()) return refuse(file, '', 'is not a regular file');
+    if (stat.size > maxBytes) return refuse(file, '', `is ${stat.size} bytes, over MAX_SNAPSHOT_BYTES (${maxBytes}); refused unread`);
     // Read one byte past the size seen, so a file that grows while read is caught rather than truncated.
     const buffer = Buffer.allocUnsafe(stat.size + 1);
     let length = 0;
@@ -46,11 +48,11 @@ export function readBoundedFile(file: string, dir: string | undefined, maxBytes:
       const count = readSync(fd, buffer, length, buffer.length - length, null);
       if (count === 0) break;
       length += count;
-      if (length > maxBytes || length === buffer.length) return { ok: false, problem: `${file}: changed size while being read; refused` };
+      if (length > maxBytes || length === buffer.length) return refuse(file, '', 'changed size while being read; refused');
     }
-    return { ok: true, value: buffer.subarray(0, length) };
+    return ok(buffer.subarray(0, length));
   } catch (error) {
-    return { ok: false, problem: `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` };
+    return cannotRead(file, error);
   } finally {
     closeSync(fd);
   }
@@ -64,7 +66,8 @@ export function nestingDepth(text: string, limit: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (isInString) {
-      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (c === 0x22) isInString = false;
     } else if (c === 0x22) isInString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -81,23 +84,25 @@ export function nestingDepth(text: string, limit: number): number {
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Reads, decodes, parses and checks one snapshot file; every problem is prefixed with the file's path. */
-export function readSnapshot(file: string, dir: string | undefined, maxBytes: number): SnapshotCheck {
+export function readSnapshot(file: string, dir: string | undefined, maxBytes: number): Result<Snapshot> {
   const bytes = readBoundedFile(file, dir, maxBytes);
-  if (!bytes.ok) return { ok: false, problems: [bytes.problem] };
+  if (!bytes.ok) return bytes;
   let text: string;
   try {
     text = UTF8.decode(bytes.value);
   } catch {
-    return { ok: false, problems: [`${file}: is not valid UTF-8`] };
+    return refuse(file, '', 'is not valid UTF-8');
   }
-  if (nestingDepth(text, MAX_NESTING) > MAX_NESTING) return { ok: false, problems: [`${file}: nests arrays and objects more than ${MAX_NESTING} deep; not a snapshot`] };
+  if (nestingDepth(text, MAX_NESTING) > MAX_NESTING)
+    return refuse(file, '', `nests arrays and objects more than ${MAX_NESTING} deep; not a snapshot`);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problems: [`${file}: ${jsonErrorReason(error)}`] };
+    return refuse(file, '', jsonErrorReason(error));
   }
-  const date = SNAPSHOT_NAME.exec(file.split(/[\\/]/).pop() ?? '')?.[1];
+  // The name's date as written, real or not: dataVersion must equal it, and must itself be a real date.
+  const date = DATE_FILE_NAME.exec(file.split(/[\\/]/).pop() ?? '')?.[1];
   const result = checkSnapshot(raw, date);
-  return result.ok ? result : { ok: false, problems: result.problems.map((p) => `${file}: ${p}`) };
+  return result.ok ? result : { ok: false, problems: withSource(result.problems, file) };
 }

@@ -3,10 +3,22 @@
  * cross-reference rules a schema cannot express. Every problem names the exercise id and field.
  */
 import * as v from 'valibot';
+import { DateSchema } from '../dates.ts';
+import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 
 export const CATEGORIES = [
-  'strength', 'yoga', 'mobility', 'physical_therapy', 'stretching', 'pilates',
-  'calisthenics', 'plyometrics', 'conditioning', 'olympic_weightlifting', 'powerlifting', 'strongman',
+  'strength',
+  'yoga',
+  'mobility',
+  'physical_therapy',
+  'stretching',
+  'pilates',
+  'calisthenics',
+  'plyometrics',
+  'conditioning',
+  'olympic_weightlifting',
+  'powerlifting',
+  'strongman',
 ] as const;
 export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const FORCES = ['push', 'pull', 'static'] as const;
@@ -22,82 +34,138 @@ export type Mechanic = (typeof MECHANICS)[number];
  * digits, `_` and `-`, at most 100 characters (`Barbell_Bench_Press_-_Medium_Grip`, `3_4_Sit-Up`).
  */
 export const ID_PATTERN = /^[A-Z0-9][A-Za-z0-9_-]{0,99}$/;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const ID_MESSAGE = 'must be a capital or digit, then letters, digits, _ and -, at most 100 characters';
 const MS_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const MS_TIMESTAMP_MESSAGE = 'must be an ISO 8601 UTC timestamp with milliseconds';
+const TIMESTAMP_MESSAGE = 'must be an ISO 8601 timestamp';
+const URL_MESSAGE = 'must be an absolute URL';
 
-const text = v.string();
-const idText = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be a capital or digit, then letters, digits, _ and -, at most 100 characters'));
-const nonEmptyText = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
-const textList = v.array(nonEmptyText);
+const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
+const text = v.string('must be a string');
+const idText = v.pipe(v.string(ID_MESSAGE), v.regex(ID_PATTERN, ID_MESSAGE));
+const nonEmptyText = v.pipe(v.string('must be a non-empty string'), v.trim(), v.nonEmpty('must not be empty'));
+const nullableText = v.nullable(v.pipe(v.string('must be a non-empty string or null'), v.trim(), v.nonEmpty('must not be empty')));
+const textList = v.array(nonEmptyText, 'must be an array of strings');
+const wholeNumber = v.pipe(v.number('must be a number'), v.integer('must be a whole number'));
+const pattern = (regex: RegExp, message: string) => v.pipe(v.string(message), v.regex(regex, message));
 
-export const VideoSchema = v.object({
-  url: v.pipe(v.string(), v.url('must be an absolute URL')),
-  format: nonEmptyText,
-  resolution: v.pipe(v.string(), v.regex(/^\d+x\d+$/, 'must be <width>x<height>')),
-  aspectRatio: v.pipe(v.string(), v.regex(/^\d+:\d+$/, 'must be <w>:<h>')),
-  durationSeconds: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5, 'clips last at most 5 seconds')),
-  generatedWith: text,
-  generatedAt: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp')),
-});
+export const VideoSchema = v.object(
+  {
+    url: v.pipe(v.string(URL_MESSAGE), v.url(URL_MESSAGE)),
+    format: nonEmptyText,
+    resolution: pattern(/^\d+x\d+$/, 'must be <width>x<height>'),
+    aspectRatio: pattern(/^\d+:\d+$/, 'must be <w>:<h>'),
+    durationSeconds: v.pipe(wholeNumber, v.minValue(1, 'must be at least 1 second'), v.maxValue(5, 'clips last at most 5 seconds')),
+    generatedWith: text,
+    generatedAt: v.pipe(v.string(TIMESTAMP_MESSAGE), v.isoTimestamp(TIMESTAMP_MESSAGE)),
+  },
+  'must be a video object',
+);
 
-/** One exercise as stored in a snapshot. Unknown keys (internal fields such as `source`) are allowed and dropped. */
-export const ExerciseSchema = v.object({
-  id: idText,
-  name: nonEmptyText,
-  keywords: textList,
-  primaryMuscles: v.pipe(textList, v.minLength(1, 'must name at least one muscle')),
-  secondaryMuscles: textList,
-  equipment: v.nullable(nonEmptyText),
-  force: v.nullable(v.picklist(FORCES, `must be one of ${FORCES.join(', ')} or null`)),
-  level: v.picklist(LEVELS, `must be one of ${LEVELS.join(', ')}`),
-  mechanic: v.nullable(v.picklist(MECHANICS, `must be one of ${MECHANICS.join(', ')} or null`)),
-  category: v.picklist(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`),
-  instructions: textList,
-  exerciseTips: textList,
-  commonMistakes: textList,
-  safetyInfo: text,
-  overview: text,
-  variations: textList,
-  images: v.array(v.string()),
-  videos: v.array(VideoSchema),
-});
+/**
+ * One exercise as stored in a snapshot, its fields in the order of the spec's Exercise table (the
+ * order served: EXERCISE_FIELDS). Unknown keys (internal fields such as `source`) are allowed and dropped.
+ */
+export const ExerciseSchema = v.object(
+  {
+    id: idText,
+    name: nonEmptyText,
+    keywords: textList,
+    primaryMuscles: v.pipe(textList, v.minLength(1, 'must name at least one muscle')),
+    secondaryMuscles: textList,
+    equipment: nullableText,
+    force: v.nullable(v.picklist(FORCES, `${oneOf(FORCES)} or null`)),
+    level: v.picklist(LEVELS, oneOf(LEVELS)),
+    mechanic: v.nullable(v.picklist(MECHANICS, `${oneOf(MECHANICS)} or null`)),
+    category: v.picklist(CATEGORIES, oneOf(CATEGORIES)),
+    instructions: textList,
+    exerciseTips: textList,
+    commonMistakes: textList,
+    safetyInfo: text,
+    overview: text,
+    variations: textList,
+    images: v.array(text, 'must be an array of image paths'),
+    videos: v.array(VideoSchema, 'must be an array of videos'),
+  },
+  'must be an exercise object',
+);
 export type Exercise = v.InferOutput<typeof ExerciseSchema>;
 export type Video = v.InferOutput<typeof VideoSchema>;
+export type ExerciseField = keyof Exercise;
 
-export const MuscleGroupSchema = v.object({
-  displayGroup: nonEmptyText,
-  muscles: v.pipe(v.array(nonEmptyText), v.minLength(1, 'must list at least one muscle')),
-});
+/** The public fields of an exercise in the spec's order, as ExerciseSchema declares them; anything else is internal. */
+export const EXERCISE_FIELDS: readonly ExerciseField[] = Object.keys(ExerciseSchema.entries) as ExerciseField[];
+
+/** The public fields of `record` in EXERCISE_FIELDS order (internal fields left out): the order served and written. */
+export function inFieldOrder<T extends Record<ExerciseField, unknown>>(record: T): Pick<T, ExerciseField> {
+  const ordered: Partial<Pick<T, ExerciseField>> = {};
+  for (const field of EXERCISE_FIELDS) ordered[field] = record[field];
+  return ordered as Pick<T, ExerciseField>;
+}
+
+export const MuscleGroupSchema = v.object(
+  {
+    displayGroup: nonEmptyText,
+    muscles: v.pipe(textList, v.minLength(1, 'must list at least one muscle')),
+  },
+  'must be a muscle group object',
+);
 export type MuscleGroup = v.InferOutput<typeof MuscleGroupSchema>;
 
-export const CategoryInfoSchema = v.object({
-  category: v.picklist(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`),
-  description: nonEmptyText,
-});
+export const CategoryInfoSchema = v.object(
+  {
+    category: v.picklist(CATEGORIES, oneOf(CATEGORIES)),
+    description: nonEmptyText,
+  },
+  'must be a category object',
+);
 export type CategoryInfo = v.InferOutput<typeof CategoryInfoSchema>;
 
 /**
  * Optional additions to the search engine's shipped dictionary (README "Search"): groups of phrases
  * that mean the same, and more names for muscles and equipment in filters. Targets must exist.
  */
-export const SearchDictionarySchema = v.object({
-  synonyms: v.optional(v.array(v.pipe(v.array(nonEmptyText), v.minLength(2, 'a synonym group needs at least two phrases')))),
-  muscleAliases: v.optional(v.record(nonEmptyText, v.pipe(v.array(nonEmptyText), v.minLength(1, 'must name at least one muscle or group')))),
-  equipmentAliases: v.optional(v.record(nonEmptyText, v.pipe(v.array(v.nullable(nonEmptyText)), v.minLength(1, 'must name at least one equipment (null: none)')))),
-});
+export const SearchDictionarySchema = v.object(
+  {
+    synonyms: v.optional(
+      v.array(v.pipe(textList, v.minLength(2, 'a synonym group needs at least two phrases')), 'must be an array of synonym groups'),
+    ),
+    muscleAliases: v.optional(
+      v.record(
+        nonEmptyText,
+        v.pipe(textList, v.minLength(1, 'must name at least one muscle or group')),
+        'must be an object of name -> muscles',
+      ),
+    ),
+    equipmentAliases: v.optional(
+      v.record(
+        nonEmptyText,
+        v.pipe(
+          v.array(nullableText, 'must be an array of equipment names'),
+          v.minLength(1, 'must name at least one equipment (null: none)'),
+        ),
+        'must be an object of name -> equipment',
+      ),
+    ),
+  },
+  'must be an object of synonyms, muscleAliases and equipmentAliases',
+);
 export type SearchDictionary = v.InferOutput<typeof SearchDictionarySchema>;
 
-const SnapshotShape = v.object({
-  dataVersion: v.pipe(v.string(), v.regex(DATE_PATTERN, 'must be YYYY-MM-DD')),
-  lastUpdated: v.pipe(v.string(), v.regex(MS_TIMESTAMP, 'must be an ISO 8601 UTC timestamp with milliseconds')),
-  categories: v.array(CategoryInfoSchema),
-  muscleGroups: v.pipe(v.array(MuscleGroupSchema), v.minLength(1, 'must hold at least one group')),
-  equipment: v.array(nonEmptyText),
-  // Exercises are checked one by one below, so that one bad record names itself instead of hiding the rest.
-  exercises: v.pipe(v.array(v.unknown()), v.minLength(1, 'must hold at least one exercise')),
-  search: v.optional(SearchDictionarySchema),
-  aliases: v.optional(v.record(idText, idText)),
-});
+const SnapshotShape = v.object(
+  {
+    dataVersion: DateSchema,
+    lastUpdated: pattern(MS_TIMESTAMP, MS_TIMESTAMP_MESSAGE),
+    categories: v.array(CategoryInfoSchema, 'must be an array of categories'),
+    muscleGroups: v.pipe(v.array(MuscleGroupSchema, 'must be an array of muscle groups'), v.minLength(1, 'must hold at least one group')),
+    equipment: textList,
+    // Exercises are checked one by one below, so that one bad record names itself instead of hiding the rest.
+    exercises: v.pipe(v.array(v.unknown(), 'must be an array of exercises'), v.minLength(1, 'must hold at least one exercise')),
+    search: v.optional(SearchDictionarySchema),
+    aliases: v.optional(v.record(idText, idText, 'must be an object of old id -> id')),
+  },
+  'must be a snapshot object',
+);
 
 export interface Snapshot {
   dataVersion: string;
@@ -114,107 +182,138 @@ export interface Snapshot {
   aliases?: Record<string, string>;
 }
 
-export type SnapshotCheck =
-  | { ok: true; snapshot: Snapshot }
-  | { ok: false; problems: string[] };
+type SnapshotShape = v.InferOutput<typeof SnapshotShape>;
 
-function describeIssues(where: string, issues: readonly v.BaseIssue<unknown>[]): string[] {
-  return issues.map((issue) => {
-    const path = v.getDotPath(issue);
-    const field = path ? `${where}${where ? '.' : ''}${path}` : where || '(root)';
-    return `${field}: ${issue.message}`;
+/** The taxonomy's names, lowercased: what exercises and the search dictionary may refer to. */
+interface TaxonomyNames {
+  muscles: Set<string>;
+  groups: Set<string>;
+  equipment: Set<string>;
+}
+
+/** A problem of a snapshot, whose file only the reader knows (snapshot-reader.ts fills it in). */
+const at = (path: string, message: string): Problem => problem('', path, message);
+
+/** Categories (all twelve, once each), muscle groups and equipment each listed once; the names collected. */
+function taxonomyProblems(top: SnapshotShape): { names: TaxonomyNames; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const seenCategories = new Set<string>();
+  for (const info of top.categories) {
+    if (seenCategories.has(info.category)) problems.push(at('categories', `"${info.category}" is listed twice`));
+    seenCategories.add(info.category);
+  }
+  for (const category of CATEGORIES) {
+    if (!seenCategories.has(category)) problems.push(at('categories', `"${category}" is missing (all twelve are required)`));
+  }
+  const names: TaxonomyNames = { muscles: new Set(), groups: new Set(), equipment: new Set() };
+  for (const group of top.muscleGroups) {
+    const groupKey = group.displayGroup.toLowerCase();
+    if (names.groups.has(groupKey)) problems.push(at('muscleGroups', `"${group.displayGroup}" is listed twice`));
+    names.groups.add(groupKey);
+    for (const muscle of group.muscles) names.muscles.add(muscle.toLowerCase());
+  }
+  for (const name of top.equipment) {
+    if (names.equipment.has(name.toLowerCase())) problems.push(at('equipment', `"${name}" is listed twice`));
+    names.equipment.add(name.toLowerCase());
+  }
+  return { names, problems };
+}
+
+/** Every target of the search dictionary's aliases must be a muscle, a display group or equipment of the taxonomy. */
+function dictionaryProblems(search: SearchDictionary | undefined, names: TaxonomyNames): Problem[] {
+  const problems: Problem[] = [];
+  for (const [alias, targets] of Object.entries(search?.muscleAliases ?? {})) {
+    for (const target of targets) {
+      if (!names.muscles.has(target.toLowerCase()) && !names.groups.has(target.toLowerCase())) {
+        problems.push(at(`search.muscleAliases.${alias}`, `"${target}" is neither a muscle nor a display group`));
+      }
+    }
+  }
+  for (const [alias, targets] of Object.entries(search?.equipmentAliases ?? {})) {
+    for (const target of targets) {
+      if (target !== null && !names.equipment.has(target.toLowerCase())) {
+        problems.push(at(`search.equipmentAliases.${alias}`, `"${target}" is not in the equipment list`));
+      }
+    }
+  }
+  return problems;
+}
+
+/** What a valid exercise refers to: muscles of a group, listed equipment, images under its own id. */
+function referenceProblems(exercise: Exercise, where: string, names: TaxonomyNames): Problem[] {
+  const problems: Problem[] = [];
+  for (const field of ['primaryMuscles', 'secondaryMuscles'] as const) {
+    for (const muscle of exercise[field]) {
+      if (!names.muscles.has(muscle.toLowerCase())) problems.push(at(`${where}.${field}`, `"${muscle}" belongs to no muscle group`));
+    }
+  }
+  if (exercise.equipment !== null && !names.equipment.has(exercise.equipment.toLowerCase())) {
+    problems.push(at(`${where}.equipment`, `"${exercise.equipment}" is not in the equipment list`));
+  }
+  exercise.images.forEach((image, i) => {
+    if (!image.startsWith(`${exercise.id}/`)) problems.push(at(`${where}.images[${i}]`, `"${image}" must start with "${exercise.id}/"`));
   });
+  return problems;
+}
+
+/** `exercises[<id>]`, or `exercises[#<index>]` for a record without a usable id. */
+function exerciseWhere(item: unknown, index: number): string {
+  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  return `exercises[${typeof id === 'string' ? id : `#${index}`}]`;
+}
+
+/** Checks the exercises one by one: a record failing the schema is named and not cross-checked. */
+function exerciseProblems(
+  items: readonly unknown[],
+  names: TaxonomyNames,
+): { exercises: Exercise[]; ids: Set<string>; problems: Problem[] } {
+  const exercises: Exercise[] = [];
+  const ids = new Set<string>();
+  const problems: Problem[] = [];
+  items.forEach((item, index) => {
+    const where = exerciseWhere(item, index);
+    const parsed = v.safeParse(ExerciseSchema, item);
+    if (!parsed.success) {
+      problems.push(...issueProblems('', parsed.issues, { prefix: where }));
+      return;
+    }
+    const exercise = parsed.output;
+    if (ids.has(exercise.id)) problems.push(at(`${where}.id`, 'duplicate id'));
+    ids.add(exercise.id);
+    problems.push(...referenceProblems(exercise, where, names));
+    exercises.push(exercise);
+  });
+  return { exercises, ids, problems };
+}
+
+/** An alias names a live exercise and is not itself the id of one. */
+function aliasProblems(aliases: Readonly<Record<string, string>>, ids: ReadonlySet<string>): Problem[] {
+  const problems: Problem[] = [];
+  for (const [alias, canonical] of Object.entries(aliases)) {
+    if (ids.has(alias)) problems.push(at(`aliases.${alias}`, 'is the id of a live exercise; an alias may not shadow one'));
+    if (!ids.has(canonical)) problems.push(at(`aliases.${alias}`, `"${canonical}" is the id of no exercise`));
+  }
+  return problems;
 }
 
 /**
  * Validates a parsed snapshot: shape, then every exercise, then the cross-references of the contract.
- * `expectedVersion` is the date in the file name, when the snapshot came from a file.
+ * `expectedVersion` is the date in the file name, when the snapshot came from a file. Problems carry
+ * no source: the caller that knows the file fills it in.
  */
-export function checkSnapshot(raw: unknown, expectedVersion?: string): SnapshotCheck {
+export function checkSnapshot(raw: unknown, expectedVersion?: string): Result<Snapshot> {
   const shape = v.safeParse(SnapshotShape, raw);
-  if (!shape.success) return { ok: false, problems: describeIssues('', shape.issues) };
-  const problems: string[] = [];
+  if (!shape.success) return fail(issueProblems('', shape.issues));
   const top = shape.output;
-
+  const problems: Problem[] = [];
   if (expectedVersion !== undefined && top.dataVersion !== expectedVersion) {
-    problems.push(`dataVersion: "${top.dataVersion}" does not match the file name's date ${expectedVersion}`);
+    problems.push(at('dataVersion', `"${top.dataVersion}" does not match the file name's date ${expectedVersion}`));
   }
-  const seenCategories = new Set<string>();
-  for (const info of top.categories) {
-    if (seenCategories.has(info.category)) problems.push(`categories: "${info.category}" is listed twice`);
-    seenCategories.add(info.category);
-  }
-  for (const category of CATEGORIES) {
-    if (!seenCategories.has(category)) problems.push(`categories: "${category}" is missing (all twelve are required)`);
-  }
-
-  const muscleNames = new Map<string, string>();
-  const groupNames = new Set<string>();
-  for (const group of top.muscleGroups) {
-    const groupKey = group.displayGroup.toLowerCase();
-    if (groupNames.has(groupKey)) problems.push(`muscleGroups: "${group.displayGroup}" is listed twice`);
-    groupNames.add(groupKey);
-    for (const muscle of group.muscles) muscleNames.set(muscle.toLowerCase(), group.displayGroup);
-  }
-  const equipmentNames = new Set<string>();
-  for (const name of top.equipment) {
-    if (equipmentNames.has(name.toLowerCase())) problems.push(`equipment: "${name}" is listed twice`);
-    equipmentNames.add(name.toLowerCase());
-  }
-
-  for (const [alias, targets] of Object.entries(top.search?.muscleAliases ?? {})) {
-    for (const target of targets) {
-      if (!muscleNames.has(target.toLowerCase()) && !groupNames.has(target.toLowerCase())) {
-        problems.push(`search.muscleAliases.${alias}: "${target}" is neither a muscle nor a display group`);
-      }
-    }
-  }
-  for (const [alias, targets] of Object.entries(top.search?.equipmentAliases ?? {})) {
-    for (const target of targets) {
-      if (target !== null && !equipmentNames.has(target.toLowerCase())) problems.push(`search.equipmentAliases.${alias}: "${target}" is not in the equipment list`);
-    }
-  }
-
-  const exercises: Exercise[] = [];
-  const ids = new Set<string>();
-  top.exercises.forEach((item, index) => {
-    const idGuess =
-      typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string'
-        ? (item as { id: string }).id
-        : `#${index}`;
-    const where = `exercises[${idGuess}]`;
-    const parsed = v.safeParse(ExerciseSchema, item);
-    if (!parsed.success) {
-      problems.push(...describeIssues(where, parsed.issues));
-      return;
-    }
-    const exercise = parsed.output;
-    if (ids.has(exercise.id)) problems.push(`${where}.id: duplicate id`);
-    ids.add(exercise.id);
-    for (const field of ['primaryMuscles', 'secondaryMuscles'] as const) {
-      for (const muscle of exercise[field]) {
-        if (!muscleNames.has(muscle.toLowerCase())) {
-          problems.push(`${where}.${field}: "${muscle}" belongs to no muscle group`);
-        }
-      }
-    }
-    if (exercise.equipment !== null && !equipmentNames.has(exercise.equipment.toLowerCase())) {
-      problems.push(`${where}.equipment: "${exercise.equipment}" is not in the equipment list`);
-    }
-    exercise.images.forEach((image, i) => {
-      if (!image.startsWith(`${exercise.id}/`)) problems.push(`${where}.images[${i}]: "${image}" must start with "${exercise.id}/"`);
-    });
-    exercises.push(exercise);
-  });
-
-  if (top.aliases !== undefined) {
-    for (const [alias, canonical] of Object.entries(top.aliases)) {
-      if (ids.has(alias)) problems.push(`aliases.${alias}: is the id of a live exercise; an alias may not shadow one`);
-      if (!ids.has(canonical)) problems.push(`aliases.${alias}: "${canonical}" is the id of no exercise`);
-    }
-  }
-
-  if (problems.length > 0) return { ok: false, problems };
+  const taxonomy = taxonomyProblems(top);
+  problems.push(...taxonomy.problems, ...dictionaryProblems(top.search, taxonomy.names));
+  const checked = exerciseProblems(top.exercises, taxonomy.names);
+  problems.push(...checked.problems, ...aliasProblems(top.aliases ?? {}, checked.ids));
+  if (problems.length > 0) return fail(problems);
   const { aliases, ...rest } = top;
-  return { ok: true, snapshot: { ...rest, exercises, ...(aliases === undefined ? {} : { aliases }) } };
+  return ok({ ...rest, exercises: checked.exercises, ...(aliases === undefined ? {} : { aliases }) });
 }

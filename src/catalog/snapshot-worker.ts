@@ -14,7 +14,7 @@ const result = readSnapshot(file, dir, maxBytes);
 if (!result.ok) {
   post({ kind: 'refused', problems: result.problems });
 } else {
-  const { exercises, ...head } = result.snapshot;
+  const { exercises, ...head } = result.value;
   post({ kind: 'head', snapshot: { ...head, exercises: [] } });
   for (let i = 0; i < exercises.length; i += BATCH) post({ kind: 'exercises', exercises: exercises.slice(i, i + BATCH) });
   post({ kind: 'done' });

@@ -13,6 +13,7 @@ import { maskKey } from '../keys/api-key.ts';
 import { loadKeyStore } from '../keys/key-ring.ts';
 import { createKey, type IssuedKey, regenerateKey, revokeKey, writeKeyStore } from '../keys/key-store.ts';
 import { loadTierTable } from '../limits/tiers.ts';
+import { formatProblem, formatProblems } from '../problems.ts';
 import { isMainModule } from './entry.ts';
 
 export const USAGE = `usage: npm run --silent keys -- <verb>
@@ -43,18 +44,18 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
   const [verb, id] = positionals;
   const config = readConfig(env);
   if (!config.ok) {
-    err(config.problems.join('\n'));
+    err(formatProblems(config.problems).join('\n'));
     return 1;
   }
-  const tiers = loadTierTable(config.config.tiersFile);
+  const tiers = loadTierTable(config.value.tiersFile);
   if (!tiers.ok) {
-    err(tiers.problems.join('\n'));
+    err(formatProblems(tiers.problems).join('\n'));
     return 1;
   }
-  const file = config.config.keysFile;
-  const loaded = loadKeyStore(file, tiers.tiers);
+  const file = config.value.keysFile;
+  const loaded = loadKeyStore(file, tiers.value);
   if (!loaded.ok) {
-    err(loaded.problems.join('\n'));
+    err(formatProblems(loaded.problems).join('\n'));
     return 1;
   }
   const printIssued = (issued: IssuedKey) => {
@@ -67,18 +68,18 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
       writeKeyStore(file, store);
       return true;
     } catch (error) {
-      err(fsProblem(file, 'written', error));
+      err(formatProblem(fsProblem(file, 'written', error)));
       return false;
     }
   };
 
   switch (verb) {
     case 'create': {
-      if (values.tier === undefined || !tiers.tiers.has(values.tier)) {
-        err(`--tier must be one of: ${[...tiers.tiers.keys()].join(', ')}`);
+      if (values.tier === undefined || !tiers.value.has(values.tier)) {
+        err(`--tier must be one of: ${[...tiers.value.keys()].join(', ')}`);
         return 2;
       }
-      const issued = createKey(loaded.store, values.tier, values.label, now);
+      const issued = createKey(loaded.value.store, values.tier, values.label, now);
       if (!save(issued.store)) return 1;
       printIssued(issued);
       return 0;
@@ -88,7 +89,7 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
         err(USAGE);
         return 2;
       }
-      const issued = regenerateKey(loaded.store, id, now);
+      const issued = regenerateKey(loaded.value.store, id, now);
       if (issued === undefined) {
         err(`no active key has the id ${id}`);
         return 1;
@@ -102,7 +103,7 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
         err(USAGE);
         return 2;
       }
-      const store = revokeKey(loaded.store, id, now);
+      const store = revokeKey(loaded.value.store, id, now);
       if (store === undefined) {
         err(`no active key has the id ${id}`);
         return 1;
@@ -112,7 +113,7 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
       return 0;
     }
     case 'list': {
-      const rows = loaded.store.keys.map((k) => ({
+      const rows = loaded.value.store.keys.map((k) => ({
         id: k.id,
         tier: k.tier,
         label: k.label,

@@ -17,6 +17,7 @@ import { readSnapshotFile } from '../catalog/snapshot-files.ts';
 import { summarizeSnapshot } from '../catalog/snapshot-summary.ts';
 import { scanMedia } from '../catalog/snapshot-media.ts';
 import { fsProblem, readJsonFile, writeFileAtomic } from '../files.ts';
+import { formatProblem, formatProblems, withSource } from '../problems.ts';
 import { isMainModule } from './entry.ts';
 
 export const USAGE = `usage: npm run snapshot -- <verb>
@@ -65,13 +66,13 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
       }
       const file = files[0]!;
       const result = readSnapshotFile(file);
-      const problems = result.ok ? (isSchemaOnly ? [] : depthProblems(result.snapshot).map((p) => `${file}: ${p}`)) : result.problems;
+      const problems = result.ok ? (isSchemaOnly ? [] : withSource(depthProblems(result.value), file)) : result.problems;
       if (!result.ok || problems.length > 0) {
-        err(`${problems.join('\n')}\n\n${problems.length} problem(s) in ${file}`);
+        err(`${formatProblems(problems).join('\n')}\n\n${problems.length} problem(s) in ${file}`);
         return 1;
       }
-      out(summarizeSnapshot(result.snapshot, file));
-      out(isSchemaOnly ? 'depth rules: not checked (--schema-only)' : `depth rules: met by all ${result.snapshot.exercises.length} exercises`);
+      out(summarizeSnapshot(result.value, file));
+      out(isSchemaOnly ? 'depth rules: not checked (--schema-only)' : `depth rules: met by all ${result.value.exercises.length} exercises`);
       return 0;
     }
     case 'diff': {
@@ -83,10 +84,10 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
       const newer = readSnapshotFile(rest[1]!);
       if (!older.ok || !newer.ok) {
         const problems = [...(older.ok ? [] : older.problems), ...(newer.ok ? [] : newer.problems)];
-        err(`${problems.join('\n')}\n\n${problems.length} problem(s); nothing compared`);
+        err(`${formatProblems(problems).join('\n')}\n\n${problems.length} problem(s); nothing compared`);
         return 1;
       }
-      out(formatDiff(diffSnapshots(older.snapshot, newer.snapshot)));
+      out(formatDiff(diffSnapshots(older.value, newer.value)));
       return 0;
     }
     case 'import-free-exercise-db': {
@@ -96,29 +97,31 @@ export async function runSnapshotCli(args: string[], out: (text: string) => void
       const taxonomyFile = fileURLToPath(new URL('../../data/source/taxonomy.json', import.meta.url));
       const source = readJsonFile(file);
       const taxonomyJson = readJsonFile(taxonomyFile);
-      const taxonomy = taxonomyJson.ok ? parseTaxonomy(taxonomyJson.value) : { ok: false as const, problems: [taxonomyJson.problem] };
+      const taxonomy = taxonomyJson.ok ? parseTaxonomy(taxonomyJson.value, taxonomyFile) : taxonomyJson;
       if (!source.ok || !taxonomy.ok) {
-        err([...(source.ok ? [] : [source.problem]), ...(taxonomy.ok ? [] : taxonomy.problems.map((p) => `${taxonomyFile}: ${p}`))].join('\n'));
+        err(formatProblems([...(source.ok ? [] : source.problems), ...(taxonomy.ok ? [] : taxonomy.problems)]).join('\n'));
         return 1;
       }
       const now = new Date();
       const dataVersion = now.toISOString().slice(0, 10);
-      const result = importFreeExerciseDb(source.value, { dataVersion, lastUpdated: now.toISOString(), taxonomy: taxonomy.taxonomy });
+      const result = importFreeExerciseDb(source.value, { dataVersion, lastUpdated: now.toISOString(), taxonomy: taxonomy.value });
       if (!result.ok) {
-        err(`${result.problems.join('\n')}\n\n${result.problems.length} problem(s) in ${file}; nothing written`);
+        const lines = formatProblems(withSource(result.problems, file));
+        err(`${lines.join('\n')}\n\n${lines.length} problem(s) in ${file}; nothing written`);
         return 1;
       }
+      const { snapshot, notes } = result.value;
       const target = join(parsed.values.out ?? '.', `${dataVersion}.json`);
       try {
         // 'wx' fails when the file exists: never overwrite a snapshot someone may be serving.
-        writeFileSync(target, `${JSON.stringify(result.snapshot, null, 2)}\n`, { flag: 'wx' });
+        writeFileSync(target, `${JSON.stringify(snapshot, null, 2)}\n`, { flag: 'wx' });
       } catch (error) {
         const isTaken = (error as NodeJS.ErrnoException).code === 'EEXIST';
         err(isTaken ? `${target} already exists; refusing to overwrite it (move it away or pass --out DIR)` : `cannot write ${target}: ${(error as Error).message}`);
         return 1;
       }
-      for (const note of result.notes) out(`note: ${note}`);
-      out(`wrote ${target}: ${result.snapshot.exercises.length} exercises from ${file}, dataVersion ${dataVersion}, ${result.notes.length} note(s)`);
+      for (const note of notes) out(`note: ${note}`);
+      out(`wrote ${target}: ${snapshot.exercises.length} exercises from ${file}, dataVersion ${dataVersion}, ${notes.length} note(s)`);
       return 0;
     }
     case 'media':
@@ -151,13 +154,13 @@ function runMedia(args: string[], out: (text: string) => void, err: (text: strin
   }
   const result = readSnapshotFile(file);
   if (!result.ok) {
-    err(`${result.problems.join('\n')}\n\n${result.problems.length} problem(s) in ${file}`);
+    err(`${formatProblems(result.problems).join('\n')}\n\n${result.problems.length} problem(s) in ${file}`);
     return 1;
   }
   const generatedWith = parsed.values['generated-with'];
-  const scan = scanMedia(result.snapshot, mediaDir, { mediaBase, ...(generatedWith === undefined ? {} : { generatedWith }) });
+  const scan = scanMedia(result.value, mediaDir, { mediaBase, ...(generatedWith === undefined ? {} : { generatedWith }) });
   if (scan.problems.length > 0) {
-    err(`${scan.problems.join('\n')}\n\n${scan.problems.length} problem(s); nothing written`);
+    err(`${formatProblems(scan.problems).join('\n')}\n\n${scan.problems.length} problem(s); nothing written`);
     return 1;
   }
   const clipCount = [...scan.videos.values()].reduce((n, clips) => n + clips.length, 0);
@@ -168,7 +171,7 @@ function runMedia(args: string[], out: (text: string) => void, err: (text: strin
     try {
       writeFileAtomic(videosJson, `${JSON.stringify(sources, null, 2)}\n`);
     } catch (error) {
-      err(fsProblem(videosJson, 'written', error));
+      err(formatProblem(fsProblem(videosJson, 'written', error)));
       return 1;
     }
     out(`${found}; wrote ${videosJson}`);
@@ -180,7 +183,7 @@ function runMedia(args: string[], out: (text: string) => void, err: (text: strin
   try {
     writeFileAtomic(file, `${JSON.stringify(raw.value, null, 1)}\n`);
   } catch (error) {
-    err(fsProblem(file, 'written', error));
+    err(formatProblem(fsProblem(file, 'written', error)));
     return 1;
   }
   out(`${found}; wrote ${file}`);

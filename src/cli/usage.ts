@@ -14,6 +14,7 @@ import { formatUsd } from '../limits/money.ts';
 import { readRedisUsage } from '../limits/redis-usage-store.ts';
 import { loadArchive, loadShards } from '../limits/usage-sink.ts';
 import { mergeUsage, SHARD_COUNT, type UsageByDay } from '../limits/usage-store.ts';
+import { formatProblem, formatProblems } from '../problems.ts';
 import { isMainModule } from './entry.ts';
 
 export const USAGE = `usage: npm run --silent usage -- [--date YYYY-MM-DD] [--key KEY_ID] [--json]
@@ -58,10 +59,10 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
   }
   const config = readConfig(env);
   if (!config.ok) {
-    err(config.problems.join('\n'));
+    err(formatProblems(config.problems).join('\n'));
     return 1;
   }
-  const { stateDir, keysFile, counterStore } = config.config;
+  const { stateDir, keysFile, counterStore } = config.value;
   const filters: Filters = { date: values.date, key: values.key, isJson: values.json };
   if (counterStore.kind === 'redis') {
     return readFromRedis(counterStore.url).then(
@@ -78,16 +79,16 @@ export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: 
       return 1;
     }
   } catch (error) {
-    err(`${fsProblem(stateDir, 'read', error)}; STATE_DIR names the server's state folder`);
+    err(`${formatProblem(fsProblem(stateDir, 'read', error))}; STATE_DIR names the server's state folder`);
     return 1;
   }
   const shards = loadShards(stateDir, SHARD_COUNT);
   const archive = loadArchive(stateDir);
   if (!shards.ok || !archive.ok) {
-    err([...(shards.ok ? [] : shards.problems), ...(archive.ok ? [] : archive.problems)].join('\n'));
+    err(formatProblems([...(shards.ok ? [] : shards.problems), ...(archive.ok ? [] : archive.problems)]).join('\n'));
     return 1;
   }
-  return report(mergeUsage(shards.shards, archive.archive), keysFile, filters, out, err);
+  return report(mergeUsage(shards.value, archive.value), keysFile, filters, out, err);
 }
 
 /** The URL without its password, for messages. */
@@ -112,10 +113,10 @@ async function readFromRedis(url: string): Promise<UsageByDay> {
 function report(byDay: UsageByDay, keysFile: string, filters: Filters, out: (text: string) => void, err: (text: string) => void): number {
   const keys = readKeyStore(keysFile);
   if (!keys.ok) {
-    err(keys.problems.join('\n'));
+    err(formatProblems(keys.problems).join('\n'));
     return 1;
   }
-  const records = new Map(keys.store.keys.map((k) => [k.id, k]));
+  const records = new Map(keys.value.store.keys.map((k) => [k.id, k]));
   const rows: UsageRow[] = [];
   for (const [date, byKey] of [...byDay].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (filters.date !== undefined && date !== filters.date) continue;

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { CATEGORIES, CategoryInfoSchema, ExerciseSchema, MuscleGroupSchema } from '../catalog/snapshot-schema.ts';
+import { DateSchema } from '../dates.ts';
 import { FACET_NAMES } from '../search/facet-counts.ts';
 import { ERROR_CODES } from './http-error.ts';
 import { SAFE_REQUEST_ID } from './request-id.ts';
@@ -18,13 +19,13 @@ export const StatsSchema = v.strictObject({
   totalExercises: count,
   categories: v.strictObject(Object.fromEntries(CATEGORIES.map((category) => [category, count]))),
   lastUpdated: v.pipe(v.string(), v.isoTimestamp()),
-  dataVersion: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  dataVersion: DateSchema,
 });
 
 export const HealthSchema = v.strictObject({
   status: v.picklist(['ok', 'degraded', 'unavailable']),
   version: v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+/)),
-  dataVersion: v.nullable(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  dataVersion: v.nullable(DateSchema),
   exerciseCount: count,
   checks: v.strictObject({ supabase: v.picklist(['ok', 'unavailable']), redis: v.picklist(['ok', 'error']) }),
 });

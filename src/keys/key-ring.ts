@@ -6,23 +6,23 @@
 import { fileSignature } from '../files.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import type { Logger } from '../log.ts';
-import { indexByHash, type KeyRecord, type KeyStore, readKeyStore } from './key-store.ts';
+import { fail, formatProblems, problem, type Problem, type Result } from '../problems.ts';
+import { indexByHash, type KeyRecord, type KeyStore, type KeyStoreRead, readKeyStore } from './key-store.ts';
 
 /** Problems with a store whose records name tiers the tier table does not have. */
-export function unknownTierProblems(store: KeyStore, tiers: TierTable, file: string): string[] {
+export function unknownTierProblems(store: KeyStore, tiers: TierTable, file: string): Problem[] {
+  const known = [...tiers.keys()].join(', ');
   return store.keys.flatMap((record, i) =>
-    tiers.has(record.tier) ? [] : [`${file}: keys.${i}.tier: "${record.tier}" is not a tier of the tier table (${[...tiers.keys()].join(', ')})`],
+    tiers.has(record.tier) ? [] : [problem(file, `keys.${i}.tier`, `"${record.tier}" is not a tier of the tier table (${known})`)],
   );
 }
 
-export type KeyRingLoad = { ok: true; exists: boolean; store: KeyStore } | { ok: false; problems: string[] };
-
 /** Reads and fully checks a key store against the tier table. */
-export function loadKeyStore(file: string, tiers: TierTable): KeyRingLoad {
+export function loadKeyStore(file: string, tiers: TierTable): Result<KeyStoreRead> {
   const result = readKeyStore(file);
   if (!result.ok) return result;
-  const problems = unknownTierProblems(result.store, tiers, file);
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, exists: result.exists, store: result.store };
+  const problems = unknownTierProblems(result.value.store, tiers, file);
+  return problems.length > 0 ? fail(problems) : result;
 }
 
 export class KeyRing {
@@ -52,10 +52,10 @@ export class KeyRing {
     this.#signature = signature;
     const result = loadKeyStore(this.#file, this.#tiers);
     if (!result.ok) {
-      this.#logger.error('key store refused; the keys already loaded stay in force', { problems: result.problems });
+      this.#logger.error('key store refused; the keys already loaded stay in force', { problems: formatProblems(result.problems) });
       return;
     }
-    this.#byHash = indexByHash(result.store);
+    this.#byHash = indexByHash(result.value.store);
     this.#logger.info('key store reloaded', { keys: this.#byHash.size });
   }
 

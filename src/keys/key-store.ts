@@ -6,59 +6,75 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
-import { fileIssues, fsProblem, readJsonFile, writeFileAtomic } from '../files.ts';
+import { fsProblem, readJsonFile, writeFileAtomic } from '../files.ts';
+import { fail, issueProblems, ok, problem, type Problem, type Result } from '../problems.ts';
 import { generateKey, generateKeyId, hashKey, keyHint } from './api-key.ts';
 
-const KeyRecordSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^key_[a-z0-9]+$/, 'must look like key_xxxxxxxxxxxx')),
-  hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest')),
-  hint: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{4}$/, 'must be the last four characters of the key')),
-  tier: v.pipe(v.string(), v.nonEmpty('must name a tier')),
-  label: v.string(),
-  createdAt: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp')),
-  rotatedAt: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp'))),
-  revokedAt: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp'))),
-});
+/** A string matching `pattern`; `message` for anything else, including a value that is no string at all. */
+const textLike = (pattern: RegExp, message: string) => v.pipe(v.string(message), v.regex(pattern, message));
+const TIMESTAMP = 'must be an ISO 8601 timestamp';
+const timestamp = v.pipe(v.string(TIMESTAMP), v.isoTimestamp(TIMESTAMP));
+
+const KeyRecordSchema = v.object(
+  {
+    id: textLike(/^key_[a-z0-9]+$/, 'must look like key_xxxxxxxxxxxx'),
+    hash: textLike(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest'),
+    hint: textLike(/^[A-Za-z0-9]{4}$/, 'must be the last four characters of the key'),
+    tier: v.pipe(v.string('must name a tier'), v.nonEmpty('must name a tier')),
+    label: v.string('must be a string'),
+    createdAt: timestamp,
+    rotatedAt: v.optional(timestamp),
+    revokedAt: v.optional(timestamp),
+  },
+  'must be a key record',
+);
 export type KeyRecord = v.InferOutput<typeof KeyRecordSchema>;
 
-const KeyStoreSchema = v.object({
-  version: v.literal(1, 'must be 1'),
-  keys: v.array(KeyRecordSchema),
-});
+const KeyStoreSchema = v.object(
+  {
+    version: v.literal(1, 'must be 1'),
+    keys: v.array(KeyRecordSchema, 'must be an array of key records'),
+  },
+  'must be an object holding version and keys',
+);
 export type KeyStore = v.InferOutput<typeof KeyStoreSchema>;
-
-export type KeyStoreResult = { ok: true; store: KeyStore } | { ok: false; problems: string[] };
 
 export const EMPTY_STORE: KeyStore = { version: 1, keys: [] };
 
-export function parseKeyStore(raw: unknown, file: string): KeyStoreResult {
+/** Validates a parsed store; problems name `file` and the field (`keys.2.hash`), never a value. */
+export function parseKeyStore(raw: unknown, file: string): Result<KeyStore> {
   const parsed = v.safeParse(KeyStoreSchema, raw);
-  if (!parsed.success) {
-    return { ok: false, problems: fileIssues(file, parsed.issues) };
-  }
-  const problems: string[] = [];
+  if (!parsed.success) return fail(issueProblems(file, parsed.issues));
+  const problems: Problem[] = [];
   const ids = new Set<string>();
   const hashes = new Set<string>();
   parsed.output.keys.forEach((record, i) => {
-    if (ids.has(record.id)) problems.push(`${file}: keys.${i}.id: duplicate id ${record.id}`);
-    if (hashes.has(record.hash)) problems.push(`${file}: keys.${i}.hash: duplicate hash`);
+    if (ids.has(record.id)) problems.push(problem(file, `keys.${i}.id`, `duplicate id ${record.id}`));
+    if (hashes.has(record.hash)) problems.push(problem(file, `keys.${i}.hash`, 'duplicate hash'));
     ids.add(record.id);
     hashes.add(record.hash);
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, store: parsed.output };
+  return problems.length > 0 ? fail(problems) : ok(parsed.output);
+}
+
+/** A key store as read, and whether its file exists (a missing file is an empty store). */
+export interface KeyStoreRead {
+  store: KeyStore;
+  exists: boolean;
 }
 
 /** Reads the store; a missing file is an empty store (`exists: false`), an unreadable one is refused. */
-export function readKeyStore(file: string): KeyStoreResult & { exists: boolean } {
+export function readKeyStore(file: string): Result<KeyStoreRead> {
   try {
     statSync(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, store: EMPTY_STORE, exists: false };
-    return { ok: false, problems: [fsProblem(file, 'read', error)], exists: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ store: EMPTY_STORE, exists: false });
+    return fail([fsProblem(file, 'read', error)]);
   }
   const read = readJsonFile(file);
-  if (!read.ok) return { ok: false, problems: [read.problem], exists: true };
-  return { ...parseKeyStore(read.value, file), exists: true };
+  if (!read.ok) return read;
+  const parsed = parseKeyStore(read.value, file);
+  return parsed.ok ? ok({ store: parsed.value, exists: true }) : parsed;
 }
 
 export function writeKeyStore(file: string, store: KeyStore): void {

@@ -12,57 +12,71 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { fileIssues, readJsonFile, writeFileAtomic } from '../files.ts';
+import { DATE_FILE_NAME, DateSchema, isRealDate } from '../dates.ts';
+import { readJsonFile, writeFileAtomic } from '../files.ts';
 import type { Logger } from '../log.ts';
+import { fail, formatProblems, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { dayFromString, dayString } from './windows.ts';
 import { closeEndedDays, type DayUsage, emptyShard, type KeyUsage, type Shard, type StoreStatus, type UsageByDay } from './usage-store.ts';
 
 const FORMAT_VERSION = 1;
-const DATE = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'));
-const COUNT = v.pipe(v.number(), v.integer(), v.minValue(0));
-const DayUsageSchema = v.object({ requests: COUNT, overageRequests: COUNT, overageCostMicros: COUNT });
+const COUNT_MESSAGE = 'must be a whole number, 0 or more';
+const COUNT = v.pipe(v.number(COUNT_MESSAGE), v.integer(COUNT_MESSAGE), v.minValue(0, COUNT_MESSAGE));
+const KEY_ID = v.string('must be a key id');
+const DayUsageSchema = v.object({ requests: COUNT, overageRequests: COUNT, overageCostMicros: COUNT }, 'must be an object of counts');
+const ByKeySchema = v.record(KEY_ID, DayUsageSchema, 'must be an object of counts by key id');
 const ShardFileSchema = v.object({
   version: v.literal(FORMAT_VERSION, `must be ${FORMAT_VERSION}`),
-  savedAt: v.string(),
-  current: v.record(v.string(), v.object({ ...DayUsageSchema.entries, day: DATE, minuteStartMs: COUNT, minuteRequests: COUNT })),
-  history: v.record(DATE, v.record(v.string(), DayUsageSchema)),
-});
+  savedAt: v.string('must be a timestamp'),
+  current: v.record(
+    KEY_ID,
+    v.object({ ...DayUsageSchema.entries, day: DateSchema, minuteStartMs: COUNT, minuteRequests: COUNT }, 'must be an object of counts'),
+    'must be an object of counts by key id',
+  ),
+  history: v.record(DateSchema, ByKeySchema, 'must be an object of days'),
+}, 'must be a usage shard object');
 
 const ArchiveFileSchema = v.object({
   version: v.literal(FORMAT_VERSION, `must be ${FORMAT_VERSION}`),
-  date: DATE,
-  keys: v.record(v.string(), DayUsageSchema),
-});
+  date: DateSchema,
+  keys: ByKeySchema,
+}, 'must be a usage archive object');
 
 export function archiveFile(stateDir: string, date: string): string {
   return join(stateDir, 'history', `${date}.json`);
 }
 
 /** Reads one day's archive; a missing file is an empty day. */
-function readArchiveDay(file: string): { ok: true; keys: Map<string, DayUsage> } | { ok: false; problems: string[] } {
-  if (!existsSync(file)) return { ok: true, keys: new Map() };
+function readArchiveDay(file: string): Result<Map<string, DayUsage>> {
+  if (!existsSync(file)) return ok(new Map());
   const read = readJsonFile(file);
-  if (!read.ok) return { ok: false, problems: [read.problem] };
+  if (!read.ok) return read;
   const parsed = v.safeParse(ArchiveFileSchema, read.value);
-  return parsed.success ? { ok: true, keys: new Map(Object.entries(parsed.output.keys)) } : { ok: false, problems: fileIssues(file, parsed.issues) };
+  return parsed.success ? ok(new Map(Object.entries(parsed.output.keys))) : fail(issueProblems(file, parsed.issues));
 }
 
-/** Every archived day of `stateDir`, for the usage report. */
-export function loadArchive(stateDir: string): { ok: true; archive: UsageByDay } | { ok: false; problems: string[] } {
+/** Every archived day of `stateDir`, for the usage report. A `<date>.json` of no real date is refused, not skipped. */
+export function loadArchive(stateDir: string): Result<UsageByDay> {
   const archive: UsageByDay = new Map();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   let names: string[] = [];
   try {
-    names = readdirSync(join(stateDir, 'history')).filter((name) => /^\d{4}-\d{2}-\d{2}\.json$/.test(name));
+    names = readdirSync(join(stateDir, 'history')).filter((name) => DATE_FILE_NAME.test(name));
   } catch {
     // No history folder yet: no day has been archived.
   }
   for (const name of names.sort()) {
-    const day = readArchiveDay(join(stateDir, 'history', name));
-    if (day.ok) archive.set(name.slice(0, 10), day.keys);
+    const file = join(stateDir, 'history', name);
+    const date = name.slice(0, 10);
+    if (!isRealDate(date)) {
+      problems.push(problem(file, '', 'is not named after a real date (YYYY-MM-DD.json)'));
+      continue;
+    }
+    const day = readArchiveDay(file);
+    if (day.ok) archive.set(date, day.value);
     else problems.push(...day.problems);
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, archive };
+  return problems.length > 0 ? fail(problems) : ok(archive);
 }
 
 export function shardFile(stateDir: string, index: number): string {
@@ -77,12 +91,10 @@ export function serializeShard(shard: Shard, savedAt: Date): string {
   return `${JSON.stringify({ version: FORMAT_VERSION, savedAt: savedAt.toISOString(), current, history })}\n`;
 }
 
-export type ShardsResult = { ok: true; shards: Shard[] } | { ok: false; problems: string[] };
-
 /** Reads every shard file of `stateDir`; a missing file is an empty shard, an unreadable one a problem. */
-export function loadShards(stateDir: string, shardCount: number): ShardsResult {
+export function loadShards(stateDir: string, shardCount: number): Result<Shard[]> {
   const shards: Shard[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (let index = 0; index < shardCount; index++) {
     const file = shardFile(stateDir, index);
     if (!existsSync(file)) {
@@ -91,12 +103,12 @@ export function loadShards(stateDir: string, shardCount: number): ShardsResult {
     }
     const read = readJsonFile(file);
     if (!read.ok) {
-      problems.push(read.problem);
+      problems.push(...read.problems);
       continue;
     }
     const parsed = v.safeParse(ShardFileSchema, read.value);
     if (!parsed.success) {
-      problems.push(...fileIssues(file, parsed.issues));
+      problems.push(...issueProblems(file, parsed.issues));
       continue;
     }
     const current = new Map<string, KeyUsage>();
@@ -105,7 +117,7 @@ export function loadShards(stateDir: string, shardCount: number): ShardsResult {
     for (const [date, byKey] of Object.entries(parsed.output.history)) history.set(date, new Map(Object.entries(byKey)));
     shards.push({ current, history, isDirty: false });
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, shards };
+  return problems.length > 0 ? fail(problems) : ok(shards);
 }
 
 export interface SinkOptions {
@@ -195,9 +207,9 @@ export class UsageSink {
       const file = archiveFile(this.#stateDir, date);
       const existing = readArchiveDay(file);
       // A damaged archive is never overwritten: the day stays in the live files until an operator looks.
-      if (!existing.ok) throw Object.assign(new Error(existing.problems.join('; ')), { code: 'EBADARCHIVE' });
-      for (const [keyId, usage] of byKey) existing.keys.set(keyId, usage);
-      const keys = Object.fromEntries([...existing.keys].sort(([a], [b]) => (a < b ? -1 : 1)));
+      if (!existing.ok) throw Object.assign(new Error(formatProblems(existing.problems).join('; ')), { code: 'EBADARCHIVE' });
+      for (const [keyId, usage] of byKey) existing.value.set(keyId, usage);
+      const keys = Object.fromEntries([...existing.value].sort(([a], [b]) => (a < b ? -1 : 1)));
       this.#write(file, `${JSON.stringify({ version: FORMAT_VERSION, date, keys })}\n`);
       for (const shard of this.#shards) if (shard.history.delete(date)) shard.isDirty = true;
     }

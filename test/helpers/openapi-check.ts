@@ -6,6 +6,7 @@
  */
 import { buildOpenApi } from '../../src/http/openapi.ts';
 import { loadTierTable } from '../../src/limits/tiers.ts';
+import { formatProblems } from '../../src/problems.ts';
 
 type Json = Record<string, any>;
 
@@ -91,8 +92,8 @@ export function validate(schema: Json, value: unknown, root: Json, at = '$'): st
 
 /** The document the service serves with the built-in tier table (the test servers use it too). */
 const tiers = loadTierTable(undefined);
-if (!tiers.ok) throw new Error(tiers.problems.join('; '));
-export const OPENAPI: Json = buildOpenApi(tiers.tiers, '1.0.0');
+if (!tiers.ok) throw new Error(formatProblems(tiers.problems).join('; '));
+export const OPENAPI: Json = buildOpenApi(tiers.value, '1.0.0');
 
 const PATHS = Object.keys(OPENAPI.paths).map((template) => ({
   template,

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importFreeExerciseDb, parseTaxonomy } from '../../src/catalog/free-exercise-db.ts';
 import { listSnapshotFiles, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import { formatProblems } from '../../src/problems.ts';
 import type { Snapshot } from '../../src/catalog/snapshot-schema.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -20,18 +21,19 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 export function bundledSnapshot(): Snapshot {
   const file = join(ROOT, 'data', listSnapshotFiles(join(ROOT, 'data'))[0]!);
   const result = readSnapshotFile(file);
-  if (!result.ok) throw new Error(`${file} is invalid: ${result.problems.slice(0, 5).join('; ')}`);
-  return result.snapshot;
+  if (!result.ok) throw new Error(`${file} is invalid: ${formatProblems(result.problems.slice(0, 5)).join('; ')}`);
+  return result.value;
 }
 
 /** free-exercise-db imported with the bundled taxonomy, as `snapshot import-free-exercise-db` does. */
 export function freeExerciseDbSnapshot(): Snapshot {
-  const taxonomy = parseTaxonomy(JSON.parse(readFileSync(join(ROOT, 'data/source/taxonomy.json'), 'utf8')));
-  if (!taxonomy.ok) throw new Error(`taxonomy: ${taxonomy.problems.join('; ')}`);
+  const taxonomyFile = join(ROOT, 'data/source/taxonomy.json');
+  const taxonomy = parseTaxonomy(JSON.parse(readFileSync(taxonomyFile, 'utf8')), taxonomyFile);
+  if (!taxonomy.ok) throw new Error(formatProblems(taxonomy.problems).join('; '));
   const raw: unknown = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/free-exercise-db.json'), 'utf8'));
-  const result = importFreeExerciseDb(raw, { dataVersion: '2026-01-01', lastUpdated: '2026-01-01T00:00:00.000Z', taxonomy: taxonomy.taxonomy });
-  if (!result.ok) throw new Error(`free-exercise-db import: ${result.problems.slice(0, 5).join('; ')}`);
-  return result.snapshot;
+  const result = importFreeExerciseDb(raw, { dataVersion: '2026-01-01', lastUpdated: '2026-01-01T00:00:00.000Z', taxonomy: taxonomy.value });
+  if (!result.ok) throw new Error(`free-exercise-db import: ${formatProblems(result.problems.slice(0, 5)).join('; ')}`);
+  return result.value.snapshot;
 }
 
 /** The same snapshot with every exercise's keywords removed. */

@@ -16,6 +16,7 @@ import { createKey, EMPTY_STORE, indexByHash, type KeyStore } from '../../src/ke
 import { loadTierTable, type TierTable } from '../../src/limits/tiers.ts';
 import { MemoryUsageStore, type UsageStore } from '../../src/limits/usage-store.ts';
 import { createLogger } from '../../src/log.ts';
+import { formatProblems } from '../../src/problems.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { onJsonLines } from './json-lines.ts';
 import { openApiProblems } from './openapi-check.ts';
@@ -26,8 +27,8 @@ export const FIXTURE_FILE = join(FIXTURE_DIR, '2026-01-15.json');
 
 export function fixtureSnapshot(): Snapshot {
   const result = readSnapshotFile(FIXTURE_FILE);
-  if (!result.ok) throw new Error(`fixture is invalid: ${result.problems.join('; ')}`);
-  return result.snapshot;
+  if (!result.ok) throw new Error(`fixture is invalid: ${formatProblems(result.problems).join('; ')}`);
+  return result.value;
 }
 
 export function fixtureCatalog(): Catalog {
@@ -36,8 +37,8 @@ export function fixtureCatalog(): Catalog {
 
 export function defaultTiers(): TierTable {
   const result = loadTierTable(undefined);
-  if (!result.ok) throw new Error(result.problems.join('; '));
-  return result.tiers;
+  if (!result.ok) throw new Error(formatProblems(result.problems).join('; '));
+  return result.value;
 }
 
 export function tempDir(prefix = 'exlib-test-'): string {

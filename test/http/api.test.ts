@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
 import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotOffThread } from '../../src/catalog/snapshot-files.ts';
+import { formatProblems } from '../../src/problems.ts';
 import { revokeKey } from '../../src/keys/key-store.ts';
 import { FIXTURE_FILE, fixtureCatalog, fixtureSnapshot, get, startTestServer, tempDir, type TestServer } from '../helpers/service.ts';
 
@@ -120,8 +121,8 @@ describe('GET /v1/exercises/:id', () => {
     const aliases = { 'Barbell_Bench_Press_-_Medium_Grip': 'Banded_Bench_Press', '3_4_Sit-Up': 'Ab_Wheel_Rollout' };
     writeFileSync(file, JSON.stringify({ ...snapshot, aliases }));
     const read = await readSnapshotOffThread(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES);
-    assert.ok(read.ok, read.ok ? '' : read.problems.join('\n'));
-    server.setCatalog(buildCatalog(read.snapshot, `${snapshot.dataVersion}.json`));
+    assert.ok(read.ok, read.ok ? '' : formatProblems(read.problems).join('\n'));
+    server.setCatalog(buildCatalog(read.value, `${snapshot.dataVersion}.json`));
     try {
       for (const [alias, canonical] of Object.entries(aliases)) {
         const { status, body } = await get(`${server.url}/v1/exercises/${alias}`, key());

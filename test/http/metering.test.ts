@@ -17,7 +17,7 @@ function smallTiers() {
     'test tiers',
   );
   assert.ok(result.ok);
-  return result.tiers;
+  return result.value;
 }
 
 const MIDNIGHT = String(Date.parse('2026-11-22T00:00:00.000Z') / 1000);

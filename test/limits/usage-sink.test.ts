@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { writeFileAtomic } from '../../src/files.ts';
 import { createLogger } from '../../src/log.ts';
+import { formatProblems } from '../../src/problems.ts';
 import { archiveFile, loadArchive, loadShards, shardFile, UsageSink } from '../../src/limits/usage-sink.ts';
 import { emptyShard, MemoryUsageStore, mergeUsage, SHARD_COUNT, shardOf } from '../../src/limits/usage-store.ts';
 import { defaultTiers, tempDir, TestClock } from '../helpers/service.ts';
@@ -36,7 +37,7 @@ describe('UsageSink', () => {
 
     const restored = loadShards(dir, SHARD_COUNT);
     assert.ok(restored.ok);
-    const resumed = new MemoryUsageStore(restored.shards);
+    const resumed = new MemoryUsageStore(restored.value);
     assert.deepEqual(resumed.usageByDay(), store.usageByDay());
     const next = resumed.admit('key_alpha', tier, clock.now()).decision;
     assert.ok(next.kind === 'admit' && next.dayRequests === 8 && next.overage!.count === 3);
@@ -78,7 +79,7 @@ describe('UsageSink', () => {
       assert.equal(lines.filter((l) => l.message === 'usage sink recovered: all usage written').length, 1);
       const restored = loadShards(dir, SHARD_COUNT);
       assert.ok(restored.ok);
-      assert.equal(new MemoryUsageStore(restored.shards).usageByDay().get('2026-11-21')!.get('key_alpha')!.requests, 50);
+      assert.equal(new MemoryUsageStore(restored.value).usageByDay().get('2026-11-21')!.get('key_alpha')!.requests, 50);
     });
   }
 
@@ -107,9 +108,11 @@ describe('UsageSink', () => {
     const result = loadShards(dir, SHARD_COUNT);
     assert.equal(result.ok, false);
     if (result.ok) return;
-    assert.ok(result.problems.some((p) => p.startsWith(shardFile(dir, 3)) && p.includes('current.key_a.requests')), result.problems.join('\n'));
-    assert.ok(result.problems.some((p) => p.startsWith(shardFile(dir, 4)) && p === `${shardFile(dir, 4)}: is not valid JSON (at character 1)`));
-    assert.ok(result.problems.some((p) => p.startsWith(shardFile(dir, 5)) && p.includes('version')));
+    assert.deepEqual(formatProblems(result.problems), [
+      `${shardFile(dir, 3)}: current.key_a.requests: must be a whole number, 0 or more`,
+      `${shardFile(dir, 4)}: is not valid JSON (at character 1)`,
+      `${shardFile(dir, 5)}: version: must be 1`,
+    ]);
   });
 });
 
@@ -151,7 +154,7 @@ describe('UsageSink: ended days', () => {
     const shards = loadShards(dir, SHARD_COUNT);
     const archive = loadArchive(dir);
     assert.ok(shards.ok && archive.ok);
-    const all = mergeUsage(shards.shards, archive.archive);
+    const all = mergeUsage(shards.value, archive.value);
     assert.equal(all.get('2026-11-20')!.get('key_alpha')!.requests, 7);
     assert.equal(all.get('2026-11-21')!.get('key_alpha')!.requests, 1);
     assert.equal(all.get('2026-11-21')!.has('key_beta'), false);
@@ -170,9 +173,9 @@ describe('UsageSink: ended days', () => {
     const shards = loadShards(dir, SHARD_COUNT);
     const archive = loadArchive(dir);
     assert.ok(shards.ok && archive.ok);
-    assert.equal(mergeUsage(shards.shards, archive.archive).get('2026-11-20')!.get('key_alpha')!.requests, 5);
+    assert.equal(mergeUsage(shards.value, archive.value).get('2026-11-20')!.get('key_alpha')!.requests, 5);
     // A sink restarted on those files archives the day again: still 5, not 10.
-    const restarted = new UsageSink(dir, shards.shards, { logger: createLogger('silent'), now: () => new Date(clock.now()) });
+    const restarted = new UsageSink(dir, shards.value, { logger: createLogger('silent'), now: () => new Date(clock.now()) });
     assert.equal(restarted.flush(), true);
     assert.equal(JSON.parse(readFileSync(archiveFile(dir, '2026-11-20'), 'utf8')).keys.key_alpha.requests, 5);
   });
@@ -189,6 +192,22 @@ describe('UsageSink: ended days', () => {
     assert.match(readFileSync(archiveFile(dir, '2026-11-20'), 'utf8'), /"many"/);
     assert.equal(store.usageByDay().get('2026-11-20')!.get('key_alpha')!.requests, 3);
     const archive = loadArchive(dir);
-    assert.ok(!archive.ok && archive.problems.some((p) => p.includes('keys.key_x.requests')));
+    assert.deepEqual(!archive.ok && formatProblems(archive.problems), [
+      `${archiveFile(dir, '2026-11-20')}: keys.key_x.requests: must be a whole number, 0 or more`,
+      `${archiveFile(dir, '2026-11-20')}: keys.key_x.overageRequests: is missing`,
+      `${archiveFile(dir, '2026-11-20')}: keys.key_x.overageCostMicros: is missing`,
+    ]);
+  });
+
+  it('refuses an archived day of no real date, by file name or by content', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'history'));
+    writeFileSync(archiveFile(dir, '2026-02-30'), '{"version":1,"date":"2026-02-30","keys":{}}');
+    writeFileSync(archiveFile(dir, '2026-03-01'), '{"version":1,"date":"2026-02-29","keys":{}}');
+    const archive = loadArchive(dir);
+    assert.deepEqual(!archive.ok && formatProblems(archive.problems), [
+      `${archiveFile(dir, '2026-02-30')}: is not named after a real date (YYYY-MM-DD.json)`,
+      `${archiveFile(dir, '2026-03-01')}: date: must be a real date as YYYY-MM-DD`,
+    ]);
   });
 });

@@ -44,7 +44,7 @@ function dayRequests(stateDir: string, keyId: string): number {
   const shards = loadShards(stateDir, SHARD_COUNT);
   assert.ok(shards.ok);
   let total = 0;
-  for (const byKey of new MemoryUsageStore(shards.shards).usageByDay().values()) total += byKey.get(keyId)?.requests ?? 0;
+  for (const byKey of new MemoryUsageStore(shards.value).usageByDay().values()) total += byKey.get(keyId)?.requests ?? 0;
   return total;
 }
 
@@ -235,13 +235,13 @@ describe('the service process', () => {
       const file = join(f.dataDir, '..', 'tiers.json');
       writeFileSync(file, JSON.stringify({ free: { dailyRequests: 100, perMinute: -1, maxResults: 20, overage: false } }));
       return { TIERS_FILE: file };
-    }, /tiers\.json: free\.perMinute: perMinute must be at least 1/],
+    }, /tiers\.json: free\.perMinute: must be at least 1/],
     ['a key store that fails validation', (f: Folders) => {
       mkdirSync(join(f.keysFile, '..'), { recursive: true });
       writeFileSync(f.keysFile, JSON.stringify({ version: 1, keys: [{ id: 'key_abc', hash: 'nothex', hint: 'abcd', tier: 'free', label: '', createdAt: '2026-01-01T00:00:00.000Z' }] }));
       return {};
     }, /keys\.json: keys\.0\.hash: must be a SHA-256 hex digest/],
-    ['a bad environment value', () => ({ PORT: 'eighty' }), /environment PORT: must be a whole number/],
+    ['a bad environment value', () => ({ PORT: 'eighty' }), /environment: PORT: must be a whole number/],
   ] as const) {
     it(`refuses to start with ${name}, naming the file and field`, async () => {
       const f = folders();

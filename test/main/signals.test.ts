@@ -43,7 +43,7 @@ async function startWithNpm() {
     const shards = loadShards(env.STATE_DIR, SHARD_COUNT);
     assert.ok(shards.ok);
     let total = 0;
-    for (const byKey of new MemoryUsageStore(shards.shards).usageByDay().values()) total += byKey.get(id)?.requests ?? 0;
+    for (const byKey of new MemoryUsageStore(shards.value).usageByDay().values()) total += byKey.get(id)?.requests ?? 0;
     return total;
   };
   return { npm, npmExited, serverPid, lines, persisted };

@@ -55,7 +55,7 @@ describe('one process per port and per STATE_DIR (in-process counters)', () => {
 
 describe('environment faults', () => {
   it('names a HOST that is not an address or host name', async () => {
-    assertRefused(await runToExit({ ...folders().env, HOST: 'not a host!' }), /^error: environment HOST: must be an IP address .* or a host name$/m);
+    assertRefused(await runToExit({ ...folders().env, HOST: 'not a host!' }), /^error: environment: HOST: must be an IP address .* or a host name$/m);
   });
 
   it('says why it cannot listen on a host that does not resolve', async () => {
@@ -77,7 +77,7 @@ describe('environment faults', () => {
   });
 
   it('refuses ENGINE=uws where uWebSockets.js cannot load, and names an unknown engine', async (t) => {
-    assertRefused(await runToExit({ ...folders().env, ENGINE: 'fast' }), /^error: environment ENGINE: must be auto, uws or node$/m);
+    assertRefused(await runToExit({ ...folders().env, ENGINE: 'fast' }), /^error: environment: ENGINE: must be auto, uws or node$/m);
     if ((await uwsLoadFailure()) === undefined) {
       t.diagnostic('uWebSockets.js loads on this Node: the ENGINE=uws refusal is exercised on Node 24 in CI');
       return;

@@ -65,9 +65,9 @@ describe('metrics', () => {
 
   it('METRICS_PORT may not be the API port', () => {
     const result = readConfig({ PORT: '3000', METRICS_PORT: '3000' });
-    assert.deepEqual(result, { ok: false, problems: ['environment METRICS_PORT: must differ from PORT (3000); metrics are never served on the API port'] });
+    assert.deepEqual(result, { ok: false, problems: [{ source: 'environment', path: 'METRICS_PORT', message: 'must differ from PORT (3000); metrics are never served on the API port' }] });
     const fine = readConfig({ METRICS_PORT: '9464' });
-    assert.equal(fine.ok && fine.config.metricsPort, 9464);
+    assert.equal(fine.ok && fine.value.metricsPort, 9464);
   });
 
   it('the service serves them on METRICS_PORT, never on the API port, and counts a refused snapshot', async () => {

@@ -12,6 +12,7 @@ import { describe, it } from 'node:test';
 import { buildCatalog, findExercisePosition } from '../../src/catalog/catalog.ts';
 import { depthProblems } from '../../src/catalog/snapshot-depth.ts';
 import { listSnapshotFiles, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import { formatProblems } from '../../src/problems.ts';
 import { CATEGORIES, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -159,8 +160,8 @@ describe('build-snapshot', () => {
 describe('the bundled catalog', () => {
   const name = listSnapshotFiles(join(ROOT, 'data'))[0]!;
   const result = readSnapshotFile(join(ROOT, 'data', name));
-  if (!result.ok) throw new Error(result.problems.slice(0, 5).join('\n'));
-  const snapshot = result.snapshot;
+  if (!result.ok) throw new Error(formatProblems(result.problems.slice(0, 5)).join('\n'));
+  const snapshot = result.value;
   const catalog = buildCatalog(snapshot, name);
 
   it('is what the sources build, byte for byte', () => {

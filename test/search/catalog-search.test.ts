@@ -7,14 +7,15 @@ import { describe, it } from 'node:test';
 import { join } from 'node:path';
 import { buildCatalog, findExercisePosition } from '../../src/catalog/catalog.ts';
 import { listSnapshotFiles, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import { formatProblems } from '../../src/problems.ts';
 import { findPage } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { ROOT } from '../helpers/service.ts';
 
 const file = join(ROOT, 'data', listSnapshotFiles(join(ROOT, 'data'))[0]!);
 const result = readSnapshotFile(file);
-assert.ok(result.ok, `the bundled snapshot is valid: ${result.ok ? '' : result.problems.slice(0, 5).join('; ')}`);
-const catalog = buildCatalog(result.snapshot, file);
+assert.ok(result.ok, `the bundled snapshot is valid: ${result.ok ? '' : formatProblems(result.problems.slice(0, 5)).join('; ')}`);
+const catalog = buildCatalog(result.value, file);
 const index = buildSearchIndexNow(catalog);
 
 function top(q: string, n: number): string[] {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { checkSnapshot, type Exercise, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
+import { formatProblems } from '../../src/problems.ts';
 import { findPage, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { bundledSnapshot, freeExerciseDbSnapshot, withoutKeywords } from '../helpers/search-catalogs.ts';
@@ -77,7 +78,7 @@ describe('a snapshot extends the dictionary and the aliases (field `search`)', (
   };
   const checked = checkSnapshot(extended);
   assert.ok(checked.ok);
-  const index = buildSearchIndexNow(buildCatalog(checked.snapshot, 'extended'));
+  const index = buildSearchIndexNow(buildCatalog(checked.value, 'extended'));
   const plain = buildSearchIndexNow(buildCatalog(base, 'plain'));
 
   it('adds filter aliases on top of the shipped ones', () => {
@@ -99,7 +100,7 @@ describe('a snapshot extends the dictionary and the aliases (field `search`)', (
 
   it('refuses aliases that point at nothing, naming them', () => {
     const bad = checkSnapshot({ ...base, search: { muscleAliases: { wings: ['wing muscle'] }, equipmentAliases: { sticks: ['broom'] } } });
-    assert.deepEqual(bad.ok ? [] : bad.problems, [
+    assert.deepEqual(bad.ok ? [] : formatProblems(bad.problems), [
       'search.muscleAliases.wings: "wing muscle" is neither a muscle nor a display group',
       'search.equipmentAliases.sticks: "broom" is not in the equipment list',
     ]);
