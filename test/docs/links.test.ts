@@ -30,7 +30,7 @@ function anchorsIn(file: string): Set<string> {
   return anchors;
 }
 
-/** Links to Markdown files: `[text](path#anchor)` in Markdown, `docs/x.md#anchor` anywhere. */
+/** Links to Markdown files: `[text](path#anchor)` in Markdown, `docs/<file>.md#<anchor>` anywhere. */
 function linksIn(file: string, text: string): { target: string; anchor: string | undefined }[] {
   const links: { target: string; anchor: string | undefined }[] = [];
   if (file.endsWith('.md')) {
