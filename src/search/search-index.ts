@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import type { Bitset } from './bitset.ts';
+import { type FacetTable, facetTableSteps } from './facet-counts.ts';
 import { type FacetIndex, facetIndexSteps, type Filter, keyOf } from './facet-index.ts';
 import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES } from './filter-aliases.ts';
 import { muscleWordLengths, planQuery, type PlanContext } from './query-plan.ts';
@@ -36,6 +37,8 @@ interface CachedRanking {
 export interface SearchIndex {
   readonly catalog: Catalog;
   readonly facets: FacetIndex;
+  /** Facet values and profiles for facet counts (facet-counts.ts). */
+  readonly facetTable: FacetTable;
   readonly planContext: PlanContext;
   readonly ranker: Ranker;
   /** The inverted index the ranker and the expander read (suggest.ts reads its name and alias postings). */
@@ -67,7 +70,8 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     synonymAlternatives: new WeakMap(),
   };
   yield;
-  return { catalog, facets, planContext, ranker: new Ranker(terms, facets), terms, rankings: new LRUCache({ max: RANKING_CACHE_SIZE }) };
+  const facetTable = yield* facetTableSteps(catalog, facets);
+  return { catalog, facets, facetTable, planContext, ranker: new Ranker(terms, facets), terms, rankings: new LRUCache({ max: RANKING_CACHE_SIZE }) };
 }
 
 /** Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this). */
