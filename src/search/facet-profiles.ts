@@ -7,6 +7,9 @@
 import type { Steps } from '../time-slices.ts';
 import type { Bitset } from './bitset.ts';
 
+/** Words of a bitset walked between two pauses of the build (32 positions each). */
+const WORDS_PER_STEP = 1024;
+
 export interface FacetProfiles {
   readonly size: number;
   /** position -> its profile. */
@@ -24,7 +27,7 @@ export interface FacetProfiles {
 
 /**
  * Profiles of `size` positions from the bitsets of every value slot (slot i is `bitsets[i]`), yielding
- * after every slot. Each position walks a trie one slot at a time: its node after the last slot is its profile.
+ * every few thousand positions. Each position walks a trie one slot at a time: its node after the last slot is its profile.
  */
 export function* facetProfileSteps(size: number, bitsets: readonly Bitset[]): Steps<FacetProfiles> {
   const node = new Int32Array(size);
@@ -33,17 +36,20 @@ export function* facetProfileSteps(size: number, bitsets: readonly Bitset[]): St
   for (let slot = 0; slot < bitsets.length; slot++) {
     // A node's child on this slot: looked up by node, for the nodes that exist before this slot's pass.
     const childOf = new Int32Array(parent.length).fill(-1);
-    forEachBit(bitsets[slot]!, size, (p) => {
-      const from = node[p]!;
-      let child = childOf[from]!;
-      if (child < 0) {
-        childOf[from] = child = parent.length;
-        parent.push(from);
-        slotOfNode.push(slot);
-      }
-      node[p] = child;
-    });
-    yield;
+    const bits = bitsets[slot]!;
+    for (let from = 0; from < bits.length; from += WORDS_PER_STEP) {
+      forEachBit(bits, from, Math.min(bits.length, from + WORDS_PER_STEP), size, (p) => {
+        const at = node[p]!;
+        let child = childOf[at]!;
+        if (child < 0) {
+          childOf[at] = child = parent.length;
+          parent.push(at);
+          slotOfNode.push(slot);
+        }
+        node[p] = child;
+      });
+      yield;
+    }
   }
   return profilesOfNodes(size, node, parent, slotOfNode, bitsets.length);
 }
@@ -79,9 +85,9 @@ function fillTouched(profiles: FacetProfiles): number {
   return profiles.touched.length;
 }
 
-/** Calls `visit` with every set position below `size`, skipping all-zero words. */
-function forEachBit(bits: Bitset, size: number, visit: (position: number) => void): void {
-  for (let w = 0; w < bits.length; w++) {
+/** Calls `visit` with every set position of words `from` to `to` below `size`, skipping all-zero words. */
+function forEachBit(bits: Bitset, from: number, to: number, size: number, visit: (position: number) => void): void {
+  for (let w = from; w < to; w++) {
     let word = bits[w]!;
     while (word !== 0) {
       const low = word & -word;

@@ -48,15 +48,16 @@ function shortPrefixAnswer(index: SearchIndex, q: string): Int32Array | undefine
 
 /**
  * Up to `limit` (at most MAX_SUGGESTIONS) positions whose names best complete `q`, best first; or
- * SUGGEST_TIMED_OUT past the deadline. Answers are kept per index by typed text.
+ * SUGGEST_TIMED_OUT past the deadline. Answers are kept per index by typed text; one- and two-letter
+ * words are answered from the index's precomputed lists.
  */
 export function suggest(index: SearchIndex, q: string, limit: number, deadline: number, now: () => number): Int32Array | typeof SUGGEST_TIMED_OUT {
-  const short = shortPrefixAnswer(index, q);
-  if (short !== undefined) return short.subarray(0, limit);
   const key = q.toLowerCase();
   const answers = answersOf(index);
   const cached = answers.get(key);
   if (cached !== undefined) return cached.subarray(0, limit);
+  const short = shortPrefixAnswer(index, q);
+  if (short !== undefined) return short.subarray(0, limit);
   try {
     const positions = rankSuggestions(index, q, new Budget(deadline, now));
     answers.set(key, positions);
