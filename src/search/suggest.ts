@@ -48,8 +48,8 @@ function shortPrefixAnswer(index: SearchIndex, q: string): Int32Array | undefine
 
 /**
  * Up to `limit` (at most MAX_SUGGESTIONS) positions whose names best complete `q`, best first; or
- * SUGGEST_TIMED_OUT past the deadline. Answers are kept per index by typed text; one- and two-letter
- * words are answered from the index's precomputed lists.
+ * SUGGEST_TIMED_OUT past the deadline. One- and two-letter words are answered from the index's
+ * precomputed lists; every answer is kept per index by typed text.
  */
 export function suggest(index: SearchIndex, q: string, limit: number, deadline: number, now: () => number): Int32Array | typeof SUGGEST_TIMED_OUT {
   const key = q.toLowerCase();
@@ -57,7 +57,10 @@ export function suggest(index: SearchIndex, q: string, limit: number, deadline: 
   const cached = answers.get(key);
   if (cached !== undefined) return cached.subarray(0, limit);
   const short = shortPrefixAnswer(index, q);
-  if (short !== undefined) return short.subarray(0, limit);
+  if (short !== undefined) {
+    answers.set(key, short);
+    return short.subarray(0, limit);
+  }
   try {
     const positions = rankSuggestions(index, q, new Budget(deadline, now));
     answers.set(key, positions);
