@@ -65,9 +65,13 @@ class BitsetsByKey {
 }
 
 /** Marks every exercise in the bitsets of its values, yielding every few hundred exercises. */
-function* markSteps(exercises: readonly Exercise[], bitsets: Map<FilterField, Map<string, Bitset>>, primaryMuscles: Map<string, Bitset>): Steps<void> {
+type BitsetsByField = Map<FilterField, Map<string, Bitset>>;
+
+function* markSteps(exercises: readonly Exercise[], bitsets: BitsetsByField, primaryMuscles: Map<string, Bitset>): Steps<void> {
   const marker = new BitsetsByKey(exercises.length);
-  const mark = (field: FilterField, value: string, position: number): void => marker.mark(bitsets.get(field)!, marker.keyOf(field, value), position);
+  const mark = (field: FilterField, value: string, position: number): void => {
+    marker.mark(bitsets.get(field)!, marker.keyOf(field, value), position);
+  };
   for (let position = 0; position < exercises.length; position++) {
     const exercise = exercises[position]!;
     mark('category', exercise.category, position);
@@ -96,8 +100,10 @@ function addMuscleGroups(size: number, byKey: Map<string, Bitset>, muscleGroups:
   }
 }
 
+type AliasTargets = Readonly<Record<string, readonly (string | null)[]>>;
+
 /** Adds the aliases of a table: each adds to what its key already matches; its targets are names already indexed. */
-function addAliases(size: number, byKey: Map<string, Bitset>, table: Readonly<Record<string, readonly (string | null)[]>>, targetKey: (t: string | null) => string): void {
+function addAliases(size: number, byKey: Map<string, Bitset>, table: AliasTargets, targetKey: (t: string | null) => string): void {
   const additions = new Map<string, Bitset>();
   for (const [alias, targets] of Object.entries(table)) {
     const key = contentKey(alias);

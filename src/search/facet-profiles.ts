@@ -55,7 +55,9 @@ export function* facetProfileSteps(size: number, bitsets: readonly Bitset[]): St
 }
 
 /** Numbers the trie's leaves (the nodes positions ended on) as profiles and lists each one's slots. */
-function profilesOfNodes(size: number, node: Int32Array, parent: readonly number[], slotOfNode: readonly number[], slotCount: number): FacetProfiles {
+function profilesOfNodes(
+  size: number, node: Int32Array, parent: readonly number[], slotOfNode: readonly number[], slotCount: number,
+): FacetProfiles {
   const profileOfNode = new Int32Array(parent.length).fill(-1);
   const leaves: number[] = [];
   const profileOf = parent.length <= 0x10000 ? new Uint16Array(size) : new Uint32Array(size);
@@ -73,7 +75,10 @@ function profilesOfNodes(size: number, node: Int32Array, parent: readonly number
     slots.push(...path.reverse());
     slotStart[profile + 1] = slots.length;
   });
-  const profiles = { size, profileOf, slotStart, slots: Uint16Array.from(slots), totals, profileCount: new Int32Array(leaves.length), touched: new Int32Array(leaves.length) };
+  const profiles = {
+    size, profileOf, slotStart, slots: Uint16Array.from(slots), totals,
+    profileCount: new Int32Array(leaves.length), touched: new Int32Array(leaves.length),
+  };
   for (let p = 0; p < size; p++) profiles.profileCount[profileOf[p]!]! += 1;
   addProfileCounts(profiles, totals, leaves.length === 0 ? 0 : fillTouched(profiles));
   return profiles;

@@ -78,7 +78,8 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   const facetTable = yield* facetTableSteps(catalog, facets);
   const shortPrefixes = yield* shortPrefixSteps(terms, MAX_SUGGESTIONS);
   return {
-    catalog, facets, facetTable, planContext, ranker: new Ranker(terms, facets), terms, shortPrefixes, rankings: new LRUCache({ max: RANKING_CACHE_SIZE }),
+    catalog, facets, facetTable, planContext, ranker: new Ranker(terms, facets), terms, shortPrefixes,
+    rankings: new LRUCache({ max: RANKING_CACHE_SIZE }),
   };
 }
 

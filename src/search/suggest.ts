@@ -36,7 +36,8 @@ function answersOf(index: SearchIndex): BoundedCache<string, Int32Array> {
 export function rankSuggestions(index: SearchIndex, q: string, budget: Budget): Int32Array {
   const readings = readingsOf(index, q, index.shortPrefixes.slots, budget);
   budget.check();
-  return merged(readings.map((slots) => (slots.length === 0 ? NOTHING : rank(index.terms, slots, MAX_SUGGESTIONS, budget))), MAX_SUGGESTIONS);
+  const ranked = readings.map((slots) => (slots.length === 0 ? NOTHING : rank(index.terms, slots, MAX_SUGGESTIONS, budget)));
+  return merged(ranked, MAX_SUGGESTIONS);
 }
 
 /** The precomputed answer when `q` is one word of one or two letters still being typed that some word starts with. */

@@ -146,7 +146,8 @@ function* tokenSteps(exercises: readonly Exercise[], muscleGroups: readonly Musc
     for (const tag of tags) for (const id of vocabulary.idsOf(tag)) fieldTerms[2]!.push(id);
     for (let f = 0; f < 3; f++) fieldStart[f]![position + 1] = fieldTerms[f]!.length;
     nameStart[position + 1] = nameTerms.length;
-    isSoftWork[position] = SOFT_WORK_CATEGORIES.has(exercise.category) || name.some((id) => SOFT_WORK_TERMS.has(vocabulary.terms[id]!)) ? 1 : 0;
+    const isSoft = SOFT_WORK_CATEGORIES.has(exercise.category) || name.some((id) => SOFT_WORK_TERMS.has(vocabulary.terms[id]!));
+    isSoftWork[position] = isSoft ? 1 : 0;
     if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
   }
   aliasDocStart[docCount] = aliasStarts.length;
@@ -201,7 +202,9 @@ function* postingSteps(tokens: Tokens, docFrequency: Int32Array, docCount: numbe
   const termCount = tokens.terms.length;
   const postingStart = new Int32Array(termCount + 1);
   for (let id = 0; id < termCount; id++) postingStart[id + 1] = postingStart[id]! + docFrequency[id]!;
-  const postings = { postingStart, postingDoc: new Int32Array(postingStart[termCount]!), postingScore: new Float32Array(postingStart[termCount]!), postingFields: new Uint8Array(postingStart[termCount]!) };
+  const postingCount = postingStart[termCount]!;
+  const postingDoc = new Int32Array(postingCount);
+  const postings = { postingStart, postingDoc, postingScore: new Float32Array(postingCount), postingFields: new Uint8Array(postingCount) };
   const averageLength = [0, 1, 2].map((f) => Math.max(1, fieldTerms[f]!.length / Math.max(1, docCount)));
   const idf = new Float64Array(termCount);
   for (let id = 0; id < termCount; id++) idf[id] = Math.log(1 + (docCount - docFrequency[id]! + 0.5) / (docFrequency[id]! + 0.5));
@@ -266,5 +269,8 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
     if ((id + 1) % 8192 === 0) yield;
   }
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork } = tokens;
-  return { docCount, vocabulary, terms: tokens.terms, docFrequency, ...postings, nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork };
+  return {
+    docCount, vocabulary, terms: tokens.terms, docFrequency, ...postings,
+    nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork,
+  };
 }
