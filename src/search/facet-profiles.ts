@@ -80,7 +80,7 @@ function profilesOfNodes(
     profileCount: new Int32Array(leaves.length), touched: new Int32Array(leaves.length),
   };
   for (let p = 0; p < size; p++) profiles.profileCount[profileOf[p]!]! += 1;
-  addProfileCounts(profiles, totals, leaves.length === 0 ? 0 : fillTouched(profiles));
+  addProfileCounts(profiles, totals, fillTouched(profiles));
   return profiles;
 }
 
