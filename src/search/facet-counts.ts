@@ -1,32 +1,29 @@
 /**
  * Facet counts (`facets=` on GET /v1/exercises): how many of a match set have each value of a facet,
- * so a filter picker can say "Dumbbell (43)". Each count is a popcount of the match set AND-ed with
- * the value's filter bitset, so counting every facet costs a few word operations per value.
+ * so a filter picker can say "Dumbbell (43)". Counted from facet profiles (facet-profiles.ts), built
+ * once per snapshot from the filter bitsets: one increment per matching exercise (per non-matching one
+ * when the set is dense), and no work at all for the whole catalog.
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import { CATEGORIES, FORCES, LEVELS, MECHANICS } from '../catalog/snapshot-schema.ts';
-import { type Bitset, countBits, countWords, createBitset } from './bitset.ts';
-import { keyOf } from './facet-index.ts';
+import type { Steps } from '../time-slices.ts';
+import { type Bitset, countBits, createBitset } from './bitset.ts';
+import { type FacetIndex, keyOf } from './facet-index.ts';
+import { countBySlot, facetProfileSteps, type FacetProfiles } from './facet-profiles.ts';
 import type { SearchIndex } from './search-index.ts';
 
 export const FACET_NAMES = ['category', 'level', 'force', 'mechanic', 'equipment', 'muscle', 'hasVideo'] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
 
-interface FacetValue {
-  /** The value as a client sends it back as a filter (canonical spelling). */
-  readonly value: string;
-  readonly bits: Bitset;
-  /** Its count over the whole catalog, for requests without filters or `q`. */
-  readonly total: number;
+/** Every value of every facet, in the order a picker lists them, and the profiles that count them. */
+export interface FacetTable {
+  /** facet -> its values, each with its slot in the profiles. */
+  readonly values: ReadonlyMap<FacetName, readonly { readonly value: string; readonly slot: number }[]>;
+  readonly profiles: FacetProfiles;
 }
-
-/** Every value of every facet, in the order a picker lists them. */
-export type FacetTable = ReadonlyMap<FacetName, readonly FacetValue[]>;
 
 /** value -> count, per requested facet, in FACET_NAMES order. */
 export type FacetCounts = Partial<Record<FacetName, Record<string, number>>>;
-
-const tables = new WeakMap<SearchIndex, FacetTable>();
 
 /**
  * The values each facet lists, as the pickers that show them: every value of the enum facets (0 when
@@ -47,37 +44,31 @@ function facetValues(catalog: Catalog): Record<FacetName, readonly string[]> {
   };
 }
 
-/** The facet table of a search index, built at its first use from the filter bitsets and kept while the index lives. */
-export function facetTableOf(index: SearchIndex): FacetTable {
-  let table = tables.get(index);
-  if (table !== undefined) return table;
-  const empty = createBitset(index.catalog.exercises.length);
-  const values = facetValues(index.catalog);
-  table = new Map(FACET_NAMES.map((name) => {
-    const byValue = index.facets.bitsets.get(name)!;
-    return [name, values[name].map((value) => {
-      const bits = byValue.get(keyOf(name, value)) ?? empty;
-      return { value, bits, total: countBits(bits) };
-    })];
+/** Builds the facet table of a catalog from its filter bitsets (search-index.ts builds it with the index). */
+export function* facetTableSteps(catalog: Catalog, facets: FacetIndex): Steps<FacetTable> {
+  const empty = createBitset(catalog.exercises.length);
+  const names = facetValues(catalog);
+  const bitsets: Bitset[] = [];
+  const values = new Map(FACET_NAMES.map((name) => {
+    const byValue = facets.bitsets.get(name)!;
+    return [name, names[name].map((value) => ({ value, slot: bitsets.push(byValue.get(keyOf(name, value)) ?? empty) - 1 }))];
   }));
-  tables.set(index, table);
-  return table;
+  const profiles = yield* facetProfileSteps(catalog.exercises.length, bitsets);
+  return { values, profiles };
+}
+
+/** The facet table of a search index. */
+export function facetTableOf(index: SearchIndex): FacetTable {
+  return index.facetTable;
 }
 
 /** Counts per value of each facet in `names` over `matching` (undefined: the whole catalog). */
 export function countFacets(table: FacetTable, matching: Bitset | undefined, names: readonly FacetName[]): FacetCounts {
-  // Only the words where the match set has a bit can count: a narrow match set costs few words per value.
-  let words: Int32Array | undefined;
-  if (matching !== undefined) {
-    let n = 0;
-    const nonZero = new Int32Array(matching.length);
-    for (let w = 0; w < matching.length; w++) if (matching[w] !== 0) nonZero[n++] = w;
-    words = nonZero.subarray(0, n);
-  }
+  const bySlot = countBySlot(table.profiles, matching, matching === undefined ? table.profiles.size : countBits(matching));
   const counts: FacetCounts = {};
   for (const name of names) {
     const byValue: Record<string, number> = {};
-    for (const { value, bits, total } of table.get(name)!) byValue[value] = words === undefined ? total : countWords(matching!, bits, words);
+    for (const { value, slot } of table.values.get(name)!) byValue[value] = bySlot[slot]!;
     counts[name] = byValue;
   }
   return counts;

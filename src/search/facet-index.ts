@@ -44,73 +44,91 @@ export function keyOf(field: FilterField, value: string): string {
   return field === 'muscle' || field === 'equipment' ? contentKey(value) : value.toLowerCase();
 }
 
-/** Builds the bitsets for `exercises`, which must already be in default order; yields every few thousand exercises. */
-export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
-  const { exercises } = sources;
-  const size = exercises.length;
-  const bitsets = new Map<FilterField, Map<string, Bitset>>(FILTER_FIELDS.map((f) => [f, new Map()]));
-  const primaryMuscles = new Map<string, Bitset>();
+/** Bitsets by value key, one per value an exercise has, created as values are first seen. */
+class BitsetsByKey {
   // Muscle and equipment names repeat across exercises: normalize each distinct one once.
-  const keys = new Map<string, string>();
-  const keyOfValue = (field: FilterField, value: string): string => {
+  readonly #keys = new Map<string, string>();
+  constructor(readonly size: number) {}
+
+  keyOf(field: FilterField, value: string): string {
     const cacheKey = `${field}\u0000${value}`;
-    let key = keys.get(cacheKey);
-    if (key === undefined) keys.set(cacheKey, (key = keyOf(field, value)));
+    let key = this.#keys.get(cacheKey);
+    if (key === undefined) this.#keys.set(cacheKey, (key = keyOf(field, value)));
     return key;
-  };
-  const markIn = (byValue: Map<string, Bitset>, key: string, position: number): void => {
+  }
+
+  mark(byValue: Map<string, Bitset>, key: string, position: number): void {
     let bits = byValue.get(key);
-    if (bits === undefined) byValue.set(key, (bits = createBitset(size)));
+    if (bits === undefined) byValue.set(key, (bits = createBitset(this.size)));
     setBit(bits, position);
+  }
+}
+
+/** Marks every exercise in the bitsets of its values, yielding every few hundred exercises. */
+type BitsetsByField = Map<FilterField, Map<string, Bitset>>;
+
+function* markSteps(exercises: readonly Exercise[], bitsets: BitsetsByField, primaryMuscles: Map<string, Bitset>): Steps<void> {
+  const marker = new BitsetsByKey(exercises.length);
+  const mark = (field: FilterField, value: string, position: number): void => {
+    marker.mark(bitsets.get(field)!, marker.keyOf(field, value), position);
   };
-  const mark = (field: FilterField, value: string, position: number): void => markIn(bitsets.get(field)!, keyOfValue(field, value), position);
-  for (let position = 0; position < size; position++) {
+  for (let position = 0; position < exercises.length; position++) {
     const exercise = exercises[position]!;
     mark('category', exercise.category, position);
     mark('level', exercise.level, position);
     if (exercise.force !== null) mark('force', exercise.force, position);
     if (exercise.mechanic !== null) mark('mechanic', exercise.mechanic, position);
     if (exercise.equipment !== null) mark('equipment', exercise.equipment, position);
-    else markIn(bitsets.get('equipment')!, NO_EQUIPMENT, position);
+    else marker.mark(bitsets.get('equipment')!, NO_EQUIPMENT, position);
     for (const muscle of exercise.primaryMuscles) {
       mark('muscle', muscle, position);
-      markIn(primaryMuscles, keyOfValue('muscle', muscle), position);
+      marker.mark(primaryMuscles, marker.keyOf('muscle', muscle), position);
     }
     for (const muscle of exercise.secondaryMuscles) mark('muscle', muscle, position);
     mark('hasVideo', exercise.videos.length > 0 ? 'true' : 'false', position);
     if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
   }
+}
 
-  // A display group matches an exercise that works any of its muscles (primary or secondary, or primary only).
+/** Adds a bitset per display group: it matches an exercise that works any of its muscles (primary or secondary, or primary only). */
+function addMuscleGroups(size: number, byKey: Map<string, Bitset>, muscleGroups: readonly MuscleGroup[]): void {
+  for (const group of muscleGroups) {
+    const key = contentKey(group.displayGroup);
+    const parts = group.muscles.map((m) => byKey.get(contentKey(m))).filter((b): b is Bitset => b !== undefined);
+    const own = byKey.get(key);
+    byKey.set(key, unionOf(size, own ? [...parts, own] : parts));
+  }
+}
+
+type AliasTargets = Readonly<Record<string, readonly (string | null)[]>>;
+
+/** Adds the aliases of a table: each adds to what its key already matches; its targets are names already indexed. */
+function addAliases(size: number, byKey: Map<string, Bitset>, table: AliasTargets, targetKey: (t: string | null) => string): void {
+  const additions = new Map<string, Bitset>();
+  for (const [alias, targets] of Object.entries(table)) {
+    const key = contentKey(alias);
+    if (key === '') continue;
+    const parts = targets.map((t) => byKey.get(targetKey(t))).filter((b): b is Bitset => b !== undefined);
+    const previous = additions.get(key) ?? byKey.get(key);
+    additions.set(key, unionOf(size, previous ? [...parts, previous] : parts));
+  }
+  for (const [key, bits] of additions) byKey.set(key, bits);
+}
+
+/** Builds the bitsets for `exercises`, which must already be in default order; yields every few thousand exercises. */
+export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
+  const size = sources.exercises.length;
+  const bitsets = new Map<FilterField, Map<string, Bitset>>(FILTER_FIELDS.map((f) => [f, new Map()]));
+  const primaryMuscles = new Map<string, Bitset>();
+  yield* markSteps(sources.exercises, bitsets, primaryMuscles);
   const anyMuscle = bitsets.get('muscle')!;
-  const groupsOf = (byKey: Map<string, Bitset>): void => {
-    for (const group of sources.muscleGroups) {
-      const key = contentKey(group.displayGroup);
-      const parts = group.muscles.map((m) => byKey.get(contentKey(m))).filter((b): b is Bitset => b !== undefined);
-      const own = byKey.get(key);
-      byKey.set(key, unionOf(size, own ? [...parts, own] : parts));
-    }
-  };
-  groupsOf(anyMuscle);
-  groupsOf(primaryMuscles);
+  addMuscleGroups(size, anyMuscle, sources.muscleGroups);
+  addMuscleGroups(size, primaryMuscles, sources.muscleGroups);
   yield;
-
-  // Aliases add to what a key already matches; their targets are names already indexed above.
-  const aliasesOf = (byKey: Map<string, Bitset>, table: Readonly<Record<string, readonly (string | null)[]>>, targetKey: (t: string | null) => string): void => {
-    const additions = new Map<string, Bitset>();
-    for (const [alias, targets] of Object.entries(table)) {
-      const key = contentKey(alias);
-      if (key === '') continue;
-      const parts = targets.map((t) => byKey.get(targetKey(t))).filter((b): b is Bitset => b !== undefined);
-      const previous = additions.get(key) ?? byKey.get(key);
-      additions.set(key, unionOf(size, previous ? [...parts, previous] : parts));
-    }
-    for (const [key, bits] of additions) byKey.set(key, bits);
-  };
   const muscleTarget = (t: string | null) => contentKey(t ?? '');
-  aliasesOf(anyMuscle, sources.muscleAliases, muscleTarget);
-  aliasesOf(primaryMuscles, sources.muscleAliases, muscleTarget);
-  aliasesOf(bitsets.get('equipment')!, sources.equipmentAliases, (t) => (t === null ? NO_EQUIPMENT : contentKey(t)));
+  addAliases(size, anyMuscle, sources.muscleAliases, muscleTarget);
+  addAliases(size, primaryMuscles, sources.muscleAliases, muscleTarget);
+  addAliases(size, bitsets.get('equipment')!, sources.equipmentAliases, (t) => (t === null ? NO_EQUIPMENT : contentKey(t)));
   return { size, bitsets, primaryMuscles };
 }
 

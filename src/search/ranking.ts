@@ -9,7 +9,7 @@
  *   name; an alias alone ranks with phrases), then a phrase of the name, each first as typed and then
  *   through the dictionary's synonyms (so "burpees" puts "Burpee" before its synonym "Squat Thrust");
  *   then every slot somewhere in the name (as typed, then through synonyms); then the rest. Within a
- *   tier, the summed BM25 scores.
+ *   tier, the summed BM25 scores (the tiers are worked out in ranking-tiers.ts).
  * - A muscle-led query ranks an exercise named exactly so first, then those that train the muscle as a
  *   primary mover, then those that work it otherwise, then stretches and soft-tissue work (term-index.ts,
  *   isSoftWork).
@@ -24,8 +24,9 @@ import { BoundedCache } from './bounded-cache.ts';
 import type { FacetIndex } from './facet-index.ts';
 import { EMPTY_LIST, expansionList, intersectAdding, intersectExpansion, type PostingList, TermLists, UnionScratch, unionBest } from './posting-lists.ts';
 import type { QueryPlan, Slot } from './query-plan.ts';
-import type { Expansion } from './term-expansion.ts';
+import { hasAliasSpanning, TIER_PHRASE, TIER_SCALE, TIER_WHOLE_ALIAS, TIER_WHOLE_NAME, tierOf, wholeSpan } from './ranking-tiers.ts';
 import type { Budget } from './search-budget.ts';
+import type { Expansion } from './term-expansion.ts';
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
 import { TopK } from './top-k.ts';
 
@@ -33,87 +34,6 @@ import { TopK } from './top-k.ts';
 const SLOT_CACHE_POSTINGS = 4_000_000;
 /** In the OR fallback, the share of the query's weight (rarer slots weigh more) an exercise must match. */
 export const MIN_COVERAGE = 0.6;
-const TIER_SCALE = 1e6;
-/** Tiers as typed; the same match through a synonym ranks SYNONYM_DROP lower (below every typed phrase). */
-const TIER_WHOLE_NAME = 8;
-const TIER_WHOLE_ALIAS = 7;
-const TIER_PHRASE = 6;
-const SYNONYM_DROP = 3;
-/** Every slot in the name in any order: as typed, or through synonyms. */
-const TIER_ALL_IN_NAME_TYPED = 2;
-const TIER_ALL_IN_NAME = 1;
-
-function contains(ids: Int32Array, id: number): boolean {
-  for (let i = 0; i < ids.length; i++) if (ids[i] === id) return true;
-  return false;
-}
-
-/**
- * Whether slots[s..] match tokens[pos..end) consecutively, in order (and, with `toEnd`, use every
- * token up to `end`); with `isTypedOnly`, through the typed readings only.
- */
-function matchesFrom(tokens: Int32Array, end: number, slots: readonly Slot[], s: number, pos: number, toEnd: boolean, isTypedOnly: boolean): boolean {
-  if (s === slots.length) return !toEnd || pos === end;
-  const slot = slots[s]!;
-  const count = isTypedOnly ? slot.typedCount : slot.alternatives.length;
-  for (let a = 0; a < count; a++) {
-    const alternative = slot.alternatives[a]!;
-    if (pos + alternative.length > end) continue;
-    let isMatch = true;
-    for (let k = 0; k < alternative.length && isMatch; k++) isMatch = contains(alternative[k]!.ids, tokens[pos + k]!);
-    if (isMatch && matchesFrom(tokens, end, slots, s + 1, pos + alternative.length, toEnd, isTypedOnly)) return true;
-  }
-  return false;
-}
-
-function isPhraseIn(tokens: Int32Array, start: number, end: number, slots: readonly Slot[], isTypedOnly: boolean): boolean {
-  for (let at = start; at < end; at++) if (matchesFrom(tokens, end, slots, 0, at, false, isTypedOnly)) return true;
-  return false;
-}
-
-function isWholeAlias(index: TermIndex, p: number, slots: readonly Slot[], isTypedOnly: boolean): boolean {
-  const { aliasDocStart, aliasStart, aliasTerms } = index;
-  for (let a = aliasDocStart[p]!; a < aliasDocStart[p + 1]!; a++) {
-    if (matchesFrom(aliasTerms, aliasStart[a + 1]!, slots, 0, aliasStart[a]!, true, isTypedOnly)) return true;
-  }
-  return false;
-}
-
-/** Whether every slot has a typed reading all of whose atoms are somewhere in tokens[start..end). */
-function isTypedInName(tokens: Int32Array, start: number, end: number, slots: readonly Slot[]): boolean {
-  for (const slot of slots) {
-    let isFound = false;
-    for (let a = 0; a < slot.typedCount && !isFound; a++) {
-      const alternative = slot.alternatives[a]!;
-      let hasAll = true;
-      for (let k = 0; k < alternative.length && hasAll; k++) {
-        let hasAtom = false;
-        for (let t = start; t < end && !hasAtom; t++) hasAtom = contains(alternative[k]!.ids, tokens[t]!);
-        hasAll = hasAtom;
-      }
-      isFound = hasAll;
-    }
-    if (!isFound) return false;
-  }
-  return true;
-}
-
-/** The fewest and most name terms a whole-name match of `slots` can span. */
-function wholeSpan(slots: readonly Slot[]): [number, number] {
-  let fewest = 0;
-  let most = 0;
-  for (const slot of slots) {
-    let low = Number.MAX_SAFE_INTEGER;
-    let high = 0;
-    for (const alternative of slot.alternatives) {
-      low = Math.min(low, alternative.length);
-      high = Math.max(high, alternative.length);
-    }
-    fewest += low;
-    most += high;
-  }
-  return [fewest, most];
-}
 
 export class Ranker {
   readonly #index: TermIndex;
@@ -227,37 +147,6 @@ export class Ranker {
     return list ?? EMPTY_LIST;
   }
 
-  #tierOf(p: number, fields: number, slots: readonly Slot[]): number {
-    const index = this.#index;
-    const isAllInName = (fields & FIELD_NAME) !== 0;
-    const isAllInKeywords = (fields & FIELD_KEYWORDS) !== 0;
-    if (!isAllInName && !isAllInKeywords) return 0;
-    const { nameTerms } = index;
-    const start = index.nameStart[p]!;
-    const end = index.nameStart[p + 1]!;
-    for (let pass = 0; pass < 2; pass++) {
-      const isTypedOnly = pass === 0;
-      const drop = isTypedOnly ? 0 : SYNONYM_DROP;
-      if (isAllInName && matchesFrom(nameTerms, end, slots, 0, start, true, isTypedOnly)) return TIER_WHOLE_NAME - drop;
-      // A whole alias counts fully when the name also holds what was typed; an alias alone ("hamstring
-      // stretch" written on a yoga pose) ranks with the names that hold the phrase.
-      if (isAllInKeywords && isWholeAlias(index, p, slots, isTypedOnly)) return (isAllInName ? TIER_WHOLE_ALIAS : TIER_PHRASE) - drop;
-      if (isAllInName && isPhraseIn(nameTerms, start, end, slots, isTypedOnly)) return TIER_PHRASE - drop;
-    }
-    if (!isAllInName) return 0;
-    return isTypedInName(nameTerms, start, end, slots) ? TIER_ALL_IN_NAME_TYPED : TIER_ALL_IN_NAME;
-  }
-
-  /** Whether exercise `p` has an alias of `fewest` to `most` terms (only such an alias can match whole). */
-  #hasAliasSpanning(p: number, fewest: number, most: number): boolean {
-    const { aliasDocStart, aliasStart } = this.#index;
-    for (let a = aliasDocStart[p]!; a < aliasDocStart[p + 1]!; a++) {
-      const length = aliasStart[a + 1]! - aliasStart[a]!;
-      if (length >= fewest && length <= most) return true;
-    }
-    return false;
-  }
-
   /** Ranks the exercises that match every slot; a tier is only worked out when it could matter. */
   #rankMatches(slots: readonly Slot[], matches: PostingList, k: number, budget: Budget): Int32Array {
     const { positions, scores, fields, weight } = matches;
@@ -272,11 +161,11 @@ export class Ranker {
       const inName = (fields[i]! & FIELD_NAME) !== 0;
       const bound =
         inName && nameLength >= fewest && nameLength <= most ? TIER_WHOLE_NAME
-        : (fields[i]! & FIELD_KEYWORDS) !== 0 && this.#hasAliasSpanning(p, fewest, most) ? (inName ? TIER_WHOLE_ALIAS : TIER_PHRASE)
+        : (fields[i]! & FIELD_KEYWORDS) !== 0 && hasAliasSpanning(this.#index, p, fewest, most) ? (inName ? TIER_WHOLE_ALIAS : TIER_PHRASE)
         : inName ? TIER_PHRASE
         : 0;
       if (!top.admits(bound * TIER_SCALE + score, p)) continue;
-      top.offer(this.#tierOf(p, fields[i]!, slots) * TIER_SCALE + score, p);
+      top.offer(tierOf(this.#index, p, fields[i]!, slots) * TIER_SCALE + score, p);
       if ((i & 255) === 255) budget.check();
     }
     return top.sorted();
@@ -369,7 +258,7 @@ export class Ranker {
       const keyOf = (p: number): number => {
         const score = total[p]!;
         // An exercise named exactly what was typed ("Adductor") still comes first.
-        const isWholeName = score > 0 && (matchFields[p]! & FIELD_NAME) !== 0 && this.#tierOf(p, matchFields[p]!, slots) === TIER_WHOLE_NAME;
+        const isWholeName = score > 0 && (matchFields[p]! & FIELD_NAME) !== 0 && tierOf(this.#index, p, matchFields[p]!, slots) === TIER_WHOLE_NAME;
         const tier = isWholeName ? 3 : soft[p] === 1 ? 0 : hasBit(primary, p) ? 2 : 1;
         return tier * TIER_SCALE + score;
       };

@@ -1,6 +1,7 @@
 /**
  * Everything search needs for one Catalog, built from it after it loads and dropped with it: filter
- * bitsets, the term index, the query planner's dictionary, the ranker, and the caches search fills
+ * bitsets, the term index, the query planner's dictionary, the ranker, the facet profiles that count
+ * facets, suggest's answers to every one- and two-letter prefix, and the caches search fills
  * (rankings by query and filters here; term expansions and slot lists in the expander and ranker).
  * The Catalog itself stays immutable and knows nothing of this (issue 8).
  *
@@ -11,11 +12,14 @@ import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import type { Bitset } from './bitset.ts';
+import { type FacetTable, facetTableSteps } from './facet-counts.ts';
 import { type FacetIndex, facetIndexSteps, type Filter, keyOf } from './facet-index.ts';
 import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES } from './filter-aliases.ts';
 import { muscleWordLengths, planQuery, type PlanContext } from './query-plan.ts';
 import { Ranker } from './ranking.ts';
 import { Budget, SearchTimedOut } from './search-budget.ts';
+import { MAX_SUGGESTIONS } from './suggest.ts';
+import { type ShortPrefixes, shortPrefixSteps } from './suggest-short-prefixes.ts';
 import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
 import { TermExpander } from './term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './term-index.ts';
@@ -36,10 +40,14 @@ interface CachedRanking {
 export interface SearchIndex {
   readonly catalog: Catalog;
   readonly facets: FacetIndex;
+  /** Facet values and profiles for facet counts (facet-counts.ts). */
+  readonly facetTable: FacetTable;
   readonly planContext: PlanContext;
   readonly ranker: Ranker;
   /** The inverted index the ranker and the expander read (suggest.ts reads its name and alias postings). */
   readonly terms: TermIndex;
+  /** Suggest's words and answers for every one- and two-letter prefix (suggest-short-prefixes.ts). */
+  readonly shortPrefixes: ShortPrefixes;
   /** Recent rankings; valid for this catalog's lifetime only. */
   readonly rankings: LRUCache<string, CachedRanking>;
 }
@@ -67,7 +75,12 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     synonymAlternatives: new WeakMap(),
   };
   yield;
-  return { catalog, facets, planContext, ranker: new Ranker(terms, facets), terms, rankings: new LRUCache({ max: RANKING_CACHE_SIZE }) };
+  const facetTable = yield* facetTableSteps(catalog, facets);
+  const shortPrefixes = yield* shortPrefixSteps(terms, MAX_SUGGESTIONS);
+  return {
+    catalog, facets, facetTable, planContext, ranker: new Ranker(terms, facets), terms, shortPrefixes,
+    rankings: new LRUCache({ max: RANKING_CACHE_SIZE }),
+  };
 }
 
 /** Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this). */

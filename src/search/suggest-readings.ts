@@ -15,36 +15,6 @@ const TRAILING_SEPARATOR = /[^\p{L}\p{N}]$/u;
 /** term id -> weight, for one typed word: what it may match. */
 export type Slot = Map<number, number>;
 
-/** Completions kept for a one- or two-letter prefix: the most frequent words, as the expander keeps them. */
-const SHORT_PREFIX_KEEP = 12;
-
-/**
- * The completions of every one- and two-letter prefix, worked out in one pass over the vocabulary when
- * suggest first runs on an index. Scanning the radix tree under a one-letter prefix is the costliest
- * part of a first keystroke (hundreds of words), and every typing session starts with one. Like the
- * expander, the most frequent words win (ties: shorter, then earlier); the letters typed so far are a
- * prefix, so every completion weighs the same.
- */
-export function shortPrefixSlots(index: SearchIndex): Map<string, Slot> {
-  const { terms, docFrequency } = index.terms;
-  const rank = (id: number) => docFrequency[id]! * 64 - terms[id]!.length;
-  const best = new Map<string, number[]>();
-  const offer = (prefix: string, id: number): void => {
-    let list = best.get(prefix);
-    if (list === undefined) best.set(prefix, (list = []));
-    if (list.length === SHORT_PREFIX_KEEP && rank(id) <= rank(list[list.length - 1]!)) return;
-    let at = list.length;
-    while (at > 0 && rank(list[at - 1]!) < rank(id)) at--;
-    list.splice(at, 0, id);
-    if (list.length > SHORT_PREFIX_KEEP) list.pop();
-  };
-  terms.forEach((term, id) => {
-    offer(term.slice(0, 1), id);
-    if (term.length >= 2) offer(term.slice(0, 2), id);
-  });
-  return new Map([...best].map(([prefix, ids]) => [prefix, new Map(ids.map((id) => [id, 1]))]));
-}
-
 function slotOf(expansion: Expansion): Slot {
   const slot: Slot = new Map();
   for (let i = 0; i < expansion.ids.length; i++) slot.set(expansion.ids[i]!, expansion.weights[i]!);

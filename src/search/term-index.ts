@@ -72,34 +72,51 @@ class IntList {
   }
 }
 
-/** Builds the index over `exercises` (in default order), yielding every few hundred exercises. */
-export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): Steps<TermIndex> {
+/** Term ids by text: each distinct term once, each distinct text tokenized once. */
+class Vocabulary {
+  readonly terms: string[] = [];
+  readonly #idOf = new Map<string, number>();
+  // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies).
+  readonly #idsOfText = new Map<string, readonly number[]>();
+
+  idsOf(text: string): readonly number[] {
+    let ids = this.#idsOfText.get(text);
+    if (ids === undefined) this.#idsOfText.set(text, (ids = contentTerms(text).map((term) => this.#intern(term))));
+    return ids;
+  }
+
+  #intern(term: string): number {
+    const cut = term.length > MAX_TERM_LENGTH ? term.slice(0, MAX_TERM_LENGTH) : term;
+    let id = this.#idOf.get(cut);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.#idOf.set(cut, id);
+      this.terms.push(cut);
+    }
+    return id;
+  }
+}
+
+/** Every field of every exercise as term ids, with where each exercise's part starts; names and aliases kept in order. */
+interface Tokens {
+  readonly terms: readonly string[];
+  /** Name, keywords, tags: term ids, and position -> start (length: docs + 1). */
+  readonly fieldTerms: readonly Int32Array[];
+  readonly fieldStart: readonly Int32Array[];
+  readonly nameStart: Int32Array;
+  readonly nameTerms: Int32Array;
+  readonly aliasDocStart: Int32Array;
+  readonly aliasStart: Int32Array;
+  readonly aliasTerms: Int32Array;
+  readonly isSoftWork: Uint8Array;
+}
+
+/** Pass 1: tokenizes every exercise, yielding every few hundred. */
+function* tokenSteps(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): Steps<Tokens> {
   const docCount = exercises.length;
   const groupOf = new Map<string, string>();
   for (const group of muscleGroups) for (const muscle of group.muscles) groupOf.set(muscle.toLowerCase(), group.displayGroup);
-
-  const idOf = new Map<string, number>();
-  const terms: string[] = [];
-  // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies):
-  // tokenize each distinct text once.
-  const termIdsOf = new Map<string, readonly number[]>();
-  const idsOf = (text: string): readonly number[] => {
-    let ids = termIdsOf.get(text);
-    if (ids === undefined) termIdsOf.set(text, (ids = contentTerms(text).map(intern)));
-    return ids;
-  };
-  const intern = (term: string): number => {
-    const cut = term.length > MAX_TERM_LENGTH ? term.slice(0, MAX_TERM_LENGTH) : term;
-    let id = idOf.get(cut);
-    if (id === undefined) {
-      id = terms.length;
-      idOf.set(cut, id);
-      terms.push(cut);
-    }
-    return id;
-  };
-
-  // Pass 1: every field of every exercise as term ids (fieldTerms), with per-field lengths.
+  const vocabulary = new Vocabulary();
   // Sized for a typical exercise (a few name words, a dozen keyword and tag words), so they rarely grow.
   const fieldTerms = [new IntList(docCount * 6), new IntList(docCount * 16), new IntList(docCount * 12)];
   const fieldStart = [new Int32Array(docCount + 1), new Int32Array(docCount + 1), new Int32Array(docCount + 1)];
@@ -111,7 +128,7 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
   const isSoftWork = new Uint8Array(docCount);
   for (let position = 0; position < docCount; position++) {
     const exercise = exercises[position]!;
-    const name = idsOf(exercise.name);
+    const name = vocabulary.idsOf(exercise.name);
     for (const id of name) {
       fieldTerms[0]!.push(id);
       nameTerms.push(id);
@@ -119,32 +136,45 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
     aliasDocStart[position] = aliasStarts.length;
     for (const keyword of exercise.keywords) {
       aliasStarts.push(aliasTerms.length);
-      for (const id of idsOf(keyword)) {
+      for (const id of vocabulary.idsOf(keyword)) {
         fieldTerms[1]!.push(id);
         aliasTerms.push(id);
       }
     }
     const tags = [exercise.equipment ?? '', exercise.category, exercise.level];
     for (const muscle of exercise.primaryMuscles) tags.push(muscle, groupOf.get(muscle.toLowerCase()) ?? '');
-    for (const tag of tags) for (const id of idsOf(tag)) fieldTerms[2]!.push(id);
+    for (const tag of tags) for (const id of vocabulary.idsOf(tag)) fieldTerms[2]!.push(id);
     for (let f = 0; f < 3; f++) fieldStart[f]![position + 1] = fieldTerms[f]!.length;
     nameStart[position + 1] = nameTerms.length;
-    isSoftWork[position] = SOFT_WORK_CATEGORIES.has(exercise.category) || name.some((id) => SOFT_WORK_TERMS.has(terms[id]!)) ? 1 : 0;
+    const isSoft = SOFT_WORK_CATEGORIES.has(exercise.category) || name.some((id) => SOFT_WORK_TERMS.has(vocabulary.terms[id]!));
+    isSoftWork[position] = isSoft ? 1 : 0;
     if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
   }
   aliasDocStart[docCount] = aliasStarts.length;
   aliasStarts.push(aliasTerms.length);
-  const termCount = terms.length;
+  return {
+    terms: vocabulary.terms,
+    // Views, not copies: the tokens are read twice more, then dropped with the lists.
+    fieldTerms: fieldTerms.map((list) => list.data.subarray(0, list.length)),
+    fieldStart,
+    nameStart,
+    nameTerms: nameTerms.packed(),
+    aliasDocStart,
+    aliasStart: aliasStarts.packed(),
+    aliasTerms: aliasTerms.packed(),
+    isSoftWork,
+  };
+}
 
-  // Pass 2: document frequencies and posting counts (a term counts once per exercise).
-  const docFrequency = new Int32Array(termCount);
-  const lastSeen = new Int32Array(termCount).fill(-1);
-  // Views, not copies: the tokens are read twice more, then dropped with the lists.
-  const flat = fieldTerms.map((list) => list.data.subarray(0, list.length));
+/** Pass 2: how many exercises contain each term (a term counts once per exercise), yielding every few thousand. */
+function* documentFrequencySteps(tokens: Tokens, docCount: number): Steps<Int32Array> {
+  const { fieldTerms, fieldStart } = tokens;
+  const docFrequency = new Int32Array(tokens.terms.length);
+  const lastSeen = new Int32Array(tokens.terms.length).fill(-1);
   for (let position = 0; position < docCount; position++) {
     for (let f = 0; f < 3; f++) {
       for (let i = fieldStart[f]![position]!; i < fieldStart[f]![position + 1]!; i++) {
-        const id = flat[f]![i]!;
+        const id = fieldTerms[f]![i]!;
         if (lastSeen[id] !== position) {
           lastSeen[id] = position;
           docFrequency[id]! += 1;
@@ -153,28 +183,43 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
     }
     if ((position + 1) % (EXERCISES_PER_STEP * 8) === 0) yield;
   }
+  return docFrequency;
+}
+
+interface Postings {
+  readonly postingStart: Int32Array;
+  readonly postingDoc: Int32Array;
+  readonly postingScore: Float32Array;
+  readonly postingFields: Uint8Array;
+}
+
+/**
+ * Pass 3: one posting per (term, exercise) with its BM25 score summed over the fields. Exercises are
+ * visited in position order, so each term's postings come out sorted by position.
+ */
+function* postingSteps(tokens: Tokens, docFrequency: Int32Array, docCount: number): Steps<Postings> {
+  const { fieldTerms, fieldStart } = tokens;
+  const termCount = tokens.terms.length;
   const postingStart = new Int32Array(termCount + 1);
   for (let id = 0; id < termCount; id++) postingStart[id + 1] = postingStart[id]! + docFrequency[id]!;
   const postingCount = postingStart[termCount]!;
   const postingDoc = new Int32Array(postingCount);
-  const postingScore = new Float32Array(postingCount);
-  const postingFields = new Uint8Array(postingCount);
-  const averageLength = [0, 1, 2].map((f) => Math.max(1, flat[f]!.length / Math.max(1, docCount)));
+  const postings = { postingStart, postingDoc, postingScore: new Float32Array(postingCount), postingFields: new Uint8Array(postingCount) };
+  const averageLength = [0, 1, 2].map((f) => Math.max(1, fieldTerms[f]!.length / Math.max(1, docCount)));
   const idf = new Float64Array(termCount);
   for (let id = 0; id < termCount; id++) idf[id] = Math.log(1 + (docCount - docFrequency[id]! + 0.5) / (docFrequency[id]! + 0.5));
   yield;
-
-  // Pass 3: one posting per (term, exercise) with its BM25 score summed over the fields. Exercises
-  // are visited in position order, so each term's postings come out sorted by position.
   const fill = postingStart.slice(0, termCount);
   const tf = [new Float64Array(termCount), new Float64Array(termCount), new Float64Array(termCount)];
   const touched = new IntList(1024);
-  lastSeen.fill(-1);
+  const lastSeen = new Int32Array(termCount).fill(-1);
+  const lengths = new Int32Array(3);
   for (let position = 0; position < docCount; position++) {
     touched.length = 0;
     for (let f = 0; f < 3; f++) {
+      lengths[f] = fieldStart[f]![position + 1]! - fieldStart[f]![position]!;
       for (let i = fieldStart[f]![position]!; i < fieldStart[f]![position + 1]!; i++) {
-        const id = flat[f]![i]!;
+        const id = fieldTerms[f]![i]!;
         tf[f]![id]! += 1;
         if (lastSeen[id] !== position) {
           lastSeen[id] = position;
@@ -184,43 +229,48 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
     }
     for (let t = 0; t < touched.length; t++) {
       const id = touched.data[t]!;
-      let score = 0;
-      let fields = 0;
-      for (let f = 0; f < 3; f++) {
-        const count = tf[f]![id]!;
-        if (count === 0) continue;
-        fields |= f === 0 ? FIELD_NAME : f === 1 ? FIELD_KEYWORDS : FIELD_TAGS;
-        const length = fieldStart[f]![position + 1]! - fieldStart[f]![position]!;
-        score += (FIELD_WEIGHTS[f]! * (count * (BM25_K1 + 1))) / (count + BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength[f]!));
-        tf[f]![id] = 0;
-      }
       const slot = fill[id]!++;
-      postingDoc[slot] = position;
-      postingScore[slot] = score * idf[id]!;
-      postingFields[slot] = fields & (FIELD_NAME | FIELD_KEYWORDS);
+      postings.postingDoc[slot] = position;
+      postings.postingScore[slot] = scoreOf(tf, id, lengths, averageLength) * idf[id]!;
+      postings.postingFields[slot] = fieldsOf(tf, id) & (FIELD_NAME | FIELD_KEYWORDS);
+      for (let f = 0; f < 3; f++) tf[f]![id] = 0;
     }
     if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
   }
+  return postings;
+}
 
+/** The field bits (FIELD_NAME, FIELD_KEYWORDS, FIELD_TAGS) where term `id` occurs, by its counts in `tf`. */
+function fieldsOf(tf: readonly Float64Array[], id: number): number {
+  return (tf[0]![id]! > 0 ? FIELD_NAME : 0) | (tf[1]![id]! > 0 ? FIELD_KEYWORDS : 0) | (tf[2]![id]! > 0 ? FIELD_TAGS : 0);
+}
+
+/** Term `id`'s BM25 term-frequency part in one exercise, summed over the fields it occurs in (before idf). */
+function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, averageLength: readonly number[]): number {
+  let score = 0;
+  for (let f = 0; f < 3; f++) {
+    const count = tf[f]![id]!;
+    if (count === 0) continue;
+    score += (FIELD_WEIGHTS[f]! * (count * (BM25_K1 + 1))) / (count + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[f]!) / averageLength[f]!));
+  }
+  return score;
+}
+
+/** Builds the index over `exercises` (in default order), yielding every few hundred exercises. */
+export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): Steps<TermIndex> {
+  const docCount = exercises.length;
+  const tokens = yield* tokenSteps(exercises, muscleGroups);
+  const docFrequency = yield* documentFrequencySteps(tokens, docCount);
+  yield;
+  const postings = yield* postingSteps(tokens, docFrequency, docCount);
   const vocabulary = new SearchableMap<number>();
-  for (let id = 0; id < termCount; id++) {
-    vocabulary.set(terms[id]!, id);
+  for (let id = 0; id < tokens.terms.length; id++) {
+    vocabulary.set(tokens.terms[id]!, id);
     if ((id + 1) % 8192 === 0) yield;
   }
+  const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork } = tokens;
   return {
-    docCount,
-    vocabulary,
-    terms,
-    docFrequency,
-    postingStart,
-    postingDoc,
-    postingScore,
-    postingFields,
-    nameStart,
-    nameTerms: nameTerms.packed(),
-    aliasDocStart,
-    aliasStart: aliasStarts.packed(),
-    aliasTerms: aliasTerms.packed(),
-    isSoftWork,
+    docCount, vocabulary, terms: tokens.terms, docFrequency, ...postings,
+    nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork,
   };
 }

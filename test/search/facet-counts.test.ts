@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { growCatalog } from '../../bench/catalog-growth.ts';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
+import { bitsetOf } from '../../src/search/bitset.ts';
 import type { Exercise } from '../../src/catalog/snapshot-schema.ts';
 import { countFacets, FACET_NAMES, type FacetCounts, facetTableOf } from '../../src/search/facet-counts.ts';
 import { findMatchSet, findPage, TIMED_OUT } from '../../src/search/page-query.ts';
@@ -76,5 +78,37 @@ describe('countFacets', () => {
     assert.equal(counts.category!.yoga, snapshot.exercises.filter((e) => e.category === 'yoga').length);
     assert.equal(counts.category!.strength, 0);
     assert.deepEqual(Object.keys(counts.muscle!), snapshot.muscleGroups.map((g) => g.displayGroup));
+  });
+
+  it('counts exactly over an empty, a sparse, a dense and a full match set (each way of counting; seeded)', () => {
+    const table = facetTableOf(index);
+    const size = catalog.exercises.length;
+    const random = seededRandom(12);
+    const all = Array.from({ length: size }, (_, p) => p);
+    const sets: Record<string, number[]> = {
+      empty: [],
+      one: [size - 1],
+      sparse: all.filter(() => random() < 0.05),
+      half: all.filter((p) => p % 2 === 0),
+      dense: all.filter(() => random() < 0.95),
+      'all but the last': all.slice(0, -1),
+      full: all,
+    };
+    for (const [label, positions] of Object.entries(sets)) {
+      const counts = countFacets(table, bitsetOf(size, positions), FACET_NAMES);
+      assert.deepEqual(counts, naiveCounts(positions.map((p) => catalog.exercises[p]!)), label);
+    }
+    assert.deepEqual(countFacets(table, undefined, FACET_NAMES), naiveCounts(catalog.exercises), 'no filters');
+  });
+
+  it('counts exactly on a grown catalog, whose copies share their originals\' profiles (seeded)', () => {
+    const grown = buildCatalog(growCatalog(snapshot, 3), 'grown');
+    const grownIndex = buildSearchIndexNow(grown);
+    const random = seededRandom(3);
+    for (const share of [0.01, 0.3, 0.7, 0.99]) {
+      const positions = grown.exercises.map((_, p) => p).filter(() => random() < share);
+      const counts = countFacets(facetTableOf(grownIndex), bitsetOf(grown.exercises.length, positions), FACET_NAMES);
+      assert.deepEqual(counts, naiveCounts(positions.map((p) => grown.exercises[p]!)), `share ${share}`);
+    }
   });
 });

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { growCatalog } from '../../bench/catalog-growth.ts';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
+import { Budget } from '../../src/search/search-budget.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
-import { suggest, SUGGEST_TIMED_OUT } from '../../src/search/suggest.ts';
+import { MAX_SUGGESTIONS, rankSuggestions, suggest, SUGGEST_TIMED_OUT } from '../../src/search/suggest.ts';
 import { seededRandom } from '../helpers/random.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 
@@ -86,5 +88,32 @@ describe('suggest over the bundled catalog, keystroke by keystroke', () => {
   it('gives up past its deadline', () => {
     let clock = 0;
     assert.equal(suggest(bundledIndex(), 'bench press', 5, 0, () => (clock += 1)), SUGGEST_TIMED_OUT);
+  });
+});
+
+describe('suggest, one- and two-letter prefixes', () => {
+  /** Every one- and two-letter word of letters and digits, and the prefixes the catalog's words start with. */
+  const prefixesOf = (on: SearchIndex): string[] => {
+    const letters = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+    return [...new Set([...letters, ...letters.flatMap((a) => letters.map((b) => a + b)), ...on.shortPrefixes.answers.keys()])];
+  };
+  const assertSameAsRanking = (on: SearchIndex): void => {
+    for (const prefix of prefixesOf(on)) {
+      const expected = [...rankSuggestions(on, prefix, new Budget(Number.POSITIVE_INFINITY, () => 0))];
+      for (const typed of [prefix, prefix.toUpperCase(), ` ${prefix}`]) {
+        const found = suggest(on, typed, MAX_SUGGESTIONS, Number.POSITIVE_INFINITY, () => 0);
+        if (found === SUGGEST_TIMED_OUT) assert.fail(`"${typed}" timed out`);
+        assert.deepEqual([...found], expected, `"${typed}"`);
+      }
+    }
+  };
+
+  it('answers every one of them on the bundled catalog exactly as ranking it would', () => {
+    assert.ok(index.shortPrefixes.answers.size > 300, `${index.shortPrefixes.answers.size} prefixes`);
+    assertSameAsRanking(index);
+  });
+
+  it('answers every one of them on a catalog grown 3x exactly as ranking it would', () => {
+    assertSameAsRanking(buildSearchIndexNow(buildCatalog(growCatalog(snapshot, 3), 'grown')));
   });
 });
