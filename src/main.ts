@@ -15,7 +15,8 @@ import { createKey, writeKeyStore } from './keys/key-store.ts';
 import { loadTierTable } from './limits/tiers.ts';
 import { loadShards, UsageSink } from './limits/usage-sink.ts';
 import { RedisUsageStore } from './limits/redis-usage-store.ts';
-import { MemoryUsageStore, SHARD_COUNT, type UsageStore } from './limits/usage-store.ts';
+import { SHARD_COUNT } from './limits/usage-shards.ts';
+import { MemoryUsageStore, type UsageStore } from './limits/usage-store.ts';
 import { createLogger, type Logger } from './log.ts';
 import { type AccessLog, createAccessLog } from './observe/access-log.ts';
 import { tapLogger } from './observe/log-tap.ts';
@@ -225,9 +226,10 @@ function openCounters(config: Config, logger: Logger): Counters {
     lock.release();
     fail(shardResult.problems);
   }
-  const sink = new UsageSink(config.stateDir, shardResult.shards, { logger });
+  const usage = new MemoryUsageStore(shardResult.shards, () => sink.status());
+  const sink: UsageSink = new UsageSink(config.stateDir, usage, { logger });
   return {
-    usage: new MemoryUsageStore(shardResult.shards, () => sink.status()),
+    usage,
     isPortExclusive: true,
     start: () => sink.start(config.flushIntervalMs),
     close: async () => {

@@ -101,7 +101,7 @@ describe('usage CLI', () => {
     store.admit('key_beta', tier, clock.now());
     clock.set('2026-11-21T10:00:00.000Z');
     for (let i = 0; i < 4; i++) store.admit('key_alpha', tier, clock.now());
-    new UsageSink(stateDir, store.shards, { logger: createLogger('silent') }).flush();
+    new UsageSink(stateDir, store, { logger: createLogger('silent') }).flush();
   }
 
   it('prints requests, overage and cost per key and day, filtered by --date and --key', () => {
