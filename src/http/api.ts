@@ -1,24 +1,25 @@
 /**
  * The request pipeline, free of any socket: a copied request in, a Reply out. Read top to bottom:
- * preflight, route, method, then on a keyed route (docs/api.md#order-of-checks): catalog loaded, key, limits, and the
- * route's pure handler. A request the service fails to serve (5xx) gives back the count it took.
+ * preflight, route (routes.ts, the one table), method, then on a keyed route (docs/api.md#order-of-checks):
+ * catalog loaded, key, limits, and the route's pure handler. One boundary turns anything thrown on the
+ * way into INTERNAL_ERROR; a request the service fails to serve (5xx) gives back the count it took.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import { hashKey, isWellFormedKey, KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
+import { hashKey, isWellFormedKey } from '../keys/api-key.ts';
 import type { KeyRecord } from '../keys/key-store.ts';
-import type { Decision } from '../limits/admission.ts';
-import { formatUsd } from '../limits/money.ts';
+import { settle } from '../limits/metering.ts';
 import { rateHeaders } from '../limits/rate-headers.ts';
-import type { Tier, TierTable } from '../limits/tiers.ts';
-import type { Ticket, UsageStore } from '../limits/usage-store.ts';
+import type { TierTable } from '../limits/tiers.ts';
+import type { Admission, UsageStore } from '../limits/usage-store.ts';
 import type { Logger } from '../log.ts';
 import type { RequestObserver } from '../observe/request-record.ts';
-import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR, notFound, SERVICE_UNAVAILABLE } from './http-error.ts';
-import { createPublicPages } from './public-pages.ts';
+import type { SearchIndex } from '../search/search-index.ts';
+import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR, SERVICE_UNAVAILABLE } from './http-error.ts';
+import { createPublicRoutes } from './public-routes.ts';
+import { BAD_KEY, limitError, methodNotAllowed, NO_KEY, SEVERAL_KEYS, unknownRoute } from './refusals.ts';
 import { bodyLength, hasNoBody, type ApiRequest, type Reply } from './reply.ts';
 import { requestIds } from './request-id.ts';
 import { json, matchRoute, type Route, type RouteContext } from './routes.ts';
-import type { SearchIndex } from '../search/search-index.ts';
 
 export type { ApiRequest, Reply } from './reply.ts';
 
@@ -52,13 +53,22 @@ export interface Api {
   malformed(status: 400 | 431): Reply;
 }
 
-type Admitted = { decision: Decision; ticket?: Ticket };
-/** What the pipeline learns about a request on its way, for the observer. */
+/** What the pipeline learns about a request on its way, for its metering headers and the observer. */
 interface Trace {
+  startedMs: number;
   route: string;
   keyId: string | undefined;
+  /** A keyed request's admission, and the wall-clock time it was taken at: the reply's metering headers. */
+  admission: Admission | undefined;
+  nowMs: number;
 }
+
 type KeyedRoute = Extract<Route, { isKeyed: true }>;
+/** A keyed request once its key is known: the route and what its handler reads. */
+interface KeyedRequest {
+  route: KeyedRoute;
+  context: RouteContext;
+}
 
 /** CORS preflight (docs/api.md#browsers-and-cors): any origin, no key, the X-API-Key header allowed. */
 const PREFLIGHT: Reply = {
@@ -70,60 +80,112 @@ const PREFLIGHT: Reply = {
   ],
   body: '',
 };
-const KEY_HINT = `Send your key in the X-API-Key header. Keys start with ${KEY_PREFIX} and are ${KEY_LENGTH} characters long.`;
-const NO_KEY = new HttpError(401, 'INVALID_API_KEY', 'No API key was sent.', KEY_HINT);
-const BAD_KEY = new HttpError(401, 'INVALID_API_KEY', 'The API key is not valid: it is malformed, unknown or revoked.', KEY_HINT);
-const SEVERAL_KEYS = new HttpError(401, 'INVALID_API_KEY', 'More than one X-API-Key header was sent.', KEY_HINT);
-
-function limitError(decision: Decision, tier: Tier, upgradeUrl: string): HttpError | undefined {
-  switch (decision.kind) {
-    case 'minute-limit':
-    case 'daily-limit': {
-      const window = decision.kind === 'minute-limit' ? 'minute' : 'day';
-      return new HttpError(
-        429,
-        'RATE_LIMIT_EXCEEDED',
-        `Rate limit exceeded: the ${tier.name} tier allows ${decision.limit} requests per ${window}.`,
-        window === 'minute'
-          ? 'Wait until the minute window resets (see Retry-After), or upgrade for a higher per-minute limit.'
-          : 'The daily quota resets at 00:00 UTC (see Retry-After); upgrade to a paid tier to keep going with overage billing.',
-        { upgrade_url: upgradeUrl, current_tier: tier.name, limit: decision.limit, window, resets_at: new Date(decision.resetMs).toISOString() },
-      );
-    }
-    case 'overage-cap':
-      return new HttpError(
-        429,
-        'OVERAGE_CAP_EXCEEDED',
-        `Overage safety cap reached: ${decision.safetyCap} requests today (${tier.safetyCapMultiple}x the daily limit of ${decision.dailyLimit}).`,
-        'Requests are blocked until 00:00 UTC. Upgrade to a higher tier for a larger daily quota.',
-        {
-          upgrade_url: upgradeUrl,
-          current_tier: tier.name,
-          daily_limit: decision.dailyLimit,
-          safety_cap: decision.safetyCap,
-          total_requests_today: decision.dayRequests,
-          overage_requests_today: decision.overageRequests,
-          overage_cost_today: formatUsd(decision.overageCostMicros),
-          resets_at: new Date(decision.resetMs).toISOString(),
-        },
-      );
-    default:
-      return undefined;
-  }
-}
+const UNMETERED: Admission = { decision: { kind: 'unmetered' } };
 
 export function createApi(deps: ApiDeps): Api {
   const nextRequestId = requestIds();
-  const pages = createPublicPages({
-    tiers: deps.tiers,
-    publicUrl: deps.publicUrl ?? (() => ''),
-    // The docs page is built once, at its first request: its example names an exercise that exists then.
-    exampleExerciseId: () => {
-      const exercises = deps.catalog()?.exercises;
-      return (exercises?.find((exercise) => exercise.id.includes('Bench_Press')) ?? exercises?.[0])?.id;
-    },
-    version: deps.version,
-  });
+  const publicRoutes = createPublicRoutes({ ...deps, counterStoreStatus: () => deps.usage.status() });
+
+  /** The boundary: one place where the request's handling, sync or async, turns a throw into INTERNAL_ERROR. */
+  function handleRequest(request: ApiRequest): Reply | Promise<Reply> {
+    const trace: Trace = { startedMs: deps.monotonic(), route: 'unmatched', keyId: undefined, admission: undefined, nowMs: 0 };
+    let reply: Reply | Promise<Reply>;
+    try {
+      reply = routeRequest(request, trace);
+    } catch (error) {
+      reply = failed(request, error);
+    }
+    if (reply instanceof Promise) {
+      return reply.then(
+        (value) => complete(request, value, trace),
+        (error: unknown) => complete(request, failed(request, error), trace),
+      );
+    }
+    return complete(request, reply, trace);
+  }
+
+  function failed(request: ApiRequest, error: unknown): Reply {
+    deps.logger.error('unexpected error while serving a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
+    return errorReply(INTERNAL_ERROR);
+  }
+
+  function routeRequest(request: ApiRequest, trace: Trace): Reply | Promise<Reply> {
+    if (request.method === 'options') return { ...PREFLIGHT, headers: [...PREFLIGHT.headers] };
+    const match = matchRoute(request.path);
+    if (match === undefined) return errorReply(unknownRoute(request.path));
+    if (request.method !== 'get' && request.method !== 'head') return errorReply(methodNotAllowed(request.method, request.path));
+    const { route: matched, param } = match;
+    trace.route = matched.path;
+    return matched.isKeyed ? serveKeyed(request, matched, param, trace) : publicRoutes[matched.name](request);
+  }
+
+  function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined, trace: Trace): Reply | Promise<Reply> {
+    // Positions index the catalog the search index was built from: take both from it.
+    const search = deps.search();
+    if (search === undefined) return errorReply(SERVICE_UNAVAILABLE);
+    const record = authorize(request);
+    if (record instanceof HttpError) return errorReply(record);
+    trace.keyId = record.id;
+    // The key store is checked against the tier table when it is loaded, so the tier exists.
+    const tier = deps.tiers.get(record.tier)!;
+    const context: RouteContext = {
+      catalog: search.catalog, search, request, tier, param,
+      upgradeUrl: deps.upgradeUrl, searchBudgetMs: deps.searchBudgetMs, monotonic: deps.monotonic, random: deps.random,
+    };
+    const keyed: KeyedRequest = { route, context };
+    trace.nowMs = deps.now();
+    const admission = deps.usage.admit(record.id, tier, trace.nowMs, route.cost === undefined ? 1 : route.cost(context));
+    if (!(admission instanceof Promise)) return serveAdmitted(keyed, admission, trace);
+    return admission.then(
+      (result) => serveAdmitted(keyed, result, trace),
+      (error: unknown) => {
+        deps.logger.error('usage store failed', { error: String(error) });
+        return serveAdmitted(keyed, UNMETERED, trace);
+      },
+    );
+  }
+
+  /** The key's record, or why the request has none (docs/api.md#order-of-checks). */
+  function authorize(request: ApiRequest): KeyRecord | HttpError {
+    if (request.hasSeveralKeys) return SEVERAL_KEYS;
+    const apiKey = request.apiKey;
+    if (apiKey === undefined) return NO_KEY;
+    return (isWellFormedKey(apiKey) ? deps.keysByHash().get(hashKey(apiKey)) : undefined) ?? BAD_KEY;
+  }
+
+  /** Runs the route's handler once the request is admitted; a refusal answers in its place. */
+  function serveAdmitted({ route, context }: KeyedRequest, admission: Admission, trace: Trace): Reply {
+    trace.admission = admission;
+    const refusal = limitError(admission.decision, context.tier, deps.upgradeUrl);
+    if (refusal !== undefined) return errorReply(refusal);
+    const outcome = route.handle(context);
+    return outcome instanceof HttpError ? errorReply(outcome) : outcome;
+  }
+
+  /** Every reply leaves with its metering headers (when metered) and X-Request-Id, and the observer hears of it. */
+  function complete(request: ApiRequest, reply: Reply, trace: Trace): Reply {
+    if (trace.admission !== undefined) {
+      const decision = settle(deps.usage, trace.admission, reply.status, reportFailedRelease);
+      reply.headers.push(...rateHeaders(decision, trace.nowMs));
+    }
+    const requestId = nextRequestId(request.requestId);
+    reply.headers.push(['X-Request-Id', requestId]);
+    deps.observe?.({
+      requestId,
+      method: request.method === 'get' ? 'GET' : request.method.toUpperCase(),
+      route: trace.route,
+      status: reply.status,
+      durationMs: Math.round((deps.monotonic() - trace.startedMs) * 1000) / 1000,
+      bytes: request.method === 'head' || hasNoBody(reply.status) ? 0 : bodyLength(reply.body),
+      keyId: trace.keyId,
+      errorCode: reply.errorCode,
+    });
+    return reply;
+  }
+
+  function reportFailedRelease(error: unknown): void {
+    deps.logger.error('usage store could not give a count back', { error: String(error) });
+  }
 
   function errorReply(error: HttpError, headers: [string, string][] = []): Reply {
     const extra: [string, string][] = error.status === 405 ? [['Allow', 'GET, HEAD, OPTIONS'], ...headers] : headers;
@@ -132,124 +194,12 @@ export function createApi(deps: ApiDeps): Api {
     return reply;
   }
 
-  function health(): Reply {
-    const catalog = deps.catalog();
-    const redis = deps.usage.status();
-    const status = catalog === undefined ? 'unavailable' : redis === 'ok' ? 'ok' : 'degraded';
-    const body = JSON.stringify({
-      status,
-      version: deps.version,
-      dataVersion: catalog?.dataVersion ?? null,
-      exerciseCount: catalog?.exercises.length ?? 0,
-      checks: { supabase: catalog === undefined ? 'unavailable' : 'ok', redis },
-    });
-    return json(catalog === undefined ? 503 : 200, body);
+  function malformed(status: 400 | 431): Reply {
+    const request: ApiRequest = { method: 'get', path: '', query: '', apiKey: undefined, hasSeveralKeys: false };
+    const reply = errorReply(status === 431 ? HEADERS_TOO_LARGE : BAD_REQUEST, [['Connection', 'close']]);
+    const trace: Trace = { startedMs: deps.monotonic(), route: 'malformed', keyId: undefined, admission: undefined, nowMs: 0 };
+    return complete(request, reply, trace);
   }
 
-  /** Runs a keyed route once its request is admitted (or refused) and adds the metering headers. */
-  function finish(admitted: Admitted, context: RouteContext, route: KeyedRoute, nowMs: number): Reply {
-    const { decision, ticket } = admitted;
-    const refusal = limitError(decision, context.tier, deps.upgradeUrl);
-    if (refusal !== undefined) return errorReply(refusal, rateHeaders(decision, nowMs));
-    let outcome: Reply | HttpError;
-    try {
-      outcome = route.handle(context);
-    } catch (error) {
-      deps.logger.error('unexpected error while serving a request', { path: context.request.path, error: String((error as Error)?.stack ?? error) });
-      outcome = INTERNAL_ERROR;
-    }
-    const reply = outcome instanceof HttpError ? errorReply(outcome) : outcome;
-    const isReleased = reply.status >= 500 && ticket !== undefined;
-    if (isReleased) {
-      // A shared store releases asynchronously; its failure must not become an unhandled rejection.
-      Promise.resolve(deps.usage.release(ticket)).catch((error: unknown) => deps.logger.error('usage store could not give a count back', { error: String(error) }));
-    }
-    reply.headers.push(...rateHeaders(decision, nowMs, isReleased));
-    return reply;
-  }
-
-  function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined, trace: Trace): Reply | Promise<Reply> {
-    // Positions index the catalog the search index was built from: take both from it.
-    const search = deps.search();
-    if (search === undefined) return errorReply(SERVICE_UNAVAILABLE);
-    const catalog = search.catalog;
-    if (request.hasSeveralKeys) return errorReply(SEVERAL_KEYS);
-    const apiKey = request.apiKey;
-    if (apiKey === undefined) return errorReply(NO_KEY);
-    const record = isWellFormedKey(apiKey) ? deps.keysByHash().get(hashKey(apiKey)) : undefined;
-    if (record === undefined) return errorReply(BAD_KEY);
-    trace.keyId = record.id;
-    // The key store is checked against the tier table when it is loaded, so the tier exists.
-    const tier = deps.tiers.get(record.tier)!;
-    const context: RouteContext = {
-      catalog, search, request, tier, param,
-      upgradeUrl: deps.upgradeUrl, searchBudgetMs: deps.searchBudgetMs, monotonic: deps.monotonic, random: deps.random,
-    };
-    const nowMs = deps.now();
-    const admitted = deps.usage.admit(record.id, tier, nowMs, route.cost === undefined ? 1 : route.cost(context));
-    if (!(admitted instanceof Promise)) return finish(admitted, context, route, nowMs);
-    return admitted.then(
-      (result) => finish(result, context, route, nowMs),
-      (error: unknown) => {
-        deps.logger.error('usage store failed', { error: String(error) });
-        return finish({ decision: { kind: 'unmetered' } }, context, route, nowMs);
-      },
-    );
-  }
-
-  function route(request: ApiRequest, trace: Trace): Reply | Promise<Reply> {
-    if (request.method === 'options') return { ...PREFLIGHT, headers: [...PREFLIGHT.headers] };
-    const match = matchRoute(request.path);
-    if (match === undefined) {
-      return errorReply(notFound(`There is no route ${request.path.slice(0, 200)}.`, 'Every API route starts with /v1; see the API reference at /docs.'));
-    }
-    if (request.method !== 'get' && request.method !== 'head') {
-      return errorReply(new HttpError(405, 'METHOD_NOT_ALLOWED', `${request.method.toUpperCase().slice(0, 20)} is not allowed on ${request.path.slice(0, 200)}.`, 'This API is read-only: use GET.'));
-    }
-    const { route: matched, param } = match;
-    trace.route = matched.path;
-    if (!matched.isKeyed) {
-      if (matched.name === 'health') return health();
-      return matched.name === 'docs' ? pages.docs(request) : pages.openapi(request);
-    }
-    return serveKeyed(request, matched, param, trace);
-  }
-
-  /** Every reply leaves with its X-Request-Id, and the observer hears of it. */
-  function complete(request: ApiRequest, reply: Reply, trace: Trace, startedMs: number): Reply {
-    const requestId = nextRequestId(request.requestId);
-    reply.headers.push(['X-Request-Id', requestId]);
-    deps.observe?.({
-      requestId,
-      method: request.method === 'get' ? 'GET' : request.method.toUpperCase(),
-      route: trace.route,
-      status: reply.status,
-      durationMs: Math.round((deps.monotonic() - startedMs) * 1000) / 1000,
-      bytes: request.method === 'head' || hasNoBody(reply.status) ? 0 : bodyLength(reply.body),
-      keyId: trace.keyId,
-      errorCode: reply.errorCode,
-    });
-    return reply;
-  }
-
-  return {
-    handle: function handleRequest(request: ApiRequest): Reply | Promise<Reply> {
-      const startedMs = deps.monotonic();
-      const trace: Trace = { route: 'unmatched', keyId: undefined };
-      let reply: Reply | Promise<Reply>;
-      try {
-        reply = route(request, trace);
-      } catch (error) {
-        deps.logger.error('unexpected error while routing a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
-        reply = errorReply(INTERNAL_ERROR);
-      }
-      if (reply instanceof Promise) return reply.then((value) => complete(request, value, trace, startedMs));
-      return complete(request, reply, trace, startedMs);
-    },
-    malformed(status) {
-      const request: ApiRequest = { method: 'get', path: '', query: '', apiKey: undefined, hasSeveralKeys: false };
-      const reply = errorReply(status === 431 ? HEADERS_TOO_LARGE : BAD_REQUEST, [['Connection', 'close']]);
-      return complete(request, reply, { route: 'malformed', keyId: undefined }, deps.monotonic());
-    },
-  };
+  return { handle: handleRequest, malformed };
 }
