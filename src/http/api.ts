@@ -1,25 +1,26 @@
 /**
  * The request pipeline, free of any socket: a copied request in, a Reply out. Read top to bottom:
- * preflight, route (routes.ts, the one table), method, then on a keyed route (docs/api.md#order-of-checks):
- * catalog loaded, key, limits, and the route's pure handler. One boundary turns anything thrown on the
- * way into INTERNAL_ERROR; a request the service fails to serve (5xx) gives back the count it took.
+ * preflight, route (routes.ts, the one table), method, then a public route's handler or, on a keyed route
+ * (keyed-serving.ts), catalog loaded, key, limits and the route's pure handler; last, the reply's metering
+ * headers, request id and observer. One boundary turns anything thrown on the way into INTERNAL_ERROR; a
+ * request the service fails to serve (5xx) gives back the count it took.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import { hashKey, isWellFormedKey } from '../keys/api-key.ts';
 import type { KeyRecord } from '../keys/key-store.ts';
 import { settle } from '../limits/metering.ts';
 import { rateHeaders } from '../limits/rate-headers.ts';
 import type { TierTable } from '../limits/tiers.ts';
-import type { Admission, UsageStore } from '../limits/usage-store.ts';
+import type { UsageStore } from '../limits/usage-store.ts';
 import type { Logger } from '../log.ts';
-import type { RequestObserver } from '../observe/request-record.ts';
+import type { RequestObserver, RequestRecord } from '../observe/request-record.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR, SERVICE_UNAVAILABLE } from './http-error.ts';
+import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, type HttpError, INTERNAL_ERROR } from './http-error.ts';
+import { createKeyedServing, type KeyedTrace } from './keyed-serving.ts';
 import { createPublicRoutes } from './public-routes.ts';
-import { BAD_KEY, limitError, methodNotAllowed, NO_KEY, SEVERAL_KEYS, unknownRoute } from './refusals.ts';
+import { methodNotAllowed, unknownRoute } from './refusals.ts';
 import { bodyLength, hasNoBody, type ApiRequest, type Reply } from './reply.ts';
 import { requestIds } from './request-id.ts';
-import { json, matchRoute, type Route, type RouteContext } from './routes.ts';
+import { json, matchRoute } from './routes.ts';
 
 export type { ApiRequest, Reply } from './reply.ts';
 
@@ -54,20 +55,9 @@ export interface Api {
 }
 
 /** What the pipeline learns about a request on its way, for its metering headers and the observer. */
-interface Trace {
+interface Trace extends KeyedTrace {
   startedMs: number;
   route: string;
-  keyId: string | undefined;
-  /** A keyed request's admission, and the wall-clock time it was taken at: the reply's metering headers. */
-  admission: Admission | undefined;
-  nowMs: number;
-}
-
-type KeyedRoute = Extract<Route, { isKeyed: true }>;
-/** A keyed request once its key is known: the route and what its handler reads. */
-interface KeyedRequest {
-  route: KeyedRoute;
-  context: RouteContext;
 }
 
 /** CORS preflight (docs/api.md#browsers-and-cors): any origin, no key, the X-API-Key header allowed. */
@@ -80,33 +70,63 @@ const PREFLIGHT: Reply = {
   ],
   body: '',
 };
-const UNMETERED: Admission = { decision: { kind: 'unmetered' } };
+
+/** Stands for a request the engine's parser refused: nothing of it is read. */
+const UNPARSED_REQUEST: ApiRequest = { method: 'get', path: '', query: '', apiKey: undefined, hasSeveralKeys: false };
+
+function newTrace(startedMs: number, route: string): Trace {
+  return { startedMs, route, keyId: undefined, admission: undefined, nowMs: 0 };
+}
+
+/** The envelope of `error` as a Reply; a 405 says which methods are allowed. */
+function errorReplyOf(error: HttpError, docsUrlBase: string, headers: [string, string][]): Reply {
+  const extra: [string, string][] = error.status === 405 ? [['Allow', 'GET, HEAD, OPTIONS'], ...headers] : headers;
+  const reply = json(error.status, errorBody(error, docsUrlBase), extra);
+  reply.errorCode = error.code;
+  return reply;
+}
+
+/** What the boundary answers for anything thrown while serving a request: logged, then INTERNAL_ERROR. */
+function failed(deps: ApiDeps, request: ApiRequest, error: unknown): Reply {
+  deps.logger.error('unexpected error while serving a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
+  return errorReplyOf(INTERNAL_ERROR, deps.docsUrlBase(), []);
+}
+
+/** What the observer hears of an answered request. */
+function recordOf(request: ApiRequest, reply: Reply, trace: Trace, requestId: string, nowMonotonic: number): RequestRecord {
+  return {
+    requestId,
+    method: request.method === 'get' ? 'GET' : request.method.toUpperCase(),
+    route: trace.route,
+    status: reply.status,
+    durationMs: Math.round((nowMonotonic - trace.startedMs) * 1000) / 1000,
+    bytes: request.method === 'head' || hasNoBody(reply.status) ? 0 : bodyLength(reply.body),
+    keyId: trace.keyId,
+    errorCode: reply.errorCode,
+  };
+}
 
 export function createApi(deps: ApiDeps): Api {
   const nextRequestId = requestIds();
   const publicRoutes = createPublicRoutes({ ...deps, counterStoreStatus: () => deps.usage.status() });
+  const serveKeyed = createKeyedServing(deps, errorReply);
 
   /** The boundary: one place where the request's handling, sync or async, turns a throw into INTERNAL_ERROR. */
   function handleRequest(request: ApiRequest): Reply | Promise<Reply> {
-    const trace: Trace = { startedMs: deps.monotonic(), route: 'unmatched', keyId: undefined, admission: undefined, nowMs: 0 };
+    const trace = newTrace(deps.monotonic(), 'unmatched');
     let reply: Reply | Promise<Reply>;
     try {
       reply = routeRequest(request, trace);
     } catch (error) {
-      reply = failed(request, error);
+      reply = failed(deps, request, error);
     }
     if (reply instanceof Promise) {
       return reply.then(
         (value) => complete(request, value, trace),
-        (error: unknown) => complete(request, failed(request, error), trace),
+        (error: unknown) => complete(request, failed(deps, request, error), trace),
       );
     }
     return complete(request, reply, trace);
-  }
-
-  function failed(request: ApiRequest, error: unknown): Reply {
-    deps.logger.error('unexpected error while serving a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
-    return errorReply(INTERNAL_ERROR);
   }
 
   function routeRequest(request: ApiRequest, trace: Trace): Reply | Promise<Reply> {
@@ -119,86 +139,27 @@ export function createApi(deps: ApiDeps): Api {
     return matched.isKeyed ? serveKeyed(request, matched, param, trace) : publicRoutes[matched.name](request);
   }
 
-  function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined, trace: Trace): Reply | Promise<Reply> {
-    // Positions index the catalog the search index was built from: take both from it.
-    const search = deps.search();
-    if (search === undefined) return errorReply(SERVICE_UNAVAILABLE);
-    const record = authorize(request);
-    if (record instanceof HttpError) return errorReply(record);
-    trace.keyId = record.id;
-    // The key store is checked against the tier table when it is loaded, so the tier exists.
-    const tier = deps.tiers.get(record.tier)!;
-    const context: RouteContext = {
-      catalog: search.catalog, search, request, tier, param,
-      upgradeUrl: deps.upgradeUrl, searchBudgetMs: deps.searchBudgetMs, monotonic: deps.monotonic, random: deps.random,
-    };
-    const keyed: KeyedRequest = { route, context };
-    trace.nowMs = deps.now();
-    const admission = deps.usage.admit(record.id, tier, trace.nowMs, route.cost === undefined ? 1 : route.cost(context));
-    if (!(admission instanceof Promise)) return serveAdmitted(keyed, admission, trace);
-    return admission.then(
-      (result) => serveAdmitted(keyed, result, trace),
-      (error: unknown) => {
-        deps.logger.error('usage store failed', { error: String(error) });
-        return serveAdmitted(keyed, UNMETERED, trace);
-      },
-    );
-  }
-
-  /** The key's record, or why the request has none (docs/api.md#order-of-checks). */
-  function authorize(request: ApiRequest): KeyRecord | HttpError {
-    if (request.hasSeveralKeys) return SEVERAL_KEYS;
-    const apiKey = request.apiKey;
-    if (apiKey === undefined) return NO_KEY;
-    return (isWellFormedKey(apiKey) ? deps.keysByHash().get(hashKey(apiKey)) : undefined) ?? BAD_KEY;
-  }
-
-  /** Runs the route's handler once the request is admitted; a refusal answers in its place. */
-  function serveAdmitted({ route, context }: KeyedRequest, admission: Admission, trace: Trace): Reply {
-    trace.admission = admission;
-    const refusal = limitError(admission.decision, context.tier, deps.upgradeUrl);
-    if (refusal !== undefined) return errorReply(refusal);
-    const outcome = route.handle(context);
-    return outcome instanceof HttpError ? errorReply(outcome) : outcome;
-  }
-
   /** Every reply leaves with its metering headers (when metered) and X-Request-Id, and the observer hears of it. */
   function complete(request: ApiRequest, reply: Reply, trace: Trace): Reply {
     if (trace.admission !== undefined) {
-      const decision = settle(deps.usage, trace.admission, reply.status, reportFailedRelease);
-      reply.headers.push(...rateHeaders(decision, trace.nowMs));
+      reply.headers.push(...rateHeaders(settle(deps.usage, trace.admission, reply.status, reportFailedRelease), trace.nowMs));
     }
     const requestId = nextRequestId(request.requestId);
     reply.headers.push(['X-Request-Id', requestId]);
-    deps.observe?.({
-      requestId,
-      method: request.method === 'get' ? 'GET' : request.method.toUpperCase(),
-      route: trace.route,
-      status: reply.status,
-      durationMs: Math.round((deps.monotonic() - trace.startedMs) * 1000) / 1000,
-      bytes: request.method === 'head' || hasNoBody(reply.status) ? 0 : bodyLength(reply.body),
-      keyId: trace.keyId,
-      errorCode: reply.errorCode,
-    });
+    deps.observe?.(recordOf(request, reply, trace, requestId, deps.monotonic()));
     return reply;
   }
 
   function reportFailedRelease(error: unknown): void {
     deps.logger.error('usage store could not give a count back', { error: String(error) });
   }
-
   function errorReply(error: HttpError, headers: [string, string][] = []): Reply {
-    const extra: [string, string][] = error.status === 405 ? [['Allow', 'GET, HEAD, OPTIONS'], ...headers] : headers;
-    const reply = json(error.status, errorBody(error, deps.docsUrlBase()), extra);
-    reply.errorCode = error.code;
-    return reply;
+    return errorReplyOf(error, deps.docsUrlBase(), headers);
   }
 
   function malformed(status: 400 | 431): Reply {
-    const request: ApiRequest = { method: 'get', path: '', query: '', apiKey: undefined, hasSeveralKeys: false };
     const reply = errorReply(status === 431 ? HEADERS_TOO_LARGE : BAD_REQUEST, [['Connection', 'close']]);
-    const trace: Trace = { startedMs: deps.monotonic(), route: 'malformed', keyId: undefined, admission: undefined, nowMs: 0 };
-    return complete(request, reply, trace);
+    return complete(UNPARSED_REQUEST, reply, newTrace(deps.monotonic(), 'malformed'));
   }
 
   return { handle: handleRequest, malformed };
