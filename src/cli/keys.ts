@@ -25,6 +25,8 @@ KEYS_FILE (default ./var/keys.json) and TIERS_FILE select the files; a running s
 
 type Out = (text: string) => void;
 
+const SHOWN_ONCE = 'This key is shown only once; store it safely.';
+
 /** What every verb works on: the parsed flags, the files' contents, and where output goes. */
 interface KeysRun {
   values: { tier?: string | undefined; label: string; json: boolean };
@@ -43,7 +45,12 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { tier: { type: 'string' }, label: { type: 'string', default: '' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        tier: { type: 'string' },
+        label: { type: 'string', default: '' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     });
   } catch (error) {
     err(`${(error as Error).message}\n${USAGE}`);
@@ -80,8 +87,9 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err
 }
 
 function printIssued(run: KeysRun, issued: IssuedKey): void {
-  if (run.values.json) run.out(JSON.stringify({ id: issued.record.id, key: issued.key, tier: issued.record.tier }));
-  else run.out(`${issued.record.id} (${issued.record.tier}${issued.record.label ? `, ${issued.record.label}` : ''}): ${issued.key}\nThis key is shown only once; store it safely.`);
+  const { record, key } = issued;
+  if (run.values.json) run.out(JSON.stringify({ id: record.id, key, tier: record.tier }));
+  else run.out(`${record.id} (${record.tier}${record.label ? `, ${record.label}` : ''}): ${key}\n${SHOWN_ONCE}`);
 }
 
 /** Writes the store; false (with the reason printed) when it cannot. */
@@ -152,7 +160,12 @@ function list(run: KeysRun): number {
   return 0;
 }
 
-const VERBS = new Map<string, (run: KeysRun) => number>([['create', create], ['regenerate', regenerate], ['revoke', revoke], ['list', list]]);
+const VERBS = new Map<string, (run: KeysRun) => number>([
+  ['create', create],
+  ['regenerate', regenerate],
+  ['revoke', revoke],
+  ['list', list],
+]);
 
 if (isMainModule(import.meta.url)) {
   process.exitCode = runKeysCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t));

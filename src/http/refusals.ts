@@ -20,7 +20,8 @@ export function unknownRoute(path: string): HttpError {
 
 /** 405: the API is read-only. */
 export function methodNotAllowed(method: string, path: string): HttpError {
-  return new HttpError(405, 'METHOD_NOT_ALLOWED', `${method.toUpperCase().slice(0, 20)} is not allowed on ${path.slice(0, 200)}.`, 'This API is read-only: use GET.');
+  const message = `${method.toUpperCase().slice(0, 20)} is not allowed on ${path.slice(0, 200)}.`;
+  return new HttpError(405, 'METHOD_NOT_ALLOWED', message, 'This API is read-only: use GET.');
 }
 
 /** The 429 a refusing decision implies (docs/api.md#metering); undefined when the decision serves the request. */
@@ -36,14 +37,21 @@ export function limitError(decision: Decision, tier: Tier, upgradeUrl: string): 
         window === 'minute'
           ? 'Wait until the minute window resets (see Retry-After), or upgrade for a higher per-minute limit.'
           : 'The daily quota resets at 00:00 UTC (see Retry-After); upgrade to a paid tier to keep going with overage billing.',
-        { upgrade_url: upgradeUrl, current_tier: tier.name, limit: decision.limit, window, resets_at: new Date(decision.resetMs).toISOString() },
+        {
+          upgrade_url: upgradeUrl,
+          current_tier: tier.name,
+          limit: decision.limit,
+          window,
+          resets_at: new Date(decision.resetMs).toISOString(),
+        },
       );
     }
     case 'overage-cap':
       return new HttpError(
         429,
         'OVERAGE_CAP_EXCEEDED',
-        `Overage safety cap reached: ${decision.safetyCap} requests today (${tier.safetyCapMultiple}x the daily limit of ${decision.dailyLimit}).`,
+        `Overage safety cap reached: ${decision.safetyCap} requests today ` +
+          `(${tier.safetyCapMultiple}x the daily limit of ${decision.dailyLimit}).`,
         'Requests are blocked until 00:00 UTC. Upgrade to a higher tier for a larger daily quota.',
         {
           upgrade_url: upgradeUrl,

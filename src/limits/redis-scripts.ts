@@ -22,6 +22,9 @@ export const DEFAULT_PREFIX = 'exlib:';
  * as they were before this request; status 1 admitted and counted, 0 refused, -1 "a newer day is live:
  * call again for day <second element>" (windows only move forward, even when this clock is behind).
  */
+/** ADMIT_LUA's answer: status, minute start, then the counts (see above). */
+export type AdmitReply = [number, number, number, number, number, number];
+
 export const ADMIT_LUA = `
 local day = tonumber(ARGV[1])
 local minute = tonumber(ARGV[2])

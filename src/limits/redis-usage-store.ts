@@ -16,7 +16,7 @@ import type { Logger } from '../log.ts';
 import { type Decision, decide, safetyCapOf } from './admission.ts';
 import { toMicros } from './money.ts';
 import type { Tier } from './tiers.ts';
-import { ADMIT_LUA, dayKey, DEFAULT_PREFIX, liveKey, readRedisUsage, RELEASE_LUA, type ScriptedRedis } from './redis-scripts.ts';
+import { ADMIT_LUA, type AdmitReply, dayKey, DEFAULT_PREFIX, liveKey, readRedisUsage, RELEASE_LUA, type ScriptedRedis } from './redis-scripts.ts';
 import type { UsageByDay } from './usage-shards.ts';
 import type { Admission, StoreStatus, Ticket, UsageStore } from './usage-store.ts';
 import { DAY_MS, dayNumber, minuteStart, nextMidnight } from './windows.ts';
@@ -148,7 +148,7 @@ export class RedisUsageStore implements UsageStore {
       day, Math.max(minuteStart(nowMs), day * DAY_MS), tier.perMinute, tier.dailyRequests, tier.overage ? 1 : 0,
       safetyCapOf(tier), priceMicros, liveTtlMs, dayTtlMs, count,
     );
-    const [status, minute, minuteRequests, dayRequests, overageRequests, overageCostMicros] = reply as [number, number, number, number, number, number];
+    const [status, minute, minuteRequests, dayRequests, overageRequests, overageCostMicros] = reply as AdmitReply;
     if (status === -1) return this.#admitAt(keyId, tier, nowMs, minute, count);
     const decision = decide({ minuteRequests, dayRequests, overageRequests, overageCostMicros }, tier, nowMs, count);
     if ((decision.kind === 'admit') !== (status === 1)) {
@@ -194,7 +194,8 @@ export class RedisUsageStore implements UsageStore {
 
   #succeeded(): void {
     if (this.#state === 'ok') return;
-    this.#logger.info(this.#state === 'connecting' ? 'redis counter store connected' : 'redis counter store answers again: counting resumed');
+    const isFirst = this.#state === 'connecting';
+    this.#logger.info(isFirst ? 'redis counter store connected' : 'redis counter store answers again: counting resumed');
     this.#state = 'ok';
     clearInterval(this.#probe);
     this.#probe = undefined;

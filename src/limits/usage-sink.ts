@@ -170,7 +170,8 @@ export class UsageSink {
       }
     }
     if (failure !== undefined && this.#failure === undefined) {
-      this.#logger.error('usage sink failing: counting goes on in memory and will be written once the sink works', { stateDir: this.#stateDir, reason: failure });
+      const message = 'usage sink failing: counting goes on in memory and will be written once the sink works';
+      this.#logger.error(message, { stateDir: this.#stateDir, reason: failure });
     } else if (failure === undefined && this.#failure !== undefined) {
       this.#logger.info('usage sink recovered: all usage written', { stateDir: this.#stateDir });
     }

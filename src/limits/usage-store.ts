@@ -122,10 +122,8 @@ export class MemoryUsageStore implements UsageStore, PersistedCounters {
     usage.overageRequests += overageCount;
     usage.overageCostMicros += overageCount * overagePriceMicros;
     shard.isDirty = true;
-    return {
-      decision,
-      ticket: { keyId, day: usage.day, minuteStartMs: usage.minuteStartMs, isOverage: decision.isOverage, overagePriceMicros, count, overageCount },
-    };
+    const { day, minuteStartMs } = usage;
+    return { decision, ticket: { keyId, day, minuteStartMs, isOverage: decision.isOverage, overagePriceMicros, count, overageCount } };
   }
 
   release(ticket: Ticket): void {

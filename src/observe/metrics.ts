@@ -112,12 +112,14 @@ function registerRequestMetrics(registry: client.Registry, tallies: ReadonlyMap<
     },
   });
   registry.registerMetric(latencyCollector(tallies) as unknown as client.Metric);
-  scrapedCounter(registry, 'search_timeouts_total', 'Searches cancelled at their budget (503 SEARCH_TIMEOUT).', () => counts.searchTimeouts);
+  const timeoutsHelp = 'Searches cancelled at their budget (503 SEARCH_TIMEOUT).';
+  scrapedCounter(registry, 'search_timeouts_total', timeoutsHelp, () => counts.searchTimeouts);
 }
 
 /** The snapshot served and its age, refused reloads, and the counter store's health. */
 function registerServiceMetrics(registry: client.Registry, sources: MetricsSources, counts: Counts): void {
-  scrapedCounter(registry, 'snapshot_reloads_refused_total', 'New snapshots found and refused; the live catalog kept serving.', () => counts.refusedReloads);
+  const refusedHelp = 'New snapshots found and refused; the live catalog kept serving.';
+  scrapedCounter(registry, 'snapshot_reloads_refused_total', refusedHelp, () => counts.refusedReloads);
   new client.Gauge({
     name: 'catalog_info',
     help: 'The snapshot being served (value 1), by data version; absent until one is loaded.',

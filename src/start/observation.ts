@@ -29,7 +29,9 @@ export function observation(config: Config, logger: Logger, sources: MetricsSour
       metrics.observe(record);
     };
   }
-  const loaderLogger = metrics === undefined ? logger : tapLogger(logger, (message) => message === REFUSED_SNAPSHOT && metrics.countRefusedReload());
+  const loaderLogger = metrics === undefined
+    ? logger
+    : tapLogger(logger, (message) => message === REFUSED_SNAPSHOT && metrics.countRefusedReload());
   return { accessLog, metrics, observe, loaderLogger };
 }
 
@@ -40,7 +42,8 @@ export async function serveMetrics(metrics: Metrics | undefined, config: Config,
   try {
     metricsServer = await startMetricsServer(metrics.registry, config.host, config.metricsPort!);
   } catch (error) {
-    throw new Error(`cannot serve metrics on ${config.host}:${config.metricsPort}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(`cannot serve metrics on ${config.host}:${config.metricsPort}: ${reason}`);
   }
   logger.info('metrics listening', { host: config.host, port: metricsServer.port, path: '/metrics' });
   return metricsServer;

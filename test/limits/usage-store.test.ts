@@ -40,7 +40,8 @@ describe('MemoryUsageStore as the sink sees it', () => {
     store.markWritten(shardOf('key_a'));
     clock.set('2026-11-21T00:00:01.000Z');
     store.closeEndedDays(clock.now());
-    assert.deepEqual(store.endedDays(), new Map([['2026-11-20', new Map([['key_a', { requests: 1, overageRequests: 0, overageCostMicros: 0 }]])]]));
+    const ended = new Map([['key_a', { requests: 1, overageRequests: 0, overageCostMicros: 0 }]]);
+    assert.deepEqual(store.endedDays(), new Map([['2026-11-20', ended]]));
     assert.equal(store.changedShard(shardOf('key_a'))!.current.size, 0);
     store.markWritten(shardOf('key_a'));
     store.forgetEndedDay('2026-11-20');

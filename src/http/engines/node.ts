@@ -5,7 +5,9 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../../log.ts';
-import { type ApiRequest, bodyLength, COMMON_HEADERS, type Handler, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine } from '../reply.ts';
+import {
+  type ApiRequest, bodyLength, COMMON_HEADERS, type Handler, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine,
+} from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 
 function flatHeaders(reply: Reply, length: number): string[] {

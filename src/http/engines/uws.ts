@@ -9,7 +9,9 @@ import {
   App, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket, us_listen_socket_close, us_socket_local_port,
 } from 'uWebSockets.js';
 import type { Logger } from '../../log.ts';
-import { type ApiRequest, bodyLength, COMMON_HEADERS, type Handler, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine } from '../reply.ts';
+import {
+  type ApiRequest, bodyLength, COMMON_HEADERS, type Handler, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine,
+} from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 import { BodyPump } from './uws-body-pump.ts';
 
@@ -164,7 +166,8 @@ function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Pro
   return new Promise((resolve, reject) => {
     const listenOption = options.isPortExclusive ? LISTEN_EXCLUSIVE_PORT : LISTEN_DEFAULT;
     // The binding takes (host, port, options, callback), though its type declarations omit that form.
-    const listenOn = app.listen.bind(app) as unknown as (host: string, port: number, option: number, cb: (socket: us_listen_socket | false) => void) => void;
+    type Listen = (host: string, port: number, option: number, cb: (socket: us_listen_socket | false) => void) => void;
+    const listenOn = app.listen.bind(app) as unknown as Listen;
     listenOn(options.host, options.port, listenOption, (listenSocket) => {
       if (!listenSocket) {
         reject(new Error('uWebSockets.js could not listen'));
