@@ -129,6 +129,7 @@ export function createApi(deps: ApiDeps): Api {
     return complete(request, reply, trace);
   }
 
+  /** Preflight, then the route table: an unknown path is a 404, a method other than GET or HEAD a 405. */
   function routeRequest(request: ApiRequest, trace: Trace): Reply | Promise<Reply> {
     if (request.method === 'options') return { ...PREFLIGHT, headers: [...PREFLIGHT.headers] };
     const match = matchRoute(request.path);
@@ -153,6 +154,7 @@ export function createApi(deps: ApiDeps): Api {
   function reportFailedRelease(error: unknown): void {
     deps.logger.error('usage store could not give a count back', { error: String(error) });
   }
+
   function errorReply(error: HttpError, headers: [string, string][] = []): Reply {
     return errorReplyOf(error, deps.docsUrlBase(), headers);
   }
