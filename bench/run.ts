@@ -80,152 +80,200 @@ function serviceEnv(scratch: Scratch, dataDir: string, stateDir: string): NodeJS
   };
 }
 
+/** What every suite of one run shares: its settings, its scratch folder and the servers to stop at the end. */
+interface Run {
+  seconds: number;
+  suites: ReadonlySet<string>;
+  scratch: Scratch;
+  servers: ChildServer[];
+  searchQueries: string[];
+  cacheCapacity: number;
+}
+
+/** The figures taken before any server starts: catalog build, findPage, relevance, scaling and extras. */
+async function measureInProcess(suites: ReadonlySet<string>) {
+  process.stderr.write('bench: in-process figures (catalog build, findPage)\n');
+  const { index, figures: catalogBuild } = measureCatalogBuild();
+  const cacheCapacity = index.rankings.max;
+  const searchQueries = distinctQueries(Math.max(DISTINCT_SEARCHES, Math.ceil(cacheCapacity * 2.5)));
+  const findPage = measureQueryCosts(index, buildScenarios(searchQueries, cacheCapacity));
+  const relevance: RelevanceFigures[] = [];
+  if (suites.has('relevance')) {
+    process.stderr.write('bench: relevance\n');
+    relevance.push(measureRelevance('bundled', index));
+    relevance.push(measureRelevance('free-exercise-db', buildSearchIndexNow(buildCatalog(freeExerciseDbSnapshot(), 'free-exercise-db'))));
+  }
+  const scaling = suites.has('scaling') ? await measureScaling() : [];
+  // Facet counts and suggest in process at each scale (extras-run.ts), with the scaling suite.
+  const extras: ExtrasFigures[] = [];
+  if (suites.has('scaling')) {
+    for (const factor of SCALES) {
+      process.stderr.write(`bench: facets and suggest in process at ${factor}x\n`);
+      extras.push(await runAtScale<ExtrasFigures>('extras-run.ts', factor));
+    }
+  }
+  return { cacheCapacity, searchQueries, inProcess: { catalogBuild, findPage, extras }, relevance, scaling };
+}
+
+/** What the load suite measured, and what makes its run invalid. */
+interface LoadFigures {
+  results: ScenarioResult[];
+  /** Scenarios a-j, served by the service whose access log and metrics the observability figures read. */
+  firstServiceResults: ScenarioResult[];
+  distinctPagesBytes: number;
+  rssAfterBenchMb: number;
+  problems: string[];
+}
+
+/** Captures the service's responses (the baseline replays them) and fixes scenario f's ETag. */
+async function captureForBaseline(run: Run, service: ChildServer) {
+  const { searchQueries, cacheCapacity, scratch } = run;
+  process.stderr.write(`bench: capturing the service's responses for the baseline (${searchQueries.length} distinct searches among them)\n`);
+  const plain = buildScenarios(searchQueries, cacheCapacity);
+  const captured = await captureBaseline(
+    service.url,
+    scratch.apiKey,
+    scratch.dir,
+    [
+      { route: '/small', path: POINT_PATH },
+      { route: '/page', path: PAGE_PATH },
+      { route: '/page-br', path: PAGE_PATH, headers: { 'accept-encoding': 'br' } },
+      { route: '/export', path: EXPORT_PATH },
+    ],
+    plain.filter((scenario) => BY_QUERY_ROUTES.has(scenario.baselineRoute)).map((scenario) => ({ route: scenario.baselineRoute, paths: scenario.paths })),
+  );
+  const pointEtag = captured.fixed.get('/small')!.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
+  if (pointEtag === undefined) throw new Error(`GET ${POINT_PATH} has no ETag`);
+  return { captured, scenarios: withPointEtag(plain, pointEtag) };
+}
+
+/** Scenarios a-j against the service and the bare uWS baseline, then the r- and p- scenarios against the same baseline. */
+async function runLoadSuite(run: Run, service: ChildServer): Promise<LoadFigures> {
+  const { searchQueries, scratch, servers, seconds } = run;
+  const { captured, scenarios } = await captureForBaseline(run, service);
+  const problems: string[] = [];
+  // Scenario e is uncached only if its pages outweigh the page cache (an LRU by bytes walked in a cycle).
+  const distinctPagesBytes = [...(captured.byQuery.get('/same')?.values() ?? [])].reduce((sum, response) => sum + response.body.length, 0);
+  if (distinctPagesBytes < 1.25 * PAGE_CACHE_BYTES) {
+    problems.push(`e. search, distinct: its ${searchQueries.length} pages weigh ${(distinctPagesBytes / 2 ** 20).toFixed(1)} MiB, ` +
+      `not 1.25x the ${PAGE_CACHE_BYTES / 2 ** 20} MiB page cache, so they would be served from it`);
+  }
+  await checkScenarioPaths(scenarios, service, scratch.apiKey);
+
+  process.stderr.write('bench: starting the bare uWS baseline (same status, headers and bodies)\n');
+  const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), captured.manifestFile], { ...process.env });
+  servers.push(baseline);
+  const replayed = await checkReplay(baseline.url, captured);
+  process.stderr.write(`bench: the baseline replays all ${replayed} captured responses byte for byte\n`);
+
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) results.push(await runScenario(scenario, service, baseline, scratch.apiKey, seconds));
+  const rssAfterBenchMb = readRssMb(service.pid);
+  const firstServiceResults = [...results];
+  // The Redis store and two processes on one port (r- and p- scenarios), against the same baseline.
+  const noRedis = redisUnavailable(process.env);
+  if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
+  else process.stderr.write(`bench: ${noRedis}\n`);
+  servers.splice(servers.indexOf(baseline), 1);
+  await stopChild(baseline);
+  return { results, firstServiceResults, distinctPagesBytes, rssAfterBenchMb, problems };
+}
+
+/** Health latency under worst-case searches: on the running service (1x), then on a service of its own at 10x. */
+async function runFairnessSuite(run: Run, service: ChildServer): Promise<FairnessFigures[]> {
+  const { scratch, servers } = run;
+  process.stderr.write('bench: fairness at 1x\n');
+  const fairness = [await measureFairness('1x (bundled)', service.url, scratch.apiKey, FAIRNESS_SECONDS)];
+  const grownDir = join(scratch.dir, 'data-10x');
+  mkdirSync(grownDir, { recursive: true });
+  const grown = growCatalog(bundledSnapshot(), 10);
+  writeFileSync(join(grownDir, `${grown.dataVersion}.json`), JSON.stringify(grown));
+  const grownStateDir = join(scratch.dir, 'state-10x');
+  mkdirSync(grownStateDir, { recursive: true });
+  const grownService = await startChild('service-10x', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, grownDir, grownStateDir), join(scratch.dir, 'access-10x.log'));
+  servers.push(grownService);
+  await grownService.waitForLog('catalog loaded', START_TIMEOUT_MS * 4);
+  process.stderr.write('bench: fairness at 10x\n');
+  fairness.push(await measureFairness('10x', grownService.url, scratch.apiKey, FAIRNESS_SECONDS));
+  return fairness;
+}
+
+function measureRefusal(run: Run): Promise<RefusalFigures> {
+  process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
+  return measureSnapshotRefusal(run.scratch, run.searchQueries);
+}
+
+/** The suites that need the real service: load, snapshot-refusal (in that order) and fairness. */
+async function runServiceSuites(run: Run) {
+  const { suites, scratch, servers } = run;
+  process.stderr.write('bench: starting the service (access log and metrics on)\n');
+  const accessLogFile = join(scratch.dir, 'access.log');
+  const service = await startChild('service', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, DATA_DIR, scratch.stateDir), accessLogFile);
+  servers.push(service);
+  await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
+  const metricsUrl = `http://127.0.0.1:${String((await service.waitForLog('metrics listening', START_TIMEOUT_MS)).port)}/metrics`;
+  const rssAfterLoadMb = readRssMb(service.pid);
+  const load = suites.has('load') ? await runLoadSuite(run, service) : undefined;
+  const snapshotRefusal = suites.has('snapshot-refusal') ? await measureRefusal(run) : null;
+  let observability: Report['observability'] = null;
+  // Read after the refusal suite (or a second's wait) so the batched access log has flushed, and before fairness adds its own requests.
+  if (load !== undefined) {
+    if (snapshotRefusal === null) await new Promise((resolve) => setTimeout(resolve, 1000));
+    observability = observedBy(accessLogFile, await (await fetch(metricsUrl)).text(), load.firstServiceResults);
+  }
+  const fairness = suites.has('fairness') ? await runFairnessSuite(run, service) : [];
+  return { load, snapshotRefusal, observability, fairness, rssAfterLoadMb };
+}
+
+function machine(): Report['machine'] {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length, model: cpus[0]?.model ?? 'unknown', totalMemoryMb: Math.round(os.totalmem() / 2 ** 20), platform: os.platform(), release: os.release(),
+    loadAverage: os.loadavg(),
+  };
+}
+
+/** Stops every server this run started, newest first, and removes the scratch folder. */
+async function cleanUp(run: Run): Promise<void> {
+  for (const server of run.servers.reverse()) {
+    const code = await stopChild(server);
+    if (server.name.startsWith('service') && code !== 0) process.stderr.write(`bench: warning: ${server.name} exited with code ${code}; stderr tail:\n${server.stderrTail().slice(-2000)}\n`);
+  }
+  rmSync(run.scratch.dir, { recursive: true, force: true });
+}
+
 async function main(): Promise<number> {
   const seconds = readDurationSeconds(process.env);
   const suites = readSuites(process.env);
-  const scratch = prepareScratch();
-  const servers: ChildServer[] = [];
+  const run: Run = { seconds, suites, scratch: prepareScratch(), servers: [], searchQueries: [], cacheCapacity: 0 };
   try {
     process.stderr.write(`bench: suites ${[...suites].join(', ')}\n`);
-    process.stderr.write('bench: in-process figures (catalog build, findPage)\n');
-    const { index, figures: catalogBuild } = measureCatalogBuild();
-    const cacheCapacity = index.rankings.max;
-    const searchQueries = distinctQueries(Math.max(DISTINCT_SEARCHES, Math.ceil(cacheCapacity * 2.5)));
-    const findPageFigures = measureQueryCosts(index, buildScenarios(searchQueries, cacheCapacity));
-
-    const relevance: RelevanceFigures[] = [];
-    if (suites.has('relevance')) {
-      process.stderr.write('bench: relevance\n');
-      relevance.push(measureRelevance('bundled', index));
-      relevance.push(measureRelevance('free-exercise-db', buildSearchIndexNow(buildCatalog(freeExerciseDbSnapshot(), 'free-exercise-db'))));
-    }
-    const scaling = suites.has('scaling') ? await measureScaling() : [];
-    // Facet counts and suggest in process at each scale (extras-run.ts), with the scaling suite.
-    const extras: ExtrasFigures[] = [];
-    if (suites.has('scaling')) {
-      for (const factor of SCALES) {
-        process.stderr.write(`bench: facets and suggest in process at ${factor}x\n`);
-        extras.push(await runAtScale<ExtrasFigures>('extras-run.ts', factor));
-      }
-    }
-
-    const results: ScenarioResult[] = [];
-    /** Scenarios a-g, served by the service whose access log and metrics the observability figures read. */
-    let firstServiceResults: ScenarioResult[] = [];
-    const fairness: FairnessFigures[] = [];
-    let snapshotRefusal: RefusalFigures | null = null;
-    let observability: Report['observability'] = null;
-    let distinctPagesBytes = Number.NaN;
-    const problems: string[] = [];
-    let rssAfterLoadMb = Number.NaN;
-    let rssAfterBenchMb = Number.NaN;
-    if (suites.has('load') || suites.has('fairness')) {
-      process.stderr.write('bench: starting the service (access log and metrics on)\n');
-      const accessLogFile = join(scratch.dir, 'access.log');
-      const service = await startChild('service', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, DATA_DIR, scratch.stateDir), accessLogFile);
-      servers.push(service);
-      await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
-      const metricsUrl = `http://127.0.0.1:${String((await service.waitForLog('metrics listening', START_TIMEOUT_MS)).port)}/metrics`;
-      rssAfterLoadMb = readRssMb(service.pid);
-
-      if (suites.has('load')) {
-        process.stderr.write(`bench: capturing the service's responses for the baseline (${searchQueries.length} distinct searches among them)\n`);
-        const plain = buildScenarios(searchQueries, cacheCapacity);
-        const captured = await captureBaseline(
-          service.url,
-          scratch.apiKey,
-          scratch.dir,
-          [
-            { route: '/small', path: POINT_PATH },
-            { route: '/page', path: PAGE_PATH },
-            { route: '/page-br', path: PAGE_PATH, headers: { 'accept-encoding': 'br' } },
-            { route: '/export', path: EXPORT_PATH },
-          ],
-          plain.filter((scenario) => BY_QUERY_ROUTES.has(scenario.baselineRoute)).map((scenario) => ({ route: scenario.baselineRoute, paths: scenario.paths })),
-        );
-        const pointEtag = captured.fixed.get('/small')!.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
-        if (pointEtag === undefined) throw new Error(`GET ${POINT_PATH} has no ETag`);
-        const scenarios = withPointEtag(plain, pointEtag);
-        // Scenario e is uncached only if its pages outweigh the page cache (an LRU by bytes walked in a cycle).
-        distinctPagesBytes = [...(captured.byQuery.get('/same')?.values() ?? [])].reduce((sum, response) => sum + response.body.length, 0);
-        if (distinctPagesBytes < 1.25 * PAGE_CACHE_BYTES) {
-          problems.push(`e. search, distinct: its ${searchQueries.length} pages weigh ${(distinctPagesBytes / 2 ** 20).toFixed(1)} MiB, ` +
-            `not 1.25x the ${PAGE_CACHE_BYTES / 2 ** 20} MiB page cache, so they would be served from it`);
-        }
-        await checkScenarioPaths(scenarios, service, scratch.apiKey);
-
-        process.stderr.write('bench: starting the bare uWS baseline (same status, headers and bodies)\n');
-        const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), captured.manifestFile], { ...process.env });
-        servers.push(baseline);
-        const replayed = await checkReplay(baseline.url, captured);
-        process.stderr.write(`bench: the baseline replays all ${replayed} captured responses byte for byte\n`);
-
-        for (const scenario of scenarios) results.push(await runScenario(scenario, service, baseline, scratch.apiKey, seconds));
-        rssAfterBenchMb = readRssMb(service.pid);
-        firstServiceResults = [...results];
-        // The Redis store and two processes on one port (r- and p- scenarios), against the same baseline.
-        const noRedis = redisUnavailable(process.env);
-        if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
-        else process.stderr.write(`bench: ${noRedis}\n`);
-        servers.splice(servers.indexOf(baseline), 1);
-        await stopChild(baseline);
-      }
-
-      if (suites.has('snapshot-refusal')) {
-        process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
-        snapshotRefusal = await measureSnapshotRefusal(scratch, searchQueries);
-      }
-
-      // Read after the refusal suite (or a second's wait) so the batched access log has flushed, and before fairness adds its own requests.
-      if (suites.has('load')) {
-        if (snapshotRefusal === null) await new Promise((resolve) => setTimeout(resolve, 1000));
-        observability = observedBy(accessLogFile, await (await fetch(metricsUrl)).text(), firstServiceResults);
-      }
-
-      if (suites.has('fairness')) {
-        process.stderr.write('bench: fairness at 1x\n');
-        fairness.push(await measureFairness('1x (bundled)', service.url, scratch.apiKey, FAIRNESS_SECONDS));
-        // The same at 10x: a service of its own on a grown snapshot in the scratch folder.
-        const grownDir = join(scratch.dir, 'data-10x');
-        mkdirSync(grownDir, { recursive: true });
-        const grown = growCatalog(bundledSnapshot(), 10);
-        writeFileSync(join(grownDir, `${grown.dataVersion}.json`), JSON.stringify(grown));
-        const grownStateDir = join(scratch.dir, 'state-10x');
-        mkdirSync(grownStateDir, { recursive: true });
-        const grownService = await startChild('service-10x', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, grownDir, grownStateDir), join(scratch.dir, 'access-10x.log'));
-        servers.push(grownService);
-        await grownService.waitForLog('catalog loaded', START_TIMEOUT_MS * 4);
-        process.stderr.write('bench: fairness at 10x\n');
-        fairness.push(await measureFairness('10x', grownService.url, scratch.apiKey, FAIRNESS_SECONDS));
-      }
-    } else if (suites.has('snapshot-refusal')) {
-      process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
-      snapshotRefusal = await measureSnapshotRefusal(scratch, searchQueries);
-    }
-
-    problems.push(...results.flatMap(problemsOf));
+    const { cacheCapacity, searchQueries, inProcess, relevance, scaling } = await measureInProcess(suites);
+    Object.assign(run, { cacheCapacity, searchQueries });
+    const served = suites.has('load') || suites.has('fairness')
+      ? await runServiceSuites(run)
+      : { load: undefined, snapshotRefusal: suites.has('snapshot-refusal') ? await measureRefusal(run) : null, observability: null, fairness: [], rssAfterLoadMb: Number.NaN };
+    const { load, snapshotRefusal } = served;
+    const results = load?.results ?? [];
+    const problems = [...(load?.problems ?? []), ...results.flatMap(problemsOf)];
     if (snapshotRefusal !== null && snapshotRefusal.failures > 0) problems.push(`snapshot refusal: ${snapshotRefusal.failures} search requests failed`);
-    const cpus = os.cpus();
     const report: Report = {
       timestamp: new Date().toISOString(),
       node: process.version,
       autocannon: autocannonVersion(),
-      machine: {
-        cpus: cpus.length, model: cpus[0]?.model ?? 'unknown', totalMemoryMb: Math.round(os.totalmem() / 2 ** 20), platform: os.platform(), release: os.release(),
-        loadAverage: os.loadavg(),
-      },
+      machine: machine(),
       settings: { durationSeconds: seconds, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, clockTicksPerSecond: CLOCK_TICKS_PER_SECOND, suites: [...suites] },
       distinctSearches: {
-        count: searchQueries.length, rankingCacheCapacity: cacheCapacity, pagesMb: distinctPagesBytes / 2 ** 20, pageCacheMb: PAGE_CACHE_BYTES / 2 ** 20,
+        count: searchQueries.length, rankingCacheCapacity: cacheCapacity, pagesMb: (load?.distinctPagesBytes ?? Number.NaN) / 2 ** 20, pageCacheMb: PAGE_CACHE_BYTES / 2 ** 20,
         first: searchQueries.slice(0, 20),
       },
       scenarios: results,
-      service: { rssAfterLoadMb, rssAfterBenchMb },
-      observability,
-      inProcess: { catalogBuild, findPage: findPageFigures, extras },
+      service: { rssAfterLoadMb: served.rssAfterLoadMb, rssAfterBenchMb: load?.rssAfterBenchMb ?? Number.NaN },
+      observability: served.observability,
+      inProcess,
       relevance,
       scaling,
-      fairness,
+      fairness: served.fairness,
       snapshotRefusal,
       problems,
       ok: problems.length === 0,
@@ -234,11 +282,7 @@ async function main(): Promise<number> {
     writeReport(report);
     return report.ok ? 0 : 1;
   } finally {
-    for (const server of servers.reverse()) {
-      const code = await stopChild(server);
-      if (server.name.startsWith('service') && code !== 0) process.stderr.write(`bench: warning: ${server.name} exited with code ${code}; stderr tail:\n${server.stderrTail().slice(-2000)}\n`);
-    }
-    rmSync(scratch.dir, { recursive: true, force: true });
+    await cleanUp(run);
   }
 }
 

@@ -125,17 +125,24 @@ interface Inputs {
   servedIds: Record<string, string>;
 }
 
-function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs): Snapshot {
+/** formerId -> id, from every exercise's formerIds. */
+function aliasesOf(sources: readonly SourceFile[]): Record<string, string> {
   const aliases: Record<string, string> = {};
   for (const source of sources) {
     for (const exercise of source.exercises) {
       for (const formerId of (exercise.formerIds as string[] | undefined) ?? []) aliases[formerId] = String(exercise.id);
     }
   }
+  return aliases;
+}
+
+/**
+ * A variation may name an exercise by a name it no longer has: merged away (its id is now an alias), renamed
+ * under its id, or spelled with other punctuation ("Bent-Over" for "Bent Over"). This points it at the live name.
+ */
+function liveNameOf(sources: readonly SourceFile[], aliases: Record<string, string>, servedIds: Record<string, string>): (name: string) => string {
   const liveNames = new Map(sources.flatMap((s) => s.exercises.map((e) => [String(e.name).toLowerCase(), String(e.name)] as const)));
   const nameById = new Map(sources.flatMap((s) => s.exercises.map((e) => [String(e.id), String(e.name)] as const)));
-  // A variation may name an exercise by a name it no longer has: merged away (its id is now an alias), renamed
-  // under its id, or spelled with other punctuation ("Bent-Over" for "Bent Over"). It is pointed at the live name.
   const formerNames = new Map<string, string>();
   for (const [oldId, oldName] of Object.entries(servedIds)) {
     const current = nameById.get(oldId) ?? nameById.get(aliases[oldId] ?? '');
@@ -143,8 +150,12 @@ function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs
   }
   const spelling = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
   const liveBySpelling = new Map([...liveNames.values()].map((name) => [spelling(name), name]));
-  const liveName = (name: string): string =>
-    liveNames.get(name.toLowerCase()) ?? formerNames.get(name.toLowerCase()) ?? liveBySpelling.get(spelling(name)) ?? name;
+  return (name) => liveNames.get(name.toLowerCase()) ?? formerNames.get(name.toLowerCase()) ?? liveBySpelling.get(spelling(name)) ?? name;
+}
+
+function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs): Snapshot {
+  const aliases = aliasesOf(sources);
+  const liveName = liveNameOf(sources, aliases, servedIds);
   const remap = (name: string, variations: unknown): unknown => {
     if (!Array.isArray(variations)) return variations;
     const mapped = variations.map((v) => (typeof v === 'string' ? liveName(v) : v));
@@ -177,27 +188,63 @@ function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs
   } as unknown as Snapshot;
 }
 
-/** id -> image paths of free-exercise-db's dist/exercises.json (facts only), sorted by id. */
-function fedbImages(file: string): Record<string, string[]> {
+type Options = ReturnType<typeof parseOptions>['values'];
+
+function parseOptions() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      check: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
+      out: { type: 'string', default: fileURLToPath(new URL('../data/', import.meta.url)) },
+      source: { type: 'string', default: fileURLToPath(new URL('../data/source/', import.meta.url)) },
+      'media-base': { type: 'string', default: process.env.MEDIA_BASE_URL ?? 'https://media.exercise-catalog.dev/' },
+      'fedb-images': { type: 'string' },
+    },
+  });
+}
+
+/** --fedb-images: id -> image paths of free-exercise-db's dist/exercises.json (facts only), sorted by id, kept beside the sources. */
+function writeFedbImages(sourceDir: string, file: string): number {
+  const target = join(sourceDir, 'media', 'free-exercise-db-images.json');
   const records = readJson(file) as { id: string; images: string[] }[];
-  return Object.fromEntries(records.map((r) => [r.id, r.images] as [string, string[]]).sort(byKey));
+  const images = Object.fromEntries(records.map((r) => [r.id, r.images] as [string, string[]]).sort(byKey));
+  writeFileSync(target, `${JSON.stringify(images, null, 1)}\n`);
+  console.log(`wrote ${target}: images of ${Object.keys(images).length} exercises`);
+  return 0;
+}
+
+/** The snapshot the sources make, and every problem with it: authoring, videos, the contract, depth and served ids. */
+function build(values: Options, files: readonly string[]): { snapshot: Snapshot; sources: SourceFile[]; problems: string[] } {
+  const sourceDir = values.source;
+  const problems: string[] = [];
+  const sources = files.map((file) => readSource(file, problems)).filter((s): s is SourceFile => s !== undefined);
+  problems.push(...authoringProblems(sources));
+  const videoSources = readJson(join(sourceDir, 'videos.json')) as Record<string, VideoSource[]>;
+  const videos = resolveVideos(videoSources, values['media-base']);
+  const images = readJson(join(sourceDir, 'media', 'free-exercise-db-images.json'), {}) as Record<string, string[]>;
+  const servedIds = readJson(join(sourceDir, 'served-ids.json'), {}) as Record<string, string>;
+  const ids = new Set(sources.flatMap((s) => s.exercises.map((e) => String(e.id))));
+  for (const id of Object.keys(videos)) if (!ids.has(id)) problems.push(`videos.json: ${id}: names no exercise in the sources`);
+  const taxonomy = readJson(join(sourceDir, 'taxonomy.json')) as Inputs['taxonomy'];
+  const snapshot = assemble({ sources, date: values.date, taxonomy, videos, images, servedIds });
+  const result = checkSnapshot(snapshot, values.date);
+  if (!result.ok) problems.push(...formatProblems(result.problems));
+  else {
+    problems.push(...formatProblems(depthProblems(result.value)));
+    const aliases = result.value.aliases ?? {};
+    for (const [id, name] of Object.entries(servedIds)) {
+      if (!ids.has(id) && aliases[id] === undefined) problems.push(`served-ids.json: ${id} ("${name}") was served once and now resolves to nothing; keep it or list it in a formerIds`);
+    }
+  }
+  return { snapshot, sources, problems };
 }
 
 function main(): number {
   let parsed;
   try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: {
-        check: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
-        out: { type: 'string', default: fileURLToPath(new URL('../data/', import.meta.url)) },
-        source: { type: 'string', default: fileURLToPath(new URL('../data/source/', import.meta.url)) },
-        'media-base': { type: 'string', default: process.env.MEDIA_BASE_URL ?? 'https://media.exercise-catalog.dev/' },
-        'fedb-images': { type: 'string' },
-      },
-    });
+    parsed = parseOptions();
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -212,14 +259,7 @@ function main(): number {
     return 2;
   }
   const sourceDir = values.source;
-  if (values['fedb-images'] !== undefined) {
-    const target = join(sourceDir, 'media', 'free-exercise-db-images.json');
-    const images = fedbImages(values['fedb-images']);
-    writeFileSync(target, `${JSON.stringify(images, null, 1)}\n`);
-    console.log(`wrote ${target}: images of ${Object.keys(images).length} exercises`);
-    return 0;
-  }
-  const problems: string[] = [];
+  if (values['fedb-images'] !== undefined) return writeFedbImages(sourceDir, values['fedb-images']);
   const allFiles = readdirSync(join(sourceDir, 'exercises')).filter((f) => f.endsWith('.json')).sort().map((f) => join(sourceDir, 'exercises', f));
   const checked = values.check ? positionals : allFiles;
   if (checked.length === 0) {
@@ -228,34 +268,7 @@ function main(): number {
   }
   // --check: the named files stand in for the files of the same name, so a draft is judged against the whole catalog.
   const files = values.check ? [...allFiles.filter((f) => !checked.some((c) => basename(c) === basename(f))), ...checked] : allFiles;
-  const sources = files.map((file) => readSource(file, problems)).filter((s): s is SourceFile => s !== undefined);
-  problems.push(...authoringProblems(sources));
-
-  const videoSources = readJson(join(sourceDir, 'videos.json')) as Record<string, VideoSource[]>;
-  const videos = resolveVideos(videoSources, values['media-base']);
-  const images = readJson(join(sourceDir, 'media', 'free-exercise-db-images.json'), {}) as Record<string, string[]>;
-  const servedIds = readJson(join(sourceDir, 'served-ids.json'), {}) as Record<string, string>;
-  const ids = new Set(sources.flatMap((s) => s.exercises.map((e) => String(e.id))));
-  for (const id of Object.keys(videos)) if (!ids.has(id)) problems.push(`videos.json: ${id}: names no exercise in the sources`);
-
-  const snapshot = assemble({
-    sources,
-    date: values.date,
-    taxonomy: readJson(join(sourceDir, 'taxonomy.json')) as Inputs['taxonomy'],
-    videos,
-    images,
-    servedIds,
-  });
-  const result = checkSnapshot(snapshot, values.date);
-  if (!result.ok) problems.push(...formatProblems(result.problems));
-  else {
-    problems.push(...formatProblems(depthProblems(result.value)));
-    const aliases = result.value.aliases ?? {};
-    for (const [id, name] of Object.entries(servedIds)) {
-      if (!ids.has(id) && aliases[id] === undefined) problems.push(`served-ids.json: ${id} ("${name}") was served once and now resolves to nothing; keep it or list it in a formerIds`);
-    }
-  }
-
+  const { snapshot, sources, problems } = build(values, files);
   const checkedIds = new Set(sources.filter((s) => checked.some((c) => basename(c) === s.file)).flatMap((s) => s.exercises.map((e) => String(e.id))));
   const shown = values.check ? problems.filter((p) => !/exercises\[/.test(p) || [...p.matchAll(/exercises\[([^\]]+)\]/g)].some((m) => checkedIds.has(m[1]!))) : problems;
   if (shown.length > 0) {

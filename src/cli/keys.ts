@@ -11,8 +11,8 @@ import { readConfig } from '../config.ts';
 import { fsProblem } from '../files.ts';
 import { maskKey } from '../keys/api-key.ts';
 import { loadKeyStore } from '../keys/key-ring.ts';
-import { createKey, type IssuedKey, regenerateKey, revokeKey, writeKeyStore } from '../keys/key-store.ts';
-import { loadTierTable } from '../limits/tiers.ts';
+import { createKey, type IssuedKey, type KeyStore, regenerateKey, revokeKey, writeKeyStore } from '../keys/key-store.ts';
+import { loadTierTable, type TierTable } from '../limits/tiers.ts';
 import { formatProblem, formatProblems } from '../problems.ts';
 import { isMainModule } from './entry.ts';
 
@@ -24,13 +24,34 @@ export const USAGE = `usage: npm run --silent keys -- <verb>
   --help                                         this text
 KEYS_FILE (default ./var/keys.json) and TIERS_FILE select the files; a running server sees changes within 2 s.`;
 
-export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: string) => void, err: (text: string) => void, now = new Date()): number {
+type Out = (text: string) => void;
+
+const SHOWN_ONCE = 'This key is shown only once; store it safely.';
+
+/** What every verb works on: the parsed flags, the files' contents, and where output goes. */
+interface KeysRun {
+  values: { tier?: string | undefined; label: string; json: boolean };
+  id: string | undefined;
+  file: string;
+  tiers: TierTable;
+  store: KeyStore;
+  now: Date;
+  out: Out;
+  err: Out;
+}
+
+export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err: Out, now = new Date()): number {
   let parsed;
   try {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { tier: { type: 'string' }, label: { type: 'string', default: '' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        tier: { type: 'string' },
+        label: { type: 'string', default: '' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     });
   } catch (error) {
     err(`${(error as Error).message}\n${USAGE}`);
@@ -58,79 +79,94 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: (text: s
     err(formatProblems(loaded.problems).join('\n'));
     return 1;
   }
-  const printIssued = (issued: IssuedKey) => {
-    if (values.json) out(JSON.stringify({ id: issued.record.id, key: issued.key, tier: issued.record.tier }));
-    else out(`${issued.record.id} (${issued.record.tier}${issued.record.label ? `, ${issued.record.label}` : ''}): ${issued.key}\nThis key is shown only once; store it safely.`);
-  };
+  const runVerb = VERBS.get(verb ?? '');
+  if (runVerb === undefined) {
+    err(USAGE);
+    return 2;
+  }
+  return runVerb({ values, id, file, tiers: tiers.value, store: loaded.value.store, now, out, err });
+}
 
-  const save = (store: Parameters<typeof writeKeyStore>[1]): boolean => {
-    try {
-      writeKeyStore(file, store);
-      return true;
-    } catch (error) {
-      err(formatProblem(fsProblem(file, 'written', error)));
-      return false;
-    }
-  };
+function printIssued(run: KeysRun, issued: IssuedKey): void {
+  const { record, key } = issued;
+  if (run.values.json) run.out(JSON.stringify({ id: record.id, key, tier: record.tier }));
+  else run.out(`${record.id} (${record.tier}${record.label ? `, ${record.label}` : ''}): ${key}\n${SHOWN_ONCE}`);
+}
 
-  switch (verb) {
-    case 'create': {
-      if (values.tier === undefined || !tiers.value.has(values.tier)) {
-        err(`--tier must be one of: ${[...tiers.value.keys()].join(', ')}`);
-        return 2;
-      }
-      const issued = createKey(loaded.value.store, values.tier, values.label, now);
-      if (!save(issued.store)) return 1;
-      printIssued(issued);
-      return 0;
-    }
-    case 'regenerate': {
-      if (id === undefined) {
-        err(USAGE);
-        return 2;
-      }
-      const issued = regenerateKey(loaded.value.store, id, now);
-      if (issued === undefined) {
-        err(`no active key has the id ${id}`);
-        return 1;
-      }
-      if (!save(issued.store)) return 1;
-      printIssued(issued);
-      return 0;
-    }
-    case 'revoke': {
-      if (id === undefined) {
-        err(USAGE);
-        return 2;
-      }
-      const store = revokeKey(loaded.value.store, id, now);
-      if (store === undefined) {
-        err(`no active key has the id ${id}`);
-        return 1;
-      }
-      if (!save(store)) return 1;
-      out(`revoked ${id}`);
-      return 0;
-    }
-    case 'list': {
-      const rows = loaded.value.store.keys.map((k) => ({
-        id: k.id,
-        tier: k.tier,
-        label: k.label,
-        key: maskKey(k.hint),
-        createdAt: k.createdAt,
-        status: k.revokedAt === undefined ? 'active' : 'revoked',
-      }));
-      if (values.json) out(JSON.stringify(rows));
-      else if (rows.length === 0) out(`no keys in ${file}`);
-      else out(rows.map((r) => `${r.id}  ${r.tier.padEnd(9)} ${r.status.padEnd(8)} ${r.key}  ${r.createdAt}  ${r.label}`).join('\n'));
-      return 0;
-    }
-    default:
-      err(USAGE);
-      return 2;
+/** Writes the store; false (with the reason printed) when it cannot. */
+function save(run: KeysRun, store: KeyStore): boolean {
+  try {
+    writeKeyStore(run.file, store);
+    return true;
+  } catch (error) {
+    run.err(formatProblem(fsProblem(run.file, 'written', error)));
+    return false;
   }
 }
+
+function create(run: KeysRun): number {
+  const tier = run.values.tier;
+  if (tier === undefined || !run.tiers.has(tier)) {
+    run.err(`--tier must be one of: ${[...run.tiers.keys()].join(', ')}`);
+    return 2;
+  }
+  const issued = createKey(run.store, tier, run.values.label, run.now);
+  if (!save(run, issued.store)) return 1;
+  printIssued(run, issued);
+  return 0;
+}
+
+function regenerate(run: KeysRun): number {
+  if (run.id === undefined) {
+    run.err(USAGE);
+    return 2;
+  }
+  const issued = regenerateKey(run.store, run.id, run.now);
+  if (issued === undefined) {
+    run.err(`no active key has the id ${run.id}`);
+    return 1;
+  }
+  if (!save(run, issued.store)) return 1;
+  printIssued(run, issued);
+  return 0;
+}
+
+function revoke(run: KeysRun): number {
+  if (run.id === undefined) {
+    run.err(USAGE);
+    return 2;
+  }
+  const store = revokeKey(run.store, run.id, run.now);
+  if (store === undefined) {
+    run.err(`no active key has the id ${run.id}`);
+    return 1;
+  }
+  if (!save(run, store)) return 1;
+  run.out(`revoked ${run.id}`);
+  return 0;
+}
+
+function list(run: KeysRun): number {
+  const rows = run.store.keys.map((k) => ({
+    id: k.id,
+    tier: k.tier,
+    label: k.label,
+    key: maskKey(k.hint),
+    createdAt: k.createdAt,
+    status: k.revokedAt === undefined ? 'active' : 'revoked',
+  }));
+  if (run.values.json) run.out(JSON.stringify(rows));
+  else if (rows.length === 0) run.out(`no keys in ${run.file}`);
+  else run.out(rows.map((r) => `${r.id}  ${r.tier.padEnd(9)} ${r.status.padEnd(8)} ${r.key}  ${r.createdAt}  ${r.label}`).join('\n'));
+  return 0;
+}
+
+const VERBS = new Map<string, (run: KeysRun) => number>([
+  ['create', create],
+  ['regenerate', regenerate],
+  ['revoke', revoke],
+  ['list', list],
+]);
 
 if (isMainModule(import.meta.url)) {
   process.exitCode = runKeysCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t));

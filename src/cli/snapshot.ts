@@ -49,91 +49,98 @@ function verbArgs<T extends { positionals: string[] }>(parse: () => T, count: nu
   return parsed;
 }
 
+type Out = (text: string) => void;
+
 /** Runs one verb; returns the exit code. Output goes through `out` and `err` so tests can read it. */
-export async function runSnapshotCli(args: string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
+export async function runSnapshotCli(args: string[], out: Out, err: Out): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     out(USAGE);
     return 0;
   }
   const [verb, ...rest] = args;
-  switch (verb) {
-    case 'check': {
-      const isSchemaOnly = rest[0] === '--schema-only';
-      const files = isSchemaOnly ? rest.slice(1) : rest;
-      if (files.length !== 1) {
-        err(USAGE);
-        return 2;
-      }
-      const file = files[0]!;
-      const result = readSnapshotFile(file);
-      const problems = result.ok ? (isSchemaOnly ? [] : withSource(depthProblems(result.value), file)) : result.problems;
-      if (!result.ok || problems.length > 0) {
-        err(`${formatProblems(problems).join('\n')}\n\n${problems.length} problem(s) in ${file}`);
-        return 1;
-      }
-      out(summarizeSnapshot(result.value, file));
-      out(isSchemaOnly ? 'depth rules: not checked (--schema-only)' : `depth rules: met by all ${result.value.exercises.length} exercises`);
-      return 0;
-    }
-    case 'diff': {
-      if (rest.length !== 2) {
-        err(USAGE);
-        return 2;
-      }
-      const older = readSnapshotFile(rest[0]!);
-      const newer = readSnapshotFile(rest[1]!);
-      if (!older.ok || !newer.ok) {
-        const problems = [...(older.ok ? [] : older.problems), ...(newer.ok ? [] : newer.problems)];
-        err(`${formatProblems(problems).join('\n')}\n\n${problems.length} problem(s); nothing compared`);
-        return 1;
-      }
-      out(formatDiff(diffSnapshots(older.value, newer.value)));
-      return 0;
-    }
-    case 'import-free-exercise-db': {
-      const parsed = verbArgs(() => parseArgs({ args: rest, options: { out: { type: 'string' } }, allowPositionals: true, strict: true }), 1, err);
-      if (parsed === undefined) return 2;
-      const file = parsed.positionals[0]!;
-      const taxonomyFile = fileURLToPath(new URL('../../data/source/taxonomy.json', import.meta.url));
-      const source = readJsonFile(file);
-      const taxonomyJson = readJsonFile(taxonomyFile);
-      const taxonomy = taxonomyJson.ok ? parseTaxonomy(taxonomyJson.value, taxonomyFile) : taxonomyJson;
-      if (!source.ok || !taxonomy.ok) {
-        err(formatProblems([...(source.ok ? [] : source.problems), ...(taxonomy.ok ? [] : taxonomy.problems)]).join('\n'));
-        return 1;
-      }
-      const now = new Date();
-      const dataVersion = now.toISOString().slice(0, 10);
-      const result = importFreeExerciseDb(source.value, { dataVersion, lastUpdated: now.toISOString(), taxonomy: taxonomy.value });
-      if (!result.ok) {
-        const lines = formatProblems(withSource(result.problems, file));
-        err(`${lines.join('\n')}\n\n${lines.length} problem(s) in ${file}; nothing written`);
-        return 1;
-      }
-      const { snapshot, notes } = result.value;
-      const target = join(parsed.values.out ?? '.', `${dataVersion}.json`);
-      try {
-        // 'wx' fails when the file exists: never overwrite a snapshot someone may be serving.
-        writeFileSync(target, `${JSON.stringify(snapshot, null, 2)}\n`, { flag: 'wx' });
-      } catch (error) {
-        const isTaken = (error as NodeJS.ErrnoException).code === 'EEXIST';
-        err(isTaken ? `${target} already exists; refusing to overwrite it (move it away or pass --out DIR)` : `cannot write ${target}: ${(error as Error).message}`);
-        return 1;
-      }
-      for (const note of notes) out(`note: ${note}`);
-      out(`wrote ${target}: ${snapshot.exercises.length} exercises from ${file}, dataVersion ${dataVersion}, ${notes.length} note(s)`);
-      return 0;
-    }
-    case 'media':
-      return runMedia(rest, out, err);
-    default:
-      err(USAGE);
-      return 2;
+  const runVerb = VERBS.get(verb ?? '');
+  if (runVerb === undefined) {
+    err(USAGE);
+    return 2;
   }
+  return runVerb(rest, out, err);
+}
+
+/** `check`: the contract, then (unless --schema-only) the depth rules; a summary when both hold. */
+function runCheck(rest: string[], out: Out, err: Out): number {
+  const isSchemaOnly = rest[0] === '--schema-only';
+  const files = isSchemaOnly ? rest.slice(1) : rest;
+  if (files.length !== 1) {
+    err(USAGE);
+    return 2;
+  }
+  const file = files[0]!;
+  const result = readSnapshotFile(file);
+  const problems = result.ok ? (isSchemaOnly ? [] : withSource(depthProblems(result.value), file)) : result.problems;
+  if (!result.ok || problems.length > 0) {
+    err(`${formatProblems(problems).join('\n')}\n\n${problems.length} problem(s) in ${file}`);
+    return 1;
+  }
+  out(summarizeSnapshot(result.value, file));
+  out(isSchemaOnly ? 'depth rules: not checked (--schema-only)' : `depth rules: met by all ${result.value.exercises.length} exercises`);
+  return 0;
+}
+
+/** `diff`: exercises added, removed, renamed and changed between two valid snapshots. */
+function runDiff(rest: string[], out: Out, err: Out): number {
+  if (rest.length !== 2) {
+    err(USAGE);
+    return 2;
+  }
+  const older = readSnapshotFile(rest[0]!);
+  const newer = readSnapshotFile(rest[1]!);
+  if (!older.ok || !newer.ok) {
+    const problems = [...(older.ok ? [] : older.problems), ...(newer.ok ? [] : newer.problems)];
+    err(`${formatProblems(problems).join('\n')}\n\n${problems.length} problem(s); nothing compared`);
+    return 1;
+  }
+  out(formatDiff(diffSnapshots(older.value, newer.value)));
+  return 0;
+}
+
+/** `import-free-exercise-db`: a snapshot named by today's date, never written over an existing file. */
+function runImport(rest: string[], out: Out, err: Out): number {
+  const parsed = verbArgs(() => parseArgs({ args: rest, options: { out: { type: 'string' } }, allowPositionals: true, strict: true }), 1, err);
+  if (parsed === undefined) return 2;
+  const file = parsed.positionals[0]!;
+  const taxonomyFile = fileURLToPath(new URL('../../data/source/taxonomy.json', import.meta.url));
+  const source = readJsonFile(file);
+  const taxonomyJson = readJsonFile(taxonomyFile);
+  const taxonomy = taxonomyJson.ok ? parseTaxonomy(taxonomyJson.value, taxonomyFile) : taxonomyJson;
+  if (!source.ok || !taxonomy.ok) {
+    err(formatProblems([...(source.ok ? [] : source.problems), ...(taxonomy.ok ? [] : taxonomy.problems)]).join('\n'));
+    return 1;
+  }
+  const now = new Date();
+  const dataVersion = now.toISOString().slice(0, 10);
+  const result = importFreeExerciseDb(source.value, { dataVersion, lastUpdated: now.toISOString(), taxonomy: taxonomy.value });
+  if (!result.ok) {
+    const lines = formatProblems(withSource(result.problems, file));
+    err(`${lines.join('\n')}\n\n${lines.length} problem(s) in ${file}; nothing written`);
+    return 1;
+  }
+  const { snapshot, notes } = result.value;
+  const target = join(parsed.values.out ?? '.', `${dataVersion}.json`);
+  try {
+    // 'wx' fails when the file exists: never overwrite a snapshot someone may be serving.
+    writeFileSync(target, `${JSON.stringify(snapshot, null, 2)}\n`, { flag: 'wx' });
+  } catch (error) {
+    const isTaken = (error as NodeJS.ErrnoException).code === 'EEXIST';
+    err(isTaken ? `${target} already exists; refusing to overwrite it (move it away or pass --out DIR)` : `cannot write ${target}: ${(error as Error).message}`);
+    return 1;
+  }
+  for (const note of notes) out(`note: ${note}`);
+  out(`wrote ${target}: ${snapshot.exercises.length} exercises from ${file}, dataVersion ${dataVersion}, ${notes.length} note(s)`);
+  return 0;
 }
 
 /** `media`: images checked against the folder, clips read from it; nothing is written when anything is wrong. */
-function runMedia(args: string[], out: (text: string) => void, err: (text: string) => void): number {
+function runMedia(args: string[], out: Out, err: Out): number {
   const parsed = verbArgs(
     () =>
       parseArgs({
@@ -189,6 +196,13 @@ function runMedia(args: string[], out: (text: string) => void, err: (text: strin
   out(`${found}; wrote ${file}`);
   return 0;
 }
+
+const VERBS = new Map<string, (rest: string[], out: Out, err: Out) => number>([
+  ['check', runCheck],
+  ['diff', runDiff],
+  ['import-free-exercise-db', runImport],
+  ['media', runMedia],
+]);
 
 if (isMainModule(import.meta.url)) {
   process.exitCode = await runSnapshotCli(process.argv.slice(2), (t) => console.log(t), (t) => console.error(t));

@@ -11,9 +11,9 @@ import { isRealDate } from '../dates.ts';
 import { fsProblem } from '../files.ts';
 import { readKeyStore } from '../keys/key-store.ts';
 import { formatUsd } from '../limits/money.ts';
-import { readRedisUsage } from '../limits/redis-usage-store.ts';
+import { readRedisUsage } from '../limits/redis-scripts.ts';
 import { loadArchive, loadShards } from '../limits/usage-sink.ts';
-import { mergeUsage, SHARD_COUNT, type UsageByDay } from '../limits/usage-store.ts';
+import { mergeUsage, SHARD_COUNT, type UsageByDay } from '../limits/usage-shards.ts';
 import { formatProblem, formatProblems } from '../problems.ts';
 import { isMainModule } from './entry.ts';
 

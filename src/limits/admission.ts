@@ -43,6 +43,9 @@ export type Decision =
   /** The counter store cannot be reached at all: serve without metering (headers -1). */
   | { kind: 'unmetered' };
 
+/** A decision that served the request. */
+export type Admit = Extract<Decision, { kind: 'admit' }>;
+
 export function safetyCapOf(tier: Tier): number {
   return Math.floor(tier.dailyRequests * tier.safetyCapMultiple);
 }
@@ -86,5 +89,21 @@ export function decide(counts: WindowCounts, tier: Tier, nowMs: number, count = 
     overage: tier.overage
       ? { count: counts.overageRequests + overageCount, capRemaining: safetyCapOf(tier) - dayRequests }
       : undefined,
+  };
+}
+
+/**
+ * The decision as it stands once its count is given back (a request the service failed to serve):
+ * nothing charged, so no overage billed, and the day's counts as they were before it.
+ */
+export function releasedDecision(decision: Admit): Admit {
+  const { count, overageCount, overage } = decision;
+  return {
+    ...decision,
+    isOverage: false,
+    count: 0,
+    overageCount: 0,
+    dayRequests: decision.dayRequests - count,
+    overage: overage === undefined ? undefined : { count: overage.count - overageCount, capRemaining: overage.capRemaining + count },
   };
 }

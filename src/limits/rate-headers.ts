@@ -13,8 +13,8 @@ function seconds(ms: number): string {
   return String(Math.floor(ms / 1000));
 }
 
-/** The headers for a decision; `isReleased` when the count was given back (a 5xx). */
-export function rateHeaders(decision: Decision, nowMs: number, isReleased = false): [string, string][] {
+/** The headers for a decision; for a request whose count was given back, the decision after the release (metering.ts). */
+export function rateHeaders(decision: Decision, nowMs: number): [string, string][] {
   switch (decision.kind) {
     case 'unmetered':
       return [['X-RateLimit-Limit', '-1'], ['X-RateLimit-Remaining', '-1'], ['X-RateLimit-Reset', '-1']];
@@ -29,8 +29,7 @@ export function rateHeaders(decision: Decision, nowMs: number, isReleased = fals
         ['Retry-After', String(secondsUntil(decision.resetMs, nowMs))],
       ];
     case 'admit': {
-      const given = isReleased ? decision.count : 0;
-      const used = decision.dayRequests - given;
+      const used = decision.dayRequests;
       const headers: [string, string][] = [
         ['X-RateLimit-Limit', String(decision.dailyLimit)],
         ['X-RateLimit-Remaining', String(Math.max(0, decision.dailyLimit - used))],
@@ -38,10 +37,9 @@ export function rateHeaders(decision: Decision, nowMs: number, isReleased = fals
       ];
       if (used >= decision.dailyLimit * APPROACHING_SHARE) headers.push(['X-RateLimit-Warning', 'approaching']);
       if (decision.overage !== undefined) {
-        const isBilled = decision.isOverage && !isReleased;
-        if (isBilled) headers.push(['X-Overage', 'true']);
-        headers.push(['X-Overage-Count', String(decision.overage.count - (isReleased ? decision.overageCount : 0))]);
-        headers.push(['X-Overage-Cap', String(decision.overage.capRemaining + given)]);
+        if (decision.isOverage) headers.push(['X-Overage', 'true']);
+        headers.push(['X-Overage-Count', String(decision.overage.count)]);
+        headers.push(['X-Overage-Cap', String(decision.overage.capRemaining)]);
       }
       return headers;
     }

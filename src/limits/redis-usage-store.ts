@@ -9,95 +9,20 @@
  * docs/api.md#when-the-counter-store-fails), health says `error`, and a probe closes the circuit again once
  * Redis answers, without a restart.
  *
- * Keys (prefix `exlib:` by default):
- * - `live:<keyId>`  hash `d` (day number), `m` (minute start ms), `n` (requests in that minute): the
- *   windows a key is in. Expires at the end of its day.
- * - `usage:<keyId>:<YYYY-MM-DD>`  hash `r` (requests), `o` (overage requests), `c` (overage cost,
- *   micro-dollars): the daily window's count, which is also the billing record. Expires
- *   BILLING_RETENTION_DAYS after its day ends.
+ * The scripts and the key names they use: redis-scripts.ts.
  */
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../log.ts';
 import { type Decision, decide, safetyCapOf } from './admission.ts';
 import { toMicros } from './money.ts';
 import type { Tier } from './tiers.ts';
-import type { DayUsage, StoreStatus, Ticket, UsageByDay, UsageStore } from './usage-store.ts';
-import { DAY_MS, dayNumber, dayString, minuteStart, nextMidnight } from './windows.ts';
+import { ADMIT_LUA, type AdmitReply, dayKey, DEFAULT_PREFIX, liveKey, readRedisUsage, RELEASE_LUA, type ScriptedRedis } from './redis-scripts.ts';
+import type { UsageByDay } from './usage-shards.ts';
+import type { Admission, StoreStatus, Ticket, UsageStore } from './usage-store.ts';
+import { DAY_MS, dayNumber, minuteStart, nextMidnight } from './windows.ts';
 
 /** Billing totals outlive their day by this much (the issue asks for at least 40 days). */
 export const BILLING_RETENTION_DAYS = 40;
-export const DEFAULT_PREFIX = 'exlib:';
-
-/**
- * KEYS: live hash, the day's totals. ARGV: day, minute start, per-minute limit, daily limit, paid (1/0),
- * safety cap, overage price (micros), live TTL ms, day TTL ms, count (requests this admission charges).
- * Returns {status, minute start, minute count, day requests, overage requests, overage cost}, counts
- * as they were before this request; status 1 admitted and counted, 0 refused, -1 "a newer day is live:
- * call again for day <second element>" (windows only move forward, even when this clock is behind).
- */
-const ADMIT_LUA = `
-local day = tonumber(ARGV[1])
-local minute = tonumber(ARGV[2])
-local live = redis.call('HMGET', KEYS[1], 'd', 'm', 'n')
-local liveDay = tonumber(live[1])
-if liveDay and liveDay > day then return {-1, liveDay} end
-local n = 0
-local liveMinute = tonumber(live[2])
-if liveMinute and liveMinute >= minute then
-  minute = liveMinute
-  n = tonumber(live[3]) or 0
-end
-local totals = redis.call('HMGET', KEYS[2], 'r', 'o', 'c')
-local r = tonumber(totals[1]) or 0
-local o = tonumber(totals[2]) or 0
-local c = tonumber(totals[3]) or 0
-local daily = tonumber(ARGV[4])
-local isPaid = ARGV[5] == '1'
-local count = tonumber(ARGV[10])
--- The same checks as decide() in admission.ts: cap (paid) or day (free) must hold the whole count, the minute room to start.
-if (isPaid and r + count > tonumber(ARGV[6])) or ((not isPaid) and r + count > daily) or n >= tonumber(ARGV[3]) then
-  return {0, minute, n, r, o, c}
-end
-redis.call('HSET', KEYS[1], 'd', day, 'm', minute, 'n', n + count)
-if liveDay ~= day then redis.call('PEXPIRE', KEYS[1], ARGV[8]) end
-redis.call('HINCRBY', KEYS[2], 'r', count)
-local overage = 0
-if isPaid then overage = math.max(0, r + count - math.max(daily, r)) end
-if overage > 0 then
-  redis.call('HINCRBY', KEYS[2], 'o', overage)
-  redis.call('HINCRBY', KEYS[2], 'c', overage * tonumber(ARGV[7]))
-end
-if r == 0 then redis.call('PEXPIRE', KEYS[2], ARGV[9]) end
-return {1, minute, n, r, o, c}
-`;
-
-/**
- * KEYS: live hash, the ticket day's totals. ARGV: day, minute start, overage requests, price (micros),
- * requests (the ticket's count). A day that has rolled over since is left alone, like the in-process store does.
- */
-const RELEASE_LUA = `
-local live = redis.call('HMGET', KEYS[1], 'd', 'm', 'n')
-if tonumber(live[1]) ~= tonumber(ARGV[1]) then return 0 end
-local count = tonumber(ARGV[5])
-local r = tonumber(redis.call('HGET', KEYS[2], 'r')) or 0
-redis.call('HSET', KEYS[2], 'r', math.max(0, r - count))
-if tonumber(live[2]) == tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 'n', math.max(0, (tonumber(live[3]) or 0) - count)) end
-local overage = tonumber(ARGV[3])
-if overage > 0 then
-  local o = tonumber(redis.call('HGET', KEYS[2], 'o')) or 0
-  redis.call('HSET', KEYS[2], 'o', math.max(0, o - overage))
-  local c = tonumber(redis.call('HGET', KEYS[2], 'c')) or 0
-  redis.call('HSET', KEYS[2], 'c', math.max(0, c - overage * tonumber(ARGV[4])))
-end
-return 1
-`;
-
-type ScriptArg = string | number;
-/** The client with the two scripts defined on it (ioredis runs them by EVALSHA, loading on NOSCRIPT). */
-interface ScriptedRedis extends Redis {
-  exlibAdmit(liveKey: string, dayKey: string, ...args: ScriptArg[]): Promise<number[]>;
-  exlibRelease(liveKey: string, dayKey: string, ...args: ScriptArg[]): Promise<number>;
-}
 
 export interface RedisStoreOptions {
   /** `redis://host:port/db` (COUNTER_STORE). */
@@ -109,14 +34,6 @@ export interface RedisStoreOptions {
   prefix?: string;
   /** While Redis is failing, how often it is asked whether it answers again. */
   probeIntervalMs?: number;
-}
-
-function liveKey(prefix: string, keyId: string): string {
-  return `${prefix}live:${keyId}`;
-}
-
-function dayKey(prefix: string, keyId: string, day: number): string {
-  return `${prefix}usage:${keyId}:${dayString(day)}`;
 }
 
 /** The connection settings that make a dead or stalled Redis fail fast instead of queueing requests. */
@@ -205,7 +122,7 @@ export class RedisUsageStore implements UsageStore {
     return new Promise((resolve) => this.#client.once('ready', () => resolve()));
   }
 
-  admit(keyId: string, tier: Tier, nowMs: number, count = 1): { decision: Decision; ticket?: Ticket } | Promise<{ decision: Decision; ticket?: Ticket }> {
+  admit(keyId: string, tier: Tier, nowMs: number, count = 1): Admission | Promise<Admission> {
     // While Redis is known to fail, do not queue work on it: answer unmetered at once.
     if (this.#state !== 'ok') return UNMETERED;
     return withDeadline(this.#admitAt(keyId, tier, nowMs, dayNumber(nowMs), count), this.#timeoutMs).then(
@@ -221,7 +138,7 @@ export class RedisUsageStore implements UsageStore {
     );
   }
 
-  async #admitAt(keyId: string, tier: Tier, nowMs: number, day: number, count: number): Promise<{ decision: Decision; ticket?: Ticket }> {
+  async #admitAt(keyId: string, tier: Tier, nowMs: number, day: number, count: number): Promise<Admission> {
     const priceMicros = toMicros(tier.overagePriceUsd);
     // TTLs are relative to the caller's clock, so an injected clock and Redis's own agree on lifetimes.
     const liveTtlMs = nextMidnight(day * DAY_MS) - nowMs;
@@ -231,7 +148,7 @@ export class RedisUsageStore implements UsageStore {
       day, Math.max(minuteStart(nowMs), day * DAY_MS), tier.perMinute, tier.dailyRequests, tier.overage ? 1 : 0,
       safetyCapOf(tier), priceMicros, liveTtlMs, dayTtlMs, count,
     );
-    const [status, minute, minuteRequests, dayRequests, overageRequests, overageCostMicros] = reply as [number, number, number, number, number, number];
+    const [status, minute, minuteRequests, dayRequests, overageRequests, overageCostMicros] = reply as AdmitReply;
     if (status === -1) return this.#admitAt(keyId, tier, nowMs, minute, count);
     const decision = decide({ minuteRequests, dayRequests, overageRequests, overageCostMicros }, tier, nowMs, count);
     if ((decision.kind === 'admit') !== (status === 1)) {
@@ -277,7 +194,8 @@ export class RedisUsageStore implements UsageStore {
 
   #succeeded(): void {
     if (this.#state === 'ok') return;
-    this.#logger.info(this.#state === 'connecting' ? 'redis counter store connected' : 'redis counter store answers again: counting resumed');
+    const isFirst = this.#state === 'connecting';
+    this.#logger.info(isFirst ? 'redis counter store connected' : 'redis counter store answers again: counting resumed');
     this.#state = 'ok';
     clearInterval(this.#probe);
     this.#probe = undefined;
@@ -298,32 +216,4 @@ export class RedisUsageStore implements UsageStore {
     }, this.#probeIntervalMs);
     this.#probe.unref();
   }
-}
-
-/** Reads every `usage:` hash under `prefix` (SCAN, never KEYS, so a large store is not blocked). */
-export async function readRedisUsage(client: Redis, prefix: string = DEFAULT_PREFIX): Promise<UsageByDay> {
-  const byDay: UsageByDay = new Map();
-  let cursor = '0';
-  do {
-    const [next, names] = await client.scan(cursor, 'MATCH', `${prefix}usage:*`, 'COUNT', 1000);
-    cursor = next;
-    if (names.length === 0) continue;
-    const pipeline = client.pipeline();
-    for (const name of names) pipeline.hmget(name, 'r', 'o', 'c');
-    const replies = (await pipeline.exec()) ?? [];
-    names.forEach((name, i) => {
-      const [error, values] = replies[i] ?? [null, []];
-      if (error !== null) throw error;
-      const [requests = 0, overageRequests = 0, overageCostMicros = 0] = (values as (string | null)[]).map((value) => Number(value ?? 0));
-      if (requests === 0) return;
-      // <prefix>usage:<keyId>:<YYYY-MM-DD>; key ids hold no colon (key_[a-z0-9]+).
-      const rest = name.slice(prefix.length + 'usage:'.length);
-      const date = rest.slice(rest.lastIndexOf(':') + 1);
-      const keyId = rest.slice(0, rest.lastIndexOf(':'));
-      let byKey = byDay.get(date);
-      if (byKey === undefined) byDay.set(date, (byKey = new Map<string, DayUsage>()));
-      byKey.set(keyId, { requests, overageRequests, overageCostMicros });
-    });
-  } while (cursor !== '0');
-  return byDay;
 }

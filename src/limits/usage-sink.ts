@@ -17,7 +17,8 @@ import { readJsonFile, writeFileAtomic } from '../files.ts';
 import type { Logger } from '../log.ts';
 import { fail, formatProblems, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { dayFromString, dayString } from './windows.ts';
-import { closeEndedDays, type DayUsage, emptyShard, type KeyUsage, type Shard, type StoreStatus, type UsageByDay } from './usage-store.ts';
+import { type DayUsage, emptyShard, type KeyUsage, type Shard, type ShardContents, type UsageByDay } from './usage-shards.ts';
+import type { PersistedCounters, StoreStatus } from './usage-store.ts';
 
 const FORMAT_VERSION = 1;
 const COUNT_MESSAGE = 'must be a whole number, 0 or more';
@@ -83,7 +84,7 @@ export function shardFile(stateDir: string, index: number): string {
   return join(stateDir, `usage-${String(index).padStart(2, '0')}.json`);
 }
 
-export function serializeShard(shard: Shard, savedAt: Date): string {
+export function serializeShard(shard: ShardContents, savedAt: Date): string {
   const current: Record<string, unknown> = {};
   for (const [keyId, usage] of shard.current) current[keyId] = { ...usage, day: dayString(usage.day) };
   const history: Record<string, Record<string, DayUsage>> = {};
@@ -129,16 +130,17 @@ export interface SinkOptions {
 
 export class UsageSink {
   readonly #stateDir: string;
-  readonly #shards: readonly Shard[];
+  readonly #counters: PersistedCounters;
   readonly #logger: Logger;
   readonly #write: (file: string, contents: string) => void;
   readonly #now: () => Date;
   #failure: string | undefined;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(stateDir: string, shards: readonly Shard[], options: SinkOptions) {
+  /** Writes what `counters` (the in-process store) holds; the store alone changes its counters. */
+  constructor(stateDir: string, counters: PersistedCounters, options: SinkOptions) {
     this.#stateDir = stateDir;
-    this.#shards = shards;
+    this.#counters = counters;
     this.#logger = options.logger;
     this.#write = options.write ?? writeFileAtomic;
     this.#now = options.now ?? (() => new Date());
@@ -160,16 +162,18 @@ export class UsageSink {
       failure ??= `${(error as NodeJS.ErrnoException).code ?? 'error'}: ${(error as Error).message}`;
     };
     const now = this.#now();
-    for (const shard of this.#shards) closeEndedDays(shard, now.getTime());
-    this.#shards.forEach((shard, index) => {
-      if (!shard.isDirty) return;
+    const counters = this.#counters;
+    counters.closeEndedDays(now.getTime());
+    for (let index = 0; index < counters.shardCount; index++) {
+      const shard = counters.changedShard(index);
+      if (shard === undefined) continue;
       try {
         this.#write(shardFile(this.#stateDir, index), serializeShard(shard, now));
-        shard.isDirty = false;
+        counters.markWritten(index);
       } catch (error) {
         fail(error);
       }
-    });
+    }
     if (failure === undefined) {
       try {
         this.#archiveEndedDays();
@@ -178,7 +182,8 @@ export class UsageSink {
       }
     }
     if (failure !== undefined && this.#failure === undefined) {
-      this.#logger.error('usage sink failing: counting goes on in memory and will be written once the sink works', { stateDir: this.#stateDir, reason: failure });
+      const message = 'usage sink failing: counting goes on in memory and will be written once the sink works';
+      this.#logger.error(message, { stateDir: this.#stateDir, reason: failure });
     } else if (failure === undefined && this.#failure !== undefined) {
       this.#logger.info('usage sink recovered: all usage written', { stateDir: this.#stateDir });
     }
@@ -188,14 +193,7 @@ export class UsageSink {
 
   /** Merges each ended day held by the shards into its archive file, then lets the shards forget it. */
   #archiveEndedDays(): void {
-    const ended = new Map<string, Map<string, DayUsage>>();
-    for (const shard of this.#shards) {
-      for (const [date, byKey] of shard.history) {
-        const merged = ended.get(date) ?? new Map<string, DayUsage>();
-        for (const [keyId, usage] of byKey) merged.set(keyId, usage);
-        ended.set(date, merged);
-      }
-    }
+    const ended = this.#counters.endedDays();
     if (ended.size === 0) return;
     try {
       // Not recursive: a missing STATE_DIR is a failure to report, not a folder to recreate elsewhere.
@@ -211,7 +209,7 @@ export class UsageSink {
       for (const [keyId, usage] of byKey) existing.value.set(keyId, usage);
       const keys = Object.fromEntries([...existing.value].sort(([a], [b]) => (a < b ? -1 : 1)));
       this.#write(file, `${JSON.stringify({ version: FORMAT_VERSION, date, keys })}\n`);
-      for (const shard of this.#shards) if (shard.history.delete(date)) shard.isDirty = true;
+      this.#counters.forgetEndedDay(date);
     }
   }
 

@@ -1,13 +1,19 @@
 /**
  * The counter store interface the request path meters through, and its in-process implementation:
- * per-key counters in shards, each shard persisted as its own file by a sink that may fail without
- * switching limits off (docs/api.md#when-the-counter-store-fails: counting and enforcement go on in memory).
+ * per-key counters in shards (usage-shards.ts), each shard persisted as its own file by a sink that may
+ * fail without switching limits off (docs/api.md#when-the-counter-store-fails: counting and enforcement
+ * go on in memory). Only the store changes its shards; the sink reads and acknowledges them through
+ * `PersistedCounters`.
  *
  * A shared store (Redis) implements the same interface; its methods may return promises.
  */
 import type { Tier } from './tiers.ts';
 import { type Decision, decide } from './admission.ts';
 import { toMicros } from './money.ts';
+import {
+  closeEndedDays, type DayUsage, emptyShard, type KeyUsage, mergeUsage, setDayUsage, type Shard, SHARD_COUNT, type ShardContents, shardOf,
+  type UsageByDay,
+} from './usage-shards.ts';
 import { dayNumber, dayString, minuteStart } from './windows.ts';
 
 /** What `release` needs to give back the count taken for a request the service failed to serve. */
@@ -22,91 +28,48 @@ export interface Ticket {
   overageCount: number;
 }
 
+/** A store's answer to one request: the decision, and when it was counted, the ticket to give it back. */
+export interface Admission {
+  decision: Decision;
+  ticket?: Ticket;
+}
+
 export type StoreStatus = 'ok' | 'error';
 
 export interface UsageStore {
   /** Admits (and counts) a request charged as `count` requests (default 1), or refuses it uncounted. */
-  admit(keyId: string, tier: Tier, nowMs: number, count?: number): { decision: Decision; ticket?: Ticket } | Promise<{ decision: Decision; ticket?: Ticket }>;
+  admit(keyId: string, tier: Tier, nowMs: number, count?: number): Admission | Promise<Admission>;
   release(ticket: Ticket): void | Promise<void>;
   /** `ok`, or `error` when the store (or its persistence) is failing: health's `checks.redis`. */
   status(): StoreStatus;
 }
 
-/** One day's billable usage of one key. */
-export interface DayUsage {
-  requests: number;
-  overageRequests: number;
-  overageCostMicros: number;
-}
-
-/** A key's live counters. `day` and `minuteStartMs` say which windows the counts belong to. */
-export interface KeyUsage extends DayUsage {
-  day: number;
-  minuteStartMs: number;
-  minuteRequests: number;
-}
-
-export interface Shard {
-  /** keyId -> live counters for the key's current day. */
-  current: Map<string, KeyUsage>;
-  /** "YYYY-MM-DD" -> keyId -> the totals of a day that has ended for that key, until the sink archives it. */
-  history: Map<string, Map<string, DayUsage>>;
-  isDirty: boolean;
-}
-
-/** Usage per UTC day and key: "YYYY-MM-DD" -> keyId -> totals. */
-export type UsageByDay = Map<string, Map<string, DayUsage>>;
-
-export const SHARD_COUNT = 16;
-
-/** FNV-1a over the key id: a stable shard for a key across restarts. */
-export function shardOf(keyId: string, shardCount = SHARD_COUNT): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < keyId.length; i++) {
-    hash ^= keyId.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % shardCount;
-}
-
-export function emptyShard(): Shard {
-  return { current: new Map(), history: new Map(), isDirty: false };
-}
-
-/**
- * Records a key's total for one day. A (day, key) total is written exactly once and is final: windows
- * only move forward, so a key never has the same day live again. Every copy of it (live file, history
- * archive) therefore holds the same value, and merging copies is a plain set, never an addition.
- */
-function setDayUsage(byDay: UsageByDay, date: string, keyId: string, usage: DayUsage): void {
-  if (usage.requests === 0) return;
-  let byKey = byDay.get(date);
-  if (byKey === undefined) byDay.set(date, (byKey = new Map()));
-  byKey.set(keyId, { requests: usage.requests, overageRequests: usage.overageRequests, overageCostMicros: usage.overageCostMicros });
-}
-
-/** Moves every key whose day has ended into history, so days close at midnight even for keys gone quiet. */
-export function closeEndedDays(shard: Shard, nowMs: number): void {
-  const today = dayNumber(nowMs);
-  for (const [keyId, usage] of shard.current) {
-    if (usage.day >= today) continue;
-    setDayUsage(shard.history, dayString(usage.day), keyId, usage);
-    shard.current.delete(keyId);
-    shard.isDirty = true;
-  }
+/** What the persistence sink (usage-sink.ts) may see and do: read changed shards, acknowledge writes, forget archived days. */
+export interface PersistedCounters {
+  readonly shardCount: number;
+  /** Moves every key whose day has ended (before `nowMs`) into its shard's ended days. */
+  closeEndedDays(nowMs: number): void;
+  /** The shard's contents when it changed since it was last written; undefined when it did not. */
+  changedShard(index: number): ShardContents | undefined;
+  /** The shard's contents, as returned by `changedShard`, are on disk. */
+  markWritten(index: number): void;
+  /** Every ended day the shards still hold, merged over the shards. */
+  endedDays(): UsageByDay;
+  /** The archive holds `date` now: the shards drop it (and rewrite their files without it). */
+  forgetEndedDay(date: string): void;
 }
 
 /**
  * The in-process store. Single-threaded and synchronous, so N concurrent requests on one key admit
  * exactly the limit: each admit reads and bumps the counters before the next request runs.
  */
-export class MemoryUsageStore implements UsageStore {
-  readonly shards: Shard[];
+export class MemoryUsageStore implements UsageStore, PersistedCounters {
+  readonly #shards: Shard[];
   readonly #status: () => StoreStatus;
 
-  /** `status` reports the persistence sink's health; the counters themselves cannot fail. */
+  /** `shards` become the store's own; `status` reports the persistence sink's health (the counters cannot fail). */
   constructor(shards: Shard[] = Array.from({ length: SHARD_COUNT }, emptyShard), status: () => StoreStatus = () => 'ok') {
-    this.shards = shards;
+    this.#shards = shards;
     this.#status = status;
   }
 
@@ -137,8 +100,8 @@ export class MemoryUsageStore implements UsageStore {
     return usage;
   }
 
-  admit(keyId: string, tier: Tier, nowMs: number, count = 1): { decision: Decision; ticket?: Ticket } {
-    const shard = this.shards[shardOf(keyId, this.shards.length)]!;
+  admit(keyId: string, tier: Tier, nowMs: number, count = 1): Admission {
+    const shard = this.#shards[shardOf(keyId, this.#shards.length)]!;
     const usage = this.#usageAt(shard, keyId, nowMs);
     const decision = decide(
       {
@@ -159,14 +122,12 @@ export class MemoryUsageStore implements UsageStore {
     usage.overageRequests += overageCount;
     usage.overageCostMicros += overageCount * overagePriceMicros;
     shard.isDirty = true;
-    return {
-      decision,
-      ticket: { keyId, day: usage.day, minuteStartMs: usage.minuteStartMs, isOverage: decision.isOverage, overagePriceMicros, count, overageCount },
-    };
+    const { day, minuteStartMs } = usage;
+    return { decision, ticket: { keyId, day, minuteStartMs, isOverage: decision.isOverage, overagePriceMicros, count, overageCount } };
   }
 
   release(ticket: Ticket): void {
-    const shard = this.shards[shardOf(ticket.keyId, this.shards.length)]!;
+    const shard = this.#shards[shardOf(ticket.keyId, this.#shards.length)]!;
     const usage = shard.current.get(ticket.keyId);
     // If the day has rolled over since, the request was counted in a day now in history: leave it.
     if (usage === undefined || usage.day !== ticket.day) return;
@@ -179,17 +140,39 @@ export class MemoryUsageStore implements UsageStore {
 
   /** Every key's usage per day held in memory (live days and ended ones not yet archived). */
   usageByDay(): UsageByDay {
-    return mergeUsage(this.shards);
+    return mergeUsage(this.#shards);
   }
-}
 
-/** All usage per day and key: the archive of ended days, then what the shards hold (see setDayUsage). */
-export function mergeUsage(shards: readonly Shard[], archive: UsageByDay = new Map()): UsageByDay {
-  const merged: UsageByDay = new Map();
-  for (const [date, byKey] of archive) for (const [keyId, usage] of byKey) setDayUsage(merged, date, keyId, usage);
-  for (const shard of shards) {
-    for (const [date, byKey] of shard.history) for (const [keyId, usage] of byKey) setDayUsage(merged, date, keyId, usage);
-    for (const [keyId, usage] of shard.current) setDayUsage(merged, dayString(usage.day), keyId, usage);
+  get shardCount(): number {
+    return this.#shards.length;
   }
-  return merged;
+
+  closeEndedDays(nowMs: number): void {
+    for (const shard of this.#shards) closeEndedDays(shard, nowMs);
+  }
+
+  changedShard(index: number): ShardContents | undefined {
+    const shard = this.#shards[index]!;
+    return shard.isDirty ? shard : undefined;
+  }
+
+  markWritten(index: number): void {
+    this.#shards[index]!.isDirty = false;
+  }
+
+  endedDays(): UsageByDay {
+    const ended: UsageByDay = new Map();
+    for (const shard of this.#shards) {
+      for (const [date, byKey] of shard.history) {
+        const merged = ended.get(date) ?? new Map<string, DayUsage>();
+        for (const [keyId, usage] of byKey) merged.set(keyId, usage);
+        ended.set(date, merged);
+      }
+    }
+    return ended;
+  }
+
+  forgetEndedDay(date: string): void {
+    for (const shard of this.#shards) if (shard.history.delete(date)) shard.isDirty = true;
+  }
 }

@@ -23,6 +23,23 @@ export interface BatchOptions {
 const DEFAULTS: BatchOptions = { batchLines: 256, flushEveryMs: 100, maxPendingLines: 100_000, now: Date.now };
 const RETRY_MS = 10;
 
+/** The warning line that stands for the lines dropped while the reader was not reading. */
+function droppedNotice(time: number, dropped: number): string {
+  return `${JSON.stringify({ level: 40, time, message: 'access log lines dropped: the output was not being read', dropped })}\n`;
+}
+
+/** Writes the whole batch, retrying a full non-blocking pipe; gives up on any other error (at exit, nothing better to do). */
+function writeAllSync(fd: number, batch: Buffer): void {
+  let offset = 0;
+  while (offset < batch.length) {
+    try {
+      offset += writeSync(fd, batch, offset, batch.length - offset);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+    }
+  }
+}
+
 export function createBatchedDestination(fd: number, options: Partial<BatchOptions> = {}): BatchedDestination {
   const { batchLines, flushEveryMs, maxPendingLines, now } = { ...DEFAULTS, ...options };
   let pending: string[] = [];
@@ -31,7 +48,7 @@ export function createBatchedDestination(fd: number, options: Partial<BatchOptio
 
   function takeBatch(): Buffer {
     if (dropped > 0) {
-      pending.unshift(`${JSON.stringify({ level: 40, time: now(), message: 'access log lines dropped: the output was not being read', dropped })}\n`);
+      pending.unshift(droppedNotice(now(), dropped));
       dropped = 0;
     }
     const batch = Buffer.from(pending.join(''));
@@ -75,15 +92,7 @@ export function createBatchedDestination(fd: number, options: Partial<BatchOptio
     },
     flushSync() {
       if (pending.length === 0 && dropped === 0) return;
-      const batch = takeBatch();
-      let offset = 0;
-      while (offset < batch.length) {
-        try {
-          offset += writeSync(fd, batch, offset, batch.length - offset);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
-        }
-      }
+      writeAllSync(fd, takeBatch());
     },
   };
 }

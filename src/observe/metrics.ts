@@ -63,13 +63,44 @@ function latencyCollector(tallies: ReadonlyMap<string, RouteTally>) {
   };
 }
 
-export function createMetrics(sources: MetricsSources): Metrics {
-  const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
-  const tallies = new Map<string, RouteTally>();
-  let searchTimeoutCount = 0;
-  let refusedReloadCount = 0;
+function emptyTally(): RouteTally {
+  return { byStatus: new Map(), buckets: new Float64Array(LATENCY_BUCKETS.length), sum: 0, count: 0 };
+}
 
+/** Adds one answered request to its route's tally: a few additions, no allocation once the route is known. */
+function tallyRequest(tallies: Map<string, RouteTally>, record: RequestRecord): void {
+  let tally = tallies.get(record.route);
+  if (tally === undefined) tallies.set(record.route, (tally = emptyTally()));
+  tally.byStatus.set(record.status, (tally.byStatus.get(record.status) ?? 0) + 1);
+  const seconds = record.durationMs / 1000;
+  let bucket = 0;
+  while (bucket < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[bucket]!) bucket += 1;
+  if (bucket < LATENCY_BUCKETS.length) tally.buckets[bucket]! += 1;
+  tally.sum += seconds;
+  tally.count += 1;
+}
+
+/** Counts kept by the request path and the loader, read when scraped. */
+interface Counts {
+  searchTimeouts: number;
+  refusedReloads: number;
+}
+
+/** A counter prom-client fills from `read()` at each scrape. */
+function scrapedCounter(registry: client.Registry, name: string, help: string, read: () => number): void {
+  new client.Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(read());
+    },
+  });
+}
+
+/** Requests by route and status, their latency, and the searches cancelled at their budget. */
+function registerRequestMetrics(registry: client.Registry, tallies: ReadonlyMap<string, RouteTally>, counts: Counts): void {
   new client.Counter({
     name: 'http_requests_total',
     help: 'Answered requests by route pattern and status.',
@@ -81,24 +112,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
   registry.registerMetric(latencyCollector(tallies) as unknown as client.Metric);
-  new client.Counter({
-    name: 'search_timeouts_total',
-    help: 'Searches cancelled at their budget (503 SEARCH_TIMEOUT).',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(searchTimeoutCount);
-    },
-  });
-  new client.Counter({
-    name: 'snapshot_reloads_refused_total',
-    help: 'New snapshots found and refused; the live catalog kept serving.',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(refusedReloadCount);
-    },
-  });
+  const timeoutsHelp = 'Searches cancelled at their budget (503 SEARCH_TIMEOUT).';
+  scrapedCounter(registry, 'search_timeouts_total', timeoutsHelp, () => counts.searchTimeouts);
+}
+
+/** The snapshot served and its age, refused reloads, and the counter store's health. */
+function registerServiceMetrics(registry: client.Registry, sources: MetricsSources, counts: Counts): void {
+  const refusedHelp = 'New snapshots found and refused; the live catalog kept serving.';
+  scrapedCounter(registry, 'snapshot_reloads_refused_total', refusedHelp, () => counts.refusedReloads);
   new client.Gauge({
     name: 'catalog_info',
     help: 'The snapshot being served (value 1), by data version; absent until one is loaded.',
@@ -129,23 +150,23 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.set(sources.counterStoreStatus() === 'ok' ? 1 : 0);
     },
   });
+}
 
+export function createMetrics(sources: MetricsSources): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  const tallies = new Map<string, RouteTally>();
+  const counts: Counts = { searchTimeouts: 0, refusedReloads: 0 };
+  registerRequestMetrics(registry, tallies, counts);
+  registerServiceMetrics(registry, sources, counts);
   return {
     registry,
     observe: function countRequest(record) {
-      let tally = tallies.get(record.route);
-      if (tally === undefined) tallies.set(record.route, (tally = { byStatus: new Map(), buckets: new Float64Array(LATENCY_BUCKETS.length), sum: 0, count: 0 }));
-      tally.byStatus.set(record.status, (tally.byStatus.get(record.status) ?? 0) + 1);
-      const seconds = record.durationMs / 1000;
-      let bucket = 0;
-      while (bucket < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[bucket]!) bucket += 1;
-      if (bucket < LATENCY_BUCKETS.length) tally.buckets[bucket]! += 1;
-      tally.sum += seconds;
-      tally.count += 1;
-      if (record.errorCode === 'SEARCH_TIMEOUT') searchTimeoutCount += 1;
+      tallyRequest(tallies, record);
+      if (record.errorCode === 'SEARCH_TIMEOUT') counts.searchTimeouts += 1;
     },
-    countRefusedReload: () => {
-      refusedReloadCount += 1;
+    countRefusedReload: function countRefusedReload() {
+      counts.refusedReloads += 1;
     },
   };
 }

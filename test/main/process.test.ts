@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runKeysCli } from '../../src/cli/keys.ts';
 import { loadShards } from '../../src/limits/usage-sink.ts';
-import { MemoryUsageStore, SHARD_COUNT } from '../../src/limits/usage-store.ts';
+import { SHARD_COUNT } from '../../src/limits/usage-shards.ts';
+import { MemoryUsageStore } from '../../src/limits/usage-store.ts';
 import { eventually, FIXTURE_FILE, get, spawnService, tempDir } from '../helpers/service.ts';
 
 interface Folders {

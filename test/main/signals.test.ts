@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { loadShards } from '../../src/limits/usage-sink.ts';
-import { MemoryUsageStore, SHARD_COUNT } from '../../src/limits/usage-store.ts';
+import { SHARD_COUNT } from '../../src/limits/usage-shards.ts';
+import { MemoryUsageStore } from '../../src/limits/usage-store.ts';
 import { onJsonLines } from '../helpers/json-lines.ts';
 import { eventually, issueKey, ROOT, serviceFolders } from '../helpers/service.ts';
 

@@ -2,9 +2,12 @@
  * The node:http shell, for where uWebSockets.js cannot load (Node 24, musl, older glibc): copy the
  * request, call the pipeline, write the Reply. It writes the same status, headers and body as uws.ts.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ApiRequest, bodyLength, COMMON_HEADERS, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine } from '../reply.ts';
+import type { Logger } from '../../log.ts';
+import {
+  type ApiRequest, bodyLength, COMMON_HEADERS, type Handler, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine,
+} from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 
 function flatHeaders(reply: Reply, length: number): string[] {
@@ -73,56 +76,59 @@ function copyRequest(req: IncomingMessage): ApiRequest {
   };
 }
 
-export function startNodeServer(options: EngineOptions): Promise<Server> {
-  const { handle, logger } = options;
-
-  function writeReply(res: ServerResponse, reply: Reply): void {
-    if (isStreamed(reply.body)) {
-      res.writeHead(reply.status, statusLine(reply.status).slice(4), flatHeaders(reply, reply.body.length));
-      if (res.req.method === 'HEAD') res.end();
-      else streamBody(res, reply.body);
-      return;
-    }
-    const body = bodyBuffer(reply.body);
-    res.writeHead(reply.status, statusLine(reply.status).slice(4), flatHeaders(reply, bodyLength(body)));
-    res.end(body); // node sends no body for HEAD by itself
+/** Writes the reply: status line, headers and body, streamed when it is a StreamedBody. */
+function writeReply(res: ServerResponse, reply: Reply): void {
+  if (isStreamed(reply.body)) {
+    res.writeHead(reply.status, statusLine(reply.status).slice(4), flatHeaders(reply, reply.body.length));
+    if (res.req.method === 'HEAD') res.end();
+    else streamBody(res, reply.body);
+    return;
   }
+  const body = bodyBuffer(reply.body);
+  res.writeHead(reply.status, statusLine(reply.status).slice(4), flatHeaders(reply, bodyLength(body)));
+  res.end(body); // node sends no body for HEAD by itself
+}
 
-  function failed(res: ServerResponse, error: unknown): void {
-    logger.error('a reply could not be written', { error: String((error as Error)?.stack ?? error) });
-    res.destroy();
+/** Copy, call, write; a fault in writing drops the connection (the pipeline answers its own errors). */
+function serve(handle: Handler, logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  try {
+    const reply = handle(copyRequest(req));
+    if (reply instanceof Promise) {
+      reply.then((value) => {
+        if (!res.destroyed) writeReply(res, value);
+      }).catch((error: unknown) => failed(logger, res, error));
+    } else {
+      writeReply(res, reply);
+    }
+  } catch (error) {
+    failed(logger, res, error);
   }
+}
 
-  const server = createServer(function route(req, res) {
-    try {
-      const reply = handle(copyRequest(req));
-      if (reply instanceof Promise) {
-        reply.then((value) => {
-          if (!res.destroyed) writeReply(res, value);
-        }).catch((error: unknown) => failed(res, error));
-      } else {
-        writeReply(res, reply);
-      }
-    } catch (error) {
-      failed(res, error);
-    }
-  });
+function failed(logger: Logger, res: ServerResponse, error: unknown): void {
+  logger.error('a reply could not be written', { error: String((error as Error)?.stack ?? error) });
+  res.destroy();
+}
 
-  // A request node's parser refuses (conflicting Content-Length, oversized headers, bad syntax) gets
-  // the envelope and a closed connection, never a second request read from its leftovers.
-  server.on('clientError', function refuse(error: NodeJS.ErrnoException, socket: Socket) {
-    if (!socket.writable || (error.code === 'ECONNRESET')) {
-      socket.destroy();
-      return;
-    }
-    const reply = options.malformed(error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
-    const body = bodyBuffer(reply.body as string);
-    const head = flatHeaders(reply, bodyLength(body));
-    let text = `HTTP/1.1 ${statusLine(reply.status)}\r\n`;
-    for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;
-    socket.end(Buffer.concat([Buffer.from(`${text}\r\n`), Buffer.from(body)]));
-  });
+/**
+ * A request node's parser refuses (conflicting Content-Length, oversized headers, bad syntax) gets the
+ * envelope and a closed connection, never a second request read from its leftovers.
+ */
+function refuseMalformed(malformed: EngineOptions['malformed'], error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (error.code === 'ECONNRESET')) {
+    socket.destroy();
+    return;
+  }
+  const reply = malformed(error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
+  const body = bodyBuffer(reply.body as string);
+  const head = flatHeaders(reply, bodyLength(body));
+  let text = `HTTP/1.1 ${statusLine(reply.status)}\r\n`;
+  for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;
+  socket.end(Buffer.concat([Buffer.from(`${text}\r\n`), Buffer.from(body)]));
+}
 
+/** Listens; the server's close() stops accepting, closes idle connections, and resolves once the rest are answered. */
+function listen(server: HttpServer, options: EngineOptions): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     // reusePort (SO_REUSEPORT, several processes on one port with a shared counter store) exists from
@@ -130,7 +136,7 @@ export function startNodeServer(options: EngineOptions): Promise<Server> {
     const listenOptions = { host: options.host, port: options.port, exclusive: true, reusePort: !options.isPortExclusive };
     server.listen(listenOptions, () => {
       server.off('error', reject);
-      server.on('error', (error) => logger.error('HTTP server error', { error: String(error) }));
+      server.on('error', (error) => options.logger.error('HTTP server error', { error: String(error) }));
       const address = server.address();
       resolve({
         port: typeof address === 'object' && address !== null ? address.port : options.port,
@@ -144,4 +150,15 @@ export function startNodeServer(options: EngineOptions): Promise<Server> {
       });
     });
   });
+}
+
+export function startNodeServer(options: EngineOptions): Promise<Server> {
+  const { handle, logger, malformed } = options;
+  const server = createServer(function route(req, res) {
+    serve(handle, logger, req, res);
+  });
+  server.on('clientError', function refuse(error: NodeJS.ErrnoException, socket: Socket) {
+    refuseMalformed(malformed, error, socket);
+  });
+  return listen(server, options);
 }

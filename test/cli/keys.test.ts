@@ -1,26 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { runKeysCli } from '../../src/cli/keys.ts';
-import { runUsageCli } from '../../src/cli/usage.ts';
 import { hashKey } from '../../src/keys/api-key.ts';
-import { createLogger } from '../../src/log.ts';
-import { UsageSink } from '../../src/limits/usage-sink.ts';
-import { MemoryUsageStore } from '../../src/limits/usage-store.ts';
-import { defaultTiers, tempDir, TestClock } from '../helpers/service.ts';
-
-function cli(run: (out: (t: string) => void, err: (t: string) => void) => number | Promise<number>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = run((t) => out.push(t), (t) => err.push(t));
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-function env() {
-  const dir = tempDir('exlib-cli-');
-  return { ...process.env, KEYS_FILE: join(dir, 'keys.json'), STATE_DIR: join(dir, 'state'), TIERS_FILE: undefined };
-}
+import { cli, env } from '../helpers/cli-run.ts';
 
 describe('keys CLI', () => {
   it('create --json prints exactly one JSON object with id, key and tier; the store keeps only a hash', () => {
@@ -88,47 +71,5 @@ describe('keys CLI', () => {
     assert.match(bad.err, /keys\.json: keys\.0\.tier: "gold" is not a tier/);
     writeFileSync(e.KEYS_FILE!, '{"version":1,');
     assert.match(cli((o, r) => runKeysCli(['list'], e, o, r)).err, /keys\.json: is not valid JSON \(at character 13\)$/m);
-  });
-});
-
-describe('usage CLI', () => {
-  function seed(stateDir: string) {
-    mkdirSync(stateDir, { recursive: true });
-    const store = new MemoryUsageStore();
-    const tier = { ...defaultTiers().get('starter')!, dailyRequests: 3, perMinute: 1000 };
-    const clock = new TestClock('2026-11-20T10:00:00.000Z');
-    for (let i = 0; i < 5; i++) store.admit('key_alpha', tier, clock.now());
-    store.admit('key_beta', tier, clock.now());
-    clock.set('2026-11-21T10:00:00.000Z');
-    for (let i = 0; i < 4; i++) store.admit('key_alpha', tier, clock.now());
-    new UsageSink(stateDir, store.shards, { logger: createLogger('silent') }).flush();
-  }
-
-  it('prints requests, overage and cost per key and day, filtered by --date and --key', () => {
-    const e = env();
-    seed(e.STATE_DIR!);
-    const all = JSON.parse(cli((o, r) => runUsageCli(['--json'], e, o, r)).out) as Record<string, unknown>[];
-    assert.deepEqual(all.map((row) => [row.date, row.keyId, row.requests, row.overageRequests, row.overageCost]), [
-      ['2026-11-20', 'key_alpha', 5, 2, '$0.004'],
-      ['2026-11-20', 'key_beta', 1, 0, '$0.00'],
-      ['2026-11-21', 'key_alpha', 4, 1, '$0.002'],
-    ]);
-    const oneDay = JSON.parse(cli((o, r) => runUsageCli(['--date', '2026-11-20', '--key', 'key_alpha', '--json'], e, o, r)).out) as unknown[];
-    assert.equal(oneDay.length, 1);
-    const table = cli((o, r) => runUsageCli(['--date', '2026-11-21'], e, o, r));
-    assert.equal(table.code, 0);
-    assert.match(table.out, /2026-11-21\s+key_alpha\s+\?\s+4\s+1\s+\$0\.002/);
-    assert.match(cli((o, r) => runUsageCli(['--date', '2030-01-01'], e, o, r)).out, /no usage/);
-  });
-
-  it('rejects a bad date or flag with exit 2, and unreadable state with exit 1', () => {
-    const e = env();
-    assert.equal(cli((o, r) => runUsageCli(['--date', '21/11/2026'], e, o, r)).code, 2);
-    assert.equal(cli((o, r) => runUsageCli(['--nope'], e, o, r)).code, 2);
-    mkdirSync(e.STATE_DIR!, { recursive: true });
-    writeFileSync(join(e.STATE_DIR!, 'usage-00.json'), 'garbage');
-    const bad = cli((o, r) => runUsageCli([], e, o, r));
-    assert.equal(bad.code, 1);
-    assert.match(bad.err, /usage-00\.json: is not valid JSON$/m);
   });
 });

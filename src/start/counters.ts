@@ -1,0 +1,62 @@
+/**
+ * The usage counters the server starts with: the in-process store owns STATE_DIR (a pid file claims it)
+ * and the port, persisted by its sink; a Redis store shares both with any number of processes.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+import { claimPidFile } from '../files.ts';
+import { RedisUsageStore } from '../limits/redis-usage-store.ts';
+import { SHARD_COUNT } from '../limits/usage-shards.ts';
+import { loadShards, UsageSink } from '../limits/usage-sink.ts';
+import { MemoryUsageStore, type UsageStore } from '../limits/usage-store.ts';
+import type { Logger } from '../log.ts';
+import { fail, orFail } from './fail.ts';
+
+export interface Counters {
+  usage: UsageStore;
+  /** With the in-process store one process owns the port (docs/operations.md#one-process-per-port-and-state-folder). */
+  isPortExclusive: boolean;
+  start(): void;
+  /** Writes or hands back what is pending and lets go; false when usage could not be written. */
+  close(): Promise<boolean>;
+}
+
+export function openCounters(config: Config, logger: Logger): Counters {
+  if (config.counterStore.kind === 'redis') {
+    // No STATE_DIR and no pid file: any number of processes count together in Redis.
+    const usage = new RedisUsageStore({ url: config.counterStore.url, timeoutMs: config.redisTimeoutMs, logger });
+    return {
+      usage,
+      isPortExclusive: false,
+      start: () => undefined,
+      close: () => usage.close().then(() => true),
+    };
+  }
+  return openStateDir(config, logger);
+}
+
+function openStateDir(config: Config, logger: Logger): Counters {
+  orFail(config.stateDir, 'created', () => mkdirSync(config.stateDir, { recursive: true }));
+  const lock = claimPidFile(join(config.stateDir, 'server.pid'));
+  if (!lock.ok) fail(lock.problems);
+  const shardResult = loadShards(config.stateDir, SHARD_COUNT);
+  if (!shardResult.ok) {
+    lock.value.release();
+    fail(shardResult.problems);
+  }
+  const usage = new MemoryUsageStore(shardResult.value, () => sink.status());
+  const sink: UsageSink = new UsageSink(config.stateDir, usage, { logger });
+  return {
+    usage,
+    isPortExclusive: true,
+    start: () => sink.start(config.flushIntervalMs),
+    close: async () => {
+      sink.stop();
+      const isWritten = sink.flush();
+      if (!isWritten) logger.error('usage could not be written at shutdown', { stateDir: config.stateDir });
+      lock.value.release();
+      return isWritten;
+    },
+  };
+}
