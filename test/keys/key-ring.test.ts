@@ -29,12 +29,15 @@ describe('loadKeyStore', () => {
     writeKeyStore(file, createKey(EMPTY_STORE, 'gold', '', NOW).store);
     assert.deepEqual(loadKeyStore(file, tiers), {
       ok: false,
-      problems: [`${file}: keys.0.tier: "gold" is not a tier of the tier table (free, starter, pro, business)`],
+      problems: [{ source: file, path: 'keys.0.tier', message: '"gold" is not a tier of the tier table (free, starter, pro, business)' }],
     });
   });
 
   it('reads a missing file as an empty store that does not exist yet', () => {
-    assert.deepEqual(loadKeyStore(join(tempDir('exlib-ring-'), 'none.json'), tiers), { ok: true, exists: false, store: EMPTY_STORE });
+    assert.deepEqual(loadKeyStore(join(tempDir('exlib-ring-'), 'none.json'), tiers), {
+      ok: true,
+      value: { exists: false, store: EMPTY_STORE },
+    });
   });
 });
 
