@@ -242,7 +242,7 @@ function build(values: Options, files: readonly string[]): { snapshot: Snapshot;
 }
 
 function main(): number {
-  let parsed;
+  let parsed: ReturnType<typeof parseOptions>;
   try {
     parsed = parseOptions();
   } catch (error) {

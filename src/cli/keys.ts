@@ -40,19 +40,17 @@ interface KeysRun {
   err: Out;
 }
 
+const OPTIONS = {
+  tier: { type: 'string' },
+  label: { type: 'string', default: '' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err: Out, now = new Date()): number {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
   try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        tier: { type: 'string' },
-        label: { type: 'string', default: '' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   } catch (error) {
     err(`${(error as Error).message}\n${USAGE}`);
     return 2;

@@ -40,11 +40,18 @@ interface Filters {
   isJson: boolean;
 }
 
+const OPTIONS = {
+  date: { type: 'string' },
+  key: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 /** Exit code; a Promise of it when the usage lives in Redis (the files of STATE_DIR are read synchronously). */
 export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: string) => void, err: (text: string) => void): number | Promise<number> {
-  let values;
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({ args, options: { date: { type: 'string' }, key: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }));
+    ({ values } = parseArgs({ args, options: OPTIONS }));
   } catch (error) {
     err(`${(error as Error).message}\n${USAGE}`);
     return 2;

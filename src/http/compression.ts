@@ -67,6 +67,10 @@ const encodedOnce = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
 export function encodeOnce(body: Buffer, encoding: Encoding): { body: Buffer; encoding: Encoding } {
   if (encoding === 'identity' || body.length < COMPRESSION_THRESHOLD) return { body, encoding: 'identity' };
   let variants = encodedOnce.get(body);
-  if (variants === undefined) encodedOnce.set(body, (variants = {}));
-  return { body: (variants[encoding] ??= compress(body, encoding, true)), encoding };
+  if (variants === undefined) {
+    variants = {};
+    encodedOnce.set(body, variants);
+  }
+  variants[encoding] ??= compress(body, encoding, true);
+  return { body: variants[encoding], encoding };
 }

@@ -8,6 +8,7 @@ import type { TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { HEADER_SCHEMAS } from './response-schemas.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the page walks the OpenAPI document built beside it, whose shape openapi.ts fixes.
 type Json = Record<string, any>;
 
 export function escapeHtml(text: string): string {

@@ -133,11 +133,13 @@ function listExercises(context: RouteContext): Reply | HttpError {
     if (identity === undefined) {
       const page = buildPage(context, params, limit);
       if (page instanceof HttpError) return page;
-      cache.set(canonical, (identity = page));
+      identity = page;
+      cache.set(canonical, identity);
     }
     const encoded = encodePage(identity, encoding);
     if (encoded.encoding === 'identity') return encodedReply(identity, 'identity', how);
-    cache.set(key, (cached = encoded.body));
+    cached = encoded.body;
+    cache.set(key, cached);
   }
   return encodedReply(cached, encoding, how);
 }

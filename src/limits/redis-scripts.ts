@@ -118,7 +118,10 @@ export async function readRedisUsage(client: Redis, prefix: string = DEFAULT_PRE
       const date = rest.slice(rest.lastIndexOf(':') + 1);
       const keyId = rest.slice(0, rest.lastIndexOf(':'));
       let byKey = byDay.get(date);
-      if (byKey === undefined) byDay.set(date, (byKey = new Map<string, DayUsage>()));
+      if (byKey === undefined) {
+        byKey = new Map<string, DayUsage>();
+        byDay.set(date, byKey);
+      }
       byKey.set(keyId, { requests, overageRequests, overageCostMicros });
     });
   } while (cursor !== '0');

@@ -59,7 +59,10 @@ export function emptyShard(): Shard {
 export function setDayUsage(byDay: UsageByDay, date: string, keyId: string, usage: DayUsage): void {
   if (usage.requests === 0) return;
   let byKey = byDay.get(date);
-  if (byKey === undefined) byDay.set(date, (byKey = new Map()));
+  if (byKey === undefined) {
+    byKey = new Map();
+    byDay.set(date, byKey);
+  }
   byKey.set(keyId, { requests: usage.requests, overageRequests: usage.overageRequests, overageCostMicros: usage.overageCostMicros });
 }
 

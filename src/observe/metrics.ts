@@ -70,7 +70,10 @@ function emptyTally(): RouteTally {
 /** Adds one answered request to its route's tally: a few additions, no allocation once the route is known. */
 function tallyRequest(tallies: Map<string, RouteTally>, record: RequestRecord): void {
   let tally = tallies.get(record.route);
-  if (tally === undefined) tallies.set(record.route, (tally = emptyTally()));
+  if (tally === undefined) {
+    tally = emptyTally();
+    tallies.set(record.route, tally);
+  }
   tally.byStatus.set(record.status, (tally.byStatus.get(record.status) ?? 0) + 1);
   const seconds = record.durationMs / 1000;
   let bucket = 0;
