@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildCatalog } from '../src/catalog/catalog.ts';
 import { listSnapshotFiles } from '../src/catalog/snapshot-files.ts';
-import { checkSnapshot } from '../src/catalog/snapshot-schema.ts';
+import { checkSnapshot } from '../src/catalog/snapshot-check.ts';
 import { HttpError } from '../src/http/http-error.ts';
 import { formatProblems } from '../src/problems.ts';
 import { parseListParams } from '../src/http/list-params.ts';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
 import { importFreeExerciseDb, parseTaxonomy } from '../src/catalog/free-exercise-db.ts';
-import { checkSnapshot } from '../src/catalog/snapshot-schema.ts';
+import { checkSnapshot } from '../src/catalog/snapshot-check.ts';
 import { readConfig } from '../src/config.ts';
 import { parseKeyStore } from '../src/keys/key-store.ts';
 import { parseTierTable } from '../src/limits/tiers.ts';

@@ -1,8 +1,10 @@
 /** importFreeExerciseDb and parseTaxonomy: free-exercise-db's dist/exercises.json converted into a snapshot. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { importFreeExerciseDb, MUSCLE_MAP, parseTaxonomy } from '../../src/catalog/free-exercise-db.ts';
-import { checkSnapshot, type Exercise } from '../../src/catalog/snapshot-schema.ts';
+import { MUSCLE_MAP } from '../../src/catalog/free-exercise-db-maps.ts';
+import { importFreeExerciseDb, parseTaxonomy } from '../../src/catalog/free-exercise-db.ts';
+import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
+import { type Exercise } from '../../src/catalog/snapshot-schema.ts';
 import { formatProblems, type Result } from '../../src/problems.ts';
 import { BAD, IMPORT_OPTIONS, importSample, readJson, SAMPLE, sourceRecord, TAXONOMY } from '../helpers/snapshots.ts';
 

@@ -1,7 +1,8 @@
 /** checkSnapshot: the snapshot contract, each problem naming the field (and the exercise id) at fault. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkSnapshot, EXERCISE_FIELDS, inFieldOrder, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
+import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
+import { EXERCISE_FIELDS, inFieldOrder, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
 import { formatProblems, type Result } from '../../src/problems.ts';
 import { tinySnapshot } from '../helpers/snapshots.ts';
 

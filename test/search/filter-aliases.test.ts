@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
-import { checkSnapshot, type Exercise, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
+import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
+import { type Exercise, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
 import { formatProblems } from '../../src/problems.ts';
 import { findPage, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';

@@ -1,0 +1,169 @@
+/**
+ * The suites that run against the real service: load (scenarios a-j beside the bare uWebSockets.js
+ * baseline), snapshot refusal and fairness, with the environment the service runs under.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundledSnapshot, } from '../test/helpers/search-catalogs.ts';
+import { captureBaseline, checkReplay } from './capture.ts';
+import { growCatalog } from './catalog-growth.ts';
+import { type ChildServer, readRssMb, startChild, stopChild } from './child-servers.ts';
+import { type FairnessFigures, measureFairness } from './fairness.ts';
+import { checkScenarioPaths, runScenario, type ScenarioResult } from './load.ts';
+import { type Report, } from './report.ts';
+import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
+import { BY_QUERY_ROUTES, buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
+import { type Scratch } from './scratch.ts';
+import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
+import {DATA_DIR, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, ROOT, START_TIMEOUT_MS, 
+} from './settings.ts';
+
+/** Proof that the access log and the metrics were on: lines written and requests counted during the run. */
+function observedBy(accessLogFile: string, metricsText: string, results: readonly ScenarioResult[]): Report['observability'] {
+  let accessLogLines = 0;
+  const text = readFileSync(accessLogFile, 'utf8');
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) accessLogLines += 1;
+  let metricsRequests = 0;
+  for (const line of metricsText.split('\n')) if (line.startsWith('http_requests_total{')) metricsRequests += Number(line.slice(line.lastIndexOf(' ') + 1));
+  const serviceRequests = results.reduce((sum, result) => sum + result.service.totalRequests, 0);
+  return { accessLogLines, metricsRequests, measuredServiceRequests: serviceRequests };
+}
+
+/**
+ * A service's environment: access log (LOG_LEVEL=info, stdout to a file as an operator would keep it)
+ * and metrics on, as issue 11 asks. Each service needs a STATE_DIR of its own (one process owns one).
+ */
+function serviceEnv(scratch: Scratch, dataDir: string, stateDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    METRICS_PORT: '0',
+    DATA_DIR: dataDir,
+    KEYS_FILE: scratch.keysFile,
+    STATE_DIR: stateDir,
+    TIERS_FILE: scratch.tiersFile,
+  };
+}
+
+/** What every suite of one run shares: its settings, its scratch folder and the servers to stop at the end. */
+export interface Run {
+  seconds: number;
+  suites: ReadonlySet<string>;
+  scratch: Scratch;
+  servers: ChildServer[];
+  searchQueries: string[];
+  cacheCapacity: number;
+}
+
+/** What the load suite measured, and what makes its run invalid. */
+interface LoadFigures {
+  results: ScenarioResult[];
+  /** Scenarios a-j, served by the service whose access log and metrics the observability figures read. */
+  firstServiceResults: ScenarioResult[];
+  distinctPagesBytes: number;
+  rssAfterBenchMb: number;
+  problems: string[];
+}
+
+/** Captures the service's responses (the baseline replays them) and fixes scenario f's ETag. */
+async function captureForBaseline(run: Run, service: ChildServer) {
+  const { searchQueries, cacheCapacity, scratch } = run;
+  process.stderr.write(`bench: capturing the service's responses for the baseline (${searchQueries.length} distinct searches among them)\n`);
+  const plain = buildScenarios(searchQueries, cacheCapacity);
+  const captured = await captureBaseline(
+    service.url,
+    scratch.apiKey,
+    scratch.dir,
+    [
+      { route: '/small', path: POINT_PATH },
+      { route: '/page', path: PAGE_PATH },
+      { route: '/page-br', path: PAGE_PATH, headers: { 'accept-encoding': 'br' } },
+      { route: '/export', path: EXPORT_PATH },
+    ],
+    plain.filter((scenario) => BY_QUERY_ROUTES.has(scenario.baselineRoute)).map((scenario) => ({ route: scenario.baselineRoute, paths: scenario.paths })),
+  );
+  const pointEtag = captured.fixed.get('/small')!.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
+  if (pointEtag === undefined) throw new Error(`GET ${POINT_PATH} has no ETag`);
+  return { captured, scenarios: withPointEtag(plain, pointEtag) };
+}
+
+/** Scenarios a-j against the service and the bare uWS baseline, then the r- and p- scenarios against the same baseline. */
+async function runLoadSuite(run: Run, service: ChildServer): Promise<LoadFigures> {
+  const { searchQueries, scratch, servers, seconds } = run;
+  const { captured, scenarios } = await captureForBaseline(run, service);
+  const problems: string[] = [];
+  // Scenario e is uncached only if its pages outweigh the page cache (an LRU by bytes walked in a cycle).
+  const distinctPagesBytes = [...(captured.byQuery.get('/same')?.values() ?? [])].reduce((sum, response) => sum + response.body.length, 0);
+  if (distinctPagesBytes < 1.25 * PAGE_CACHE_BYTES) {
+    problems.push(`e. search, distinct: its ${searchQueries.length} pages weigh ${(distinctPagesBytes / 2 ** 20).toFixed(1)} MiB, ` +
+      `not 1.25x the ${PAGE_CACHE_BYTES / 2 ** 20} MiB page cache, so they would be served from it`);
+  }
+  await checkScenarioPaths(scenarios, service, scratch.apiKey);
+
+  process.stderr.write('bench: starting the bare uWS baseline (same status, headers and bodies)\n');
+  const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), captured.manifestFile], { ...process.env });
+  servers.push(baseline);
+  const replayed = await checkReplay(baseline.url, captured);
+  process.stderr.write(`bench: the baseline replays all ${replayed} captured responses byte for byte\n`);
+
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) results.push(await runScenario(scenario, service, baseline, scratch.apiKey, seconds));
+  const rssAfterBenchMb = readRssMb(service.pid);
+  const firstServiceResults = [...results];
+  // The Redis store and two processes on one port (r- and p- scenarios), against the same baseline.
+  const noRedis = redisUnavailable(process.env);
+  if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
+  else process.stderr.write(`bench: ${noRedis}\n`);
+  servers.splice(servers.indexOf(baseline), 1);
+  await stopChild(baseline);
+  return { results, firstServiceResults, distinctPagesBytes, rssAfterBenchMb, problems };
+}
+
+/** Health latency under worst-case searches: on the running service (1x), then on a service of its own at 10x. */
+async function runFairnessSuite(run: Run, service: ChildServer): Promise<FairnessFigures[]> {
+  const { scratch, servers } = run;
+  process.stderr.write('bench: fairness at 1x\n');
+  const fairness = [await measureFairness('1x (bundled)', service.url, scratch.apiKey, FAIRNESS_SECONDS)];
+  const grownDir = join(scratch.dir, 'data-10x');
+  mkdirSync(grownDir, { recursive: true });
+  const grown = growCatalog(bundledSnapshot(), 10);
+  writeFileSync(join(grownDir, `${grown.dataVersion}.json`), JSON.stringify(grown));
+  const grownStateDir = join(scratch.dir, 'state-10x');
+  mkdirSync(grownStateDir, { recursive: true });
+  const grownService = await startChild('service-10x', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, grownDir, grownStateDir), join(scratch.dir, 'access-10x.log'));
+  servers.push(grownService);
+  await grownService.waitForLog('catalog loaded', START_TIMEOUT_MS * 4);
+  process.stderr.write('bench: fairness at 10x\n');
+  fairness.push(await measureFairness('10x', grownService.url, scratch.apiKey, FAIRNESS_SECONDS));
+  return fairness;
+}
+
+export function measureRefusal(run: Run): Promise<RefusalFigures> {
+  process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
+  return measureSnapshotRefusal(run.scratch, run.searchQueries);
+}
+
+/** The suites that need the real service: load, snapshot-refusal (in that order) and fairness. */
+export async function runServiceSuites(run: Run) {
+  const { suites, scratch, servers } = run;
+  process.stderr.write('bench: starting the service (access log and metrics on)\n');
+  const accessLogFile = join(scratch.dir, 'access.log');
+  const service = await startChild('service', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, DATA_DIR, scratch.stateDir), accessLogFile);
+  servers.push(service);
+  await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
+  const metricsUrl = `http://127.0.0.1:${String((await service.waitForLog('metrics listening', START_TIMEOUT_MS)).port)}/metrics`;
+  const rssAfterLoadMb = readRssMb(service.pid);
+  const load = suites.has('load') ? await runLoadSuite(run, service) : undefined;
+  const snapshotRefusal = suites.has('snapshot-refusal') ? await measureRefusal(run) : null;
+  let observability: Report['observability'] = null;
+  // Read after the refusal suite (or a second's wait) so the batched access log has flushed, and before fairness adds its own requests.
+  if (load !== undefined) {
+    if (snapshotRefusal === null) await new Promise((resolve) => setTimeout(resolve, 1000));
+    observability = observedBy(accessLogFile, await (await fetch(metricsUrl)).text(), load.firstServiceResults);
+  }
+  const fairness = suites.has('fairness') ? await runFairnessSuite(run, service) : [];
+  return { load, snapshotRefusal, observability, fairness, rssAfterLoadMb };
+}
+
