@@ -80,7 +80,11 @@ function main(): void {
       file = readFileSync(entry.bodyFile);
       files.set(entry.bodyFile, file);
     }
-    const replay: Replay = { status: entry.status, headers: entry.headers, body: file.subarray(entry.bodyOffset, entry.bodyOffset + entry.bodyLength) };
+    const replay: Replay = {
+      status: entry.status,
+      headers: entry.headers,
+      body: file.subarray(entry.bodyOffset, entry.bodyOffset + entry.bodyLength),
+    };
     if (entry.query === undefined) fixed.set(entry.path, replay);
     else {
       let replays = byQuery.get(entry.path);

@@ -93,7 +93,8 @@ export async function captureBaseline(
   const manifest: BaselineResponseFile[] = [];
   const get = async (path: string, headers?: Record<string, string>): Promise<RawResponse> => {
     const response = await rawGet(serviceUrl + path, { 'x-api-key': apiKey, ...headers });
-    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${response.body.toString('utf8').slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`GET ${path} answered ${response.status}: ${response.body.toString('utf8').slice(0, 300)}`);
     return response;
   };
   const entry = (path: string, response: RawResponse, bodyFile: string, bodyOffset: number, query?: string): BaselineResponseFile => ({
@@ -163,6 +164,9 @@ export async function checkReplay(baselineUrl: string, captured: Captured): Prom
     });
     checked += responses.size;
   }
-  if (problems.length > 0) throw new Error(`the baseline does not replay the service's responses: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`);
+  if (problems.length > 0)
+    throw new Error(
+      `the baseline does not replay the service's responses: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`,
+    );
   return checked;
 }

@@ -6,13 +6,37 @@
  */
 import type { Exercise, Snapshot } from '../src/catalog/snapshot-schema.ts';
 
-const GRIPS = ['', 'Wide-Grip', 'Close-Grip', 'Neutral-Grip', 'Reverse-Grip', 'Mixed-Grip', 'Pronated', 'Supinated', 'Hook-Grip', 'Thumbless'];
-const STANCES = ['', 'Narrow-Stance', 'Wide-Stance', 'Staggered-Stance', 'Split-Stance', 'Single-Leg', 'Half-Kneeling', 'Tall-Kneeling', 'Seated', 'Standing'];
+const GRIPS = [
+  '',
+  'Wide-Grip',
+  'Close-Grip',
+  'Neutral-Grip',
+  'Reverse-Grip',
+  'Mixed-Grip',
+  'Pronated',
+  'Supinated',
+  'Hook-Grip',
+  'Thumbless',
+];
+const STANCES = [
+  '',
+  'Narrow-Stance',
+  'Wide-Stance',
+  'Staggered-Stance',
+  'Split-Stance',
+  'Single-Leg',
+  'Half-Kneeling',
+  'Tall-Kneeling',
+  'Seated',
+  'Standing',
+];
 const TEMPOS = ['', 'Paused', 'Tempo 3-1-1', 'Tempo 4-0-1', '1.5-Rep', 'Eccentric-Only', 'Isometric-Hold', 'Pulse', 'Banded', 'Deficit'];
 
 /** The modifier phrase of copy `c` (1 to 999): grip and stance by its digits (so copies differ), a tempo on most. */
 export function modifiersOf(c: number): string {
-  return [TEMPOS[(c * 3 + Math.floor(c / 100)) % 10], GRIPS[c % 10], STANCES[Math.floor(c / 10) % 10]].filter((part) => part !== '').join(' ');
+  return [TEMPOS[(c * 3 + Math.floor(c / 100)) % 10], GRIPS[c % 10], STANCES[Math.floor(c / 10) % 10]]
+    .filter((part) => part !== '')
+    .join(' ');
 }
 
 /** `snapshot` with every exercise repeated `factor` times (the original first, then modified copies). */

@@ -4,7 +4,6 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { type LogEntry, onJsonLines } from '../test/helpers/json-lines.ts';
 import { ROOT, START_TIMEOUT_MS, STOP_TIMEOUT_MS } from './settings.ts';
 
-
 export interface ChildServer {
   name: string;
   proc: ChildProcess;
@@ -80,11 +79,17 @@ export async function startChild(name: string, args: readonly string[], env: Nod
     const already = seen.find((entry) => entry.message === message);
     if (already !== undefined) return Promise.resolve(already);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name}: no "${message}" log line within ${timeoutMs} ms; stderr:\n${stderr}`)), timeoutMs);
-      waiters.push({ message, resolve: (entry) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${name}: no "${message}" log line within ${timeoutMs} ms; stderr:\n${stderr}`)),
+        timeoutMs,
+      );
+      waiters.push({
+        message,
+        resolve: (entry) => {
           clearTimeout(timer);
           resolve(entry);
-        } });
+        },
+      });
       void exited.then((code) => {
         clearTimeout(timer);
         reject(new Error(`${name} exited (code ${code}) before logging "${message}"; stderr:\n${stderr}`));
@@ -102,7 +107,10 @@ export async function stopChild(child: ChildServer): Promise<number | null> {
   process.kill(child.pid, 'SIGTERM');
   const timedOut = Symbol('timed out');
   let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([child.exited, new Promise<typeof timedOut>((resolve) => (timer = setTimeout(() => resolve(timedOut), STOP_TIMEOUT_MS)))]);
+  const outcome = await Promise.race([
+    child.exited,
+    new Promise<typeof timedOut>((resolve) => (timer = setTimeout(() => resolve(timedOut), STOP_TIMEOUT_MS))),
+  ]);
   clearTimeout(timer);
   if (outcome !== timedOut) return outcome;
   process.stderr.write(`bench: ${child.name} (pid ${child.pid}) ignored SIGTERM for ${STOP_TIMEOUT_MS} ms; sending SIGKILL\n`);

@@ -8,4 +8,6 @@ export const FILTER_PATHS: readonly string[] = FILTER_MIX.map((filters) => {
   return `/v1/exercises?${[...query, 'limit=20', ALL_FACETS].join('&')}`;
 });
 
-export const SUGGEST_PATHS: readonly string[] = [...new Set(keystrokesOf(TYPING_SESSIONS))].map((q) => `/v1/suggest?q=${encodeURIComponent(q)}`);
+export const SUGGEST_PATHS: readonly string[] = [...new Set(keystrokesOf(TYPING_SESSIONS))].map(
+  (q) => `/v1/suggest?q=${encodeURIComponent(q)}`,
+);

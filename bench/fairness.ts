@@ -41,12 +41,20 @@ export async function measureFairness(label: string, url: string, apiKey: string
   };
   // The prober starts a little later and stops a little earlier, so it only sees a full queue.
   const prober = new Promise<{ latencies: number[] }>((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/health-prober.ts'), url, String(seconds - 1.5), String(PROBE_EVERY_MS)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'bench/health-prober.ts'), url, String(seconds - 1.5), String(PROBE_EVERY_MS)],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as { latencies: number[] }) : reject(new Error(`health prober exited ${code}: ${err.slice(-1000)}`))));
+    proc.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as { latencies: number[] })
+        : reject(new Error(`health prober exited ${code}: ${err.slice(-1000)}`)),
+    );
   });
   const started = performance.now();
   const [{ latencies: probes }] = await Promise.all([prober, ...Array.from({ length: FAIRNESS_CLIENTS }, client)]);

@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 
 async function main(): Promise<void> {
   const [base, seconds, everyMs] = process.argv.slice(2);
-  if (base === undefined || seconds === undefined || everyMs === undefined) throw new Error('usage: health-prober.ts <base-url> <seconds> <every-ms>');
+  if (base === undefined || seconds === undefined || everyMs === undefined)
+    throw new Error('usage: health-prober.ts <base-url> <seconds> <every-ms>');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const end = performance.now() + Number(seconds) * 1000;
   const latencies: number[] = [];
@@ -17,10 +18,12 @@ async function main(): Promise<void> {
   while (performance.now() < end) {
     const start = performance.now();
     const status = await new Promise<number>((resolve, reject) => {
-      http.get(`${base}/v1/health`, { agent }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      }).on('error', reject);
+      http
+        .get(`${base}/v1/health`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        })
+        .on('error', reject);
     });
     latencies.push(performance.now() - start);
     statuses[status] = (statuses[status] ?? 0) + 1;

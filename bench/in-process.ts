@@ -82,7 +82,13 @@ function pageQueryOf(path: string): PageQuery {
  * Times `findPage` over IN_PROCESS_CALLS calls (after a warm-up), cycling through `paths`.
  * With `isUncached`, the ranking cache is cleared before each call, outside the timed span.
  */
-function measureQueryCost(index: SearchIndex, scenario: string, description: string, paths: readonly string[], isUncached: boolean): QueryCostFigures {
+function measureQueryCost(
+  index: SearchIndex,
+  scenario: string,
+  description: string,
+  paths: readonly string[],
+  isUncached: boolean,
+): QueryCostFigures {
   const queries = paths.map(pageQueryOf);
   const now = () => performance.now();
   const samples = new Float64Array(IN_PROCESS_CALLS);

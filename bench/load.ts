@@ -33,8 +33,20 @@ export interface LoadFigures {
 }
 
 /** A request generator: one fixed path, or a shared cursor cycling through several paths across all connections. */
-function requestOptions(url: string, apiKey: string, paths: readonly string[], seconds: number, cursor: { next: number }, headers: Record<string, string>): autocannon.Options {
-  const base: autocannon.Options = { url: url + paths[0]!, connections: CONNECTIONS, duration: seconds, headers: { 'x-api-key': apiKey, ...headers } };
+function requestOptions(
+  url: string,
+  apiKey: string,
+  paths: readonly string[],
+  seconds: number,
+  cursor: { next: number },
+  headers: Record<string, string>,
+): autocannon.Options {
+  const base: autocannon.Options = {
+    url: url + paths[0]!,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'x-api-key': apiKey, ...headers },
+  };
   if (paths.length === 1) return base;
   return {
     ...base,
@@ -60,12 +72,19 @@ function unexpectedOf(result: autocannon.Result, expectedStatus: number): number
   return result.requests.total - expected;
 }
 
-async function measureLoad(target: LoadFigures['target'], server: ChildServer, apiKey: string, load: LoadRequest, seconds: number): Promise<LoadFigures> {
+async function measureLoad(
+  target: LoadFigures['target'],
+  server: ChildServer,
+  apiKey: string,
+  load: LoadRequest,
+  seconds: number,
+): Promise<LoadFigures> {
   const { paths, headers, expectedStatus } = load;
   const cursor = { next: 0 };
   const warmup = await autocannon(requestOptions(server.url, apiKey, paths, WARMUP_SECONDS, cursor, headers));
   const warmupUnexpected = unexpectedOf(warmup, expectedStatus);
-  if (warmupUnexpected > 0) process.stderr.write(`bench: warning: ${warmupUnexpected} responses other than ${expectedStatus} during the ${target} warm-up\n`);
+  if (warmupUnexpected > 0)
+    process.stderr.write(`bench: warning: ${warmupUnexpected} responses other than ${expectedStatus} during the ${target} warm-up\n`);
 
   const pids = server.cpuPids ?? [server.pid];
   const ticksBeforeByPid = pids.map(readCpuTicks);
@@ -96,7 +115,9 @@ async function measureLoad(target: LoadFigures['target'], server: ChildServer, a
     clientCpuPercent: ((client.user + client.system) / 1e6 / wallSeconds) * 100,
     bytesPerResponse: totalRequests > 0 ? result.throughput.total / totalRequests : Number.NaN,
     ...(pids.length > 1 && {
-      cpuMicrosPerRequestByProcess: pids.map((pid, i) => ((readCpuTicks(pid) - ticksBeforeByPid[i]!) / CLOCK_TICKS_PER_SECOND * 1e6) / totalRequests),
+      cpuMicrosPerRequestByProcess: pids.map(
+        (pid, i) => (((readCpuTicks(pid) - ticksBeforeByPid[i]!) / CLOCK_TICKS_PER_SECOND) * 1e6) / totalRequests,
+      ),
     }),
   };
 }
@@ -117,10 +138,24 @@ export interface ScenarioResult {
 }
 
 /** One scenario: a warm-up and a measured run against the service, then the same against the baseline, and their ratios. */
-export async function runScenario(scenario: Scenario, service: ChildServer, baseline: ChildServer, apiKey: string, seconds: number): Promise<ScenarioResult> {
-  process.stderr.write(`bench: ${scenario.id}. ${scenario.title}: service, then baseline ${scenario.baselineRoute} (${WARMUP_SECONDS} s + ${seconds} s each)\n`);
+export async function runScenario(
+  scenario: Scenario,
+  service: ChildServer,
+  baseline: ChildServer,
+  apiKey: string,
+  seconds: number,
+): Promise<ScenarioResult> {
+  process.stderr.write(
+    `bench: ${scenario.id}. ${scenario.title}: service, then baseline ${scenario.baselineRoute} (${WARMUP_SECONDS} s + ${seconds} s each)\n`,
+  );
   const headers = scenario.headers ?? {};
-  const serviceFigures = await measureLoad('service', service, apiKey, { paths: scenario.paths, headers, expectedStatus: scenario.expectedStatus ?? 200 }, seconds);
+  const serviceFigures = await measureLoad(
+    'service',
+    service,
+    apiKey,
+    { paths: scenario.paths, headers, expectedStatus: scenario.expectedStatus ?? 200 },
+    seconds,
+  );
   const baselinePaths = scenario.paths.map((path) => baselinePathFor(path, scenario.baselineRoute));
   const baselineFigures = await measureLoad('baseline', baseline, apiKey, { paths: baselinePaths, headers, expectedStatus: 200 }, seconds);
   return {
@@ -158,6 +193,7 @@ export async function checkScenarioPaths(scenarios: readonly Scenario[], service
     const response = await fetch(service.url + scenario.paths[0]!, { headers: { 'X-API-Key': apiKey, ...scenario.headers } });
     await response.arrayBuffer();
     const expected = scenario.expectedStatus ?? 200;
-    if (response.status !== expected) throw new Error(`${scenario.id}: GET ${scenario.paths[0]} answered ${response.status}, expected ${expected}`);
+    if (response.status !== expected)
+      throw new Error(`${scenario.id}: GET ${scenario.paths[0]} answered ${response.status}, expected ${expected}`);
   }
 }

@@ -21,12 +21,36 @@ const FILTERED_PATH = '/v1/exercises?equipment=barbell&mechanic=compound&limit=2
 function redisScenarios(): { single: Scenario[]; pair: Scenario[] } {
   return {
     single: [
-      { id: 'r-a', title: 'point lookup, Redis store', question: 'Scenario a with every request counted by the Lua script in Redis: one round trip per request.', paths: [POINT_PATH], baselineRoute: '/small' },
-      { id: 'r-c', title: 'filtered list, Redis store', question: 'Scenario c with every request counted in Redis.', paths: [FILTERED_PATH], baselineRoute: '/page' },
+      {
+        id: 'r-a',
+        title: 'point lookup, Redis store',
+        question: 'Scenario a with every request counted by the Lua script in Redis: one round trip per request.',
+        paths: [POINT_PATH],
+        baselineRoute: '/small',
+      },
+      {
+        id: 'r-c',
+        title: 'filtered list, Redis store',
+        question: 'Scenario c with every request counted in Redis.',
+        paths: [FILTERED_PATH],
+        baselineRoute: '/page',
+      },
     ],
     pair: [
-      { id: 'p-a', title: 'point lookup, 2 processes on 1 port', question: 'Scenario a served by two processes sharing one port and one Redis: what a second process buys on this box.', paths: [POINT_PATH], baselineRoute: '/small' },
-      { id: 'p-c', title: 'filtered list, 2 processes on 1 port', question: 'Scenario c served by two processes sharing one port and one Redis.', paths: [FILTERED_PATH], baselineRoute: '/page' },
+      {
+        id: 'p-a',
+        title: 'point lookup, 2 processes on 1 port',
+        question: 'Scenario a served by two processes sharing one port and one Redis: what a second process buys on this box.',
+        paths: [POINT_PATH],
+        baselineRoute: '/small',
+      },
+      {
+        id: 'p-c',
+        title: 'filtered list, 2 processes on 1 port',
+        question: 'Scenario c served by two processes sharing one port and one Redis.',
+        paths: [FILTERED_PATH],
+        baselineRoute: '/page',
+      },
     ],
   };
 }
@@ -42,18 +66,23 @@ export function redisUnavailable(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 async function startCountingService(name: string, scratch: Scratch, redis: PrivateRedis, port: number): Promise<ChildServer> {
-  const service = await startChild(name, [join(ROOT, 'src/main.ts')], {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info', // access log and metrics on, as for scenarios a to g
-    METRICS_PORT: '0',
-    DATA_DIR,
-    KEYS_FILE: scratch.keysFile,
-    STATE_DIR: scratch.stateDir,
-    TIERS_FILE: scratch.tiersFile,
-    COUNTER_STORE: redis.url,
-  }, join(scratch.dir, `access-${name.replace(/\W+/g, '-')}.log`));
+  const service = await startChild(
+    name,
+    [join(ROOT, 'src/main.ts')],
+    {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info', // access log and metrics on, as for scenarios a to g
+      METRICS_PORT: '0',
+      DATA_DIR,
+      KEYS_FILE: scratch.keysFile,
+      STATE_DIR: scratch.stateDir,
+      TIERS_FILE: scratch.tiersFile,
+      COUNTER_STORE: redis.url,
+    },
+    join(scratch.dir, `access-${name.replace(/\W+/g, '-')}.log`),
+  );
   await service.waitForLog('redis counter store connected', START_TIMEOUT_MS);
   await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
   return service;

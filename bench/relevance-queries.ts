@@ -7,8 +7,18 @@
  */
 
 export const QUERY_CLASSES = [
-  'names', 'joined words', 'split words', 'typos', 'swaps', 'abbreviations and slang', 'muscle-led',
-  'equipment-led', 'yoga (Sanskrit and English)', 'word order', 'function words', 'no answer',
+  'names',
+  'joined words',
+  'split words',
+  'typos',
+  'swaps',
+  'abbreviations and slang',
+  'muscle-led',
+  'equipment-led',
+  'yoga (Sanskrit and English)',
+  'word order',
+  'function words',
+  'no answer',
 ] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 

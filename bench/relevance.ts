@@ -54,7 +54,11 @@ export function measureRelevance(label: string, index: SearchIndex): RelevanceFi
       continue;
     }
     index.rankings.clear();
-    const page = findPage(index, { q, filters: [], random: false, limit: 4, offset: 0 }, { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random });
+    const page = findPage(
+      index,
+      { q, filters: [], random: false, limit: 4, offset: 0 },
+      { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random },
+    );
     if (typeof page === 'symbol') throw new Error(`"${q}" timed out with no deadline`);
     const top = page.positions.map((p) => exercises[p]!);
     const figures = byClass.get(kind)!;

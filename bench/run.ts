@@ -26,24 +26,22 @@
  * scratch.ts, child-servers.ts, capture.ts, load.ts, in-process.ts, relevance.ts, scaling.ts,
  * snapshot-refusal.ts, fairness.ts and report.ts.
  */
-import { rmSync, } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { buildCatalog } from '../src/catalog/catalog.ts';
 import { buildSearchIndexNow } from '../src/search/search-index.ts';
 import { freeExerciseDbSnapshot } from '../test/helpers/search-catalogs.ts';
 import { CLOCK_TICKS_PER_SECOND, killLiveChildren, stopChild } from './child-servers.ts';
 import { measureCatalogBuild, measureQueryCosts } from './in-process.ts';
-import { problemsOf, } from './load.ts';
+import { problemsOf } from './load.ts';
 import { distinctQueries } from './queries.ts';
 import { type RelevanceFigures, measureRelevance } from './relevance.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
 import type { ExtrasFigures } from './extras-run.ts';
 import { measureScaling, runAtScale, SCALES } from './scaling.ts';
-import { buildScenarios, } from './scenarios.ts';
-import { prepareScratch, } from './scratch.ts';
-import {
-  CONNECTIONS, DISTINCT_SEARCHES, PAGE_CACHE_BYTES, readDurationSeconds, readSuites, WARMUP_SECONDS,
-} from './settings.ts';
+import { buildScenarios } from './scenarios.ts';
+import { prepareScratch } from './scratch.ts';
+import { CONNECTIONS, DISTINCT_SEARCHES, PAGE_CACHE_BYTES, readDurationSeconds, readSuites, WARMUP_SECONDS } from './settings.ts';
 import { measureRefusal, type Run, runServiceSuites } from './service-suites.ts';
 
 /** The figures taken before any server starts: catalog build, findPage, relevance, scaling and extras. */
@@ -74,7 +72,11 @@ async function measureInProcess(suites: ReadonlySet<string>) {
 function machine(): Report['machine'] {
   const cpus = os.cpus();
   return {
-    cpus: cpus.length, model: cpus[0]?.model ?? 'unknown', totalMemoryMb: Math.round(os.totalmem() / 2 ** 20), platform: os.platform(), release: os.release(),
+    cpus: cpus.length,
+    model: cpus[0]?.model ?? 'unknown',
+    totalMemoryMb: Math.round(os.totalmem() / 2 ** 20),
+    platform: os.platform(),
+    release: os.release(),
     loadAverage: os.loadavg(),
   };
 }
@@ -83,7 +85,8 @@ function machine(): Report['machine'] {
 async function cleanUp(run: Run): Promise<void> {
   for (const server of run.servers.reverse()) {
     const code = await stopChild(server);
-    if (server.name.startsWith('service') && code !== 0) process.stderr.write(`bench: warning: ${server.name} exited with code ${code}; stderr tail:\n${server.stderrTail().slice(-2000)}\n`);
+    if (server.name.startsWith('service') && code !== 0)
+      process.stderr.write(`bench: warning: ${server.name} exited with code ${code}; stderr tail:\n${server.stderrTail().slice(-2000)}\n`);
   }
   rmSync(run.scratch.dir, { recursive: true, force: true });
 }
@@ -96,21 +99,38 @@ async function main(): Promise<number> {
     process.stderr.write(`bench: suites ${[...suites].join(', ')}\n`);
     const { cacheCapacity, searchQueries, inProcess, relevance, scaling } = await measureInProcess(suites);
     Object.assign(run, { cacheCapacity, searchQueries });
-    const served = suites.has('load') || suites.has('fairness')
-      ? await runServiceSuites(run)
-      : { load: undefined, snapshotRefusal: suites.has('snapshot-refusal') ? await measureRefusal(run) : null, observability: null, fairness: [], rssAfterLoadMb: Number.NaN };
+    const served =
+      suites.has('load') || suites.has('fairness')
+        ? await runServiceSuites(run)
+        : {
+            load: undefined,
+            snapshotRefusal: suites.has('snapshot-refusal') ? await measureRefusal(run) : null,
+            observability: null,
+            fairness: [],
+            rssAfterLoadMb: Number.NaN,
+          };
     const { load, snapshotRefusal } = served;
     const results = load?.results ?? [];
     const problems = [...(load?.problems ?? []), ...results.flatMap(problemsOf)];
-    if (snapshotRefusal !== null && snapshotRefusal.failures > 0) problems.push(`snapshot refusal: ${snapshotRefusal.failures} search requests failed`);
+    if (snapshotRefusal !== null && snapshotRefusal.failures > 0)
+      problems.push(`snapshot refusal: ${snapshotRefusal.failures} search requests failed`);
     const report: Report = {
       timestamp: new Date().toISOString(),
       node: process.version,
       autocannon: autocannonVersion(),
       machine: machine(),
-      settings: { durationSeconds: seconds, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, clockTicksPerSecond: CLOCK_TICKS_PER_SECOND, suites: [...suites] },
+      settings: {
+        durationSeconds: seconds,
+        warmupSeconds: WARMUP_SECONDS,
+        connections: CONNECTIONS,
+        clockTicksPerSecond: CLOCK_TICKS_PER_SECOND,
+        suites: [...suites],
+      },
       distinctSearches: {
-        count: searchQueries.length, rankingCacheCapacity: cacheCapacity, pagesMb: (load?.distinctPagesBytes ?? Number.NaN) / 2 ** 20, pageCacheMb: PAGE_CACHE_BYTES / 2 ** 20,
+        count: searchQueries.length,
+        rankingCacheCapacity: cacheCapacity,
+        pagesMb: (load?.distinctPagesBytes ?? Number.NaN) / 2 ** 20,
+        pageCacheMb: PAGE_CACHE_BYTES / 2 ** 20,
         first: searchQueries.slice(0, 20),
       },
       scenarios: results,

@@ -64,7 +64,14 @@ function quantile(sorted: readonly number[], q: number): number {
 
 function latencies(passes: readonly number[][], cpu: readonly number[], timedOut: number): LatencyFigures {
   const sorted = passes.flat().sort((a, b) => a - b);
-  const passP99 = passes.map((pass) => quantile([...pass].sort((a, b) => a - b), 0.99)).sort((a, b) => a - b);
+  const passP99 = passes
+    .map((pass) =>
+      quantile(
+        [...pass].sort((a, b) => a - b),
+        0.99,
+      ),
+    )
+    .sort((a, b) => a - b);
   const cpuSorted = [...cpu].sort((a, b) => a - b);
   return {
     calls: sorted.length,
@@ -98,7 +105,11 @@ function timeQueries(index: SearchIndex, queries: readonly string[], rounds: num
       index.rankings.clear();
       const cpuStart = process.cpuUsage();
       const start = now();
-      const page = findPage(index, { q, filters: [], random: false, limit: 20, offset: 0 }, { deadline: start + SEARCH_BUDGET_MS, now, random: Math.random });
+      const page = findPage(
+        index,
+        { q, filters: [], random: false, limit: 20, offset: 0 },
+        { deadline: start + SEARCH_BUDGET_MS, now, random: Math.random },
+      );
       samples.push(now() - start);
       cpu.push(cpuMs(cpuStart));
       if (page === TIMED_OUT) timedOut += 1;
@@ -157,7 +168,12 @@ async function main(): Promise<void> {
     factor,
     exercises: index.catalog.exercises.length,
     terms: index.planContext.expander.vocabularySize,
-    build: { atOnceMs, slicedWallMs, slicedMaxPauseMs: delay.max / 1e6, slicedLongestSliceCpuMs: Math.max(catalog.longestSliceCpuMs, built.longestSliceCpuMs) },
+    build: {
+      atOnceMs,
+      slicedWallMs,
+      slicedMaxPauseMs: delay.max / 1e6,
+      slicedLongestSliceCpuMs: Math.max(catalog.longestSliceCpuMs, built.longestSliceCpuMs),
+    },
     heapUsedMb: memory.heapUsed / 2 ** 20,
     rssMb: memory.rss / 2 ** 20,
     firstPass,

@@ -9,7 +9,10 @@ export const SCALES = [1, 10, 100] as const;
 /** Runs `bench/<script> <factor>` in a process of its own and parses the one JSON object it prints. */
 export function runAtScale<T>(script: string, factor: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', script), String(factor)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', script), String(factor)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

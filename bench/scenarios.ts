@@ -99,7 +99,8 @@ const AFTER_DISTINCT: readonly Scenario[] = [
   {
     id: 'j',
     title: 'export',
-    question: 'GET /v1/export: the whole catalog as NDJSON, streamed in 64 KB pieces with backpressure, against bare uWS ending with the same bytes at once.',
+    question:
+      'GET /v1/export: the whole catalog as NDJSON, streamed in 64 KB pieces with backpressure, against bare uWS ending with the same bytes at once.',
     paths: [EXPORT_PATH],
     baselineRoute: '/export',
   },

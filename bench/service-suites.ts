@@ -4,19 +4,18 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundledSnapshot, } from '../test/helpers/search-catalogs.ts';
+import { bundledSnapshot } from '../test/helpers/search-catalogs.ts';
 import { captureBaseline, checkReplay } from './capture.ts';
 import { growCatalog } from './catalog-growth.ts';
 import { type ChildServer, readRssMb, startChild, stopChild } from './child-servers.ts';
 import { type FairnessFigures, measureFairness } from './fairness.ts';
 import { checkScenarioPaths, runScenario, type ScenarioResult } from './load.ts';
-import { type Report, } from './report.ts';
+import { type Report } from './report.ts';
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { BY_QUERY_ROUTES, buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import { type Scratch } from './scratch.ts';
 import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
-import {DATA_DIR, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, ROOT, START_TIMEOUT_MS, 
-} from './settings.ts';
+import { DATA_DIR, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, ROOT, START_TIMEOUT_MS } from './settings.ts';
 
 /** Proof that the access log and the metrics were on: lines written and requests counted during the run. */
 function observedBy(accessLogFile: string, metricsText: string, results: readonly ScenarioResult[]): Report['observability'] {
@@ -24,7 +23,8 @@ function observedBy(accessLogFile: string, metricsText: string, results: readonl
   const text = readFileSync(accessLogFile, 'utf8');
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) accessLogLines += 1;
   let metricsRequests = 0;
-  for (const line of metricsText.split('\n')) if (line.startsWith('http_requests_total{')) metricsRequests += Number(line.slice(line.lastIndexOf(' ') + 1));
+  for (const line of metricsText.split('\n'))
+    if (line.startsWith('http_requests_total{')) metricsRequests += Number(line.slice(line.lastIndexOf(' ') + 1));
   const serviceRequests = results.reduce((sum, result) => sum + result.service.totalRequests, 0);
   return { accessLogLines, metricsRequests, measuredServiceRequests: serviceRequests };
 }
@@ -70,7 +70,9 @@ interface LoadFigures {
 /** Captures the service's responses (the baseline replays them) and fixes scenario f's ETag. */
 async function captureForBaseline(run: Run, service: ChildServer) {
   const { searchQueries, cacheCapacity, scratch } = run;
-  process.stderr.write(`bench: capturing the service's responses for the baseline (${searchQueries.length} distinct searches among them)\n`);
+  process.stderr.write(
+    `bench: capturing the service's responses for the baseline (${searchQueries.length} distinct searches among them)\n`,
+  );
   const plain = buildScenarios(searchQueries, cacheCapacity);
   const captured = await captureBaseline(
     service.url,
@@ -82,7 +84,9 @@ async function captureForBaseline(run: Run, service: ChildServer) {
       { route: '/page-br', path: PAGE_PATH, headers: { 'accept-encoding': 'br' } },
       { route: '/export', path: EXPORT_PATH },
     ],
-    plain.filter((scenario) => BY_QUERY_ROUTES.has(scenario.baselineRoute)).map((scenario) => ({ route: scenario.baselineRoute, paths: scenario.paths })),
+    plain
+      .filter((scenario) => BY_QUERY_ROUTES.has(scenario.baselineRoute))
+      .map((scenario) => ({ route: scenario.baselineRoute, paths: scenario.paths })),
   );
   const pointEtag = captured.fixed.get('/small')!.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
   if (pointEtag === undefined) throw new Error(`GET ${POINT_PATH} has no ETag`);
@@ -97,8 +101,10 @@ async function runLoadSuite(run: Run, service: ChildServer): Promise<LoadFigures
   // Scenario e is uncached only if its pages outweigh the page cache (an LRU by bytes walked in a cycle).
   const distinctPagesBytes = [...(captured.byQuery.get('/same')?.values() ?? [])].reduce((sum, response) => sum + response.body.length, 0);
   if (distinctPagesBytes < 1.25 * PAGE_CACHE_BYTES) {
-    problems.push(`e. search, distinct: its ${searchQueries.length} pages weigh ${(distinctPagesBytes / 2 ** 20).toFixed(1)} MiB, ` +
-      `not 1.25x the ${PAGE_CACHE_BYTES / 2 ** 20} MiB page cache, so they would be served from it`);
+    problems.push(
+      `e. search, distinct: its ${searchQueries.length} pages weigh ${(distinctPagesBytes / 2 ** 20).toFixed(1)} MiB, ` +
+        `not 1.25x the ${PAGE_CACHE_BYTES / 2 ** 20} MiB page cache, so they would be served from it`,
+    );
   }
   await checkScenarioPaths(scenarios, service, scratch.apiKey);
 
@@ -132,7 +138,12 @@ async function runFairnessSuite(run: Run, service: ChildServer): Promise<Fairnes
   writeFileSync(join(grownDir, `${grown.dataVersion}.json`), JSON.stringify(grown));
   const grownStateDir = join(scratch.dir, 'state-10x');
   mkdirSync(grownStateDir, { recursive: true });
-  const grownService = await startChild('service-10x', [join(ROOT, 'src/main.ts')], serviceEnv(scratch, grownDir, grownStateDir), join(scratch.dir, 'access-10x.log'));
+  const grownService = await startChild(
+    'service-10x',
+    [join(ROOT, 'src/main.ts')],
+    serviceEnv(scratch, grownDir, grownStateDir),
+    join(scratch.dir, 'access-10x.log'),
+  );
   servers.push(grownService);
   await grownService.waitForLog('catalog loaded', START_TIMEOUT_MS * 4);
   process.stderr.write('bench: fairness at 10x\n');
@@ -166,4 +177,3 @@ export async function runServiceSuites(run: Run) {
   const fairness = suites.has('fairness') ? await runFairnessSuite(run, service) : [];
   return { load, snapshotRefusal, observability, fairness, rssAfterLoadMb };
 }
-

@@ -60,8 +60,15 @@ export async function measureSnapshotRefusal(scratch: Scratch, queries: readonly
   const stateDir = join(scratch.dir, 'refusal-state');
   mkdirSync(stateDir, { recursive: true });
   const service: ChildServer = await startChild('refusal-service', [join(ROOT, 'src/main.ts')], {
-    ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, KEYS_FILE: scratch.keysFile,
-    STATE_DIR: stateDir, TIERS_FILE: scratch.tiersFile, RELOAD_INTERVAL_MS: '3600000',
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    KEYS_FILE: scratch.keysFile,
+    STATE_DIR: stateDir,
+    TIERS_FILE: scratch.tiersFile,
+    RELOAD_INTERVAL_MS: '3600000',
   });
   try {
     await service.waitForLog('catalog loaded', START_TIMEOUT_MS);

@@ -141,7 +141,11 @@ function aliasesOf(sources: readonly SourceFile[]): Record<string, string> {
  * A variation may name an exercise by a name it no longer has: merged away (its id is now an alias), renamed
  * under its id, or spelled with other punctuation ("Bent-Over" for "Bent Over"). This points it at the live name.
  */
-function liveNameOf(sources: readonly SourceFile[], aliases: Record<string, string>, servedIds: Record<string, string>): (name: string) => string {
+function liveNameOf(
+  sources: readonly SourceFile[],
+  aliases: Record<string, string>,
+  servedIds: Record<string, string>,
+): (name: string) => string {
   const liveNames = new Map(sources.flatMap((s) => s.exercises.map((e) => [String(e.name).toLowerCase(), String(e.name)] as const)));
   const nameById = new Map(sources.flatMap((s) => s.exercises.map((e) => [String(e.id), String(e.name)] as const)));
   const formerNames = new Map<string, string>();
@@ -236,7 +240,8 @@ function build(values: Options, files: readonly string[]): { snapshot: Snapshot;
     problems.push(...formatProblems(depthProblems(result.value)));
     const aliases = result.value.aliases ?? {};
     for (const [id, name] of Object.entries(servedIds)) {
-      if (!ids.has(id) && aliases[id] === undefined) problems.push(`served-ids.json: ${id} ("${name}") was served once and now resolves to nothing; keep it or list it in a formerIds`);
+      if (!ids.has(id) && aliases[id] === undefined)
+        problems.push(`served-ids.json: ${id} ("${name}") was served once and now resolves to nothing; keep it or list it in a formerIds`);
     }
   }
   return { snapshot, sources, problems };
@@ -261,7 +266,10 @@ function main(): number {
   }
   const sourceDir = values.source;
   if (values['fedb-images'] !== undefined) return writeFedbImages(sourceDir, values['fedb-images']);
-  const allFiles = readdirSync(join(sourceDir, 'exercises')).filter((f) => f.endsWith('.json')).sort().map((f) => join(sourceDir, 'exercises', f));
+  const allFiles = readdirSync(join(sourceDir, 'exercises'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(sourceDir, 'exercises', f));
   const checked = values.check ? positionals : allFiles;
   if (checked.length === 0) {
     console.error('build-snapshot: no source files given');
@@ -270,8 +278,12 @@ function main(): number {
   // --check: the named files stand in for the files of the same name, so a draft is judged against the whole catalog.
   const files = values.check ? [...allFiles.filter((f) => !checked.some((c) => basename(c) === basename(f))), ...checked] : allFiles;
   const { snapshot, sources, problems } = build(values, files);
-  const checkedIds = new Set(sources.filter((s) => checked.some((c) => basename(c) === s.file)).flatMap((s) => s.exercises.map((e) => String(e.id))));
-  const shown = values.check ? problems.filter((p) => !/exercises\[/.test(p) || [...p.matchAll(/exercises\[([^\]]+)\]/g)].some((m) => checkedIds.has(m[1]!))) : problems;
+  const checkedIds = new Set(
+    sources.filter((s) => checked.some((c) => basename(c) === s.file)).flatMap((s) => s.exercises.map((e) => String(e.id))),
+  );
+  const shown = values.check
+    ? problems.filter((p) => !/exercises\[/.test(p) || [...p.matchAll(/exercises\[([^\]]+)\]/g)].some((m) => checkedIds.has(m[1]!)))
+    : problems;
   if (shown.length > 0) {
     for (const problem of shown) console.error(problem);
     console.error(`\n${shown.length} problem(s).`);

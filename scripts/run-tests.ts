@@ -18,11 +18,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WIRE_FOLDERS = ['test/http/', 'test/main/'];
 
 function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'fixtures' || entry.name === 'helpers' ? [] : testFiles(path);
-    return entry.name.endsWith('.test.ts') ? [relative(ROOT, path)] : [];
-  }).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'fixtures' || entry.name === 'helpers' ? [] : testFiles(path);
+      return entry.name.endsWith('.test.ts') ? [relative(ROOT, path)] : [];
+    })
+    .sort();
 }
 
 function run(files: string[], engine: string): boolean {

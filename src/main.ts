@@ -68,7 +68,6 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage }
   return { api, loader, accessLog, metrics, site };
 }
 
-
 async function main(): Promise<void> {
   const configResult = readConfig(process.env);
   if (!configResult.ok) fail(configResult.problems);

@@ -9,7 +9,15 @@ import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { CATEGORY_MAP, COARSE_MUSCLES, EQUIPMENT_MAP, LEVEL_MAP, MUSCLE_MAP, SOURCE_CATEGORIES } from './free-exercise-db-maps.ts';
 import { checkSnapshot } from './snapshot-check.ts';
-import { type Category, CategoryInfoSchema, type Exercise, ID_MESSAGE, ID_PATTERN, MuscleGroupSchema, type Snapshot } from './snapshot-schema.ts';
+import {
+  type Category,
+  CategoryInfoSchema,
+  type Exercise,
+  ID_MESSAGE,
+  ID_PATTERN,
+  MuscleGroupSchema,
+  type Snapshot,
+} from './snapshot-schema.ts';
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 const nonEmptyText = v.pipe(v.string('must be a non-empty string'), v.trim(), v.nonEmpty('must not be empty'));

@@ -5,14 +5,7 @@
  */
 import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
-import {
-  CATEGORIES,
-  type Exercise,
-  ExerciseSchema,
-  type SearchDictionary,
-  type Snapshot,
-  SnapshotShape,
-} from './snapshot-schema.ts';
+import { CATEGORIES, type Exercise, ExerciseSchema, type SearchDictionary, type Snapshot, SnapshotShape } from './snapshot-schema.ts';
 
 /** The taxonomy's names, lowercased: what exercises and the search dictionary may refer to. */
 interface TaxonomyNames {

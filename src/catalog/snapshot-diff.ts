@@ -71,7 +71,9 @@ export function diffSnapshots(old: Snapshot, next: Snapshot): SnapshotDiff {
         continue;
       }
       const nameNowUsedBy = addedByName.get(before.name.toLowerCase());
-      removed.push(nameNowUsedBy === undefined ? { id: before.id, name: before.name } : { id: before.id, name: before.name, nameNowUsedBy });
+      removed.push(
+        nameNowUsedBy === undefined ? { id: before.id, name: before.name } : { id: before.id, name: before.name, nameNowUsedBy },
+      );
       continue;
     }
     if (before.name !== after.name) renamed.push({ id: before.id, oldName: before.name, newName: after.name });
@@ -123,13 +125,26 @@ export function formatDiff(diff: SnapshotDiff): string {
     if (items.length === 0) return;
     lines.push('', `${title} (${items.length}):`, ...items.map((item) => `  ${item}`));
   };
-  section('added', diff.added.map((exercise) => `${exercise.id}  "${exercise.name}"`));
-  section('removed', diff.removed.map((exercise) => `${exercise.id}  "${exercise.name}"`));
-  section('renamed', diff.renamed.map((rename) =>
-    rename.newId === undefined
-      ? `${rename.id}: "${rename.oldName}" -> "${rename.newName}"`
-      : `${rename.id} -> ${rename.newId} (alias): "${rename.oldName}" -> "${rename.newName}"`));
-  section('changed', diff.changed.map((change) => `${change.id}: ${change.fields.join(', ')}`));
+  section(
+    'added',
+    diff.added.map((exercise) => `${exercise.id}  "${exercise.name}"`),
+  );
+  section(
+    'removed',
+    diff.removed.map((exercise) => `${exercise.id}  "${exercise.name}"`),
+  );
+  section(
+    'renamed',
+    diff.renamed.map((rename) =>
+      rename.newId === undefined
+        ? `${rename.id}: "${rename.oldName}" -> "${rename.newName}"`
+        : `${rename.id} -> ${rename.newId} (alias): "${rename.oldName}" -> "${rename.newName}"`,
+    ),
+  );
+  section(
+    'changed',
+    diff.changed.map((change) => `${change.id}: ${change.fields.join(', ')}`),
+  );
   section('equipment names added', diff.equipment.added);
   section('equipment names removed', diff.equipment.removed);
   section('muscle names added', diff.muscles.added);

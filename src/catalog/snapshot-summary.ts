@@ -10,7 +10,9 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): [string, num
 /** Variation names that match no exercise name in the snapshot (case-insensitive). */
 export function danglingVariations(snapshot: Snapshot): { id: string; variation: string }[] {
   const names = new Set(snapshot.exercises.map((e) => e.name.toLowerCase()));
-  return snapshot.exercises.flatMap((e) => e.variations.filter((v) => !names.has(v.toLowerCase())).map((variation) => ({ id: e.id, variation })));
+  return snapshot.exercises.flatMap((e) =>
+    e.variations.filter((v) => !names.has(v.toLowerCase())).map((variation) => ({ id: e.id, variation })),
+  );
 }
 
 export function summarizeSnapshot(snapshot: Snapshot, file: string): string {

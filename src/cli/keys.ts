@@ -167,5 +167,10 @@ const VERBS = new Map<string, (run: KeysRun) => number>([
 ]);
 
 if (isMainModule(import.meta.url)) {
-  process.exitCode = runKeysCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t));
+  process.exitCode = runKeysCli(
+    process.argv.slice(2),
+    process.env,
+    (t) => console.log(t),
+    (t) => console.error(t),
+  );
 }

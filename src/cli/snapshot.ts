@@ -105,7 +105,11 @@ function runDiff(rest: string[], out: Out, err: Out): number {
 
 /** `import-free-exercise-db`: a snapshot named by today's date, never written over an existing file. */
 function runImport(rest: string[], out: Out, err: Out): number {
-  const parsed = verbArgs(() => parseArgs({ args: rest, options: { out: { type: 'string' } }, allowPositionals: true, strict: true }), 1, err);
+  const parsed = verbArgs(
+    () => parseArgs({ args: rest, options: { out: { type: 'string' } }, allowPositionals: true, strict: true }),
+    1,
+    err,
+  );
   if (parsed === undefined) return 2;
   const file = parsed.positionals[0]!;
   const taxonomyFile = fileURLToPath(new URL('../../data/source/taxonomy.json', import.meta.url));
@@ -131,7 +135,11 @@ function runImport(rest: string[], out: Out, err: Out): number {
     writeFileSync(target, `${JSON.stringify(snapshot, null, 2)}\n`, { flag: 'wx' });
   } catch (error) {
     const isTaken = (error as NodeJS.ErrnoException).code === 'EEXIST';
-    err(isTaken ? `${target} already exists; refusing to overwrite it (move it away or pass --out DIR)` : `cannot write ${target}: ${(error as Error).message}`);
+    err(
+      isTaken
+        ? `${target} already exists; refusing to overwrite it (move it away or pass --out DIR)`
+        : `cannot write ${target}: ${(error as Error).message}`,
+    );
     return 1;
   }
   for (const note of notes) out(`note: ${note}`);
@@ -174,7 +182,9 @@ function runMedia(args: string[], out: Out, err: Out): number {
   const found = `${scan.imageCount} image(s) found in ${mediaDir}; ${clipCount} clip(s) for ${scan.videos.size} exercise(s)`;
   const videosJson = parsed.values['videos-json'];
   if (videosJson !== undefined) {
-    const sources = Object.fromEntries([...scan.videos].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, clips]) => [id, clips.map((clip) => clip.source)]));
+    const sources = Object.fromEntries(
+      [...scan.videos].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, clips]) => [id, clips.map((clip) => clip.source)]),
+    );
     try {
       writeFileAtomic(videosJson, `${JSON.stringify(sources, null, 2)}\n`);
     } catch (error) {
@@ -205,5 +215,9 @@ const VERBS = new Map<string, (rest: string[], out: Out, err: Out) => number>([
 ]);
 
 if (isMainModule(import.meta.url)) {
-  process.exitCode = await runSnapshotCli(process.argv.slice(2), (t) => console.log(t), (t) => console.error(t));
+  process.exitCode = await runSnapshotCli(
+    process.argv.slice(2),
+    (t) => console.log(t),
+    (t) => console.error(t),
+  );
 }

@@ -48,7 +48,12 @@ const OPTIONS = {
 } as const;
 
 /** Exit code; a Promise of it when the usage lives in Redis (the files of STATE_DIR are read synchronously). */
-export function runUsageCli(args: string[], env: NodeJS.ProcessEnv, out: (text: string) => void, err: (text: string) => void): number | Promise<number> {
+export function runUsageCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): number | Promise<number> {
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
   try {
     ({ values } = parseArgs({ args, options: OPTIONS }));
@@ -107,7 +112,13 @@ function maskedUrl(url: string): string {
 
 async function readFromRedis(url: string): Promise<UsageByDay> {
   // No retries: an unreachable Redis is reported at once rather than waited for.
-  const client = new Redis(url, { lazyConnect: true, commandTimeout: REPORT_TIMEOUT_MS, connectTimeout: REPORT_TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    commandTimeout: REPORT_TIMEOUT_MS,
+    connectTimeout: REPORT_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined); // reported through the rejected command
   try {
     await client.connect();
@@ -145,14 +156,28 @@ function report(byDay: UsageByDay, keysFile: string, filters: Filters, out: (tex
   } else if (rows.length === 0) {
     out('no usage recorded for that selection');
   } else {
-    out(['date        key               tier       requests  overage  cost', ...rows.map((r) =>
-      `${r.date}  ${r.keyId.padEnd(16)}  ${(r.tier ?? '?').padEnd(9)} ${String(r.requests).padStart(9)} ${String(r.overageRequests).padStart(8)}  ${r.overageCost}`)].join('\n'));
+    out(
+      [
+        'date        key               tier       requests  overage  cost',
+        ...rows.map(
+          (r) =>
+            `${r.date}  ${r.keyId.padEnd(16)}  ${(r.tier ?? '?').padEnd(9)} ${String(r.requests).padStart(9)} ${String(r.overageRequests).padStart(8)}  ${r.overageCost}`,
+        ),
+      ].join('\n'),
+    );
   }
   return 0;
 }
 
 if (isMainModule(import.meta.url)) {
-  void Promise.resolve(runUsageCli(process.argv.slice(2), process.env, (t) => console.log(t), (t) => console.error(t))).then((code) => {
+  void Promise.resolve(
+    runUsageCli(
+      process.argv.slice(2),
+      process.env,
+      (t) => console.log(t),
+      (t) => console.error(t),
+    ),
+  ).then((code) => {
     process.exitCode = code;
   });
 }

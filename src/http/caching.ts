@@ -60,7 +60,15 @@ export function isNotModified(ifNoneMatch: string | undefined, etag: string): bo
 
 /** 304: the validators and caching headers of the 200 it stands for, no body (metering headers are added later). */
 export function notModified(etag: string, cacheControl: string, vary: string): Reply {
-  return { status: 304, headers: [['ETag', etag], ['Cache-Control', cacheControl], ['Vary', vary]], body: '' };
+  return {
+    status: 304,
+    headers: [
+      ['ETag', etag],
+      ['Cache-Control', cacheControl],
+      ['Vary', vary],
+    ],
+    body: '',
+  };
 }
 
 export interface Representation {

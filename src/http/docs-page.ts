@@ -23,7 +23,13 @@ h3{margin-top:2rem}section:target{background:#fffbe6}`;
 function typeOf(schema: Json): string {
   if (schema.type === 'array') return `list of ${typeOf(schema.items)}`;
   if (schema.enum !== undefined) return `one of ${schema.enum.join(', ')}`;
-  const range = [schema.minimum !== undefined ? `min ${schema.minimum}` : '', schema.maximum !== undefined ? `max ${schema.maximum}` : '', schema.maxLength !== undefined ? `${schema.minLength ?? 0}-${schema.maxLength} chars` : ''].filter(Boolean).join(', ');
+  const range = [
+    schema.minimum !== undefined ? `min ${schema.minimum}` : '',
+    schema.maximum !== undefined ? `max ${schema.maximum}` : '',
+    schema.maxLength !== undefined ? `${schema.minLength ?? 0}-${schema.maxLength} chars` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `${schema.type ?? 'value'}${range ? ` (${range})` : ''}${schema.default !== undefined ? `, default ${schema.default}` : ''}`;
 }
 
@@ -45,7 +51,12 @@ function routeSection(path: string, operation: Json, examples: DocsExamples): st
   const base = examples.base;
   const example = exampleOf(path, examples);
   const params = ((operation.parameters ?? []) as Json[]).filter((p) => p.in !== 'header');
-  const rows = params.map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(typeOf(p.schema))}</td><td>${escapeHtml(p.description)}</td></tr>`).join('');
+  const rows = params
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(typeOf(p.schema))}</td><td>${escapeHtml(p.description)}</td></tr>`,
+    )
+    .join('');
   const statuses = Object.keys(operation.responses).join(', ');
   return `<section id="route-${escapeHtml(operation.operationId)}"><h3><code>GET ${escapeHtml(path)}</code>${isKeyed ? '' : ' (no key)'}</h3>
 <p>${escapeHtml(operation.summary)}</p>
@@ -55,19 +66,29 @@ ${rows ? `<table><tr><th>parameter</th><th>type</th><th>meaning</th></tr>${rows}
 }
 
 function tierTable(tiers: TierTable): string {
-  const rows = [...tiers.values()].map((t) => `<tr><td>${escapeHtml(t.name)}</td><td>${t.dailyRequests}</td><td>${t.perMinute}</td><td>${t.maxResults}</td><td>${t.paginationDepth ?? 'none'}</td><td>${t.overage ? `yes, $${t.overagePriceUsd} per request up to ${t.safetyCapMultiple}x the daily limit` : 'no: blocked at the daily limit'}</td></tr>`);
+  const rows = [...tiers.values()].map(
+    (t) =>
+      `<tr><td>${escapeHtml(t.name)}</td><td>${t.dailyRequests}</td><td>${t.perMinute}</td><td>${t.maxResults}</td><td>${t.paginationDepth ?? 'none'}</td><td>${t.overage ? `yes, $${t.overagePriceUsd} per request up to ${t.safetyCapMultiple}x the daily limit` : 'no: blocked at the daily limit'}</td></tr>`,
+  );
   return `<table><tr><th>tier</th><th>requests per day</th><th>per minute</th><th>max results per request</th><th>pagination depth (offset + limit)</th><th>overage</th></tr>${rows.join('')}</table>`;
 }
 
 function errorSections(): string {
-  return ERROR_CODES.map((code) => `<section id="${code}"><h3><code>${code}</code> (${ERROR_TABLE[code].statuses.join(', ')})</h3><p>${escapeHtml(ERROR_TABLE[code].meaning)}</p></section>`).join('\n');
+  return ERROR_CODES.map(
+    (code) =>
+      `<section id="${code}"><h3><code>${code}</code> (${ERROR_TABLE[code].statuses.join(', ')})</h3><p>${escapeHtml(ERROR_TABLE[code].meaning)}</p></section>`,
+  ).join('\n');
 }
 
 /** The whole page, from the OpenAPI document, the live tier table and the error table. */
 export function buildDocsPage(openapi: Json, tiers: TierTable, examples: DocsExamples): string {
   const base = examples.base;
-  const routes = Object.entries(openapi.paths as Json).map(([path, item]) => routeSection(path, (item as Json).get, examples)).join('\n');
-  const headerRows = Object.entries(HEADER_SCHEMAS).map(([name, { description }]) => `<tr><td><code>${name}</code></td><td>${escapeHtml(description)}</td></tr>`).join('');
+  const routes = Object.entries(openapi.paths as Json)
+    .map(([path, item]) => routeSection(path, (item as Json).get, examples))
+    .join('\n');
+  const headerRows = Object.entries(HEADER_SCHEMAS)
+    .map(([name, { description }]) => `<tr><td><code>${name}</code></td><td>${escapeHtml(description)}</td></tr>`)
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(openapi.info.title)} reference</title><style>${STYLE}</style></head><body>
 <h1>${escapeHtml(openapi.info.title)} <small>${escapeHtml(openapi.info.version)}</small></h1>

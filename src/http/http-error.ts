@@ -10,12 +10,33 @@ import { maskKeysIn } from '../keys/api-key.ts';
  * OpenAPI document, the docs page (one anchor per code) and the envelope's `code` enum are built from.
  */
 export const ERROR_TABLE = {
-  BAD_REQUEST: { statuses: [400, 431], meaning: 'The request is not valid HTTP/1.1 (malformed or conflicting headers, or headers too large). The connection is closed.' },
-  INVALID_API_KEY: { statuses: [401], meaning: 'The X-API-Key header is missing, malformed, unknown or revoked, or was sent twice. Keys start with exlib_ and are 38 characters long.' },
-  RATE_LIMIT_EXCEEDED: { statuses: [429], meaning: 'The per-minute limit (every tier) or the daily limit (free tier) is used up. Wait Retry-After seconds; details.window says which window.' },
-  OVERAGE_CAP_EXCEEDED: { statuses: [429], meaning: 'A paid key reached its safety cap (a multiple of its daily limit) and is blocked until 00:00 UTC.' },
-  PAGINATION_DEPTH_EXCEEDED: { statuses: [403], meaning: 'A tier with a pagination depth (free) asked for offset + limit beyond it. Narrow the query instead of paging deeper.' },
-  INVALID_PARAMETER: { statuses: [400], meaning: 'A query or path parameter failed validation; details.field and details.received say which and what, details.allowed lists an enum\'s values.' },
+  BAD_REQUEST: {
+    statuses: [400, 431],
+    meaning: 'The request is not valid HTTP/1.1 (malformed or conflicting headers, or headers too large). The connection is closed.',
+  },
+  INVALID_API_KEY: {
+    statuses: [401],
+    meaning:
+      'The X-API-Key header is missing, malformed, unknown or revoked, or was sent twice. Keys start with exlib_ and are 38 characters long.',
+  },
+  RATE_LIMIT_EXCEEDED: {
+    statuses: [429],
+    meaning:
+      'The per-minute limit (every tier) or the daily limit (free tier) is used up. Wait Retry-After seconds; details.window says which window.',
+  },
+  OVERAGE_CAP_EXCEEDED: {
+    statuses: [429],
+    meaning: 'A paid key reached its safety cap (a multiple of its daily limit) and is blocked until 00:00 UTC.',
+  },
+  PAGINATION_DEPTH_EXCEEDED: {
+    statuses: [403],
+    meaning: 'A tier with a pagination depth (free) asked for offset + limit beyond it. Narrow the query instead of paging deeper.',
+  },
+  INVALID_PARAMETER: {
+    statuses: [400],
+    meaning:
+      "A query or path parameter failed validation; details.field and details.received say which and what, details.allowed lists an enum's values.",
+  },
   NOT_FOUND: { statuses: [404], meaning: 'No exercise has this id, or no route has this path.' },
   METHOD_NOT_ALLOWED: { statuses: [405], meaning: 'The API is read-only: only GET and HEAD (and OPTIONS preflights) are answered.' },
   INTERNAL_ERROR: { statuses: [500], meaning: 'An unexpected server error. The request was not counted.' },
@@ -58,8 +79,33 @@ export function notFound(message: string, hint: string): HttpError {
   return new HttpError(404, 'NOT_FOUND', message, hint);
 }
 
-export const BAD_REQUEST = new HttpError(400, 'BAD_REQUEST', 'The request is not valid HTTP/1.1 (malformed or conflicting headers).', 'Send one Content-Length at most, well-formed headers, and no request body.');
-export const HEADERS_TOO_LARGE = new HttpError(431, 'BAD_REQUEST', 'The request headers are too large.', 'Send shorter headers: a GET to this API needs only X-API-Key.');
-export const INTERNAL_ERROR = new HttpError(500, 'INTERNAL_ERROR', 'An unexpected error occurred on the server.', 'Retry the request; if it keeps failing, report it to the operator.');
-export const SERVICE_UNAVAILABLE = new HttpError(503, 'SERVICE_UNAVAILABLE', 'The catalog is not loaded yet.', 'Retry in a few seconds; GET /v1/health reports when the service is ready.');
-export const SEARCH_TIMEOUT = new HttpError(503, 'SEARCH_TIMEOUT', 'The search ran too long and was cancelled.', 'Use a shorter or more specific query, or add filters, then retry. This request was not counted.');
+export const BAD_REQUEST = new HttpError(
+  400,
+  'BAD_REQUEST',
+  'The request is not valid HTTP/1.1 (malformed or conflicting headers).',
+  'Send one Content-Length at most, well-formed headers, and no request body.',
+);
+export const HEADERS_TOO_LARGE = new HttpError(
+  431,
+  'BAD_REQUEST',
+  'The request headers are too large.',
+  'Send shorter headers: a GET to this API needs only X-API-Key.',
+);
+export const INTERNAL_ERROR = new HttpError(
+  500,
+  'INTERNAL_ERROR',
+  'An unexpected error occurred on the server.',
+  'Retry the request; if it keeps failing, report it to the operator.',
+);
+export const SERVICE_UNAVAILABLE = new HttpError(
+  503,
+  'SERVICE_UNAVAILABLE',
+  'The catalog is not loaded yet.',
+  'Retry in a few seconds; GET /v1/health reports when the service is ready.',
+);
+export const SEARCH_TIMEOUT = new HttpError(
+  503,
+  'SEARCH_TIMEOUT',
+  'The search ran too long and was cancelled.',
+  'Use a shorter or more specific query, or add filters, then retry. This request was not counted.',
+);

@@ -41,8 +41,15 @@ export function createKeyedServing(deps: ApiDeps, errorReply: (error: HttpError)
     // The key store is checked against the tier table when it is loaded, so the tier exists.
     const tier = deps.tiers.get(record.tier)!;
     const context: RouteContext = {
-      catalog: search.catalog, search, request, tier, param,
-      upgradeUrl: deps.upgradeUrl, searchBudgetMs: deps.searchBudgetMs, monotonic: deps.monotonic, random: deps.random,
+      catalog: search.catalog,
+      search,
+      request,
+      tier,
+      param,
+      upgradeUrl: deps.upgradeUrl,
+      searchBudgetMs: deps.searchBudgetMs,
+      monotonic: deps.monotonic,
+      random: deps.random,
     };
     const keyed: KeyedRequest = { route, context };
     trace.nowMs = deps.now();

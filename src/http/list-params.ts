@@ -49,33 +49,58 @@ const boolean = v.boolean();
 
 function enumRule(name: FilterField, values: readonly string[], description: string): ParamRule {
   return {
-    name, kind: 'enum', schema: v.picklist(values), isRepeatable: true, description, allowed: values,
-    message: `${name} must be one of the allowed values.`, hint: `Allowed values for ${name}: ${values.join(', ')}.`,
+    name,
+    kind: 'enum',
+    schema: v.picklist(values),
+    isRepeatable: true,
+    description,
+    allowed: values,
+    message: `${name} must be one of the allowed values.`,
+    hint: `Allowed values for ${name}: ${values.join(', ')}.`,
   };
 }
 
 function booleanRule(name: string, description: string, defaultValue?: boolean): ParamRule {
   const rule: ParamRule = {
-    name, kind: 'boolean', schema: boolean, isRepeatable: false, description, allowed: ['true', 'false'],
-    message: `${name} must be true or false.`, hint: `Send ${name}=true or ${name}=false.`,
+    name,
+    kind: 'boolean',
+    schema: boolean,
+    isRepeatable: false,
+    description,
+    allowed: ['true', 'false'],
+    message: `${name} must be true or false.`,
+    hint: `Send ${name}=true or ${name}=false.`,
   };
   if (defaultValue !== undefined) rule.defaultValue = defaultValue;
   return rule;
 }
 
 export const queryRule = (name: 'q' | 'search', description: string): ParamRule => ({
-  name, kind: 'text', schema: text(200), isRepeatable: false, description,
-  message: `${name} must be 1 to 200 characters long.`, hint: 'Send a search text of 1 to 200 characters, or leave the parameter out.',
+  name,
+  kind: 'text',
+  schema: text(200),
+  isRepeatable: false,
+  description,
+  message: `${name} must be 1 to 200 characters long.`,
+  hint: 'Send a search text of 1 to 200 characters, or leave the parameter out.',
 });
 
 const freeTextRule = (name: 'muscle' | 'equipment', list: string, description: string): ParamRule => ({
-  name, kind: 'text', schema: text(100), isRepeatable: true, description,
-  message: `${name} must be 1 to 100 characters long.`, hint: `See ${list} for the values this filter takes.`,
+  name,
+  kind: 'text',
+  schema: text(100),
+  isRepeatable: true,
+  description,
+  message: `${name} must be 1 to 100 characters long.`,
+  hint: `See ${list} for the values this filter takes.`,
 });
 
 /** Every parameter of GET /v1/exercises, in the order they are checked. */
 export const LIST_PARAMS: readonly ParamRule[] = [
-  queryRule('q', 'Full-text search over names and keywords (typos and prefixes tolerated). With q, results are in relevance order and total is null.'),
+  queryRule(
+    'q',
+    'Full-text search over names and keywords (typos and prefixes tolerated). With q, results are in relevance order and total is null.',
+  ),
   queryRule('search', 'Alias of q sent by some deployed clients; q wins when both are sent.'),
   enumRule('category', CATEGORIES, 'Only these categories; repeat the parameter to OR several values.'),
   enumRule('level', LEVELS, 'Only these levels; repeatable.'),
@@ -86,19 +111,35 @@ export const LIST_PARAMS: readonly ParamRule[] = [
   booleanRule('hasVideo', 'true: only exercises with at least one video; false: only those without.'),
   booleanRule('random', 'A uniform random sample of limit matches instead of the default order; offset does not change it.', false),
   {
-    name: 'limit', kind: 'integer', schema: integer(1, 100), isRepeatable: false, defaultValue: 20,
-    description: 'Page size, 1 to 100, then clamped to the tier\'s maxResults; the response\'s limit is the clamped value.',
-    message: 'limit must be an integer from 1 to 100.', hint: 'Send limit between 1 and 100; it is then capped at your plan\'s maximum results per request.',
+    name: 'limit',
+    kind: 'integer',
+    schema: integer(1, 100),
+    isRepeatable: false,
+    defaultValue: 20,
+    description: "Page size, 1 to 100, then clamped to the tier's maxResults; the response's limit is the clamped value.",
+    message: 'limit must be an integer from 1 to 100.',
+    hint: "Send limit between 1 and 100; it is then capped at your plan's maximum results per request.",
   },
   {
-    name: 'offset', kind: 'integer', schema: integer(0, Number.MAX_SAFE_INTEGER), isRepeatable: false, defaultValue: 0,
+    name: 'offset',
+    kind: 'integer',
+    schema: integer(0, Number.MAX_SAFE_INTEGER),
+    isRepeatable: false,
+    defaultValue: 0,
     description: 'Zero-based position of the first result. A tier with a paginationDepth requires offset + limit within it.',
-    message: 'offset must be a whole number of 0 or more.', hint: 'Send offset as a zero-based position, e.g. offset=20 for the second page of 20.',
+    message: 'offset must be a whole number of 0 or more.',
+    hint: 'Send offset as a zero-based position, e.g. offset=20 for the second page of 20.',
   },
   {
-    name: 'facets', kind: 'list', schema: v.picklist(FACET_NAMES), isRepeatable: true, allowed: FACET_NAMES,
-    description: 'Extension: comma-separated facets to count over the whole match set (every text match after filters with q); the response gains "facets": { facet: { value: count } }.',
-    message: 'facets must name only the allowed facets.', hint: `Allowed facets: ${FACET_NAMES.join(', ')}; separate several with commas.`,
+    name: 'facets',
+    kind: 'list',
+    schema: v.picklist(FACET_NAMES),
+    isRepeatable: true,
+    allowed: FACET_NAMES,
+    description:
+      'Extension: comma-separated facets to count over the whole match set (every text match after filters with q); the response gains "facets": { facet: { value: count } }.',
+    message: 'facets must name only the allowed facets.',
+    hint: `Allowed facets: ${FACET_NAMES.join(', ')}; separate several with commas.`,
   },
 ];
 
@@ -122,7 +163,12 @@ export function readValues(rules: readonly ParamRule[], params: URLSearchParams)
     if (!rule.isRepeatable) {
       const values = params.getAll(rule.name);
       if (values.length > 1) {
-        return invalidParameter(rule.name, values.join(','), `${rule.name} was sent ${values.length} times; it takes one value.`, `Send ${rule.name} once.`);
+        return invalidParameter(
+          rule.name,
+          values.join(','),
+          `${rule.name} was sent ${values.length} times; it takes one value.`,
+          `Send ${rule.name} once.`,
+        );
       }
     }
   }

@@ -102,7 +102,15 @@ const KEYED: Record<string, KeyedOperation> = {
   '/v1/exercises/:id': {
     summary: 'One exercise by id (an alias of a merged or renamed id answers with the canonical record).',
     body: 'ExerciseResponse',
-    parameters: [{ name: 'id', in: 'path', required: true, description: 'An id from list or search results.', schema: jsonSchemaOf(ExerciseSchema.entries.id) }],
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: 'An id from list or search results.',
+        schema: jsonSchemaOf(ExerciseSchema.entries.id),
+      },
+    ],
     errors: [404],
   },
   '/v1/muscles': { summary: 'Muscle groups: displayGroup values are valid muscle filters.', body: 'MusclesResponse', errors: [] },
@@ -110,13 +118,15 @@ const KEYED: Record<string, KeyedOperation> = {
   '/v1/categories': { summary: 'Every category with its exercise count and description.', body: 'CategoriesResponse', errors: [] },
   '/v1/stats': { summary: 'Library statistics and the data version.', body: 'StatsResponse', errors: [] },
   '/v1/suggest': {
-    summary: 'Extension: names for a search box as the user types, best first: every typed word is in the name or an alias (the last one completed; typos in longer words, joined words and abbreviations read). Metered like any data route.',
+    summary:
+      'Extension: names for a search box as the user types, best first: every typed word is in the name or an alias (the last one completed; typos in longer words, joined words and abbreviations read). Metered like any data route.',
     body: 'SuggestResponse',
     parameters: SUGGEST_PARAMS.map(parameterOf),
     errors: [400],
   },
   '/v1/export': {
-    summary: 'Extension: every public exercise, one JSON object per line (NDJSON), in default order, streamed. Metered as ceil(exercises / maxResults) requests (a 304 as one); a tier with a pagination depth (free) gets 403 PAGINATION_DEPTH_EXCEEDED.',
+    summary:
+      'Extension: every public exercise, one JSON object per line (NDJSON), in default order, streamed. Metered as ceil(exercises / maxResults) requests (a 304 as one); a tier with a pagination depth (free) gets 403 PAGINATION_DEPTH_EXCEEDED.',
     body: 'ExportLines',
     contentType: 'application/x-ndjson',
     errors: [403],
@@ -131,7 +141,10 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
       headers: headers(success, [...METERED_OPTIONAL, 'ETag', 'Content-Encoding']),
       content: { [operation.contentType ?? 'application/json']: { schema: ref('schemas', operation.body) } },
     },
-    304: { description: 'Not modified: If-None-Match named the current ETag. Metered like the 200 it stands for.', headers: headers([...success, 'ETag'], METERED_OPTIONAL) },
+    304: {
+      description: 'Not modified: If-None-Match named the current ETag. Metered like the 200 it stands for.',
+      headers: headers([...success, 'ETag'], METERED_OPTIONAL),
+    },
     401: errorResponse(401, 'none'),
     429: errorResponse(429, 'required', ['Retry-After']),
     500: errorResponse(500, 'optional'),
@@ -142,7 +155,16 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
     operationId: operationId(path),
     summary: operation.summary,
     security: [{ ApiKey: [] }],
-    parameters: [{ name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier response.', schema: { type: 'string' } }, ...(operation.parameters ?? [])],
+    parameters: [
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'An ETag from an earlier response.',
+        schema: { type: 'string' },
+      },
+      ...(operation.parameters ?? []),
+    ],
     responses,
   };
 }
@@ -150,8 +172,18 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
 function publicOperation(path: string, name: string): Json {
   const base = { operationId: operationId(path), security: [] };
   if (name === 'health') {
-    const health = { headers: headers(['X-Request-Id', 'Cache-Control']), content: { 'application/json': { schema: ref('schemas', 'Health') } } };
-    return { ...base, summary: 'Health: no key, no rate-limit headers.', responses: { 200: { description: 'Loaded: ok, or degraded when the counter store fails.', ...health }, 503: { description: 'No catalog loaded yet.', ...health } } };
+    const health = {
+      headers: headers(['X-Request-Id', 'Cache-Control']),
+      content: { 'application/json': { schema: ref('schemas', 'Health') } },
+    };
+    return {
+      ...base,
+      summary: 'Health: no key, no rate-limit headers.',
+      responses: {
+        200: { description: 'Loaded: ok, or degraded when the counter store fails.', ...health },
+        503: { description: 'No catalog loaded yet.', ...health },
+      },
+    };
   }
   const ok = (type: string, schema: Json) => ({
     description: 'OK',
@@ -159,17 +191,29 @@ function publicOperation(path: string, name: string): Json {
     content: { [type]: { schema } },
   });
   const notModified = { description: 'Not modified.', headers: headers(['X-Request-Id', 'Cache-Control', 'Vary', 'ETag']) };
-  if (name === 'openapi') return { ...base, summary: 'This document.', responses: { 200: ok('application/json', { type: 'object' }), 304: notModified } };
-  return { ...base, summary: 'The HTML reference: quick start, routes, limits and tiers, and every error code at an id="<CODE>" anchor.', responses: { 200: ok('text/html', { type: 'string' }), 304: notModified } };
+  if (name === 'openapi')
+    return { ...base, summary: 'This document.', responses: { 200: ok('application/json', { type: 'object' }), 304: notModified } };
+  return {
+    ...base,
+    summary: 'The HTML reference: quick start, routes, limits and tiers, and every error code at an id="<CODE>" anchor.',
+    responses: { 200: ok('text/html', { type: 'string' }), 304: notModified },
+  };
 }
 
 function operationId(path: string): string {
-  const words = path.replace(/^\/v1\//, '').replace(/^\//, '').split(/[/.]/).map((part) => (part === ':id' ? 'ById' : part));
+  const words = path
+    .replace(/^\/v1\//, '')
+    .replace(/^\//, '')
+    .split(/[/.]/)
+    .map((part) => (part === ':id' ? 'ById' : part));
   return `get${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
 }
 
 function tierLines(tiers: TierTable): string {
-  const rows = [...tiers.values()].map((t) => `| ${t.name} | ${t.dailyRequests} | ${t.perMinute} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ${t.overage ? `yes, up to ${t.safetyCapMultiple}x daily` : 'no'} |`);
+  const rows = [...tiers.values()].map(
+    (t) =>
+      `| ${t.name} | ${t.dailyRequests} | ${t.perMinute} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ${t.overage ? `yes, up to ${t.safetyCapMultiple}x daily` : 'no'} |`,
+  );
   return ['| tier | per day | per minute | max results | pagination depth | overage |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 

@@ -34,7 +34,9 @@ export function canonicalListRequest(params: ListParams, clampedLimit: number): 
   const filters = params.filters.map((filter) => ({ field: filter.field, values: [...filter.values].sort() }));
   // Without facets the string (and so the ETag) is what it was before facets existed.
   const { facets, ...rest } = params;
-  return JSON.stringify(facets.length === 0 ? { ...rest, filters, limit: clampedLimit } : { ...rest, filters, limit: clampedLimit, facets });
+  return JSON.stringify(
+    facets.length === 0 ? { ...rest, filters, limit: clampedLimit } : { ...rest, filters, limit: clampedLimit, facets },
+  );
 }
 
 export function pageKey(canonical: string, encoding: Encoding): string {

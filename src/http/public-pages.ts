@@ -45,7 +45,10 @@ export function createPublicPages(deps: PublicPagesDeps): { openapi(request: Api
       return serve(request, openapiPage);
     },
     docs(request) {
-      docsPage ??= pageOf(buildDocsPage(document(), deps.tiers, { base: deps.publicUrl(), exerciseId: deps.exampleExerciseId() ?? 'Barbell_Bench_Press' }), HTML_TYPE);
+      docsPage ??= pageOf(
+        buildDocsPage(document(), deps.tiers, { base: deps.publicUrl(), exerciseId: deps.exampleExerciseId() ?? 'Barbell_Bench_Press' }),
+        HTML_TYPE,
+      );
       return serve(request, docsPage);
     },
   };

@@ -32,7 +32,10 @@ export const HealthSchema = v.strictObject({
 
 /** `facets=` on a list: per requested facet, value -> how many of the whole match set have it. */
 export const FacetCountsSchema = v.strictObject(
-  Object.fromEntries(FACET_NAMES.map((name) => [name, v.optional(v.record(v.string(), count))])) as Record<(typeof FACET_NAMES)[number], v.OptionalSchema<v.RecordSchema<v.StringSchema<undefined>, typeof count, undefined>, undefined>>,
+  Object.fromEntries(FACET_NAMES.map((name) => [name, v.optional(v.record(v.string(), count))])) as Record<
+    (typeof FACET_NAMES)[number],
+    v.OptionalSchema<v.RecordSchema<v.StringSchema<undefined>, typeof count, undefined>, undefined>
+  >,
 );
 
 export const PageSchema = v.strictObject({
@@ -75,19 +78,38 @@ const integerText = v.pipe(v.number(), v.integer());
 
 /** Response headers by name: the spec's metering headers and the HTTP ones this service adds. */
 export const HEADER_SCHEMAS = {
-  'X-RateLimit-Limit': { schema: integerText, description: 'Limit of the reported window (the day on success; -1 when counting is unavailable).' },
+  'X-RateLimit-Limit': {
+    schema: integerText,
+    description: 'Limit of the reported window (the day on success; -1 when counting is unavailable).',
+  },
   'X-RateLimit-Remaining': { schema: integerText, description: 'Requests left in the reported window.' },
   'X-RateLimit-Reset': { schema: integerText, description: 'When the reported window resets, in Unix seconds.' },
-  'X-RateLimit-Warning': { schema: v.picklist(['approaching']), description: 'Sent from the request that takes daily usage to 80 % or more.' },
+  'X-RateLimit-Warning': {
+    schema: v.picklist(['approaching']),
+    description: 'Sent from the request that takes daily usage to 80 % or more.',
+  },
   'Retry-After': { schema: v.pipe(v.number(), v.integer(), v.minValue(1)), description: 'Seconds to wait; only on 429.' },
   'X-Overage': { schema: v.picklist(['true']), description: 'The request is billable overage (paid tiers).' },
   'X-Overage-Count': { schema: v.pipe(v.number(), v.integer(), v.minValue(0)), description: 'Overage requests today (paid tiers).' },
-  'X-Overage-Cap': { schema: v.pipe(v.number(), v.integer(), v.minValue(0)), description: 'Requests left before the safety cap (paid tiers).' },
-  ETag: { schema: v.pipe(v.string(), v.regex(/^W\/"[A-Za-z0-9_-]+"$/)), description: 'Validator of this response; send it back in If-None-Match.' },
-  'Cache-Control': { schema: v.picklist(['private, no-cache', 'public, max-age=300', 'no-store']), description: 'private, no-cache on keyed data: keep it, but revalidate (each revalidation is a metered request).' },
+  'X-Overage-Cap': {
+    schema: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    description: 'Requests left before the safety cap (paid tiers).',
+  },
+  ETag: {
+    schema: v.pipe(v.string(), v.regex(/^W\/"[A-Za-z0-9_-]+"$/)),
+    description: 'Validator of this response; send it back in If-None-Match.',
+  },
+  'Cache-Control': {
+    schema: v.picklist(['private, no-cache', 'public, max-age=300', 'no-store']),
+    description: 'private, no-cache on keyed data: keep it, but revalidate (each revalidation is a metered request).',
+  },
   Vary: { schema: v.picklist(['Accept-Encoding, X-API-Key', 'Accept-Encoding']), description: 'What the body depends on besides the URL.' },
   'Content-Encoding': { schema: v.picklist(['br', 'gzip']), description: 'Present when the body is compressed (per Accept-Encoding).' },
-  'X-Request-Id': { schema: v.pipe(v.string(), v.regex(SAFE_REQUEST_ID)), description: 'The client\'s own X-Request-Id when safe (letters, digits, ._:-, at most 128), else one made by the service; in the access log too.' },
+  'X-Request-Id': {
+    schema: v.pipe(v.string(), v.regex(SAFE_REQUEST_ID)),
+    description:
+      "The client's own X-Request-Id when safe (letters, digits, ._:-, at most 128), else one made by the service; in the access log too.",
+  },
 } satisfies Record<string, { schema: v.GenericSchema; description: string }>;
 
 export type HeaderName = keyof typeof HEADER_SCHEMAS;

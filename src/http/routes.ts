@@ -11,7 +11,18 @@ import type { SearchIndex } from '../search/search-index.ts';
 import { suggest, SUGGEST_TIMED_OUT } from '../search/suggest.ts';
 import { exportBody } from './export-body.ts';
 import { parseSuggestParams } from './suggest-params.ts';
-import { encodedReply, etagOf, hashText, fixedReply, isNotModified, KEYED_CACHE_CONTROL, KEYED_VARY, NO_STORE, notModified, type Representation } from './caching.ts';
+import {
+  encodedReply,
+  etagOf,
+  hashText,
+  fixedReply,
+  isNotModified,
+  KEYED_CACHE_CONTROL,
+  KEYED_VARY,
+  NO_STORE,
+  notModified,
+  type Representation,
+} from './caching.ts';
 import { compress, COMPRESSION_THRESHOLD, type Encoding, negotiate } from './compression.ts';
 import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
 import type { ListParams } from './list-params.ts';
@@ -153,7 +164,10 @@ function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpEr
   }
   const position = findExercisePosition(catalog, id);
   if (position === undefined) {
-    return notFound(`No exercise has the id "${id.slice(0, 200)}".`, 'Take ids from the id field of GET /v1/exercises results; they are not derived from names.');
+    return notFound(
+      `No exercise has the id "${id.slice(0, 200)}".`,
+      'Take ids from the id field of GET /v1/exercises results; they are not derived from names.',
+    );
   }
   return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(catalog, `e${position}`)));
 }
@@ -231,7 +245,10 @@ export const ROUTES: readonly Route[] = [
 ];
 
 const STATIC_ROUTES = new Map(ROUTES.filter((route) => !route.path.includes(':')).map((route) => [route.path, route]));
-const PARAM_ROUTES = ROUTES.filter((route) => route.path.endsWith('/:id')).map((route) => ({ prefix: route.path.slice(0, -':id'.length), route }));
+const PARAM_ROUTES = ROUTES.filter((route) => route.path.endsWith('/:id')).map((route) => ({
+  prefix: route.path.slice(0, -':id'.length),
+  route,
+}));
 
 /** The route a path names, with its `:id` segment; undefined for a path no route has. */
 export function matchRoute(path: string): { route: Route; param: string | undefined } | undefined {

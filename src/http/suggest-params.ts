@@ -10,11 +10,22 @@ import { type ParamRule, queryRule, readValues } from './list-params.ts';
 export const DEFAULT_SUGGESTIONS = 10;
 
 export const SUGGEST_PARAMS: readonly ParamRule[] = [
-  { ...queryRule('q', 'The text typed so far (required): the last word is completed, earlier ones may have typos, be run together or be abbreviations.'), isRequired: true },
   {
-    name: 'limit', kind: 'integer', schema: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SUGGESTIONS)), isRepeatable: false, defaultValue: DEFAULT_SUGGESTIONS,
+    ...queryRule(
+      'q',
+      'The text typed so far (required): the last word is completed, earlier ones may have typos, be run together or be abbreviations.',
+    ),
+    isRequired: true,
+  },
+  {
+    name: 'limit',
+    kind: 'integer',
+    schema: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SUGGESTIONS)),
+    isRepeatable: false,
+    defaultValue: DEFAULT_SUGGESTIONS,
     description: `How many names, 1 to ${MAX_SUGGESTIONS}.`,
-    message: `limit must be an integer from 1 to ${MAX_SUGGESTIONS}.`, hint: `Send limit between 1 and ${MAX_SUGGESTIONS}, or leave it out for ${DEFAULT_SUGGESTIONS}.`,
+    message: `limit must be an integer from 1 to ${MAX_SUGGESTIONS}.`,
+    hint: `Send limit between 1 and ${MAX_SUGGESTIONS}, or leave it out for ${DEFAULT_SUGGESTIONS}.`,
   },
 ];
 

@@ -86,9 +86,7 @@ export function decide(counts: WindowCounts, tier: Tier, nowMs: number, count = 
     dailyLimit: tier.dailyRequests,
     dayRequests,
     dailyResetMs: nextMidnight(nowMs),
-    overage: tier.overage
-      ? { count: counts.overageRequests + overageCount, capRemaining: safetyCapOf(tier) - dayRequests }
-      : undefined,
+    overage: tier.overage ? { count: counts.overageRequests + overageCount, capRemaining: safetyCapOf(tier) - dayRequests } : undefined,
   };
 }
 

@@ -17,4 +17,3 @@ export function settle(usage: UsageStore, admission: Admission, status: number, 
   Promise.resolve(usage.release(ticket)).catch(onError);
   return releasedDecision(decision);
 }
-

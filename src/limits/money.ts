@@ -6,7 +6,9 @@ export function toMicros(usd: number): number {
 /** "$0.18", "$0.018", "$12.00": USD with at least two decimals and no trailing noise. */
 export function formatUsd(micros: number): string {
   const dollars = Math.floor(micros / 1_000_000);
-  let fraction = String(micros % 1_000_000).padStart(6, '0').replace(/0+$/, '');
+  let fraction = String(micros % 1_000_000)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
   return `$${dollars}.${fraction}`;
 }

@@ -17,7 +17,11 @@ function seconds(ms: number): string {
 export function rateHeaders(decision: Decision, nowMs: number): [string, string][] {
   switch (decision.kind) {
     case 'unmetered':
-      return [['X-RateLimit-Limit', '-1'], ['X-RateLimit-Remaining', '-1'], ['X-RateLimit-Reset', '-1']];
+      return [
+        ['X-RateLimit-Limit', '-1'],
+        ['X-RateLimit-Remaining', '-1'],
+        ['X-RateLimit-Reset', '-1'],
+      ];
     case 'minute-limit':
     case 'daily-limit':
     case 'overage-cap':

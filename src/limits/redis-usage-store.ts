@@ -16,7 +16,16 @@ import type { Logger } from '../log.ts';
 import { type Decision, decide, safetyCapOf } from './admission.ts';
 import { toMicros } from './money.ts';
 import type { Tier } from './tiers.ts';
-import { ADMIT_LUA, type AdmitReply, dayKey, DEFAULT_PREFIX, liveKey, readRedisUsage, RELEASE_LUA, type ScriptedRedis } from './redis-scripts.ts';
+import {
+  ADMIT_LUA,
+  type AdmitReply,
+  dayKey,
+  DEFAULT_PREFIX,
+  liveKey,
+  readRedisUsage,
+  RELEASE_LUA,
+  type ScriptedRedis,
+} from './redis-scripts.ts';
 import type { UsageByDay } from './usage-shards.ts';
 import type { Admission, StoreStatus, Ticket, UsageStore } from './usage-store.ts';
 import { DAY_MS, dayNumber, minuteStart, nextMidnight } from './windows.ts';
@@ -144,9 +153,18 @@ export class RedisUsageStore implements UsageStore {
     const liveTtlMs = nextMidnight(day * DAY_MS) - nowMs;
     const dayTtlMs = liveTtlMs + BILLING_RETENTION_DAYS * DAY_MS;
     const reply = await this.#client.exlibAdmit(
-      liveKey(this.#prefix, keyId), dayKey(this.#prefix, keyId, day),
-      day, Math.max(minuteStart(nowMs), day * DAY_MS), tier.perMinute, tier.dailyRequests, tier.overage ? 1 : 0,
-      safetyCapOf(tier), priceMicros, liveTtlMs, dayTtlMs, count,
+      liveKey(this.#prefix, keyId),
+      dayKey(this.#prefix, keyId, day),
+      day,
+      Math.max(minuteStart(nowMs), day * DAY_MS),
+      tier.perMinute,
+      tier.dailyRequests,
+      tier.overage ? 1 : 0,
+      safetyCapOf(tier),
+      priceMicros,
+      liveTtlMs,
+      dayTtlMs,
+      count,
     );
     const [status, minute, minuteRequests, dayRequests, overageRequests, overageCostMicros] = reply as AdmitReply;
     if (status === -1) return this.#admitAt(keyId, tier, nowMs, minute, count);
@@ -164,8 +182,13 @@ export class RedisUsageStore implements UsageStore {
     // A count taken while Redis answered but given back while it fails stays counted (over, never under).
     if (this.#state !== 'ok') return;
     const released = this.#client.exlibRelease(
-      liveKey(this.#prefix, ticket.keyId), dayKey(this.#prefix, ticket.keyId, ticket.day),
-      ticket.day, ticket.minuteStartMs, ticket.overageCount, ticket.overagePriceMicros, ticket.count,
+      liveKey(this.#prefix, ticket.keyId),
+      dayKey(this.#prefix, ticket.keyId, ticket.day),
+      ticket.day,
+      ticket.minuteStartMs,
+      ticket.overageCount,
+      ticket.overagePriceMicros,
+      ticket.count,
     );
     return withDeadline(released, this.#timeoutMs).then(
       (outcome) => {
@@ -210,9 +233,12 @@ export class RedisUsageStore implements UsageStore {
     this.#probe = setInterval(() => {
       // Only a connected client can be probed; while reconnecting, 'ready' closes the circuit.
       if (this.#client.status !== 'ready') return;
-      withDeadline(this.#client.ping(), this.#timeoutMs).then((pong) => {
-        if (pong !== TIMED_OUT) this.#succeeded();
-      }, () => undefined);
+      withDeadline(this.#client.ping(), this.#timeoutMs).then(
+        (pong) => {
+          if (pong !== TIMED_OUT) this.#succeeded();
+        },
+        () => undefined,
+      );
     }, this.#probeIntervalMs);
     this.#probe.unref();
   }

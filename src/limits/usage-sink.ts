@@ -26,22 +26,28 @@ const COUNT = v.pipe(v.number(COUNT_MESSAGE), v.integer(COUNT_MESSAGE), v.minVal
 const KEY_ID = v.string('must be a key id');
 const DayUsageSchema = v.object({ requests: COUNT, overageRequests: COUNT, overageCostMicros: COUNT }, 'must be an object of counts');
 const ByKeySchema = v.record(KEY_ID, DayUsageSchema, 'must be an object of counts by key id');
-const ShardFileSchema = v.object({
-  version: v.literal(FORMAT_VERSION, `must be ${FORMAT_VERSION}`),
-  savedAt: v.string('must be a timestamp'),
-  current: v.record(
-    KEY_ID,
-    v.object({ ...DayUsageSchema.entries, day: DateSchema, minuteStartMs: COUNT, minuteRequests: COUNT }, 'must be an object of counts'),
-    'must be an object of counts by key id',
-  ),
-  history: v.record(DateSchema, ByKeySchema, 'must be an object of days'),
-}, 'must be a usage shard object');
+const ShardFileSchema = v.object(
+  {
+    version: v.literal(FORMAT_VERSION, `must be ${FORMAT_VERSION}`),
+    savedAt: v.string('must be a timestamp'),
+    current: v.record(
+      KEY_ID,
+      v.object({ ...DayUsageSchema.entries, day: DateSchema, minuteStartMs: COUNT, minuteRequests: COUNT }, 'must be an object of counts'),
+      'must be an object of counts by key id',
+    ),
+    history: v.record(DateSchema, ByKeySchema, 'must be an object of days'),
+  },
+  'must be a usage shard object',
+);
 
-const ArchiveFileSchema = v.object({
-  version: v.literal(FORMAT_VERSION, `must be ${FORMAT_VERSION}`),
-  date: DateSchema,
-  keys: ByKeySchema,
-}, 'must be a usage archive object');
+const ArchiveFileSchema = v.object(
+  {
+    version: v.literal(FORMAT_VERSION, `must be ${FORMAT_VERSION}`),
+    date: DateSchema,
+    keys: ByKeySchema,
+  },
+  'must be a usage archive object',
+);
 
 export function archiveFile(stateDir: string, date: string): string {
   return join(stateDir, 'history', `${date}.json`);

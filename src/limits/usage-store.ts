@@ -11,7 +11,16 @@ import type { Tier } from './tiers.ts';
 import { type Decision, decide } from './admission.ts';
 import { toMicros } from './money.ts';
 import {
-  closeEndedDays, type DayUsage, emptyShard, type KeyUsage, mergeUsage, setDayUsage, type Shard, SHARD_COUNT, type ShardContents, shardOf,
+  closeEndedDays,
+  type DayUsage,
+  emptyShard,
+  type KeyUsage,
+  mergeUsage,
+  setDayUsage,
+  type Shard,
+  SHARD_COUNT,
+  type ShardContents,
+  shardOf,
   type UsageByDay,
 } from './usage-shards.ts';
 import { dayNumber, dayString, minuteStart } from './windows.ts';

@@ -136,7 +136,7 @@ function registerServiceMetrics(registry: client.Registry, sources: MetricsSourc
   });
   new client.Gauge({
     name: 'catalog_snapshot_age_seconds',
-    help: 'Seconds since the served snapshot\'s lastUpdated, by data version; absent until one is loaded.',
+    help: "Seconds since the served snapshot's lastUpdated, by data version; absent until one is loaded.",
     labelNames: ['data_version'],
     registers: [registry],
     collect() {

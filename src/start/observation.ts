@@ -29,9 +29,8 @@ export function observation(config: Config, logger: Logger, sources: MetricsSour
       metrics.observe(record);
     };
   }
-  const loaderLogger = metrics === undefined
-    ? logger
-    : tapLogger(logger, (message) => message === REFUSED_SNAPSHOT && metrics.countRefusedReload());
+  const loaderLogger =
+    metrics === undefined ? logger : tapLogger(logger, (message) => message === REFUSED_SNAPSHOT && metrics.countRefusedReload());
   return { accessLog, metrics, observe, loaderLogger };
 }
 

@@ -49,7 +49,9 @@ describe('environment faults in the CLIs', () => {
   writeFileSync(plainFile, 'x');
 
   it('keys: a KEYS_FILE below a regular file is one line naming it', () => {
-    const { code, stdout, stderr } = runScript('src/cli/keys.ts', ['create', '--tier', 'free'], { KEYS_FILE: join(plainFile, 'keys.json') });
+    const { code, stdout, stderr } = runScript('src/cli/keys.ts', ['create', '--tier', 'free'], {
+      KEYS_FILE: join(plainFile, 'keys.json'),
+    });
     assert.equal(code, 1);
     assert.equal(stdout, '');
     assert.equal(stderr, `${plainFile}/keys.json: cannot be read (ENOTDIR: a folder on its path is a regular file)\n`);

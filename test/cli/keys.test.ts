@@ -21,21 +21,34 @@ describe('keys CLI', () => {
 
   it('list shows ids, tiers, labels and masked keys, never a whole key', () => {
     const e = env();
-    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'pro', '--label', 'web', '--json'], e, o, r)).out) as { id: string; key: string };
+    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'pro', '--label', 'web', '--json'], e, o, r)).out) as {
+      id: string;
+      key: string;
+    };
     const table = cli((o, r) => runKeysCli(['list'], e, o, r));
     assert.equal(table.code, 0);
     assert.ok(table.out.includes(created.id) && table.out.includes('pro') && table.out.includes('web'));
     assert.ok(table.out.includes(`exlib_${'*'.repeat(28)}${created.key.slice(-4)}`));
     assert.equal(table.out.includes(created.key), false);
     const json = JSON.parse(cli((o, r) => runKeysCli(['list', '--json'], e, o, r)).out) as Record<string, string>[];
-    assert.deepEqual(json.map((row) => [row.id, row.tier, row.label, row.status]), [[created.id, 'pro', 'web', 'active']]);
+    assert.deepEqual(
+      json.map((row) => [row.id, row.tier, row.label, row.status]),
+      [[created.id, 'pro', 'web', 'active']],
+    );
     assert.equal(JSON.stringify(json).includes(created.key), false);
   });
 
   it('regenerate keeps the id and tier, replaces the key, and the old hash is gone', () => {
     const e = env();
-    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'pro', '--json'], e, o, r)).out) as { id: string; key: string };
-    const renewed = JSON.parse(cli((o, r) => runKeysCli(['regenerate', created.id, '--json'], e, o, r)).out) as { id: string; key: string; tier: string };
+    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'pro', '--json'], e, o, r)).out) as {
+      id: string;
+      key: string;
+    };
+    const renewed = JSON.parse(cli((o, r) => runKeysCli(['regenerate', created.id, '--json'], e, o, r)).out) as {
+      id: string;
+      key: string;
+      tier: string;
+    };
     assert.equal(renewed.id, created.id);
     assert.equal(renewed.tier, 'pro');
     assert.notEqual(renewed.key, created.key);
@@ -65,7 +78,13 @@ describe('keys CLI', () => {
     assert.equal(cli((o, r) => runKeysCli(['explode'], e, o, r)).code, 2);
     assert.equal(cli((o, r) => runKeysCli(['list', '--bogus'], e, o, r)).code, 2);
     assert.match(cli((o, r) => runKeysCli(['list'], e, o, r)).out, /no keys/);
-    writeFileSync(e.KEYS_FILE!, JSON.stringify({ version: 1, keys: [{ id: 'key_a', hash: 'f'.repeat(64), hint: 'abcd', tier: 'gold', label: '', createdAt: '2026-01-01T00:00:00.000Z' }] }));
+    writeFileSync(
+      e.KEYS_FILE!,
+      JSON.stringify({
+        version: 1,
+        keys: [{ id: 'key_a', hash: 'f'.repeat(64), hint: 'abcd', tier: 'gold', label: '', createdAt: '2026-01-01T00:00:00.000Z' }],
+      }),
+    );
     const bad = cli((o, r) => runKeysCli(['list'], e, o, r));
     assert.equal(bad.code, 1);
     assert.match(bad.err, /keys\.json: keys\.0\.tier: "gold" is not a tier/);

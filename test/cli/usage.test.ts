@@ -26,12 +26,17 @@ describe('usage CLI', () => {
     const e = env();
     seed(e.STATE_DIR!);
     const all = JSON.parse(cli((o, r) => runUsageCli(['--json'], e, o, r)).out) as Record<string, unknown>[];
-    assert.deepEqual(all.map((row) => [row.date, row.keyId, row.requests, row.overageRequests, row.overageCost]), [
-      ['2026-11-20', 'key_alpha', 5, 2, '$0.004'],
-      ['2026-11-20', 'key_beta', 1, 0, '$0.00'],
-      ['2026-11-21', 'key_alpha', 4, 1, '$0.002'],
-    ]);
-    const oneDay = JSON.parse(cli((o, r) => runUsageCli(['--date', '2026-11-20', '--key', 'key_alpha', '--json'], e, o, r)).out) as unknown[];
+    assert.deepEqual(
+      all.map((row) => [row.date, row.keyId, row.requests, row.overageRequests, row.overageCost]),
+      [
+        ['2026-11-20', 'key_alpha', 5, 2, '$0.004'],
+        ['2026-11-20', 'key_beta', 1, 0, '$0.00'],
+        ['2026-11-21', 'key_alpha', 4, 1, '$0.002'],
+      ],
+    );
+    const oneDay = JSON.parse(
+      cli((o, r) => runUsageCli(['--date', '2026-11-20', '--key', 'key_alpha', '--json'], e, o, r)).out,
+    ) as unknown[];
     assert.equal(oneDay.length, 1);
     const table = cli((o, r) => runUsageCli(['--date', '2026-11-21'], e, o, r));
     assert.equal(table.code, 0);

@@ -11,12 +11,17 @@ import { describe, it } from 'node:test';
 import { ROOT } from '../helpers/service.ts';
 
 const TRACKED = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-const TEXT_FILES = TRACKED.filter((file) => /\.(md|ts|mts|json|sh)$|^\.ci\/run$/.test(file) && !file.startsWith('data/') && !file.startsWith('test/fixtures/'))
-  .filter((file) => file !== 'package-lock.json' && file !== 'bench/results/latest.json');
+const TEXT_FILES = TRACKED.filter(
+  (file) => /\.(md|ts|mts|json|sh)$|^\.ci\/run$/.test(file) && !file.startsWith('data/') && !file.startsWith('test/fixtures/'),
+).filter((file) => file !== 'package-lock.json' && file !== 'bench/results/latest.json');
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces as hyphens. */
 function anchorOf(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\- _]/gu, '')
+    .replace(/ /g, '-');
 }
 
 const anchorCache = new Map<string, Set<string>>();

@@ -5,7 +5,10 @@ import { tempDir } from './service.ts';
 export function cli(run: (out: (t: string) => void, err: (t: string) => void) => number | Promise<number>) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = run((t) => out.push(t), (t) => err.push(t));
+  const code = run(
+    (t) => out.push(t),
+    (t) => err.push(t),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

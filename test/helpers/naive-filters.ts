@@ -48,4 +48,3 @@ export function randomFilters(random: () => number): Filter[] {
   }
   return filters;
 }
-

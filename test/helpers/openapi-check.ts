@@ -18,21 +18,32 @@ const FORMATS: Record<string, (value: string) => boolean> = {
 
 function typeMatches(type: string, value: unknown): boolean {
   switch (type) {
-    case 'string': return typeof value === 'string';
-    case 'integer': return Number.isInteger(value);
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'boolean': return typeof value === 'boolean';
-    case 'null': return value === null;
-    case 'array': return Array.isArray(value);
-    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
-    default: throw new Error(`openapi-check: unknown type "${type}"`);
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    default:
+      throw new Error(`openapi-check: unknown type "${type}"`);
   }
 }
 
 /** Problems of `value` against `schema`, with JSON-pointer-ish paths; [] when it matches. */
 export function validate(schema: Json, value: unknown, root: Json, at = '$'): string[] {
   if (schema.$ref !== undefined) {
-    const target = (schema.$ref as string).replace(/^#\//, '').split('/').reduce((node: Json, key) => node?.[key], root);
+    const target = (schema.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: Json, key) => node?.[key], root);
     if (target === undefined) throw new Error(`openapi-check: unresolved $ref ${schema.$ref}`);
     return validate(target, value, root, at);
   }
@@ -42,32 +53,59 @@ export function validate(schema: Json, value: unknown, root: Json, at = '$'): st
     switch (keyword) {
       case 'type': {
         const types: string[] = Array.isArray(rule) ? rule : [rule];
-        if (!types.some((type) => typeMatches(type, value))) return [`${at}: expected ${types.join('|')}, got ${JSON.stringify(value)?.slice(0, 80)}`];
+        if (!types.some((type) => typeMatches(type, value)))
+          return [`${at}: expected ${types.join('|')}, got ${JSON.stringify(value)?.slice(0, 80)}`];
         break;
       }
-      case 'enum': if (!(rule as unknown[]).includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(rule)}`); break;
-      case 'const': if (value !== rule) problems.push(`${at}: expected ${JSON.stringify(rule)}`); break;
-      case 'anyOf': if (!(rule as Json[]).some((option) => validate(option, value, root, at).length === 0)) problems.push(`${at}: matches none of anyOf`); break;
-      case 'minimum': if (typeof value === 'number' && value < rule) problems.push(`${at}: ${value} < minimum ${rule}`); break;
-      case 'maximum': if (typeof value === 'number' && value > rule) problems.push(`${at}: ${value} > maximum ${rule}`); break;
-      case 'minLength': if (typeof value === 'string' && [...value].length < rule) problems.push(`${at}: shorter than ${rule}`); break;
-      case 'maxLength': if (typeof value === 'string' && [...value].length > rule) problems.push(`${at}: longer than ${rule}`); break;
-      case 'pattern': if (typeof value === 'string' && !new RegExp(rule, 'u').test(value)) problems.push(`${at}: "${value.slice(0, 80)}" does not match ${rule}`); break;
+      case 'enum':
+        if (!(rule as unknown[]).includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(rule)}`);
+        break;
+      case 'const':
+        if (value !== rule) problems.push(`${at}: expected ${JSON.stringify(rule)}`);
+        break;
+      case 'anyOf':
+        if (!(rule as Json[]).some((option) => validate(option, value, root, at).length === 0))
+          problems.push(`${at}: matches none of anyOf`);
+        break;
+      case 'minimum':
+        if (typeof value === 'number' && value < rule) problems.push(`${at}: ${value} < minimum ${rule}`);
+        break;
+      case 'maximum':
+        if (typeof value === 'number' && value > rule) problems.push(`${at}: ${value} > maximum ${rule}`);
+        break;
+      case 'minLength':
+        if (typeof value === 'string' && [...value].length < rule) problems.push(`${at}: shorter than ${rule}`);
+        break;
+      case 'maxLength':
+        if (typeof value === 'string' && [...value].length > rule) problems.push(`${at}: longer than ${rule}`);
+        break;
+      case 'pattern':
+        if (typeof value === 'string' && !new RegExp(rule, 'u').test(value))
+          problems.push(`${at}: "${value.slice(0, 80)}" does not match ${rule}`);
+        break;
       case 'format': {
         const check = FORMATS[rule];
         if (check === undefined) throw new Error(`openapi-check: unknown format "${rule}"`);
         if (typeof value === 'string' && !check(value)) problems.push(`${at}: "${value}" is not a ${rule}`);
         break;
       }
-      case 'minItems': if (Array.isArray(value) && value.length < rule) problems.push(`${at}: fewer than ${rule} items`); break;
-      case 'maxItems': if (Array.isArray(value) && value.length > rule) problems.push(`${at}: more than ${rule} items`); break;
-      case 'items': if (Array.isArray(value)) for (const [i, item] of value.entries()) problems.push(...validate(rule, item, root, `${at}[${i}]`)); break;
+      case 'minItems':
+        if (Array.isArray(value) && value.length < rule) problems.push(`${at}: fewer than ${rule} items`);
+        break;
+      case 'maxItems':
+        if (Array.isArray(value) && value.length > rule) problems.push(`${at}: more than ${rule} items`);
+        break;
+      case 'items':
+        if (Array.isArray(value)) for (const [i, item] of value.entries()) problems.push(...validate(rule, item, root, `${at}[${i}]`));
+        break;
       case 'required':
-        if (typeMatches('object', value)) for (const name of rule as string[]) if (!(name in (value as Json))) problems.push(`${at}: missing ${name}`);
+        if (typeMatches('object', value))
+          for (const name of rule as string[]) if (!(name in (value as Json))) problems.push(`${at}: missing ${name}`);
         break;
       case 'properties':
         if (typeMatches('object', value)) {
-          for (const [name, sub] of Object.entries(rule as Json)) if (name in (value as Json)) problems.push(...validate(sub, (value as Json)[name], root, `${at}.${name}`));
+          for (const [name, sub] of Object.entries(rule as Json))
+            if (name in (value as Json)) problems.push(...validate(sub, (value as Json)[name], root, `${at}.${name}`));
         }
         break;
       case 'additionalProperties':
@@ -81,7 +119,8 @@ export function validate(schema: Json, value: unknown, root: Json, at = '$'): st
         }
         break;
       case 'propertyNames':
-        if (typeMatches('object', value)) for (const name of Object.keys(value as Json)) problems.push(...validate(rule, name, root, `${at} key ${name}`));
+        if (typeMatches('object', value))
+          for (const name of Object.keys(value as Json)) problems.push(...validate(rule, name, root, `${at} key ${name}`));
         break;
       default:
         throw new Error(`openapi-check: keyword "${keyword}" is not supported; extend the validator before using it`);
@@ -111,7 +150,13 @@ export interface WireResponse {
 
 /** A header value as the schema's type: integers are numbers on the wire only as digits. */
 function headerValue(schema: Json, raw: string): unknown {
-  const resolved = schema.$ref !== undefined ? (schema.$ref as string).replace(/^#\//, '').split('/').reduce((n: Json, k) => n?.[k], OPENAPI) : schema;
+  const resolved =
+    schema.$ref !== undefined
+      ? (schema.$ref as string)
+          .replace(/^#\//, '')
+          .split('/')
+          .reduce((n: Json, k) => n?.[k], OPENAPI)
+      : schema;
   return resolved.type === 'integer' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
 }
 
@@ -136,7 +181,13 @@ export function openApiProblems(response: WireResponse): string[] {
       if (header.required === true) problems.push(`${where}: missing header ${name}`);
       continue;
     }
-    const schema = header.$ref !== undefined ? (header.$ref as string).replace(/^#\//, '').split('/').reduce((n: Json, k) => n?.[k], OPENAPI).schema : header.schema;
+    const schema =
+      header.$ref !== undefined
+        ? (header.$ref as string)
+            .replace(/^#\//, '')
+            .split('/')
+            .reduce((n: Json, k) => n?.[k], OPENAPI).schema
+        : header.schema;
     problems.push(...validate(schema, headerValue(schema, raw), OPENAPI, `header ${name}`).map((p) => `${where}: ${p}`));
   }
   if (isBodyless) return problems;

@@ -14,9 +14,10 @@ import { Redis } from 'ioredis';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL?.replace(/\/+\d*$/, '');
 
 /** For `describe(..., { skip })`: why Redis tests cannot run here, or false. */
-export const REDIS_SKIP: string | false = TEST_REDIS_URL === undefined
-  ? 'TEST_REDIS_URL is not set: .ci/run starts redis-server and sets it (see README, "Running several instances")'
-  : false;
+export const REDIS_SKIP: string | false =
+  TEST_REDIS_URL === undefined
+    ? 'TEST_REDIS_URL is not set: .ci/run starts redis-server and sets it (see README, "Running several instances")'
+    : false;
 
 /** A URL of the shared test server on database `db`; each test file owns one database. */
 export function sharedRedisUrl(db: number): string {
@@ -80,9 +81,13 @@ export async function privateRedis(): Promise<PrivateRedis> {
     port,
     pid: () => proc?.pid,
     start() {
-      const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        binary,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       proc = child;
       running.add(child);
       child.once('exit', () => running.delete(child));

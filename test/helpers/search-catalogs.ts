@@ -31,7 +31,11 @@ export function freeExerciseDbSnapshot(): Snapshot {
   const taxonomy = parseTaxonomy(JSON.parse(readFileSync(taxonomyFile, 'utf8')), taxonomyFile);
   if (!taxonomy.ok) throw new Error(formatProblems(taxonomy.problems).join('; '));
   const raw: unknown = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/free-exercise-db.json'), 'utf8'));
-  const result = importFreeExerciseDb(raw, { dataVersion: '2026-01-01', lastUpdated: '2026-01-01T00:00:00.000Z', taxonomy: taxonomy.value });
+  const result = importFreeExerciseDb(raw, {
+    dataVersion: '2026-01-01',
+    lastUpdated: '2026-01-01T00:00:00.000Z',
+    taxonomy: taxonomy.value,
+  });
   if (!result.ok) throw new Error(`free-exercise-db import: ${formatProblems(result.problems.slice(0, 5)).join('; ')}`);
   return result.value.snapshot;
 }

@@ -46,7 +46,11 @@ export function tempDir(prefix = 'exlib-test-'): string {
 }
 
 /** Folders for a real service process: DATA_DIR holding the fixture snapshot, and where keys and state go. */
-export function serviceFolders(prefix = 'exlib-proc-'): { root: string; dataDir: string; env: { DATA_DIR: string; KEYS_FILE: string; STATE_DIR: string } } {
+export function serviceFolders(prefix = 'exlib-proc-'): {
+  root: string;
+  dataDir: string;
+  env: { DATA_DIR: string; KEYS_FILE: string; STATE_DIR: string };
+} {
   const root = tempDir(prefix);
   const dataDir = join(root, 'data');
   mkdirSync(dataDir);
@@ -64,7 +68,12 @@ export function unlimitedTiersFile(root: string): string {
 /** Issues a key through the real keys CLI, as an operator would, against the files `env` names. */
 export function issueKey(env: Record<string, string>, tier: string): { id: string; key: string } {
   let printed = '';
-  const code = runKeysCli(['create', '--tier', tier, '--json'], { ...process.env, ...env }, (t) => (printed = t), (t) => (printed = t));
+  const code = runKeysCli(
+    ['create', '--tier', tier, '--json'],
+    { ...process.env, ...env },
+    (t) => (printed = t),
+    (t) => (printed = t),
+  );
   if (code !== 0) throw new Error(`keys create failed: ${printed}`);
   return JSON.parse(printed) as { id: string; key: string };
 }
@@ -135,7 +144,12 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
   };
   const api = createApi(deps);
   const server: Server = await startServer(TEST_ENGINE, {
-    host: '127.0.0.1', port: 0, isPortExclusive: true, handle: api.handle, malformed: api.malformed, logger: deps.logger,
+    host: '127.0.0.1',
+    port: 0,
+    isPortExclusive: true,
+    handle: api.handle,
+    malformed: api.malformed,
+    logger: deps.logger,
   });
   const result: TestServer = {
     url: `http://127.0.0.1:${server.port}`,
@@ -220,10 +234,14 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
     if (already.length >= occurrence) return Promise.resolve(already[occurrence - 1]!);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching log line within ${timeoutMs} ms; stderr:\n${err}`)), timeoutMs);
-      waiters.push({ test, remaining: occurrence - already.length, resolve: (e) => {
-        clearTimeout(timer);
-        resolve(e);
-      } });
+      waiters.push({
+        test,
+        remaining: occurrence - already.length,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
       void exited.then(() => {
         clearTimeout(timer);
         reject(new Error(`process exited before the log line appeared; stderr:\n${err}`));
@@ -240,7 +258,10 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
 }
 
 /** Runs `src/main.ts` with `env` until it exits by itself (a refused start); returns its exit code and output. */
-export function runToExit(env: Record<string, string>, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runToExit(
+  env: Record<string, string>,
+  timeoutMs = 15_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },

@@ -40,7 +40,13 @@ type Admitted = { decision: Decision; ticket?: Ticket };
  * Admits `count` requests in order, the i-th at `nowAt(i)`. Requests go out in batches without
  * waiting for each answer (a Redis connection keeps them in order), so large counts stay quick.
  */
-export async function admitSeries(store: UsageStore, keyId: string, tier: Tier, count: number, nowAt: (i: number) => number): Promise<Admitted[]> {
+export async function admitSeries(
+  store: UsageStore,
+  keyId: string,
+  tier: Tier,
+  count: number,
+  nowAt: (i: number) => number,
+): Promise<Admitted[]> {
   const results: Admitted[] = [];
   const BATCH = 1000;
   for (let start = 0; start < count; start += BATCH) {
@@ -83,7 +89,11 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
           const admitted = await admitSeries(store, 'k', generous, tier.perMinute, (i) => clock.ms + 10 * (i + 1));
           for (const [i, { decision }] of admitted.entries()) assert.equal(decision.kind, 'admit', `request ${i + 1}`);
           clock.set('2026-11-21T12:00:59.999Z');
-          assert.deepEqual(await admitOne(store, 'k', generous, clock.now()), { kind: 'minute-limit', limit: tier.perMinute, resetMs: Date.parse('2026-11-21T12:01:00.000Z') });
+          assert.deepEqual(await admitOne(store, 'k', generous, clock.now()), {
+            kind: 'minute-limit',
+            limit: tier.perMinute,
+            resetMs: Date.parse('2026-11-21T12:01:00.000Z'),
+          });
           clock.set('2026-11-21T12:01:00.000Z');
           assert.equal((await admitOne(store, 'k', generous, clock.now())).kind, 'admit');
         });
@@ -95,7 +105,10 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         const before = await admitSeries(store, 'k', tier, 60, () => Date.parse('2026-11-21T12:00:59.900Z'));
         assert.deepEqual(kindCounts(before), { admit: 60 });
         const afterEdge = await admitSeries(store, 'k', tier, 61, () => Date.parse('2026-11-21T12:01:00.100Z'));
-        assert.deepEqual(afterEdge.map(({ decision }) => decision.kind), [...Array<string>(60).fill('admit'), 'minute-limit']);
+        assert.deepEqual(
+          afterEdge.map(({ decision }) => decision.kind),
+          [...Array<string>(60).fill('admit'), 'minute-limit'],
+        );
       });
     });
 
@@ -106,7 +119,11 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         // 30 a minute, under the per-minute limit.
         const admitted = await admitSeries(store, 'k', free, 100, (i) => start + 2000 * (i + 1));
         assert.deepEqual(kindCounts(admitted), { admit: 100 });
-        assert.deepEqual(await admitOne(store, 'k', free, start + 200_000), { kind: 'daily-limit', limit: 100, resetMs: Date.parse('2026-11-22T00:00:00.000Z') });
+        assert.deepEqual(await admitOne(store, 'k', free, start + 200_000), {
+          kind: 'daily-limit',
+          limit: 100,
+          resetMs: Date.parse('2026-11-22T00:00:00.000Z'),
+        });
         assert.equal((await admitOne(store, 'k', free, Date.parse('2026-11-21T23:59:59.999Z'))).kind, 'daily-limit');
         const next = await admitOne(store, 'k', free, Date.parse('2026-11-22T00:00:00.000Z'));
         assert.equal(next.kind, 'admit');
@@ -115,9 +132,14 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
 
       it('never bills overage', async () => {
         const subject = await factory.make();
-        const decisions = (await admitSeries(subject.store, 'k', { ...free, perMinute: 1000 }, 150, () => Date.parse('2026-11-21T12:00:00.000Z'))).map((a) => a.decision);
+        const decisions = (
+          await admitSeries(subject.store, 'k', { ...free, perMinute: 1000 }, 150, () => Date.parse('2026-11-21T12:00:00.000Z'))
+        ).map((a) => a.decision);
         assert.equal(decisions.filter((d) => d.kind === 'admit').length, 100);
-        assert.ok(decisions.every((d) => d.kind !== 'admit' || (!d.isOverage && d.overage === undefined)), 'no admitted request is overage');
+        assert.ok(
+          decisions.every((d) => d.kind !== 'admit' || (!d.isOverage && d.overage === undefined)),
+          'no admitted request is overage',
+        );
         assert.deepEqual(await dayUsage(subject, '2026-11-21', 'k'), { requests: 100, overageRequests: 0, overageCostMicros: 0 });
       });
     });
@@ -152,9 +174,16 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
             overageCostMicros: (cap - tier.dailyRequests) * 2000,
             resetMs: Date.parse('2026-11-22T00:00:00.000Z'),
           });
-          assert.equal(formatUsd(blocked.kind === 'overage-cap' ? blocked.overageCostMicros : 0), `$${((cap - tier.dailyRequests) * 0.002).toFixed(2)}`);
+          assert.equal(
+            formatUsd(blocked.kind === 'overage-cap' ? blocked.overageCostMicros : 0),
+            `$${((cap - tier.dailyRequests) * 0.002).toFixed(2)}`,
+          );
           assert.equal((await admitOne(subject.store, 'k', tier, Date.parse('2026-11-22T00:00:00.000Z'))).kind, 'admit');
-          assert.deepEqual(await dayUsage(subject, '2026-11-21', 'k'), { requests: cap, overageRequests: cap - tier.dailyRequests, overageCostMicros: (cap - tier.dailyRequests) * 2000 });
+          assert.deepEqual(await dayUsage(subject, '2026-11-21', 'k'), {
+            requests: cap,
+            overageRequests: cap - tier.dailyRequests,
+            overageCostMicros: (cap - tier.dailyRequests) * 2000,
+          });
         });
       }
 
@@ -182,7 +211,10 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         const tier = { ...starter, dailyRequests: 1, perMinute: 2 };
         await store.admit('k', tier, nowMs);
         const second = await store.admit('k', tier, nowMs);
-        assert.ok(second.decision.kind === 'admit' && second.decision.isOverage, `the second request is overage: ${JSON.stringify(second.decision)}`);
+        assert.ok(
+          second.decision.kind === 'admit' && second.decision.isOverage,
+          `the second request is overage: ${JSON.stringify(second.decision)}`,
+        );
         await store.release(second.ticket!);
         assert.deepEqual(await dayUsage(subject, '2026-11-21', 'k'), { requests: 1, overageRequests: 0, overageCostMicros: 0 });
         const third = await admitOne(store, 'k', tier, nowMs);
@@ -222,7 +254,10 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         const tier = { ...starter, perMinute: 1000 };
         await subject.store.admit('k', tier, Date.parse('2026-11-22T00:00:00.500Z'));
         const late = await subject.store.admit('k', tier, Date.parse('2026-11-21T23:59:59.800Z'));
-        assert.ok(late.decision.kind === 'admit' && late.decision.dayRequests === 2, `counted as the day's second: ${JSON.stringify(late.decision)}`);
+        assert.ok(
+          late.decision.kind === 'admit' && late.decision.dayRequests === 2,
+          `counted as the day's second: ${JSON.stringify(late.decision)}`,
+        );
         assert.equal(late.ticket!.day, Date.parse('2026-11-22T00:00:00.000Z') / 86_400_000);
         assert.equal(await dayUsage(subject, '2026-11-21', 'k'), undefined);
         assert.equal((await dayUsage(subject, '2026-11-22', 'k'))!.requests, 2);
@@ -258,8 +293,16 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         const { store } = await factory.make();
         const nowMs = Date.parse('2026-11-21T12:00:00.000Z');
         const [first, , third] = await admitSeries(store, 'k', { ...starter, dailyRequests: 2, perMinute: 100 }, 3, () => nowMs);
-        assert.deepEqual(rateHeaders(first!.decision, nowMs).slice(3), [['X-Overage-Count', '0'], ['X-Overage-Cap', '19']]);
-        assert.deepEqual(rateHeaders(third!.decision, nowMs).slice(3), [['X-RateLimit-Warning', 'approaching'], ['X-Overage', 'true'], ['X-Overage-Count', '1'], ['X-Overage-Cap', '17']]);
+        assert.deepEqual(rateHeaders(first!.decision, nowMs).slice(3), [
+          ['X-Overage-Count', '0'],
+          ['X-Overage-Cap', '19'],
+        ]);
+        assert.deepEqual(rateHeaders(third!.decision, nowMs).slice(3), [
+          ['X-RateLimit-Warning', 'approaching'],
+          ['X-Overage', 'true'],
+          ['X-Overage-Count', '1'],
+          ['X-Overage-Cap', '17'],
+        ]);
       });
     });
 
@@ -290,7 +333,8 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         }
         assert.deepEqual(kindCounts(admitted), { admit: count });
         const actual = new Map<string, number>();
-        for (const [date, byKey] of await subject.usageByDay()) for (const [keyId, usage] of byKey) actual.set(`${date}/${keyId}`, usage.requests);
+        for (const [date, byKey] of await subject.usageByDay())
+          for (const [keyId, usage] of byKey) actual.set(`${date}/${keyId}`, usage.requests);
         assert.deepEqual(actual, reference);
       });
     });
@@ -303,7 +347,11 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         const subject = await factory.make();
         const tier = { ...free, dailyRequests: 10, perMinute: 1000 };
         assert.equal((await subject.store.admit('k', tier, at, 8)).decision.kind, 'admit');
-        assert.deepEqual((await subject.store.admit('k', tier, at, 3)).decision, { kind: 'daily-limit', limit: 10, resetMs: Date.parse('2026-11-22T00:00:00.000Z') });
+        assert.deepEqual((await subject.store.admit('k', tier, at, 3)).decision, {
+          kind: 'daily-limit',
+          limit: 10,
+          resetMs: Date.parse('2026-11-22T00:00:00.000Z'),
+        });
         const two = (await subject.store.admit('k', tier, at, 2)).decision;
         assert.ok(two.kind === 'admit' && two.dayRequests === 10 && two.count === 2, JSON.stringify(two));
         assert.equal((await subject.store.admit('k', tier, at)).decision.kind, 'daily-limit');
@@ -324,7 +372,14 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
         const first = (await subject.store.admit('k', tier, at, 8)).decision;
         assert.ok(first.kind === 'admit' && !first.isOverage && first.overageCount === 0, JSON.stringify(first));
         const second = (await subject.store.admit('k', tier, at, 5)).decision;
-        assert.ok(second.kind === 'admit' && second.isOverage && second.overageCount === 3 && second.overage?.count === 3 && second.overage.capRemaining === 87, JSON.stringify(second));
+        assert.ok(
+          second.kind === 'admit' &&
+            second.isOverage &&
+            second.overageCount === 3 &&
+            second.overage?.count === 3 &&
+            second.overage.capRemaining === 87,
+          JSON.stringify(second),
+        );
         assert.deepEqual(await dayUsage(subject, date, 'k'), { requests: 13, overageRequests: 3, overageCostMicros: 3 * 2000 });
         assert.equal((await subject.store.admit('k', tier, at, 85)).decision.kind, 'admit');
         assert.equal((await subject.store.admit('k', tier, at, 3)).decision.kind, 'overage-cap');

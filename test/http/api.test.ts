@@ -96,7 +96,10 @@ describe('metadata routes', () => {
     assert.equal(body.data.totalExercises, snapshot.exercises.length);
     assert.equal(body.data.dataVersion, '2026-01-15');
     assert.equal(body.data.lastUpdated, '2026-01-15T06:00:00.000Z');
-    assert.equal(Object.values(body.data.categories as Record<string, number>).reduce((a, b) => a + b, 0), snapshot.exercises.length);
+    assert.equal(
+      Object.values(body.data.categories as Record<string, number>).reduce((a, b) => a + b, 0),
+      snapshot.exercises.length,
+    );
   });
 });
 
@@ -108,8 +111,24 @@ describe('GET /v1/exercises/:id', () => {
     const { status, body } = await get(`${server.url}/v1/exercises/${target.id}`, key());
     assert.equal(status, 200);
     assert.deepEqual(Object.keys(body.data), [
-      'id', 'name', 'keywords', 'primaryMuscles', 'secondaryMuscles', 'equipment', 'force', 'level', 'mechanic', 'category',
-      'instructions', 'exerciseTips', 'commonMistakes', 'safetyInfo', 'overview', 'variations', 'images', 'videos',
+      'id',
+      'name',
+      'keywords',
+      'primaryMuscles',
+      'secondaryMuscles',
+      'equipment',
+      'force',
+      'level',
+      'mechanic',
+      'category',
+      'instructions',
+      'exerciseTips',
+      'commonMistakes',
+      'safetyInfo',
+      'overview',
+      'variations',
+      'images',
+      'videos',
     ]);
     assert.equal(body.data.id, target.id);
     assert.equal('source' in body.data, false);
@@ -246,7 +265,25 @@ describe('GET /v1/exercises', () => {
   });
 
   const invalid: [string, string, string, string[] | undefined][] = [
-    ['category=cardio', 'category', 'cardio', ['strength', 'yoga', 'mobility', 'physical_therapy', 'stretching', 'pilates', 'calisthenics', 'plyometrics', 'conditioning', 'olympic_weightlifting', 'powerlifting', 'strongman']],
+    [
+      'category=cardio',
+      'category',
+      'cardio',
+      [
+        'strength',
+        'yoga',
+        'mobility',
+        'physical_therapy',
+        'stretching',
+        'pilates',
+        'calisthenics',
+        'plyometrics',
+        'conditioning',
+        'olympic_weightlifting',
+        'powerlifting',
+        'strongman',
+      ],
+    ],
     ['level=expert', 'level', 'expert', ['beginner', 'intermediate', 'advanced']],
     ['force=twist', 'force', 'twist', ['push', 'pull', 'static']],
     ['mechanic=both', 'mechanic', 'both', ['compound', 'isolation']],
@@ -320,7 +357,15 @@ describe('errors and routing', () => {
     for (const path of ['/v1/stats', '/v1/nope', '/v1/health']) {
       const { headers } = await get(`${server.url}${path}`, key());
       const exposed = headers.get('access-control-expose-headers') ?? '';
-      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Overage', 'X-Overage-Count', 'X-Overage-Cap']) {
+      for (const name of [
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'Retry-After',
+        'X-Overage',
+        'X-Overage-Count',
+        'X-Overage-Cap',
+      ]) {
         assert.ok(exposed.includes(name), `${path} exposes ${name}`);
       }
     }

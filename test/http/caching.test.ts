@@ -10,7 +10,14 @@ before(async () => {
 });
 after(() => server.close());
 
-const ROUTES = ['/v1/exercises/Barbell_Bench_Press', '/v1/exercises?equipment=barbell&limit=5', '/v1/muscles', '/v1/equipment', '/v1/categories', '/v1/stats'];
+const ROUTES = [
+  '/v1/exercises/Barbell_Bench_Press',
+  '/v1/exercises?equipment=barbell&limit=5',
+  '/v1/muscles',
+  '/v1/equipment',
+  '/v1/categories',
+  '/v1/stats',
+];
 
 describe('ETag and If-None-Match', () => {
   for (const path of ROUTES) {
@@ -58,7 +65,7 @@ describe('ETag and If-None-Match', () => {
     assert.equal(pro.body.limit, 50);
     assert.notEqual(free.headers.get('etag'), pro.headers.get('etag'));
     const stale = await get(path, server.keys.pro, { headers: { 'If-None-Match': free.headers.get('etag')! } });
-    assert.equal(stale.status, 200, 'the free page\'s tag does not validate the pro page');
+    assert.equal(stale.status, 200, "the free page's tag does not validate the pro page");
   });
 
   it('requests that mean the same page share a tag; ones that differ do not', async () => {
@@ -90,7 +97,11 @@ describe('ETag and If-None-Match', () => {
   });
 
   it('errors and health are no-store and carry no ETag', async () => {
-    for (const [path, key] of [['/v1/health', undefined], ['/v1/exercises/Nope', server.keys.pro], ['/v1/stats', undefined]] as const) {
+    for (const [path, key] of [
+      ['/v1/health', undefined],
+      ['/v1/exercises/Nope', server.keys.pro],
+      ['/v1/stats', undefined],
+    ] as const) {
       const { headers } = await get(server.url + path, key);
       assert.equal(headers.get('cache-control'), 'no-store', path);
       assert.equal(headers.get('etag'), null, path);
@@ -109,5 +120,6 @@ describe('isNotModified', () => {
     ['W/"abc-e2"', false],
     ['"abc-e1', false],
   ];
-  for (const [header, expected] of cases) it(`If-None-Match ${JSON.stringify(header)} -> ${expected}`, () => assert.equal(isNotModified(header, tag), expected));
+  for (const [header, expected] of cases)
+    it(`If-None-Match ${JSON.stringify(header)} -> ${expected}`, () => assert.equal(isNotModified(header, tag), expected));
 });

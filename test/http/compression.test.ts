@@ -13,7 +13,10 @@ before(async () => {
 after(() => server.close());
 
 /** A raw GET (fetch would decompress): status, headers and the bytes as sent. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -26,14 +29,24 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 }
 
 describe('compression over the wire', () => {
-  const paths = ['/v1/exercises/Barbell_Bench_Press', '/v1/exercises?limit=20', '/v1/exercises?q=bench%20press', '/v1/muscles', '/v1/openapi.json', '/docs'];
+  const paths = [
+    '/v1/exercises/Barbell_Bench_Press',
+    '/v1/exercises?limit=20',
+    '/v1/exercises?q=bench%20press',
+    '/v1/muscles',
+    '/v1/openapi.json',
+    '/docs',
+  ];
   for (const path of paths) {
     it(`${path}: br and gzip decode to the identity bytes, with Vary and Content-Length of the encoded body`, async () => {
       const key = server.keys.business!;
       const identity = await rawGet(server.url + path, { 'x-api-key': key });
       assert.equal(identity.status, 200);
       assert.equal(identity.headers['content-encoding'], undefined);
-      for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
         const encoded = await rawGet(server.url + path, { 'x-api-key': key, 'accept-encoding': `${encoding}, identity` });
         assert.equal(encoded.headers['content-encoding'], encoding);
         assert.match(String(encoded.headers.vary), /^Accept-Encoding/);
@@ -67,8 +80,17 @@ describe('compression over the wire', () => {
 
 describe('negotiate', () => {
   const cases: [string | undefined, string][] = [
-    [undefined, 'identity'], ['', 'identity'], ['gzip', 'gzip'], ['x-gzip', 'gzip'], ['br', 'br'], ['gzip, br', 'br'],
-    ['br;q=0', 'identity'], ['br;q=0.0, gzip;q=0.5', 'gzip'], ['*', 'br'], ['deflate', 'identity'], ['GZIP', 'gzip'],
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, br', 'br'],
+    ['br;q=0', 'identity'],
+    ['br;q=0.0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['deflate', 'identity'],
+    ['GZIP', 'gzip'],
   ];
   for (const [header, expected] of cases) it(`${JSON.stringify(header)} -> ${expected}`, () => assert.equal(negotiate(header), expected));
 });
@@ -84,14 +106,17 @@ describe('compressed once', () => {
     assert.notEqual(encodeOnce(body, 'gzip').body, first.body);
   });
 
-  it('a page is compressed once per distinct request and kept in its catalog\'s page cache', async () => {
+  it("a page is compressed once per distinct request and kept in its catalog's page cache", async () => {
     const own = await startTestServer();
     try {
       const catalog = fixtureCatalog();
       own.setCatalog(catalog);
       const url = `${own.url}/v1/exercises?equipment=barbell&limit=10`;
       await rawGet(url, { 'x-api-key': own.keys.business!, 'accept-encoding': 'br' });
-      const canonical = canonicalListRequest({ q: undefined, filters: [{ field: 'equipment', values: ['barbell'] }], random: false, limit: 10, offset: 0, facets: [] }, 10);
+      const canonical = canonicalListRequest(
+        { q: undefined, filters: [{ field: 'equipment', values: ['barbell'] }], random: false, limit: 10, offset: 0, facets: [] },
+        10,
+      );
       const cached = pageCache(catalog).get(`br:${canonical}`);
       assert.ok(cached, 'the br page is cached under its canonical request');
       const again = await rawGet(url, { 'x-api-key': own.keys.business!, 'accept-encoding': 'br' });

@@ -11,7 +11,15 @@ import { errorBody, ERROR_CODES, HttpError } from '../../src/http/http-error.ts'
 import { get, startTestServer, type TestServer } from '../helpers/service.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 let server: TestServer;
 let browser: Browser;
@@ -19,7 +27,9 @@ let docsBase = '';
 
 before(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}; the docs page test needs it. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}; the docs page test needs it. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
   }
   server = await startTestServer({ docsUrlBase: () => docsBase });
   docsBase = `${server.url}/docs`;
@@ -41,7 +51,10 @@ async function docsUrls(): Promise<Map<string, string>> {
     await get(`${server.url}/v1/stats`, undefined, { method: 'DELETE' }),
   ];
   for (const { body } of wire) urls.set(body.error.code, body.error.docs_url);
-  assert.deepEqual([...urls.keys()], ['INVALID_API_KEY', 'NOT_FOUND', 'INVALID_PARAMETER', 'PAGINATION_DEPTH_EXCEEDED', 'METHOD_NOT_ALLOWED']);
+  assert.deepEqual(
+    [...urls.keys()],
+    ['INVALID_API_KEY', 'NOT_FOUND', 'INVALID_PARAMETER', 'PAGINATION_DEPTH_EXCEEDED', 'METHOD_NOT_ALLOWED'],
+  );
   for (const code of ERROR_CODES) {
     if (!urls.has(code)) urls.set(code, JSON.parse(errorBody(new HttpError(500, code, 'm', 'h'), docsBase)).error.docs_url);
   }
@@ -55,13 +68,14 @@ describe('the docs page in headless Chromium', () => {
       const response = await page.goto(`${server.url}/docs`);
       assert.equal(response?.status(), 200);
       assert.equal(await page.title(), 'Exercise Catalog API reference');
-      for (const id of ['quick-start', 'routes', 'limits', 'caching', 'errors']) assert.equal(await page.locator(`[id="${id}"]`).isVisible(), true, id);
+      for (const id of ['quick-start', 'routes', 'limits', 'caching', 'errors'])
+        assert.equal(await page.locator(`[id="${id}"]`).isVisible(), true, id);
     } finally {
       await page.close();
     }
   });
 
-  it('every error code\'s docs_url opens the page scrolled to a visible anchor for that code', async () => {
+  it("every error code's docs_url opens the page scrolled to a visible anchor for that code", async () => {
     const urls = await docsUrls();
     assert.equal(urls.size, ERROR_CODES.length);
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });

@@ -27,12 +27,30 @@ describe('GET /docs', () => {
     for (const route of ROUTES) assert.ok(body.includes(`<code>GET ${route.path.replace(':id', '{id}')}</code>`), route.path);
     for (const code of ERROR_CODES) assert.equal(body.split(`id="${code}"`).length, 2, `exactly one anchor for ${code}`);
     const exampleId = /"https:\/\/api\.example\.test\/v1\/exercises\/([A-Za-z0-9_-]+)"/.exec(body)?.[1];
-    assert.equal((await get(`${server.url}/v1/exercises/${exampleId}`, server.keys.pro)).status, 200, `the example id ${exampleId} is served`);
+    assert.equal(
+      (await get(`${server.url}/v1/exercises/${exampleId}`, server.keys.pro)).status,
+      200,
+      `the example id ${exampleId} is served`,
+    );
     assert.match(body, /<td><code>limit<\/code><\/td><td>integer \(min 1, max 100\), default 20<\/td>/);
   });
 
-  it('shows this server\'s live tier table', async () => {
-    const tiers = new Map([['solo', { name: 'solo', dailyRequests: 7, perMinute: 3, maxResults: 5, paginationDepth: 40, overage: false, overagePriceUsd: 0.002, safetyCapMultiple: 10 }]]);
+  it("shows this server's live tier table", async () => {
+    const tiers = new Map([
+      [
+        'solo',
+        {
+          name: 'solo',
+          dailyRequests: 7,
+          perMinute: 3,
+          maxResults: 5,
+          paginationDepth: 40,
+          overage: false,
+          overagePriceUsd: 0.002,
+          safetyCapMultiple: 10,
+        },
+      ],
+    ]);
     const own = await startTestServer({ tiers });
     try {
       const { body } = await get(`${own.url}/docs`);

@@ -28,7 +28,11 @@ describe('HEAD', () => {
     assert.equal(await head.text(), '');
     assert.equal(head.headers.get('content-type'), got.headers.get('content-type'));
     assert.equal(head.headers.get('content-length'), got.headers.get('content-length'));
-    assert.equal(Number(head.headers.get('x-ratelimit-remaining')), Number(got.headers.get('x-ratelimit-remaining')) - 1, 'a HEAD counts as a request');
+    assert.equal(
+      Number(head.headers.get('x-ratelimit-remaining')),
+      Number(got.headers.get('x-ratelimit-remaining')) - 1,
+      'a HEAD counts as a request',
+    );
   });
 
   it('answers HEAD on a public route and on an unknown route like GET', async () => {
@@ -42,7 +46,13 @@ describe('HEAD', () => {
 describe('keys at the edge', () => {
   it('refuses two X-API-Key headers as ambiguous, even when both are valid', async () => {
     const { text } = await rawExchange(server.url, [
-      request([`GET /v1/stats HTTP/1.1`, `Host: ${host()}`, `X-API-Key: ${server.keys.pro}`, `X-API-Key: ${server.keys.free}`, 'Connection: close']),
+      request([
+        `GET /v1/stats HTTP/1.1`,
+        `Host: ${host()}`,
+        `X-API-Key: ${server.keys.pro}`,
+        `X-API-Key: ${server.keys.free}`,
+        'Connection: close',
+      ]),
     ]);
     assert.deepEqual(statuses(text), [401]);
     const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
@@ -94,7 +104,8 @@ describe('request framing', () => {
   });
 
   it('headers past the engine limit get 431: uWebSockets.js at about 4 KB (its own HTML), node:http at 16 KB (the envelope)', async () => {
-    const sized = (bytes: number) => request(['GET /v1/health HTTP/1.1', `Host: ${host()}`, `X-Padding: ${'a'.repeat(bytes)}`, 'Connection: close']);
+    const sized = (bytes: number) =>
+      request(['GET /v1/health HTTP/1.1', `Host: ${host()}`, `X-Padding: ${'a'.repeat(bytes)}`, 'Connection: close']);
     const medium = await rawExchange(server.url, [sized(5_000)]);
     assert.deepEqual(statuses(medium.text), engine === 'uws' ? [431] : [200]);
     const large = await rawExchange(server.url, [sized(20_000)]);

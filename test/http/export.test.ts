@@ -23,9 +23,18 @@ describe('GET /v1/export', () => {
     const expected = catalog.exerciseBytes.map((bytes) => `${bytes.toString()}\n`).join('');
     assert.equal(body, expected);
     assert.equal(Number(headers.get('content-length')), Buffer.byteLength(expected));
-    const lines = (body as string).split('\n').slice(0, -1).map((line) => JSON.parse(line));
-    assert.deepEqual(lines.map((exercise) => exercise.id), catalog.exercises.map((exercise) => exercise.id));
-    assert.equal(lines.some((exercise) => 'source' in exercise), false);
+    const lines = (body as string)
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      lines.map((exercise) => exercise.id),
+      catalog.exercises.map((exercise) => exercise.id),
+    );
+    assert.equal(
+      lines.some((exercise) => 'source' in exercise),
+      false,
+    );
   });
 
   it('costs ceil(exercises / maxResults) requests, and a 304 for the version the client has costs one', async () => {
@@ -41,7 +50,10 @@ describe('GET /v1/export', () => {
   it('answers HEAD with the length and no body, metered like GET', async () => {
     const response = await fetch(`${server.url}/v1/export`, { method: 'HEAD', headers: { 'X-API-Key': server.keys.business! } });
     assert.equal(response.status, 200);
-    assert.equal(Number(response.headers.get('content-length')), catalog.exerciseBytes.reduce((sum, bytes) => sum + bytes.length + 1, 0));
+    assert.equal(
+      Number(response.headers.get('content-length')),
+      catalog.exerciseBytes.reduce((sum, bytes) => sum + bytes.length + 1, 0),
+    );
     assert.equal(await response.text(), '');
   });
 
@@ -63,7 +75,8 @@ describe('GET /v1/export', () => {
 function countingCatalog(size: number): { catalog: Catalog; pulled: () => number; reset: () => void } {
   const bytes = catalog.exerciseBytes;
   let pulled = 0;
-  const isPosition = (property: string | symbol): property is string => typeof property === 'string' && /^\d+$/.test(property) && Number(property) < size;
+  const isPosition = (property: string | symbol): property is string =>
+    typeof property === 'string' && /^\d+$/.test(property) && Number(property) < size;
   const exerciseBytes = new Proxy(bytes as Buffer[], {
     has: (target, property) => isPosition(property) || Reflect.has(target, property),
     get(target, property, receiver) {
@@ -81,7 +94,10 @@ function countingCatalog(size: number): { catalog: Catalog; pulled: () => number
 }
 
 /** Sends GET /v1/export and stops reading after the first bytes; `received` counts what arrived. */
-function slowReader(url: string, key: string): Promise<{ socket: Socket; received: () => number; resumeToEnd: (total: number) => Promise<number> }> {
+function slowReader(
+  url: string,
+  key: string,
+): Promise<{ socket: Socket; received: () => number; resumeToEnd: (total: number) => Promise<number> }> {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   let received = 0;
@@ -123,12 +139,16 @@ describe('GET /v1/export with a slow reader', () => {
       const reader = await slowReader(server.url, server.keys.business!);
       // The service pulls until the socket pushes back; wait until it has stopped for a while.
       let last = -1;
-      await eventually(() => {
-        const now = counting.pulled();
-        const isSteady = now === last;
-        last = now;
-        return isSteady ? true : undefined;
-      }, 20_000, 200);
+      await eventually(
+        () => {
+          const now = counting.pulled();
+          const isSteady = now === last;
+          last = now;
+          return isSteady ? true : undefined;
+        },
+        20_000,
+        200,
+      );
       const held = counting.pulled() - reader.received();
       assert.ok(held < 16 * 2 ** 20, `${held} bytes pulled but not received (of ${total}) on ${server.engine}`);
       assert.ok(counting.pulled() < total / 2, 'far from the whole body was pulled');

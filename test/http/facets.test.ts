@@ -59,7 +59,9 @@ describe('GET /v1/exercises with facets', () => {
     const faceted = await list('limit=2&facets=level');
     const etag = faceted.headers.get('etag')!;
     assert.notEqual(etag, plain.headers.get('etag'));
-    const again = await get(`${server.url}/v1/exercises?limit=2&facets=level`, server.keys.business, { headers: { 'If-None-Match': etag } });
+    const again = await get(`${server.url}/v1/exercises?limit=2&facets=level`, server.keys.business, {
+      headers: { 'If-None-Match': etag },
+    });
     assert.equal(again.status, 304);
   });
 });

@@ -156,10 +156,13 @@ describe('metering over the wire', () => {
       const { port } = new URL(server.url);
       const one = () =>
         new Promise<number>((resolve, reject) => {
-          const req = httpRequest({ host: '127.0.0.1', port, path: '/v1/stats', agent, headers: { 'X-API-Key': server.keys.pro! } }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode!));
-          });
+          const req = httpRequest(
+            { host: '127.0.0.1', port, path: '/v1/stats', agent, headers: { 'X-API-Key': server.keys.pro! } },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            },
+          );
           req.on('error', reject);
           req.end();
         });

@@ -39,7 +39,10 @@ describe('GET /v1/openapi.json', () => {
 
   it('lists every list parameter with its enum values, limits and defaults', () => {
     const parameters = OPENAPI.paths['/v1/exercises'].get.parameters as { name: string; schema: any }[];
-    assert.deepEqual(parameters.map((p) => p.name), ['If-None-Match', ...LIST_PARAMS.map((rule) => rule.name)]);
+    assert.deepEqual(
+      parameters.map((p) => p.name),
+      ['If-None-Match', ...LIST_PARAMS.map((rule) => rule.name)],
+    );
     const byName = new Map(parameters.map((p) => [p.name, p.schema]));
     assert.deepEqual(byName.get('category'), { type: 'array', items: { enum: [...CATEGORIES], type: 'string' } });
     assert.deepEqual(byName.get('limit'), { type: 'integer', minimum: 1, maximum: 100, default: 20 });
@@ -52,13 +55,19 @@ describe('GET /v1/openapi.json', () => {
     assert.deepEqual(OPENAPI.components.schemas.Error.properties.error.properties.code.enum, ERROR_CODES);
     assert.deepEqual(Object.keys(OPENAPI.components.headers), Object.keys(HEADER_SCHEMAS));
     const tooMany = OPENAPI.paths['/v1/exercises'].get.responses['429'];
-    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) assert.equal(tooMany.headers[name].required, true, name);
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
+      assert.equal(tooMany.headers[name].required, true, name);
     const ok = OPENAPI.paths['/v1/stats'].get.responses['200'];
     for (const name of ['X-RateLimit-Warning', 'X-Overage', 'X-Overage-Count', 'X-Overage-Cap']) assert.ok(ok.headers[name], name);
   });
 
   it('describes the live tier table', async () => {
-    const tiers = new Map([['solo', { name: 'solo', dailyRequests: 7, perMinute: 3, maxResults: 5, overage: false, overagePriceUsd: 0.002, safetyCapMultiple: 10 }]]);
+    const tiers = new Map([
+      [
+        'solo',
+        { name: 'solo', dailyRequests: 7, perMinute: 3, maxResults: 5, overage: false, overagePriceUsd: 0.002, safetyCapMultiple: 10 },
+      ],
+    ]);
     const own = await startTestServer({ tiers });
     try {
       const { body } = await get(`${own.url}/v1/openapi.json`);
@@ -70,9 +79,23 @@ describe('GET /v1/openapi.json', () => {
 });
 
 describe('the response check', () => {
-  const headers = (entries: Record<string, string>) => new Headers({ 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'a-1', 'cache-control': 'private, no-cache', vary: 'Accept-Encoding, X-API-Key', ...entries });
+  const headers = (entries: Record<string, string>) =>
+    new Headers({
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': 'a-1',
+      'cache-control': 'private, no-cache',
+      vary: 'Accept-Encoding, X-API-Key',
+      ...entries,
+    });
   const metered = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '9', 'x-ratelimit-reset': '1795392000' };
-  const stats = { data: { totalExercises: 1, categories: Object.fromEntries(CATEGORIES.map((c) => [c, 0])), lastUpdated: '2026-01-15T00:00:00.000Z', dataVersion: '2026-01-15' } };
+  const stats = {
+    data: {
+      totalExercises: 1,
+      categories: Object.fromEntries(CATEGORIES.map((c) => [c, 0])),
+      lastUpdated: '2026-01-15T00:00:00.000Z',
+      dataVersion: '2026-01-15',
+    },
+  };
   const check = (status: number, entries: Record<string, string>, body: unknown) =>
     openApiProblems({ method: 'GET', url: 'http://x/v1/stats', status, headers: headers(entries), text: JSON.stringify(body) });
 
@@ -85,13 +108,21 @@ describe('the response check', () => {
     assert.deepEqual(check(200, partial, stats), ['GET /v1/stats -> 200: missing header X-RateLimit-Reset']);
   });
   it('catches a header of the wrong shape and an undocumented status', () => {
-    assert.deepEqual(check(200, { ...metered, 'x-overage': 'yes' }, stats), ['GET /v1/stats -> 200: header X-Overage: "yes" is not one of ["true"]']);
+    assert.deepEqual(check(200, { ...metered, 'x-overage': 'yes' }, stats), [
+      'GET /v1/stats -> 200: header X-Overage: "yes" is not one of ["true"]',
+    ]);
     assert.deepEqual(check(418, metered, stats), ['GET /v1/stats -> 418: status not documented']);
   });
   it('catches a wrong error code', () => {
     const problems = check(404, metered, { error: { code: 'NOT_FOUND', message: 'm', hint: 'h', docs_url: 'https://d/errors#NOT_FOUND' } });
     assert.deepEqual(problems, ['GET /v1/stats -> 404: status not documented']);
-    const bad = openApiProblems({ method: 'GET', url: 'http://x/nowhere', status: 404, headers: headers({}), text: JSON.stringify({ error: { code: 'TEAPOT', message: 'm', hint: 'h', docs_url: 'x' } }) });
+    const bad = openApiProblems({
+      method: 'GET',
+      url: 'http://x/nowhere',
+      status: 404,
+      headers: headers({}),
+      text: JSON.stringify({ error: { code: 'TEAPOT', message: 'm', hint: 'h', docs_url: 'x' } }),
+    });
     assert.equal(bad.length, 2);
   });
   it('refuses a keyword it does not implement rather than passing it', () => {

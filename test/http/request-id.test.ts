@@ -13,7 +13,15 @@ after(() => server.close());
 describe('X-Request-Id', () => {
   it('every response carries a made id, different each time', async () => {
     const seen = new Set<string>();
-    for (const [path, key, method] of [['/v1/health'], ['/v1/stats', server.keys.pro], ['/v1/stats'], ['/nowhere'], ['/v1/stats', undefined, 'OPTIONS'], ['/v1/stats', undefined, 'POST'], ['/docs']] as const) {
+    for (const [path, key, method] of [
+      ['/v1/health'],
+      ['/v1/stats', server.keys.pro],
+      ['/v1/stats'],
+      ['/nowhere'],
+      ['/v1/stats', undefined, 'OPTIONS'],
+      ['/v1/stats', undefined, 'POST'],
+      ['/docs'],
+    ] as const) {
       const { headers } = await get(server.url + path, key, method === undefined ? {} : { method });
       const id = headers.get('x-request-id');
       assert.match(id ?? '', /^[A-Za-z0-9_-]{8}-[0-9a-z]+$/, `${method ?? 'GET'} ${path}`);

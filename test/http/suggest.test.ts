@@ -9,7 +9,10 @@ before(async () => {
 after(() => server.close());
 
 const names = async (q: string, limit?: number): Promise<string[]> => {
-  const { status, body } = await get(`${server.url}/v1/suggest?q=${encodeURIComponent(q)}${limit === undefined ? '' : `&limit=${limit}`}`, server.keys.business);
+  const { status, body } = await get(
+    `${server.url}/v1/suggest?q=${encodeURIComponent(q)}${limit === undefined ? '' : `&limit=${limit}`}`,
+    server.keys.business,
+  );
   assert.equal(status, 200, q);
   return (body.data as { name: string }[]).map((item) => item.name);
 };
@@ -31,15 +34,22 @@ describe('GET /v1/suggest', () => {
     for (const typed of keystrokes('bench press').slice(2)) {
       const found = await names(typed, 5);
       assert.ok(found.length > 0, `"${typed}" suggests something`);
-      if (typed.length >= 5) assert.ok(found.every((name) => /bench/i.test(name)), `"${typed}": ${found.join(', ')}`);
+      if (typed.length >= 5)
+        assert.ok(
+          found.every((name) => /bench/i.test(name)),
+          `"${typed}": ${found.join(', ')}`,
+        );
     }
     const done = await names('bench press', 3);
-    assert.ok(done.every((name) => /Bench Press/.test(name)), done.join(', '));
+    assert.ok(
+      done.every((name) => /Bench Press/.test(name)),
+      done.join(', '),
+    );
     assert.equal(done[0], 'Barbell Bench Press');
   });
 
   it('finds names by the start of any word, with typos in longer words, joined words and abbreviations', async () => {
-    assert.deepEqual((await names('press', 3)), ['Barbell Bench Press', 'Barbell Overhead Press', 'Behind-the-Neck Press']);
+    assert.deepEqual(await names('press', 3), ['Barbell Bench Press', 'Barbell Overhead Press', 'Behind-the-Neck Press']);
     assert.deepEqual(await names('downward d'), ['Downward-Facing Dog']);
     assert.deepEqual((await names('benchpress', 3)).filter((name) => /Bench Press/.test(name)).length, 3);
     assert.ok((await names('benchh pres', 3)).every((name) => /Bench Press/.test(name)));
@@ -49,7 +59,13 @@ describe('GET /v1/suggest', () => {
   });
 
   it('refuses a missing q, and a limit outside 1..20, with 400 INVALID_PARAMETER', async () => {
-    for (const [query, field] of [['', 'q'], ['q=', 'q'], ['q=b&limit=0', 'limit'], ['q=b&limit=21', 'limit'], ['q=b&q=c', 'q']] as const) {
+    for (const [query, field] of [
+      ['', 'q'],
+      ['q=', 'q'],
+      ['q=b&limit=0', 'limit'],
+      ['q=b&limit=21', 'limit'],
+      ['q=b&q=c', 'q'],
+    ] as const) {
       const { status, body } = await get(`${server.url}/v1/suggest?${query}`, server.keys.business);
       assert.equal(status, 400, query);
       assert.equal(body.error.code, 'INVALID_PARAMETER');
@@ -59,7 +75,9 @@ describe('GET /v1/suggest', () => {
 
   it('gives an ETag that revalidates with 304', async () => {
     const first = await get(`${server.url}/v1/suggest?q=squat`, server.keys.business);
-    const again = await get(`${server.url}/v1/suggest?q=squat`, server.keys.business, { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    const again = await get(`${server.url}/v1/suggest?q=squat`, server.keys.business, {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
     assert.equal(again.status, 304);
   });
 });

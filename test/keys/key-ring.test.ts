@@ -56,7 +56,10 @@ describe('KeyRing', () => {
     ring.reload();
     assert.equal(ring.byHash().get(hashKey(second.key))?.tier, 'pro');
     assert.equal(ring.byHash().get(hashKey(first.key)), undefined);
-    assert.deepEqual(lines.map((line) => [line.message, line.keys]), [['key store reloaded', 1]]);
+    assert.deepEqual(
+      lines.map((line) => [line.message, line.keys]),
+      [['key store reloaded', 1]],
+    );
   });
 
   it('does nothing while the file is unchanged', () => {

@@ -22,7 +22,7 @@ describe('settle', () => {
     assert.equal(dayRequests(store), 2);
   });
 
-  it('gives a 5xx\'s count back and returns the decision after the release', () => {
+  it("gives a 5xx's count back and returns the decision after the release", () => {
     const store = new MemoryUsageStore();
     const clock = new TestClock();
     store.admit('key_a', starter, clock.now());
@@ -45,6 +45,9 @@ describe('settle', () => {
     const errors: unknown[] = [];
     settle(failing, admission, 500, (error) => errors.push(error));
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(errors.map((error) => (error as Error).message), ['redis gone']);
+    assert.deepEqual(
+      errors.map((error) => (error as Error).message),
+      ['redis gone'],
+    );
   });
 });

@@ -56,7 +56,12 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
       const redis = await openStore();
       const memory = new MemoryUsageStore();
       const random = seededRandom(7);
-      const tiers = [...defaultTiers().values()].map((tier) => ({ ...tier, dailyRequests: Math.ceil(tier.dailyRequests / 50), perMinute: Math.ceil(tier.perMinute / 20), safetyCapMultiple: 3 }));
+      const tiers = [...defaultTiers().values()].map((tier) => ({
+        ...tier,
+        dailyRequests: Math.ceil(tier.dailyRequests / 50),
+        perMinute: Math.ceil(tier.perMinute / 20),
+        safetyCapMultiple: 3,
+      }));
       const tickets: { redis: Ticket; memory: Ticket }[] = [];
       let nowMs = Date.parse('2026-11-21T23:40:00.000Z');
       const kinds = new Map<string, number>();
@@ -94,9 +99,15 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
         const liveTtl = await client.pttl('ttl:live:key_ttl');
         const dayTtl = await client.pttl('ttl:usage:key_ttl:2026-11-21');
         assert.ok(liveTtl <= toMidnight && liveTtl > toMidnight - 5000, `live ${liveTtl} ms`);
-        assert.ok(dayTtl <= toMidnight + BILLING_RETENTION_DAYS * DAY_MS && dayTtl > toMidnight + BILLING_RETENTION_DAYS * DAY_MS - 5000, `day ${dayTtl} ms`);
+        assert.ok(
+          dayTtl <= toMidnight + BILLING_RETENTION_DAYS * DAY_MS && dayTtl > toMidnight + BILLING_RETENTION_DAYS * DAY_MS - 5000,
+          `day ${dayTtl} ms`,
+        );
         assert.deepEqual(await client.hgetall('ttl:usage:key_ttl:2026-11-21'), { r: '1' });
-        assert.deepEqual(await readRedisUsage(client, 'ttl:'), new Map([['2026-11-21', new Map([['key_ttl', { requests: 1, overageRequests: 0, overageCostMicros: 0 }]])]]));
+        assert.deepEqual(
+          await readRedisUsage(client, 'ttl:'),
+          new Map([['2026-11-21', new Map([['key_ttl', { requests: 1, overageRequests: 0, overageCostMicros: 0 }]])]]),
+        );
       } finally {
         client.disconnect();
       }
@@ -106,14 +117,22 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
       const port = await freePort();
       let logged: (line: string) => void = () => undefined;
       const firstLine = new Promise<string>((resolve) => (logged = resolve));
-      const store = new RedisUsageStore({ url: `redis://127.0.0.1:${port}/0`, timeoutMs: 50, logger: createLogger('info', (line) => logged(line)), probeIntervalMs: 20 });
+      const store = new RedisUsageStore({
+        url: `redis://127.0.0.1:${port}/0`,
+        timeoutMs: 50,
+        logger: createLogger('info', (line) => logged(line)),
+        probeIntervalMs: 20,
+      });
       try {
         const started = performance.now();
         const admitted = await store.admit('key_x', defaultTiers().get('free')!, Date.now());
         assert.deepEqual(admitted, { decision: { kind: 'unmetered' } });
         assert.ok(performance.now() - started < 50, 'no waiting on a dead server');
         assert.equal(store.status(), 'error');
-        assert.equal(store.release({ keyId: 'key_x', day: 1, minuteStartMs: 0, isOverage: false, overagePriceMicros: 0, count: 1, overageCount: 0 }), undefined);
+        assert.equal(
+          store.release({ keyId: 'key_x', day: 1, minuteStartMs: 0, isOverage: false, overagePriceMicros: 0, count: 1, overageCount: 0 }),
+          undefined,
+        );
         assert.match(await firstLine, /redis counter store failing: requests are served unmetered/);
       } finally {
         await store.close();
@@ -128,7 +147,12 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
       let out = '';
       let err = '';
       const env = { ...process.env, COUNTER_STORE: counterStore, KEYS_FILE: `${tempDir()}/keys.json` };
-      const code = await runUsageCli(args, env, (text) => (out = text), (text) => (err = text));
+      const code = await runUsageCli(
+        args,
+        env,
+        (text) => (out = text),
+        (text) => (err = text),
+      );
       return { code, out, err };
     }
 

@@ -33,8 +33,15 @@ describe('UsageSink', () => {
     for (let i = 0; i < 7; i++) store.admit('key_alpha', tier, clock.now());
     store.admit('key_beta', tier, clock.now());
     assert.equal(sink.flush(), true);
-    const written = readdirSync(dir).filter((f) => f.startsWith('usage-')).sort();
-    assert.deepEqual(written, [...new Set([shardOf('key_alpha'), shardOf('key_beta')])].sort((a, b) => a - b).map((i) => `usage-${String(i).padStart(2, '0')}.json`));
+    const written = readdirSync(dir)
+      .filter((f) => f.startsWith('usage-'))
+      .sort();
+    assert.deepEqual(
+      written,
+      [...new Set([shardOf('key_alpha'), shardOf('key_beta')])]
+        .sort((a, b) => a - b)
+        .map((i) => `usage-${String(i).padStart(2, '0')}.json`),
+    );
 
     const restored = loadShards(dir, SHARD_COUNT);
     assert.ok(restored.ok);
@@ -104,7 +111,10 @@ describe('UsageSink', () => {
 
   it('refuses an unreadable or invalid state file, naming the file and field', () => {
     const dir = tempDir();
-    writeFileSync(shardFile(dir, 3), '{"version":1,"savedAt":"x","current":{"key_a":{"day":"2026-11-21","requests":-1,"overageRequests":0,"overageCostMicros":0,"minuteStartMs":0,"minuteRequests":0}},"history":{}}');
+    writeFileSync(
+      shardFile(dir, 3),
+      '{"version":1,"savedAt":"x","current":{"key_a":{"day":"2026-11-21","requests":-1,"overageRequests":0,"overageCostMicros":0,"minuteStartMs":0,"minuteRequests":0}},"history":{}}',
+    );
     writeFileSync(shardFile(dir, 4), '{not json');
     writeFileSync(shardFile(dir, 5), '{"version":2,"savedAt":"x","current":{},"history":{}}');
     const result = loadShards(dir, SHARD_COUNT);
@@ -168,7 +178,9 @@ describe('UsageSink: ended days', () => {
     admit('key_alpha', 5);
     sink.flush();
     clock.set('2026-11-21T00:00:01.000Z');
-    const before = readdirSync(dir).filter((f) => f.startsWith('usage-')).map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const);
+    const before = readdirSync(dir)
+      .filter((f) => f.startsWith('usage-'))
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const);
     assert.equal(sink.flush(), true); // archives the day
     // Put the live files back as they were before that flush: the day is now in both places.
     for (const [file, contents] of before) writeFileSync(join(dir, file), contents);
@@ -177,7 +189,10 @@ describe('UsageSink: ended days', () => {
     assert.ok(shards.ok && archive.ok);
     assert.equal(mergeUsage(shards.value, archive.value).get('2026-11-20')!.get('key_alpha')!.requests, 5);
     // A sink restarted on those files archives the day again: still 5, not 10.
-    const restarted = new UsageSink(dir, new MemoryUsageStore(shards.value), { logger: createLogger('silent'), now: () => new Date(clock.now()) });
+    const restarted = new UsageSink(dir, new MemoryUsageStore(shards.value), {
+      logger: createLogger('silent'),
+      now: () => new Date(clock.now()),
+    });
     assert.equal(restarted.flush(), true);
     assert.equal(JSON.parse(readFileSync(archiveFile(dir, '2026-11-20'), 'utf8')).keys.key_alpha.requests, 5);
   });

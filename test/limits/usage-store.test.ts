@@ -33,7 +33,7 @@ describe('MemoryUsageStore as the sink sees it', () => {
     assert.equal(store.changedShard(shard), undefined);
   });
 
-  it('closes a day that has ended into its shard\'s ended days, and forgets it once archived', () => {
+  it("closes a day that has ended into its shard's ended days, and forgets it once archived", () => {
     const store = new MemoryUsageStore();
     const clock = new TestClock('2026-11-20T23:59:00.000Z');
     store.admit('key_a', starter, clock.now());

@@ -36,7 +36,12 @@ function folders(withCatalog = true): Folders {
 
 function createKeyFor(f: Folders, tier: string): { id: string; key: string } {
   let printed = '';
-  const code = runKeysCli(['create', '--tier', tier, '--json'], { ...process.env, ...f.env }, (t) => (printed = t), () => undefined);
+  const code = runKeysCli(
+    ['create', '--tier', tier, '--json'],
+    { ...process.env, ...f.env },
+    (t) => (printed = t),
+    () => undefined,
+  );
   assert.equal(code, 0);
   return JSON.parse(printed) as { id: string; key: string };
 }
@@ -143,7 +148,15 @@ describe('the service process', () => {
       assert.equal(first.headers.get('x-ratelimit-remaining'), '999');
 
       let printed = '';
-      assert.equal(runKeysCli(['regenerate', created.id, '--json'], { ...process.env, ...f.env }, (t) => (printed = t), () => undefined), 0);
+      assert.equal(
+        runKeysCli(
+          ['regenerate', created.id, '--json'],
+          { ...process.env, ...f.env },
+          (t) => (printed = t),
+          () => undefined,
+        ),
+        0,
+      );
       const regenerated = JSON.parse(printed) as { id: string; key: string };
       assert.equal(regenerated.id, created.id);
       await service.waitForLog((e) => e.message === 'key store reloaded', 2000, 2);
@@ -152,7 +165,15 @@ describe('the service process', () => {
       assert.equal(renewed.status, 200);
       assert.equal(renewed.headers.get('x-ratelimit-remaining'), '998', 'usage carried over');
 
-      assert.equal(runKeysCli(['revoke', created.id], { ...process.env, ...f.env }, () => undefined, () => undefined), 0);
+      assert.equal(
+        runKeysCli(
+          ['revoke', created.id],
+          { ...process.env, ...f.env },
+          () => undefined,
+          () => undefined,
+        ),
+        0,
+      );
       await service.waitForLog((e) => e.message === 'key store reloaded', 2000, 3);
       assert.equal((await get(`${service.url}/v1/stats`, regenerated.key)).status, 401);
     } finally {
@@ -190,7 +211,10 @@ describe('the service process', () => {
     first.proc.kill('SIGKILL');
     assert.equal((await first.exited).signal, 'SIGKILL');
     const persisted = dayRequests(f.stateDir, id);
-    assert.ok(persisted >= 25 && persisted <= 35, `persisted ${persisted}: nothing written before the kill is lost, nothing is double-counted`);
+    assert.ok(
+      persisted >= 25 && persisted <= 35,
+      `persisted ${persisted}: nothing written before the kill is lost, nothing is double-counted`,
+    );
     const second = await spawnService(f.env);
     // The catalog and its search index are built in slices after the server listens (503 until then).
     await second.waitForLog((e) => e.message === 'catalog loaded');
@@ -212,7 +236,9 @@ describe('the service process', () => {
       await eventually(() => (dayRequests(f.stateDir, id) === 1 ? true : undefined));
       renameSync(f.stateDir, `${f.stateDir}-away`);
       for (let i = 0; i < 5; i++) assert.equal((await get(`${service.url}/v1/stats`, key)).status, 200);
-      await service.waitForLog((e) => e.message === 'usage sink failing: counting goes on in memory and will be written once the sink works');
+      await service.waitForLog(
+        (e) => e.message === 'usage sink failing: counting goes on in memory and will be written once the sink works',
+      );
       const degraded = await get(`${service.url}/v1/health`);
       assert.equal(degraded.status, 200);
       assert.equal(degraded.body.status, 'degraded');
@@ -224,7 +250,10 @@ describe('the service process', () => {
       await service.waitForLog((e) => e.message === 'usage sink recovered: all usage written');
       assert.equal((await get(`${service.url}/v1/health`)).body.status, 'ok');
       assert.equal(dayRequests(f.stateDir, id), 7);
-      const failures = service.stderr().split('\n').filter((l) => l.includes('usage sink failing'));
+      const failures = service
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes('usage sink failing'));
       assert.equal(failures.length, 1, 'logged once, not per flush');
     } finally {
       await stop(service);
@@ -232,16 +261,30 @@ describe('the service process', () => {
   });
 
   for (const [name, setup, expected] of [
-    ['a tier table that fails validation', (f: Folders) => {
-      const file = join(f.dataDir, '..', 'tiers.json');
-      writeFileSync(file, JSON.stringify({ free: { dailyRequests: 100, perMinute: -1, maxResults: 20, overage: false } }));
-      return { TIERS_FILE: file };
-    }, /tiers\.json: free\.perMinute: must be at least 1/],
-    ['a key store that fails validation', (f: Folders) => {
-      mkdirSync(join(f.keysFile, '..'), { recursive: true });
-      writeFileSync(f.keysFile, JSON.stringify({ version: 1, keys: [{ id: 'key_abc', hash: 'nothex', hint: 'abcd', tier: 'free', label: '', createdAt: '2026-01-01T00:00:00.000Z' }] }));
-      return {};
-    }, /keys\.json: keys\.0\.hash: must be a SHA-256 hex digest/],
+    [
+      'a tier table that fails validation',
+      (f: Folders) => {
+        const file = join(f.dataDir, '..', 'tiers.json');
+        writeFileSync(file, JSON.stringify({ free: { dailyRequests: 100, perMinute: -1, maxResults: 20, overage: false } }));
+        return { TIERS_FILE: file };
+      },
+      /tiers\.json: free\.perMinute: must be at least 1/,
+    ],
+    [
+      'a key store that fails validation',
+      (f: Folders) => {
+        mkdirSync(join(f.keysFile, '..'), { recursive: true });
+        writeFileSync(
+          f.keysFile,
+          JSON.stringify({
+            version: 1,
+            keys: [{ id: 'key_abc', hash: 'nothex', hint: 'abcd', tier: 'free', label: '', createdAt: '2026-01-01T00:00:00.000Z' }],
+          }),
+        );
+        return {};
+      },
+      /keys\.json: keys\.0\.hash: must be a SHA-256 hex digest/,
+    ],
     ['a bad environment value', () => ({ PORT: 'eighty' }), /environment: PORT: must be a whole number/],
   ] as const) {
     it(`refuses to start with ${name}, naming the file and field`, async () => {

@@ -36,15 +36,25 @@ describe('aborted requests', () => {
     try {
       const url = new URL(service.url);
       const paths = [
-        '/v1/health', '/v1/muscles', '/v1/equipment', '/v1/categories', '/v1/stats', '/v1/exercises/Barbell_Bench_Press',
-        '/v1/exercises/No_Such_Exercise', '/v1/exercises?q=press', '/v1/exercises?random=true&limit=50', '/v1/nowhere',
+        '/v1/health',
+        '/v1/muscles',
+        '/v1/equipment',
+        '/v1/categories',
+        '/v1/stats',
+        '/v1/exercises/Barbell_Bench_Press',
+        '/v1/exercises/No_Such_Exercise',
+        '/v1/exercises?q=press',
+        '/v1/exercises?random=true&limit=50',
+        '/v1/nowhere',
         ...[1, 5, 20, 50, 100].map((limit) => `/v1/exercises?limit=${limit}`),
       ];
       for (let start = 0; start < RESETS; start += AT_ONCE) {
-        await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => {
-          const n = start + i;
-          return resetMidFlight(url, paths[n % paths.length]!, key, n % 4 === 3);
-        }));
+        await Promise.all(
+          Array.from({ length: AT_ONCE }, (_, i) => {
+            const n = start + i;
+            return resetMidFlight(url, paths[n % paths.length]!, key, n % 4 === 3);
+          }),
+        );
       }
       const health = await get(`${service.url}/v1/health`);
       assert.equal(health.status, 200);

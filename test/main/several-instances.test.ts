@@ -47,13 +47,29 @@ function deployment(counterStore: string, extra: Record<string, string> = {}): D
   const keysFile = join(root, 'keys.json');
   return {
     keysFile,
-    env: { DATA_DIR: dataDir, KEYS_FILE: keysFile, TIERS_FILE: tiersFile, STATE_DIR: join(root, 'state'), COUNTER_STORE: counterStore, LOG_LEVEL: 'info', ...extra },
+    env: {
+      DATA_DIR: dataDir,
+      KEYS_FILE: keysFile,
+      TIERS_FILE: tiersFile,
+      STATE_DIR: join(root, 'state'),
+      COUNTER_STORE: counterStore,
+      LOG_LEVEL: 'info',
+      ...extra,
+    },
   };
 }
 
 function keysCli(d: Deployment, args: string[]): { id: string; key: string } {
   let printed = '';
-  assert.equal(runKeysCli([...args, '--json'], { ...process.env, ...d.env }, (t) => (printed = t), () => undefined), 0);
+  assert.equal(
+    runKeysCli(
+      [...args, '--json'],
+      { ...process.env, ...d.env },
+      (t) => (printed = t),
+      () => undefined,
+    ),
+    0,
+  );
   return JSON.parse(printed) as { id: string; key: string };
 }
 
@@ -66,24 +82,31 @@ async function spawnCounting(env: Record<string, string>): Promise<ChildService>
 
 /** Resolves on the next `message` line the service logs from now on (earlier ones do not count). */
 function nextLog(service: ChildService, message: string, timeoutMs?: number): Promise<Record<string, unknown>> {
-  const earlier = service.stderr().split('\n').filter((line) => line.includes(`"message":${JSON.stringify(message)}`)).length;
+  const earlier = service
+    .stderr()
+    .split('\n')
+    .filter((line) => line.includes(`"message":${JSON.stringify(message)}`)).length;
   return service.waitForLog((e) => e.message === message, timeoutMs, earlier + 1);
 }
 
 async function stopAll(services: ChildService[]): Promise<void> {
-  await Promise.all(services.map(async (service) => {
-    service.proc.kill('SIGTERM');
-    assert.equal((await service.exited).code, 0, service.stderr());
-  }));
+  await Promise.all(
+    services.map(async (service) => {
+      service.proc.kill('SIGTERM');
+      assert.equal((await service.exited).code, 0, service.stderr());
+    }),
+  );
 }
 
 /** Sends `count` requests at once, the i-th to `urls[i % urls.length]`; returns every response's status and headers. */
 async function burst(urls: readonly string[], key: string, count: number): Promise<{ status: number; headers: Headers }[]> {
-  return Promise.all(Array.from({ length: count }, async (_, i) => {
-    const response = await fetch(`${urls[i % urls.length]}/v1/exercises?limit=1`, { headers: { 'X-API-Key': key } });
-    await response.arrayBuffer();
-    return { status: response.status, headers: response.headers };
-  }));
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const response = await fetch(`${urls[i % urls.length]}/v1/exercises?limit=1`, { headers: { 'X-API-Key': key } });
+      await response.arrayBuffer();
+      return { status: response.status, headers: response.headers };
+    }),
+  );
 }
 
 function statusCounts(responses: readonly { status: number }[]): Record<number, number> {
@@ -103,13 +126,16 @@ function connectionsByPid(port: number, pids: readonly number[]): number[] {
       if (localPort === port && fields[3] === '01') inodes.add(fields[9]!);
     }
   }
-  return pids.map((pid) => readdirSync(`/proc/${pid}/fd`).filter((fd) => {
-    try {
-      return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
-    } catch {
-      return false; // closed meanwhile
-    }
-  }).length);
+  return pids.map(
+    (pid) =>
+      readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+        try {
+          return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+        } catch {
+          return false; // closed meanwhile
+        }
+      }).length,
+  );
 }
 
 /** One fresh key per run: even runs on a daily limit of 137, odd ones on a paid key's safety cap of 137. */
@@ -148,27 +174,53 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
         if (layout === 'one port') assert.equal(services[0]!.url, services[1]!.url);
         for (const [run, { key, tier }] of keys.entries()) {
           const responses = await burst(urls, key, BURST);
-          assert.equal(responses.filter((r) => r.headers.get('x-ratelimit-limit') === '-1').length, 0, `run ${run + 1}: every request was metered`);
+          assert.equal(
+            responses.filter((r) => r.headers.get('x-ratelimit-limit') === '-1').length,
+            0,
+            `run ${run + 1}: every request was metered`,
+          );
           assert.deepEqual(statusCounts(responses), { 200: LIMIT, 429: BURST - LIMIT }, `run ${run + 1} (${tier})`);
           if (tier === 'capped_paid') {
-            assert.equal(responses.filter((r) => r.headers.get('x-overage') === 'true').length, LIMIT - 1, `run ${run + 1}: overage billed`);
-            assert.ok(responses.filter((r) => r.status === 429).every((r) => r.headers.get('x-ratelimit-limit') === String(LIMIT)), 'every 429 names the cap');
+            assert.equal(
+              responses.filter((r) => r.headers.get('x-overage') === 'true').length,
+              LIMIT - 1,
+              `run ${run + 1}: overage billed`,
+            );
+            assert.ok(
+              responses.filter((r) => r.status === 429).every((r) => r.headers.get('x-ratelimit-limit') === String(LIMIT)),
+              'every 429 names the cap',
+            );
           }
           if (run === 0 && layout === 'one port') {
             // The kernel spreads connections over both listeners: both processes served this burst.
-            const held = connectionsByPid(port, services.map((s) => s.proc.pid!));
-            assert.ok(held.every((n) => n > 0), `connections per process: ${held.join(', ')}`);
+            const held = connectionsByPid(
+              port,
+              services.map((s) => s.proc.pid!),
+            );
+            assert.ok(
+              held.every((n) => n > 0),
+              `connections per process: ${held.join(', ')}`,
+            );
           }
         }
         // The usage report reads every instance's totals from Redis.
         let printed = '';
-        const code = await runUsageCli(['--json'], { ...process.env, ...d.env }, (text) => (printed = text), (text) => assert.fail(text));
+        const code = await runUsageCli(
+          ['--json'],
+          { ...process.env, ...d.env },
+          (text) => (printed = text),
+          (text) => assert.fail(text),
+        );
         assert.equal(code, 0);
         const rows = JSON.parse(printed) as { keyId: string; requests: number; overageRequests: number; overageCost: string }[];
         for (const { id, tier } of keys) {
           const row = rows.find((r) => r.keyId === id);
-          assert.deepEqual(row && { requests: row.requests, overageRequests: row.overageRequests, overageCost: row.overageCost },
-            tier === 'capped' ? { requests: LIMIT, overageRequests: 0, overageCost: '$0.00' } : { requests: LIMIT, overageRequests: LIMIT - 1, overageCost: '$0.272' });
+          assert.deepEqual(
+            row && { requests: row.requests, overageRequests: row.overageRequests, overageCost: row.overageCost },
+            tier === 'capped'
+              ? { requests: LIMIT, overageRequests: 0, overageCost: '$0.00' }
+              : { requests: LIMIT, overageRequests: LIMIT - 1, overageCost: '$0.272' },
+          );
         }
       } finally {
         await stopAll(services);
@@ -181,7 +233,12 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
     keysCli(d, ['create', '--tier', 'free']); // the store exists before the instances start
     const services = [await spawnCounting(d.env), await spawnCounting(d.env)];
     try {
-      const reloads = () => Promise.all(services.map((s) => s.waitForLog((e) => e.message === 'key store reloaded', 2000, 1 + (s.stderr().match(/key store reloaded/g) ?? []).length)));
+      const reloads = () =>
+        Promise.all(
+          services.map((s) =>
+            s.waitForLog((e) => e.message === 'key store reloaded', 2000, 1 + (s.stderr().match(/key store reloaded/g) ?? []).length),
+          ),
+        );
       let reloaded = reloads();
       const created = keysCli(d, ['create', '--tier', 'pro']);
       await reloaded;
@@ -191,9 +248,21 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
       const renewed = keysCli(d, ['regenerate', created.id]);
       await reloaded;
       for (const service of services) assert.equal((await get(`${service.url}/v1/stats`, created.key)).status, 401);
-      assert.equal((await get(`${services[1]!.url}/v1/stats`, renewed.key)).headers.get('x-ratelimit-remaining'), '9997', 'usage carried over');
+      assert.equal(
+        (await get(`${services[1]!.url}/v1/stats`, renewed.key)).headers.get('x-ratelimit-remaining'),
+        '9997',
+        'usage carried over',
+      );
       reloaded = reloads();
-      assert.equal(runKeysCli(['revoke', created.id], { ...process.env, ...d.env }, () => undefined, () => undefined), 0);
+      assert.equal(
+        runKeysCli(
+          ['revoke', created.id],
+          { ...process.env, ...d.env },
+          () => undefined,
+          () => undefined,
+        ),
+        0,
+      );
       await reloaded;
       for (const service of services) assert.equal((await get(`${service.url}/v1/stats`, renewed.key)).status, 401);
     } finally {
@@ -212,24 +281,34 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
     const urls = services.map((s) => s.url);
     try {
       const before = await burst(urls, key, 100);
-      assert.deepEqual(before.map((r) => [r.status, r.headers.get('x-ratelimit-limit')]), Array(100).fill([200, '300']));
+      assert.deepEqual(
+        before.map((r) => [r.status, r.headers.get('x-ratelimit-limit')]),
+        Array(100).fill([200, '300']),
+      );
 
       // Traffic keeps flowing while Redis goes away and comes back.
       let isFlowing = true;
       const seen: { status: number; limit: string | null }[] = [];
-      const flow = Promise.all(urls.map(async (url) => {
-        while (isFlowing) {
-          const { status, headers } = await get(`${url}/v1/equipment`, flowKey);
-          seen.push({ status, limit: headers.get('x-ratelimit-limit') });
-        }
-      }));
-      const failing = services.map((s) => nextLog(s, 'redis counter store failing: requests are served unmetered (X-RateLimit-* -1) until it answers'));
+      const flow = Promise.all(
+        urls.map(async (url) => {
+          while (isFlowing) {
+            const { status, headers } = await get(`${url}/v1/equipment`, flowKey);
+            seen.push({ status, limit: headers.get('x-ratelimit-limit') });
+          }
+        }),
+      );
+      const failing = services.map((s) =>
+        nextLog(s, 'redis counter store failing: requests are served unmetered (X-RateLimit-* -1) until it answers'),
+      );
       await redis.stop();
       await Promise.all(failing);
       const during = await burst(urls, key, 50);
       assert.deepEqual(statusCounts(during), { 200: 50 });
       for (const response of during) {
-        assert.deepEqual(['limit', 'remaining', 'reset'].map((h) => response.headers.get(`x-ratelimit-${h}`)), ['-1', '-1', '-1']);
+        assert.deepEqual(
+          ['limit', 'remaining', 'reset'].map((h) => response.headers.get(`x-ratelimit-${h}`)),
+          ['-1', '-1', '-1'],
+        );
       }
       for (const service of services) {
         const health = await get(`${service.url}/v1/health`);
@@ -244,7 +323,10 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
       isFlowing = false;
       await flow;
       assert.equal(seen.filter((r) => r.status >= 500).length, 0, 'no 5xx at any point');
-      assert.ok(seen.some((r) => r.limit === '-1'), 'some of the flow was served unmetered');
+      assert.ok(
+        seen.some((r) => r.limit === '-1'),
+        'some of the flow was served unmetered',
+      );
       for (const service of services) assert.equal((await get(`${service.url}/v1/health`)).body.status, 'ok');
 
       // Counting is exact again, on top of what Redis kept: the 100 before the stop, none of the 50 during it.
@@ -267,11 +349,17 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
        * interleaved with 20 health requests, which never touch Redis: what they take is what the client
        * and this shared box add, and is subtracted.
        */
-      const timedBurst = () => Promise.all(Array.from({ length: 40 }, async (_, i) => {
-        const started = performance.now();
-        const { status, headers } = await get(i % 2 === 0 ? `${service.url}/v1/equipment` : `${service.url}/v1/health`, i % 2 === 0 ? key : undefined);
-        return { isMetered: i % 2 === 0, status, limit: headers.get('x-ratelimit-limit'), ms: performance.now() - started };
-      }));
+      const timedBurst = () =>
+        Promise.all(
+          Array.from({ length: 40 }, async (_, i) => {
+            const started = performance.now();
+            const { status, headers } = await get(
+              i % 2 === 0 ? `${service.url}/v1/equipment` : `${service.url}/v1/health`,
+              i % 2 === 0 ? key : undefined,
+            );
+            return { isMetered: i % 2 === 0, status, limit: headers.get('x-ratelimit-limit'), ms: performance.now() - started };
+          }),
+        );
       const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       await timedBurst(); // opens the client's 40 connections, so no timing below holds a connect
       // Each waited for the deadline, and the median no longer than the timeout plus 10 ms beyond what a
@@ -289,14 +377,19 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
         metered = timed.filter((r) => r.isMetered);
         ms = metered.map((r) => r.ms);
         overhead = median(timed.filter((r) => !r.isMetered).map((r) => r.ms));
-        t.diagnostic(`REDIS_TIMEOUT_MS=${TIMEOUT_MS}, Redis stalled (try ${attempt}): 20 concurrent requests answered in ${Math.min(...ms).toFixed(1)} to ` +
-          `${Math.max(...ms).toFixed(1)} ms (median ${median(ms).toFixed(1)}); health requests sent with them, ${overhead.toFixed(1)} ms (median)`);
+        t.diagnostic(
+          `REDIS_TIMEOUT_MS=${TIMEOUT_MS}, Redis stalled (try ${attempt}): 20 concurrent requests answered in ${Math.min(...ms).toFixed(1)} to ` +
+            `${Math.max(...ms).toFixed(1)} ms (median ${median(ms).toFixed(1)}); health requests sent with them, ${overhead.toFixed(1)} ms (median)`,
+        );
         if (median(ms) - overhead <= TIMEOUT_MS + 10 + 15 || attempt === 3) break;
         const again = nextLog(service, 'redis counter store answers again: counting resumed');
         redis.resume();
         await again;
       }
-      assert.deepEqual(metered.map((r) => [r.status, r.limit]), Array(20).fill([200, '-1']));
+      assert.deepEqual(
+        metered.map((r) => [r.status, r.limit]),
+        Array(20).fill([200, '-1']),
+      );
       assert.ok(Math.min(...ms) >= TIMEOUT_MS - 5, `fastest ${Math.min(...ms).toFixed(1)} ms`);
       assert.ok(median(ms) - overhead <= TIMEOUT_MS + 10 + 15, `median ${median(ms).toFixed(1)} ms, overhead ${overhead.toFixed(1)} ms`);
       assert.ok(Math.max(...ms) <= 2 * TIMEOUT_MS + overhead, `slowest ${Math.max(...ms).toFixed(1)} ms`);

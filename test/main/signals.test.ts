@@ -38,7 +38,7 @@ async function startWithNpm() {
   const listening = lines.find((e) => e.message === 'listening')!;
   const url = `http://127.0.0.1:${String(listening.port)}`;
   const serverPid = Number(listening.pid);
-  assert.notEqual(serverPid, npm.pid, 'the server is its own process, npm\'s child');
+  assert.notEqual(serverPid, npm.pid, "the server is its own process, npm's child");
   for (let i = 0; i < 3; i++) assert.equal((await fetch(`${url}/v1/stats`, { headers: { 'X-API-Key': key } })).status, 200);
   const persisted = () => {
     const shards = loadShards(env.STATE_DIR, SHARD_COUNT);
@@ -68,7 +68,11 @@ describe('signals sent to npm start', () => {
       run.npm.kill(signal);
       await run.npmExited;
       await eventually(() => (isRunning(run.serverPid) ? undefined : true), 10_000);
-      assert.ok(run.lines.some((e) => e.message === 'stopping: draining requests and writing usage' && e.reason === 'npm, the parent process, is gone'));
+      assert.ok(
+        run.lines.some(
+          (e) => e.message === 'stopping: draining requests and writing usage' && e.reason === 'npm, the parent process, is gone',
+        ),
+      );
       assert.equal(run.persisted(), 3);
     });
   }

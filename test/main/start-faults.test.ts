@@ -24,7 +24,10 @@ describe('one process per port and per STATE_DIR (in-process counters)', () => {
     try {
       const port = new URL(service.url).port;
       const second = folders();
-      assertRefused(await runToExit({ ...second.env, PORT: port }), new RegExp(`^error: cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use`, 'm'));
+      assertRefused(
+        await runToExit({ ...second.env, PORT: port }),
+        new RegExp(`^error: cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use`, 'm'),
+      );
     } finally {
       service.proc.kill('SIGTERM');
       await service.exited;
@@ -55,25 +58,37 @@ describe('one process per port and per STATE_DIR (in-process counters)', () => {
 
 describe('environment faults', () => {
   it('names a HOST that is not an address or host name', async () => {
-    assertRefused(await runToExit({ ...folders().env, HOST: 'not a host!' }), /^error: environment: HOST: must be an IP address .* or a host name$/m);
+    assertRefused(
+      await runToExit({ ...folders().env, HOST: 'not a host!' }),
+      /^error: environment: HOST: must be an IP address .* or a host name$/m,
+    );
   });
 
   it('says why it cannot listen on a host that does not resolve', async () => {
-    assertRefused(await runToExit({ ...folders().env, HOST: 'no-such-host.invalid' }), /^error: cannot listen on no-such-host\.invalid:0: the host name does not resolve$/m);
+    assertRefused(
+      await runToExit({ ...folders().env, HOST: 'no-such-host.invalid' }),
+      /^error: cannot listen on no-such-host\.invalid:0: the host name does not resolve$/m,
+    );
   });
 
   it('names a STATE_DIR below a regular file', async () => {
     const f = folders();
     const file = join(f.root, 'plain-file');
     writeFileSync(file, 'x');
-    assertRefused(await runToExit({ ...f.env, STATE_DIR: join(file, 'state') }), new RegExp(`^error: ${file}/state: cannot be created \\(ENOTDIR: a folder on its path is a regular file\\)$`, 'm'));
+    assertRefused(
+      await runToExit({ ...f.env, STATE_DIR: join(file, 'state') }),
+      new RegExp(`^error: ${file}/state: cannot be created \\(ENOTDIR: a folder on its path is a regular file\\)$`, 'm'),
+    );
   });
 
   it('names a KEYS_FILE below a regular file', async () => {
     const f = folders();
     const file = join(f.root, 'plain-file');
     writeFileSync(file, 'x');
-    assertRefused(await runToExit({ ...f.env, KEYS_FILE: join(file, 'keys.json') }), new RegExp(`^error: ${file}/keys\\.json: cannot be (read|written) \\(ENOTDIR`, 'm'));
+    assertRefused(
+      await runToExit({ ...f.env, KEYS_FILE: join(file, 'keys.json') }),
+      new RegExp(`^error: ${file}/keys\\.json: cannot be (read|written) \\(ENOTDIR`, 'm'),
+    );
   });
 
   it('refuses ENGINE=uws where uWebSockets.js cannot load, and names an unknown engine', async (t) => {
@@ -93,7 +108,10 @@ describe('engine choice', () => {
     try {
       const listening = await service.waitForLog((e) => e.message === 'listening');
       assert.equal(listening.engine, failure === undefined ? 'uws' : 'node');
-      const fallbacks = service.stderr().split('\n').filter((line) => line.includes('uWebSockets.js cannot load here'));
+      const fallbacks = service
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('uWebSockets.js cannot load here'));
       assert.equal(fallbacks.length, failure === undefined ? 0 : 1);
     } finally {
       service.proc.kill('SIGTERM');

@@ -16,24 +16,73 @@ function memoryStream(): { stream: Writable; lines: () => Record<string, unknown
       done();
     },
   });
-  return { stream, lines: () => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    stream,
+    lines: () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('the access log', () => {
   it('writes one JSON line per request with id, route, status, duration, bytes and key id', () => {
     const { stream, lines } = memoryStream();
     const log = createAccessLog(stream);
-    log.log({ requestId: 'r-1', method: 'GET', route: '/v1/exercises/:id', status: 200, durationMs: 0.123, bytes: 2384, keyId: 'key_abc', errorCode: undefined });
-    log.log({ requestId: 'r-2', method: 'HEAD', route: 'unmatched', status: 404, durationMs: 1, bytes: 0, keyId: undefined, errorCode: 'NOT_FOUND' });
+    log.log({
+      requestId: 'r-1',
+      method: 'GET',
+      route: '/v1/exercises/:id',
+      status: 200,
+      durationMs: 0.123,
+      bytes: 2384,
+      keyId: 'key_abc',
+      errorCode: undefined,
+    });
+    log.log({
+      requestId: 'r-2',
+      method: 'HEAD',
+      route: 'unmatched',
+      status: 404,
+      durationMs: 1,
+      bytes: 0,
+      keyId: undefined,
+      errorCode: 'NOT_FOUND',
+    });
     log.flush();
     const [first, second] = lines();
-    assert.ok(Math.abs(Number(first!.time) - Date.now()) < 60_000, 'pino\'s epoch milliseconds');
-    assert.deepEqual({ ...first, time: undefined }, {
-      level: 30, time: undefined, requestId: 'r-1', method: 'GET', route: '/v1/exercises/:id', status: 200, durationMs: 0.123, bytes: 2384, keyId: 'key_abc', message: 'request',
-    });
-    assert.deepEqual({ ...second, time: undefined }, {
-      level: 30, time: undefined, requestId: 'r-2', method: 'HEAD', route: 'unmatched', status: 404, durationMs: 1, bytes: 0, errorCode: 'NOT_FOUND', message: 'request',
-    });
+    assert.ok(Math.abs(Number(first!.time) - Date.now()) < 60_000, "pino's epoch milliseconds");
+    assert.deepEqual(
+      { ...first, time: undefined },
+      {
+        level: 30,
+        time: undefined,
+        requestId: 'r-1',
+        method: 'GET',
+        route: '/v1/exercises/:id',
+        status: 200,
+        durationMs: 0.123,
+        bytes: 2384,
+        keyId: 'key_abc',
+        message: 'request',
+      },
+    );
+    assert.deepEqual(
+      { ...second, time: undefined },
+      {
+        level: 30,
+        time: undefined,
+        requestId: 'r-2',
+        method: 'HEAD',
+        route: 'unmatched',
+        status: 404,
+        durationMs: 1,
+        bytes: 0,
+        errorCode: 'NOT_FOUND',
+        message: 'request',
+      },
+    );
   });
 
   it('the pipeline reports every request once, with the route pattern and key id, never the key or the raw path', async () => {
@@ -47,7 +96,19 @@ describe('the access log', () => {
       await get(`${server.url}/v1/stats`, key, { headers: { 'If-None-Match': head.headers.get('etag')! } });
       assert.equal(records.length, 4);
       const [first, second, headRecord, notModified] = records;
-      assert.deepEqual({ ...first, durationMs: 0 }, { requestId: 'trace-1', method: 'GET', route: '/v1/exercises/:id', status: 200, durationMs: 0, bytes: Number(ok.headers.get('content-length')), keyId: server.keyIds.pro, errorCode: undefined });
+      assert.deepEqual(
+        { ...first, durationMs: 0 },
+        {
+          requestId: 'trace-1',
+          method: 'GET',
+          route: '/v1/exercises/:id',
+          status: 200,
+          durationMs: 0,
+          bytes: Number(ok.headers.get('content-length')),
+          keyId: server.keyIds.pro,
+          errorCode: undefined,
+        },
+      );
       assert.ok(first!.durationMs > 0 && first!.durationMs < 1000);
       assert.equal(second!.errorCode, 'NOT_FOUND');
       assert.equal(JSON.stringify(records).includes(key), false, 'the key never reaches the log');
@@ -64,16 +125,43 @@ describe('the access log', () => {
     copyFileSync(FIXTURE_FILE, join(dataDir, '2026-01-15.json'));
     const env = { DATA_DIR: dataDir, KEYS_FILE: join(root, 'keys.json'), STATE_DIR: join(root, 'state') };
     let printed = '';
-    assert.equal(runKeysCli(['create', '--tier', 'pro', '--json'], { ...process.env, ...env }, (t) => (printed = t), () => undefined), 0);
+    assert.equal(
+      runKeysCli(
+        ['create', '--tier', 'pro', '--json'],
+        { ...process.env, ...env },
+        (t) => (printed = t),
+        () => undefined,
+      ),
+      0,
+    );
     const { id, key } = JSON.parse(printed) as { id: string; key: string };
     const service = await spawnService({ ...env, LOG_LEVEL: 'info' });
     try {
       const { headers } = await get(`${service.url}/v1/exercises?limit=2`, key);
       const requestId = headers.get('x-request-id')!;
-      const line = await eventually(() => service.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e.requestId === requestId));
-      assert.deepEqual({ ...line, time: 0, durationMs: 0 }, {
-        level: 30, time: 0, requestId, method: 'GET', route: '/v1/exercises', status: 200, durationMs: 0, bytes: Number(headers.get('content-length')), keyId: id, message: 'request',
-      });
+      const line = await eventually(() =>
+        service
+          .stdout()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .find((e) => e.requestId === requestId),
+      );
+      assert.deepEqual(
+        { ...line, time: 0, durationMs: 0 },
+        {
+          level: 30,
+          time: 0,
+          requestId,
+          method: 'GET',
+          route: '/v1/exercises',
+          status: 200,
+          durationMs: 0,
+          bytes: Number(headers.get('content-length')),
+          keyId: id,
+          message: 'request',
+        },
+      );
       assert.equal(service.stdout().includes(key), false);
     } finally {
       service.proc.kill('SIGTERM');

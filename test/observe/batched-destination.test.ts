@@ -42,7 +42,10 @@ describe('the batched destination', () => {
       const destination = createBatchedDestination(out.fd, { batchLines: 100, flushEveryMs: 60_000, maxPendingLines: 2, now: () => 1234 });
       for (const n of [1, 2, 3, 4, 5]) destination.write(`line ${n}\n`);
       destination.flushSync();
-      assert.equal(out.read(), `${JSON.stringify({ level: 40, time: 1234, message: 'access log lines dropped: the output was not being read', dropped: 3 })}\nline 1\nline 2\n`);
+      assert.equal(
+        out.read(),
+        `${JSON.stringify({ level: 40, time: 1234, message: 'access log lines dropped: the output was not being read', dropped: 3 })}\nline 1\nline 2\n`,
+      );
       destination.flushSync();
       assert.equal(out.read().split('\n').length, 4, 'nothing more to write');
     } finally {

@@ -7,8 +7,16 @@ import { createMetrics } from '../../src/observe/metrics.ts';
 import { startMetricsServer } from '../../src/observe/metrics-server.ts';
 import { FIXTURE_FILE, fixtureCatalog, get, spawnService, tempDir } from '../helpers/service.ts';
 
-const record = (route: string, status: number, durationMs: number, errorCode?: string) =>
-  ({ requestId: 'r', method: 'GET', route, status, durationMs, bytes: 10, keyId: 'k', errorCode });
+const record = (route: string, status: number, durationMs: number, errorCode?: string) => ({
+  requestId: 'r',
+  method: 'GET',
+  route,
+  status,
+  durationMs,
+  bytes: 10,
+  keyId: 'k',
+  errorCode,
+});
 
 /** The value of one sample line of Prometheus text, or undefined when absent. */
 function sample(text: string, name: string): number | undefined {
@@ -20,7 +28,11 @@ describe('metrics', () => {
   it('count requests by route and status, time them, and count search timeouts', async () => {
     const catalog = fixtureCatalog();
     let storeStatus: 'ok' | 'error' = 'ok';
-    const metrics = createMetrics({ catalog: () => catalog, counterStoreStatus: () => storeStatus, now: () => Date.parse(catalog.lastUpdated) + 90_000 });
+    const metrics = createMetrics({
+      catalog: () => catalog,
+      counterStoreStatus: () => storeStatus,
+      now: () => Date.parse(catalog.lastUpdated) + 90_000,
+    });
     metrics.observe(record('/v1/exercises/:id', 200, 0.2));
     metrics.observe(record('/v1/exercises/:id', 200, 0.3));
     metrics.observe(record('/v1/exercises', 503, 51, 'SEARCH_TIMEOUT'));
@@ -65,7 +77,12 @@ describe('metrics', () => {
 
   it('METRICS_PORT may not be the API port', () => {
     const result = readConfig({ PORT: '3000', METRICS_PORT: '3000' });
-    assert.deepEqual(result, { ok: false, problems: [{ source: 'environment', path: 'METRICS_PORT', message: 'must differ from PORT (3000); metrics are never served on the API port' }] });
+    assert.deepEqual(result, {
+      ok: false,
+      problems: [
+        { source: 'environment', path: 'METRICS_PORT', message: 'must differ from PORT (3000); metrics are never served on the API port' },
+      ],
+    });
     const fine = readConfig({ METRICS_PORT: '9464' });
     assert.equal(fine.ok && fine.value.metricsPort, 9464);
   });
@@ -75,7 +92,13 @@ describe('metrics', () => {
     const dataDir = join(root, 'data');
     mkdirSync(dataDir);
     copyFileSync(FIXTURE_FILE, join(dataDir, '2026-01-15.json'));
-    const service = await spawnService({ DATA_DIR: dataDir, KEYS_FILE: join(root, 'keys.json'), STATE_DIR: join(root, 'state'), METRICS_PORT: '0', RELOAD_INTERVAL_MS: '100' });
+    const service = await spawnService({
+      DATA_DIR: dataDir,
+      KEYS_FILE: join(root, 'keys.json'),
+      STATE_DIR: join(root, 'state'),
+      METRICS_PORT: '0',
+      RELOAD_INTERVAL_MS: '100',
+    });
     try {
       const listening = await service.waitForLog((e) => e.message === 'metrics listening');
       const metricsUrl = `http://127.0.0.1:${String(listening.port)}/metrics`;

@@ -53,24 +53,48 @@ function sourcesDir(): string {
   mkdirSync(join(dir, 'media'));
   copyFileSync(join(ROOT, 'data/source/taxonomy.json'), join(dir, 'taxonomy.json'));
   const strength = ['Barbell Squat', 'Barbell Deadlift', 'Hip Thrust', 'Romanian Deadlift'];
-  writeFileSync(join(dir, 'exercises', 'a-strength.json'), JSON.stringify({
-    category: 'strength',
-    exercises: [
-      record('Barbell_Squat', 'Barbell Squat', ['Barbell Deadlift', 'Hip Thrust', 'Back Squat', 'Romanian Deadlift'], { formerIds: ['Barbell_Back_Squat'] }),
-      record('Barbell_Deadlift', 'Barbell Deadlift', ['Barbell Squat', 'Hip Thrust', 'Romanian Deadlift']),
-      record('Hip_Thrust', 'Hip Thrust', ['Back Squat', 'Barbell Squat', 'Barbell Deadlift', 'Romanian Deadlift']),
-      record('Romanian_Deadlift', 'Romanian Deadlift', strength.slice(0, 3)),
-    ],
-  }));
-  writeFileSync(join(dir, 'exercises', 'b-powerlifting.json'), JSON.stringify({
-    category: 'powerlifting',
-    exercises: [record('Box_Squat', 'Box Squat', ['Back Squat', 'Hip Thrust', 'Barbell Deadlift'])],
-  }));
+  writeFileSync(
+    join(dir, 'exercises', 'a-strength.json'),
+    JSON.stringify({
+      category: 'strength',
+      exercises: [
+        record('Barbell_Squat', 'Barbell Squat', ['Barbell Deadlift', 'Hip Thrust', 'Back Squat', 'Romanian Deadlift'], {
+          formerIds: ['Barbell_Back_Squat'],
+        }),
+        record('Barbell_Deadlift', 'Barbell Deadlift', ['Barbell Squat', 'Hip Thrust', 'Romanian Deadlift']),
+        record('Hip_Thrust', 'Hip Thrust', ['Back Squat', 'Barbell Squat', 'Barbell Deadlift', 'Romanian Deadlift']),
+        record('Romanian_Deadlift', 'Romanian Deadlift', strength.slice(0, 3)),
+      ],
+    }),
+  );
+  writeFileSync(
+    join(dir, 'exercises', 'b-powerlifting.json'),
+    JSON.stringify({
+      category: 'powerlifting',
+      exercises: [record('Box_Squat', 'Box Squat', ['Back Squat', 'Hip Thrust', 'Barbell Deadlift'])],
+    }),
+  );
   writeFileSync(join(dir, 'served-ids.json'), JSON.stringify({ Barbell_Back_Squat: 'Back Squat', Hip_Thrust: 'Hip Thrust' }));
-  writeFileSync(join(dir, 'videos.json'), JSON.stringify({
-    Hip_Thrust: [{ path: 'Hip_Thrust/demo-1.mp4', format: 'mp4', resolution: '496x864', aspectRatio: '9:16', durationSeconds: 4, generatedWith: 'studio capture', generatedAt: '2026-10-02T09:00:00.000Z' }],
-  }));
-  writeFileSync(join(dir, 'media', 'free-exercise-db-images.json'), JSON.stringify({ Barbell_Squat: ['Barbell_Squat/0.jpg', 'Barbell_Squat/1.jpg'], Unrelated: ['Unrelated/0.jpg'] }));
+  writeFileSync(
+    join(dir, 'videos.json'),
+    JSON.stringify({
+      Hip_Thrust: [
+        {
+          path: 'Hip_Thrust/demo-1.mp4',
+          format: 'mp4',
+          resolution: '496x864',
+          aspectRatio: '9:16',
+          durationSeconds: 4,
+          generatedWith: 'studio capture',
+          generatedAt: '2026-10-02T09:00:00.000Z',
+        },
+      ],
+    }),
+  );
+  writeFileSync(
+    join(dir, 'media', 'free-exercise-db-images.json'),
+    JSON.stringify({ Barbell_Squat: ['Barbell_Squat/0.jpg', 'Barbell_Squat/1.jpg'], Unrelated: ['Unrelated/0.jpg'] }),
+  );
   return dir;
 }
 
@@ -79,7 +103,11 @@ describe('build-snapshot', () => {
     const source = sourcesDir();
     const outs = [mkdtempSync(join(tmpdir(), 'exlib-out-')), mkdtempSync(join(tmpdir(), 'exlib-out-'))];
     for (const out of outs) {
-      const { code, out: printed, err } = build(['--source', source, '--out', out, '--date', '2026-12-01', '--media-base', 'https://cdn.example.org/m']);
+      const {
+        code,
+        out: printed,
+        err,
+      } = build(['--source', source, '--out', out, '--date', '2026-12-01', '--media-base', 'https://cdn.example.org/m']);
       assert.equal(code, 0, err);
       assert.equal(printed.trim(), `wrote ${join(out, '2026-12-01.json')}: 5 exercises, 1 aliases`);
     }
@@ -88,7 +116,10 @@ describe('build-snapshot', () => {
     const snapshot = JSON.parse(first!.toString('utf8')) as Snapshot;
     assert.equal(snapshot.lastUpdated, '2026-12-01T06:00:00.000Z');
     assert.deepEqual(snapshot.aliases, { Barbell_Back_Squat: 'Barbell_Squat' });
-    assert.deepEqual(snapshot.exercises.map((e) => e.id), ['Barbell_Deadlift', 'Barbell_Squat', 'Box_Squat', 'Hip_Thrust', 'Romanian_Deadlift']);
+    assert.deepEqual(
+      snapshot.exercises.map((e) => e.id),
+      ['Barbell_Deadlift', 'Barbell_Squat', 'Box_Squat', 'Hip_Thrust', 'Romanian_Deadlift'],
+    );
     const byId = new Map(snapshot.exercises.map((e) => [e.id, e]));
     assert.deepEqual(byId.get('Barbell_Squat')!.variations, ['Barbell Deadlift', 'Hip Thrust', 'Romanian Deadlift']);
     assert.deepEqual(byId.get('Hip_Thrust')!.variations, ['Barbell Squat', 'Barbell Deadlift', 'Romanian Deadlift']);
@@ -124,7 +155,13 @@ describe('build-snapshot', () => {
   it('--check judges the named files against the whole catalog and shows only their problems', () => {
     const source = sourcesDir();
     const draft = join(mkdtempSync(join(tmpdir(), 'exlib-draft-')), 'b-powerlifting.json');
-    writeFileSync(draft, JSON.stringify({ category: 'powerlifting', exercises: [record('Box_Squat', 'Box Squat', ['Hip Thrust', 'Pin Squat', 'Barbell Squat'], { keywords: ['box'] })] }));
+    writeFileSync(
+      draft,
+      JSON.stringify({
+        category: 'powerlifting',
+        exercises: [record('Box_Squat', 'Box Squat', ['Hip Thrust', 'Pin Squat', 'Barbell Squat'], { keywords: ['box'] })],
+      }),
+    );
     const other = join(source, 'exercises', 'a-strength.json');
     const body = JSON.parse(readFileSync(other, 'utf8')) as { exercises: Record<string, unknown>[] };
     body.exercises[1]!.exerciseTips = [];
@@ -137,7 +174,13 @@ describe('build-snapshot', () => {
       '',
       '2 problem(s).',
     ]);
-    writeFileSync(draft, JSON.stringify({ category: 'powerlifting', exercises: [record('Box_Squat', 'Box Squat', ['Hip Thrust', 'Barbell Squat', 'Barbell Deadlift'])] }));
+    writeFileSync(
+      draft,
+      JSON.stringify({
+        category: 'powerlifting',
+        exercises: [record('Box_Squat', 'Box Squat', ['Hip Thrust', 'Barbell Squat', 'Barbell Deadlift'])],
+      }),
+    );
     const passed = build(['--source', source, '--check', draft]);
     assert.equal(passed.code, 0, passed.err);
     assert.equal(passed.out.trim(), 'ok: 1 exercises in 1 file(s)');
@@ -147,7 +190,13 @@ describe('build-snapshot', () => {
   it('--fedb-images writes the id -> image paths list of a free-exercise-db file, sorted by id', () => {
     const source = sourcesDir();
     const fedb = join(source, 'exercises.json');
-    writeFileSync(fedb, JSON.stringify([{ id: 'Zercher_Squat', images: ['Zercher_Squat/0.jpg'] }, { id: '3_4_Sit-Up', images: ['3_4_Sit-Up/0.jpg', '3_4_Sit-Up/1.jpg'] }]));
+    writeFileSync(
+      fedb,
+      JSON.stringify([
+        { id: 'Zercher_Squat', images: ['Zercher_Squat/0.jpg'] },
+        { id: '3_4_Sit-Up', images: ['3_4_Sit-Up/0.jpg', '3_4_Sit-Up/1.jpg'] },
+      ]),
+    );
     const { code } = build(['--source', source, '--fedb-images', fedb]);
     assert.equal(code, 0);
     assert.equal(
@@ -168,17 +217,25 @@ describe('the bundled catalog', () => {
     const out = mkdtempSync(join(tmpdir(), 'exlib-bundled-'));
     const { code, err } = build(['--out', out, '--date', snapshot.dataVersion]);
     assert.equal(code, 0, err);
-    assert.ok(readFileSync(join(out, name)).equals(readFileSync(join(ROOT, 'data', name))), `data/${name} is not what data/source builds; rebuild it`);
+    assert.ok(
+      readFileSync(join(out, name)).equals(readFileSync(join(ROOT, 'data', name))),
+      `data/${name} is not what data/source builds; rebuild it`,
+    );
   });
 
   it('meets every depth rule, with 2,200+ exercises and 60+ in every category', () => {
     assert.deepEqual(depthProblems(snapshot), []);
     assert.ok(snapshot.exercises.length >= 2200, String(snapshot.exercises.length));
-    for (const category of CATEGORIES) assert.ok(catalog.categoryCounts[category] >= 60, `${category}: ${catalog.categoryCounts[category]}`);
+    for (const category of CATEGORIES)
+      assert.ok(catalog.categoryCounts[category] >= 60, `${category}: ${catalog.categoryCounts[category]}`);
   });
 
   it('holds every free-exercise-db exercise under its own id and name, with its images', () => {
-    const fedb = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/free-exercise-db.json'), 'utf8')) as { id: string; name: string; images: string[] }[];
+    const fedb = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/free-exercise-db.json'), 'utf8')) as {
+      id: string;
+      name: string;
+      images: string[];
+    }[];
     assert.equal(fedb.length, 873);
     for (const source of fedb) {
       const position = catalog.positionById.get(source.id);

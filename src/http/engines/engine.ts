@@ -49,7 +49,7 @@ function listenFailureReason(host: string, port: number): Promise<string> {
 
 const REASONS: Record<string, string> = {
   EADDRINUSE: 'the port is already in use (is another instance running?)',
-  EADDRNOTAVAIL: 'the address is not one of this machine\'s',
+  EADDRNOTAVAIL: "the address is not one of this machine's",
   ENOTFOUND: 'the host name does not resolve',
   EAI_AGAIN: 'the host name does not resolve',
   EACCES: 'permission denied (ports below 1024 need privileges)',
@@ -66,9 +66,10 @@ export async function startServer(choice: EngineChoice, options: EngineOptions):
     }
   }
   try {
-    const server = engine === 'uws'
-      ? await (await import('./uws.ts')).startUwsServer(options)
-      : await (await import('./node.ts')).startNodeServer(options);
+    const server =
+      engine === 'uws'
+        ? await (await import('./uws.ts')).startUwsServer(options)
+        : await (await import('./node.ts')).startNodeServer(options);
     options.logger.info('listening', { host: options.host, port: server.port, engine, pid: process.pid });
     return server;
   } catch (error) {

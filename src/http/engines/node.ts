@@ -6,7 +6,15 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { Socket } from 'node:net';
 import type { Logger } from '../../log.ts';
 import {
-  type ApiRequest, bodyLength, COMMON_HEADERS, type Handler, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine,
+  type ApiRequest,
+  bodyLength,
+  COMMON_HEADERS,
+  type Handler,
+  hasNoBody,
+  isStreamed,
+  type Reply,
+  type StreamedBody,
+  statusLine,
 } from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 
@@ -94,9 +102,11 @@ function serve(handle: Handler, logger: Logger, req: IncomingMessage, res: Serve
   try {
     const reply = handle(copyRequest(req));
     if (reply instanceof Promise) {
-      reply.then((value) => {
-        if (!res.destroyed) writeReply(res, value);
-      }).catch((error: unknown) => failed(logger, res, error));
+      reply
+        .then((value) => {
+          if (!res.destroyed) writeReply(res, value);
+        })
+        .catch((error: unknown) => failed(logger, res, error));
     } else {
       writeReply(res, reply);
     }
@@ -115,7 +125,7 @@ function failed(logger: Logger, res: ServerResponse, error: unknown): void {
  * envelope and a closed connection, never a second request read from its leftovers.
  */
 function refuseMalformed(malformed: EngineOptions['malformed'], error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || (error.code === 'ECONNRESET')) {
+  if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy();
     return;
   }

@@ -6,11 +6,25 @@
  * `onAborted` (a client reset mid-response does exactly that), so every request registers it first.
  */
 import {
-  App, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket, us_listen_socket_close, us_socket_local_port,
+  App,
+  type HttpRequest,
+  type HttpResponse,
+  type TemplatedApp,
+  type us_listen_socket,
+  us_listen_socket_close,
+  us_socket_local_port,
 } from 'uWebSockets.js';
 import type { Logger } from '../../log.ts';
 import {
-  type ApiRequest, bodyLength, COMMON_HEADERS, type Handler, hasNoBody, isStreamed, type Reply, type StreamedBody, statusLine,
+  type ApiRequest,
+  bodyLength,
+  COMMON_HEADERS,
+  type Handler,
+  hasNoBody,
+  isStreamed,
+  type Reply,
+  type StreamedBody,
+  statusLine,
 } from '../reply.ts';
 import type { EngineOptions, Server } from './engine.ts';
 import { BodyPump } from './uws-body-pump.ts';
@@ -55,8 +69,14 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
   });
   if (lengthCount > 1 || (lengthCount > 0 && isChunked)) return undefined;
   return {
-    method: req.getMethod(), path: req.getUrl(), query: req.getQuery() ?? '', apiKey: apiKey || undefined, hasSeveralKeys: keyCount > 1,
-    acceptEncoding, ifNoneMatch, requestId,
+    method: req.getMethod(),
+    path: req.getUrl(),
+    query: req.getQuery() ?? '',
+    apiKey: apiKey || undefined,
+    hasSeveralKeys: keyCount > 1,
+    acceptEncoding,
+    ifNoneMatch,
+    requestId,
   };
 }
 
