@@ -166,7 +166,8 @@ export async function checkReplay(baselineUrl: string, captured: Captured): Prom
   }
   if (problems.length > 0)
     throw new Error(
-      `the baseline does not replay the service's responses: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`,
+      `the baseline does not replay the service's responses: ${problems.slice(0, 5).join('; ')}` +
+        (problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''),
     );
   return checked;
 }

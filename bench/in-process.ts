@@ -1,4 +1,7 @@
-/** In-process figures, with no HTTP in the way: the catalog and search index build from the newest snapshot and the cost of the pure query function `findPage`. */
+/**
+ * In-process figures, with no HTTP in the way: the catalog and search index build from the newest
+ * snapshot and the cost of the pure query function `findPage`.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

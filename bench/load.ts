@@ -1,4 +1,7 @@
-/** Load runs: autocannon against one server with its CPU from /proc, each scenario's service and baseline runs, and the checks before load. */
+/**
+ * Load runs: autocannon against one server with its CPU from /proc, each scenario's service and
+ * baseline runs, and the checks before load.
+ */
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { type ChildServer, CLOCK_TICKS_PER_SECOND, readCpuTicks } from './child-servers.ts';
@@ -146,7 +149,8 @@ export async function runScenario(
   seconds: number,
 ): Promise<ScenarioResult> {
   process.stderr.write(
-    `bench: ${scenario.id}. ${scenario.title}: service, then baseline ${scenario.baselineRoute} (${WARMUP_SECONDS} s + ${seconds} s each)\n`,
+    `bench: ${scenario.id}. ${scenario.title}: service, then baseline ${scenario.baselineRoute} ` +
+      `(${WARMUP_SECONDS} s + ${seconds} s each)\n`,
   );
   const headers = scenario.headers ?? {};
   const serviceFigures = await measureLoad(

@@ -108,7 +108,8 @@ export function printReport(report: Report): void {
   const out: string[] = [];
   out.push('');
   out.push(
-    `Benchmark ${report.timestamp}: suites ${report.settings.suites.join(', ')}; ${report.machine.cpus} x ${report.machine.model}; node ${report.node}; ` +
+    `Benchmark ${report.timestamp}: suites ${report.settings.suites.join(', ')}; ` +
+      `${report.machine.cpus} x ${report.machine.model}; node ${report.node}; ` +
       `load average ${report.machine.loadAverage.map((load) => formatNumber(load, 2)).join(' / ')} at the end`,
   );
   printSearch(report, out);
@@ -116,8 +117,10 @@ export function printReport(report: Report): void {
   printRefusal(report, out);
   for (const f of report.fairness) {
     out.push(
-      `Fairness at ${f.catalog}: ${f.clients} clients of worst-case searches (${formatNumber(f.searchesPerSecond)} searches/s, statuses ${JSON.stringify(f.searchStatuses)}); ` +
-        `GET /v1/health p50 ${formatNumber(f.health.p50Ms, 1)} ms, p99 ${formatNumber(f.health.p99Ms, 1)} ms, max ${formatNumber(f.health.maxMs, 1)} ms over ${f.health.probes} probes`,
+      `Fairness at ${f.catalog}: ${f.clients} clients of worst-case searches ` +
+        `(${formatNumber(f.searchesPerSecond)} searches/s, statuses ${JSON.stringify(f.searchStatuses)}); ` +
+        `GET /v1/health p50 ${formatNumber(f.health.p50Ms, 1)} ms, p99 ${formatNumber(f.health.p99Ms, 1)} ms, ` +
+        `max ${formatNumber(f.health.maxMs, 1)} ms over ${f.health.probes} probes`,
     );
   }
   const build = report.inProcess.catalogBuild;
@@ -160,9 +163,11 @@ export function printReport(report: Report): void {
   }
   out.push(
     `Catalog build (${build.file}, ${build.exercises} exercises): first ${formatNumber(build.firstMs.total, 1)} ms ` +
-      `(parse ${formatNumber(build.firstMs.parse, 1)} + check ${formatNumber(build.firstMs.check, 1)} + buildCatalog ${formatNumber(build.firstMs.build, 1)}), ` +
+      `(parse ${formatNumber(build.firstMs.parse, 1)} + check ${formatNumber(build.firstMs.check, 1)} ` +
+      `+ buildCatalog ${formatNumber(build.firstMs.build, 1)}), ` +
       `median of the next ${build.builds - 1}: ${formatNumber(build.medianMs.total, 1)} ms ` +
-      `(parse ${formatNumber(build.medianMs.parse, 1)} + check ${formatNumber(build.medianMs.check, 1)} + buildCatalog ${formatNumber(build.medianMs.build, 1)})`,
+      `(parse ${formatNumber(build.medianMs.parse, 1)} + check ${formatNumber(build.medianMs.check, 1)} ` +
+      `+ buildCatalog ${formatNumber(build.medianMs.build, 1)})`,
   );
   out.push('');
   process.stdout.write(`${out.join('\n')}\n`);
@@ -180,13 +185,27 @@ function printLoad(report: Report, out: string[]): void {
   if (scenarios.length === 0) return;
   out.push('');
   out.push(
-    `Load: ${report.settings.connections} connections, ${report.settings.durationSeconds} s per measured run after a ${report.settings.warmupSeconds} s warm-up; ` +
+    `Load: ${report.settings.connections} connections, ${report.settings.durationSeconds} s per measured run ` +
+      `after a ${report.settings.warmupSeconds} s warm-up; ` +
       `autocannon ${report.autocannon} (in this process, one thread)`,
   );
   out.push('');
+  const loadColumns = [
+    'scenario',
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'c/rps ms',
+    'unexpected',
+    'CPU µs/req',
+    'server CPU %',
+    'client CPU %',
+    'B/resp',
+  ];
   out.push(
     table(
-      ['scenario', 'target', 'req/s', 'p50 ms', 'p99 ms', 'c/rps ms', 'unexpected', 'CPU µs/req', 'server CPU %', 'client CPU %', 'B/resp'],
+      loadColumns,
       scenarios.flatMap((s) => [loadRow(`${s.id}. ${s.title}`, s.service), loadRow(`   bare uWS ${s.baselineRoute}`, s.baseline)]),
     ),
   );
@@ -208,19 +227,23 @@ function printLoad(report: Report, out: string[]): void {
   out.push('CPU efficiency ratio = baseline µs/req / service µs/req (1.0 = as cheap as bare uWS with the same bytes). Watch this one.');
   out.push('');
   out.push(
-    `Service RSS: ${formatNumber(service.rssAfterLoadMb, 1)} MB after the catalog loaded, ${formatNumber(service.rssAfterBenchMb, 1)} MB after the load runs`,
+    `Service RSS: ${formatNumber(service.rssAfterLoadMb, 1)} MB after the catalog loaded, ` +
+      `${formatNumber(service.rssAfterBenchMb, 1)} MB after the load runs`,
   );
   const seen = report.observability;
   if (seen !== null) {
     out.push(
-      `Access log and metrics on: ${formatNumber(seen.accessLogLines)} access-log lines and ${formatNumber(seen.metricsRequests)} requests in http_requests_total ` +
+      `Access log and metrics on: ${formatNumber(seen.accessLogLines)} access-log lines ` +
+        `and ${formatNumber(seen.metricsRequests)} requests in http_requests_total ` +
         `(measured requests: ${formatNumber(seen.measuredServiceRequests)}; warm-ups and checks account for the rest).`,
     );
   }
   const distinct = report.distinctSearches;
   out.push(
-    `Scenario e: ${formatNumber(distinct.count)} distinct searches in a cycle, against a ranking cache of ${formatNumber(distinct.rankingCacheCapacity)} entries; ` +
-      `their pages weigh ${formatNumber(distinct.pagesMb, 1)} MiB against a page cache of ${formatNumber(distinct.pageCacheMb)} MiB, so neither cache answers.`,
+    `Scenario e: ${formatNumber(distinct.count)} distinct searches in a cycle, ` +
+      `against a ranking cache of ${formatNumber(distinct.rankingCacheCapacity)} entries; ` +
+      `their pages weigh ${formatNumber(distinct.pagesMb, 1)} MiB ` +
+      `against a page cache of ${formatNumber(distinct.pageCacheMb)} MiB, so neither cache answers.`,
   );
   out.push('');
   out.push(goalLines(scenarios).join('\n'));
@@ -232,8 +255,10 @@ function printRefusal(report: Report, out: string[]): void {
   if (refusal === null) return;
   out.push('');
   out.push(
-    `Refusing a ${formatNumber(refusal.fileMb, 1)} MB snapshot (${formatNumber(refusal.refusalMs)} ms from SIGHUP to refusal), 4 connections searching: ` +
-      `p99 ${formatNumber(refusal.p99BeforeMs, 2)} ms before, ${formatNumber(refusal.p99DuringMs, 2)} ms during (max ${formatNumber(refusal.maxDuringMs, 2)} ms, ` +
+    `Refusing a ${formatNumber(refusal.fileMb, 1)} MB snapshot ` +
+      `(${formatNumber(refusal.refusalMs)} ms from SIGHUP to refusal), 4 connections searching: ` +
+      `p99 ${formatNumber(refusal.p99BeforeMs, 2)} ms before, ${formatNumber(refusal.p99DuringMs, 2)} ms during ` +
+      `(max ${formatNumber(refusal.maxDuringMs, 2)} ms, ` +
       `${formatNumber(refusal.requestsDuring)} requests, ${formatNumber(refusal.failures)} failed)`,
   );
 }
@@ -302,7 +327,8 @@ function printSearch(report: Report, out: string[]): void {
       ),
     );
     out.push(
-      "Wall-clock figures on this shared box include other processes' time slices; CPU figures (process.cpuUsage) count every thread of the process, GC helpers included.",
+      "Wall-clock figures on this shared box include other processes' time slices; " +
+        'CPU figures (process.cpuUsage) count every thread of the process, GC helpers included.',
     );
   }
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the service's cost per request, as ratios to a bare uWebSockets.js server that
  * returns the same bytes, measured in the same run on the same box (docs/performance.md#how-we-measure).
- * It starts the real service (`src/main.ts`) and `bench/baseline-server.ts` as child processes, drives both with autocannon, reads each server's CPU time from /proc, also times the pure
- * query function in-process, prints a table and writes bench/results/latest.json.
+ * It starts the real service (`src/main.ts`) and `bench/baseline-server.ts` as child processes,
+ * drives both with autocannon, reads each server's CPU time from /proc, also times the pure query
+ * function in-process, prints a table and writes bench/results/latest.json.
  *
  *   npm run bench                       8 s per measured run
  *   BENCH_DURATION=20 npm run bench     longer runs, steadier figures

@@ -85,14 +85,18 @@ const AFTER_DISTINCT: readonly Scenario[] = [
   {
     id: 'h',
     title: 'facets (all seven)',
-    question: `Filtered lists with facets=category,level,force,mechanic,equipment,muscle,hasVideo, cycling ${FILTER_PATHS.length} filter combinations: counts by popcount, then the page cache.`,
+    question:
+      'Filtered lists with facets=category,level,force,mechanic,equipment,muscle,hasVideo, ' +
+      `cycling ${FILTER_PATHS.length} filter combinations: counts by popcount, then the page cache.`,
     paths: FILTER_PATHS,
     baselineRoute: '/facets',
   },
   {
     id: 'i',
     title: 'suggest, typing',
-    question: `GET /v1/suggest for every keystroke of realistic typing sessions (${SUGGEST_PATHS.length} typed texts, cycled): answers kept per typed text after the first.`,
+    question:
+      `GET /v1/suggest for every keystroke of realistic typing sessions (${SUGGEST_PATHS.length} typed texts, cycled): ` +
+      'answers kept per typed text after the first.',
     paths: SUGGEST_PATHS,
     baselineRoute: '/suggest',
   },
@@ -100,7 +104,8 @@ const AFTER_DISTINCT: readonly Scenario[] = [
     id: 'j',
     title: 'export',
     question:
-      'GET /v1/export: the whole catalog as NDJSON, streamed in 64 KB pieces with backpressure, against bare uWS ending with the same bytes at once.',
+      'GET /v1/export: the whole catalog as NDJSON, streamed in 64 KB pieces with backpressure, ' +
+      'against bare uWS ending with the same bytes at once.',
     paths: [EXPORT_PATH],
     baselineRoute: '/export',
   },
@@ -114,7 +119,8 @@ function distinctSearches(searchQueries: readonly string[], cacheCapacity: numbe
     question:
       `A different search on every request, cycling through ${searchQueries.length} distinct queries ` +
       `(more than the ${cacheCapacity}-entry ranking cache, so a cyclic walk never hits it): the uncached search cost. ` +
-      'Result pages vary in size, so the baseline answers each query string with the very status, headers and body the service gave for it.',
+      'Result pages vary in size, so the baseline answers each query string ' +
+      'with the very status, headers and body the service gave for it.',
     paths: searchQueries.map(searchPath),
     baselineRoute: '/same',
   };

@@ -53,7 +53,8 @@ const WORKER_URL = new URL(`./snapshot-worker${IS_TYPESCRIPT ? '.ts' : '.js'}`, 
  * `.ts` file: neither `--import tsx` in execArgv nor the parent's hooks reach a worker on Node 20.
  */
 const WORKER_SOURCE = IS_TYPESCRIPT
-  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); });`
+  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { ` +
+    `register(); return import(${JSON.stringify(WORKER_URL.href)}); });`
   : undefined;
 
 /**

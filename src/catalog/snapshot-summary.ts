@@ -23,7 +23,8 @@ export function summarizeSnapshot(snapshot: Snapshot, file: string): string {
   return [
     `${file}: ok`,
     `dataVersion ${snapshot.dataVersion}, lastUpdated ${snapshot.lastUpdated}`,
-    `${exercises.length} exercises, ${Object.keys(snapshot.aliases ?? {}).length} aliases, ${snapshot.muscleGroups.length} muscle groups, ${snapshot.equipment.length} equipment names`,
+    `${exercises.length} exercises, ${Object.keys(snapshot.aliases ?? {}).length} aliases, ` +
+      `${snapshot.muscleGroups.length} muscle groups, ${snapshot.equipment.length} equipment names`,
     '',
     'by category:',
     table(snapshot.categories.map((c) => [c.category, exercises.filter((e) => e.category === c.category).length])),

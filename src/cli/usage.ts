@@ -161,7 +161,8 @@ function report(byDay: UsageByDay, keysFile: string, filters: Filters, out: (tex
         'date        key               tier       requests  overage  cost',
         ...rows.map(
           (r) =>
-            `${r.date}  ${r.keyId.padEnd(16)}  ${(r.tier ?? '?').padEnd(9)} ${String(r.requests).padStart(9)} ${String(r.overageRequests).padStart(8)}  ${r.overageCost}`,
+            `${r.date}  ${r.keyId.padEnd(16)}  ${(r.tier ?? '?').padEnd(9)} ` +
+            `${String(r.requests).padStart(9)} ${String(r.overageRequests).padStart(8)}  ${r.overageCost}`,
         ),
       ].join('\n'),
     );

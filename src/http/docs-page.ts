@@ -58,7 +58,8 @@ function routeSection(path: string, operation: Json, examples: DocsExamples): st
     )
     .join('');
   const statuses = Object.keys(operation.responses).join(', ');
-  return `<section id="route-${escapeHtml(operation.operationId)}"><h3><code>GET ${escapeHtml(path)}</code>${isKeyed ? '' : ' (no key)'}</h3>
+  const id = escapeHtml(operation.operationId);
+  return `<section id="route-${id}"><h3><code>GET ${escapeHtml(path)}</code>${isKeyed ? '' : ' (no key)'}</h3>
 <p>${escapeHtml(operation.summary)}</p>
 ${rows ? `<table><tr><th>parameter</th><th>type</th><th>meaning</th></tr>${rows}</table>` : ''}
 <pre>curl ${isKeyed ? '-H "X-API-Key: $KEY" ' : ''}"${escapeHtml(base + example)}"</pre>
@@ -66,19 +67,54 @@ ${rows ? `<table><tr><th>parameter</th><th>type</th><th>meaning</th></tr>${rows}
 }
 
 function tierTable(tiers: TierTable): string {
-  const rows = [...tiers.values()].map(
-    (t) =>
-      `<tr><td>${escapeHtml(t.name)}</td><td>${t.dailyRequests}</td><td>${t.perMinute}</td><td>${t.maxResults}</td><td>${t.paginationDepth ?? 'none'}</td><td>${t.overage ? `yes, $${t.overagePriceUsd} per request up to ${t.safetyCapMultiple}x the daily limit` : 'no: blocked at the daily limit'}</td></tr>`,
-  );
-  return `<table><tr><th>tier</th><th>requests per day</th><th>per minute</th><th>max results per request</th><th>pagination depth (offset + limit)</th><th>overage</th></tr>${rows.join('')}</table>`;
+  const rows = [...tiers.values()].map((t) => {
+    const overage = t.overage
+      ? `yes, $${t.overagePriceUsd} per request up to ${t.safetyCapMultiple}x the daily limit`
+      : 'no: blocked at the daily limit';
+    return (
+      `<tr><td>${escapeHtml(t.name)}</td><td>${t.dailyRequests}</td><td>${t.perMinute}</td><td>${t.maxResults}</td>` +
+      `<td>${t.paginationDepth ?? 'none'}</td><td>${overage}</td></tr>`
+    );
+  });
+  const header =
+    '<tr><th>tier</th><th>requests per day</th><th>per minute</th><th>max results per request</th>' +
+    '<th>pagination depth (offset + limit)</th><th>overage</th></tr>';
+  return `<table>${header}${rows.join('')}</table>`;
 }
 
 function errorSections(): string {
   return ERROR_CODES.map(
     (code) =>
-      `<section id="${code}"><h3><code>${code}</code> (${ERROR_TABLE[code].statuses.join(', ')})</h3><p>${escapeHtml(ERROR_TABLE[code].meaning)}</p></section>`,
+      `<section id="${code}"><h3><code>${code}</code> (${ERROR_TABLE[code].statuses.join(', ')})</h3>` +
+      `<p>${escapeHtml(ERROR_TABLE[code].meaning)}</p></section>`,
   ).join('\n');
 }
+
+// The page's fixed prose, each part one line of the page.
+const NAV =
+  '<nav><a href="#quick-start">Quick start</a> · <a href="#routes">Routes</a> · <a href="#limits">Limits and tiers</a> · ' +
+  '<a href="#caching">Caching</a> · <a href="#errors">Errors</a> · <a href="/v1/openapi.json">OpenAPI 3.1 document</a></nav>';
+const QUICK_START =
+  '<p>Every <code>/v1</code> route except health needs your key in the <code>X-API-Key</code> header. ' +
+  'The operator creates keys with <code>npm run keys -- create --tier free</code>.</p>';
+const BODIES =
+  '<p>Lists answer <code>{"data":[...],"total":N,"limit":N,"offset":N}</code> (<code>total</code> is null with <code>q</code>); ' +
+  'everything else <code>{"data":...}</code>; health a bare object. ' +
+  'A filter may be repeated (<code>?muscle=chest&amp;muscle=back</code>): ' +
+  'values of one parameter are OR-ed, different parameters AND-ed.</p>';
+const WINDOWS =
+  '<p>Windows are fixed and aligned to UTC: the minute resets at the next whole minute, the day at 00:00 UTC. ' +
+  'Every authenticated request that is not refused with 429 counts (a 304 too); a 5xx gives its count back. ' +
+  'Keyed responses carry these headers:</p>';
+const CACHING =
+  '<p>Successful GETs carry an <code>ETag</code>; ' +
+  'send it back in <code>If-None-Match</code> to get <code>304 Not Modified</code> without the body. ' +
+  'Keyed data is <code>Cache-Control: private, no-cache</code>: ' +
+  'a client may keep it but revalidates each time, so limits and metering apply to every use. ' +
+  'Bodies are gzip or br compressed when <code>Accept-Encoding</code> allows.</p>';
+const ERRORS =
+  '<p>Every error is <code>{"error":{"code","message","hint","docs_url","details"?}}</code>; ' +
+  "<code>docs_url</code> links to the code's entry below.</p>";
 
 /** The whole page, from the OpenAPI document, the live tier table and the error table. */
 export function buildDocsPage(openapi: Json, tiers: TierTable, examples: DocsExamples): string {
@@ -92,24 +128,24 @@ export function buildDocsPage(openapi: Json, tiers: TierTable, examples: DocsExa
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(openapi.info.title)} reference</title><style>${STYLE}</style></head><body>
 <h1>${escapeHtml(openapi.info.title)} <small>${escapeHtml(openapi.info.version)}</small></h1>
-<nav><a href="#quick-start">Quick start</a> · <a href="#routes">Routes</a> · <a href="#limits">Limits and tiers</a> · <a href="#caching">Caching</a> · <a href="#errors">Errors</a> · <a href="/v1/openapi.json">OpenAPI 3.1 document</a></nav>
+${NAV}
 <h2 id="quick-start">Quick start</h2>
-<p>Every <code>/v1</code> route except health needs your key in the <code>X-API-Key</code> header. The operator creates keys with <code>npm run keys -- create --tier free</code>.</p>
+${QUICK_START}
 <pre>KEY=exlib_...
 curl -H "X-API-Key: $KEY" "${escapeHtml(base)}/v1/exercises?q=bench%20press&amp;limit=2"
 curl -H "X-API-Key: $KEY" "${escapeHtml(base + exampleOf('/v1/exercises/{id}', examples))}"</pre>
-<p>Lists answer <code>{"data":[...],"total":N,"limit":N,"offset":N}</code> (<code>total</code> is null with <code>q</code>); everything else <code>{"data":...}</code>; health a bare object. A filter may be repeated (<code>?muscle=chest&amp;muscle=back</code>): values of one parameter are OR-ed, different parameters AND-ed.</p>
+${BODIES}
 <h2 id="routes">Routes</h2>
 ${routes}
 <h2 id="limits">Limits and tiers</h2>
 <p>This server's tier table:</p>
 ${tierTable(tiers)}
-<p>Windows are fixed and aligned to UTC: the minute resets at the next whole minute, the day at 00:00 UTC. Every authenticated request that is not refused with 429 counts (a 304 too); a 5xx gives its count back. Keyed responses carry these headers:</p>
+${WINDOWS}
 <table><tr><th>header</th><th>meaning</th></tr>${headerRows}</table>
 <h2 id="caching">Caching and compression</h2>
-<p>Successful GETs carry an <code>ETag</code>; send it back in <code>If-None-Match</code> to get <code>304 Not Modified</code> without the body. Keyed data is <code>Cache-Control: private, no-cache</code>: a client may keep it but revalidates each time, so limits and metering apply to every use. Bodies are gzip or br compressed when <code>Accept-Encoding</code> allows.</p>
+${CACHING}
 <h2 id="errors">Errors</h2>
-<p>Every error is <code>{"error":{"code","message","hint","docs_url","details"?}}</code>; <code>docs_url</code> links to the code's entry below.</p>
+${ERRORS}
 ${errorSections()}
 </body></html>`;
 }

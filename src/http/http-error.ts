@@ -17,12 +17,14 @@ export const ERROR_TABLE = {
   INVALID_API_KEY: {
     statuses: [401],
     meaning:
-      'The X-API-Key header is missing, malformed, unknown or revoked, or was sent twice. Keys start with exlib_ and are 38 characters long.',
+      'The X-API-Key header is missing, malformed, unknown or revoked, or was sent twice. ' +
+      'Keys start with exlib_ and are 38 characters long.',
   },
   RATE_LIMIT_EXCEEDED: {
     statuses: [429],
     meaning:
-      'The per-minute limit (every tier) or the daily limit (free tier) is used up. Wait Retry-After seconds; details.window says which window.',
+      'The per-minute limit (every tier) or the daily limit (free tier) is used up. ' +
+      'Wait Retry-After seconds; details.window says which window.',
   },
   OVERAGE_CAP_EXCEEDED: {
     statuses: [429],
@@ -35,7 +37,8 @@ export const ERROR_TABLE = {
   INVALID_PARAMETER: {
     statuses: [400],
     meaning:
-      "A query or path parameter failed validation; details.field and details.received say which and what, details.allowed lists an enum's values.",
+      'A query or path parameter failed validation; details.field and details.received say which and what, ' +
+      "details.allowed lists an enum's values.",
   },
   NOT_FOUND: { statuses: [404], meaning: 'No exercise has this id, or no route has this path.' },
   METHOD_NOT_ALLOWED: { statuses: [405], meaning: 'The API is read-only: only GET and HEAD (and OPTIONS preflights) are answered.' },

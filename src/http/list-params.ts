@@ -137,7 +137,8 @@ export const LIST_PARAMS: readonly ParamRule[] = [
     isRepeatable: true,
     allowed: FACET_NAMES,
     description:
-      'Extension: comma-separated facets to count over the whole match set (every text match after filters with q); the response gains "facets": { facet: { value: count } }.',
+      'Extension: comma-separated facets to count over the whole match set (every text match after filters with q); ' +
+      'the response gains "facets": { facet: { value: count } }.',
     message: 'facets must name only the allowed facets.',
     hint: `Allowed facets: ${FACET_NAMES.join(', ')}; separate several with commas.`,
   },

@@ -119,14 +119,17 @@ const KEYED: Record<string, KeyedOperation> = {
   '/v1/stats': { summary: 'Library statistics and the data version.', body: 'StatsResponse', errors: [] },
   '/v1/suggest': {
     summary:
-      'Extension: names for a search box as the user types, best first: every typed word is in the name or an alias (the last one completed; typos in longer words, joined words and abbreviations read). Metered like any data route.',
+      'Extension: names for a search box as the user types, best first: every typed word is in the name or an alias ' +
+      '(the last one completed; typos in longer words, joined words and abbreviations read). Metered like any data route.',
     body: 'SuggestResponse',
     parameters: SUGGEST_PARAMS.map(parameterOf),
     errors: [400],
   },
   '/v1/export': {
     summary:
-      'Extension: every public exercise, one JSON object per line (NDJSON), in default order, streamed. Metered as ceil(exercises / maxResults) requests (a 304 as one); a tier with a pagination depth (free) gets 403 PAGINATION_DEPTH_EXCEEDED.',
+      'Extension: every public exercise, one JSON object per line (NDJSON), in default order, streamed. ' +
+      'Metered as ceil(exercises / maxResults) requests (a 304 as one); ' +
+      'a tier with a pagination depth (free) gets 403 PAGINATION_DEPTH_EXCEEDED.',
     body: 'ExportLines',
     contentType: 'application/x-ndjson',
     errors: [403],
@@ -212,7 +215,8 @@ function operationId(path: string): string {
 function tierLines(tiers: TierTable): string {
   const rows = [...tiers.values()].map(
     (t) =>
-      `| ${t.name} | ${t.dailyRequests} | ${t.perMinute} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ${t.overage ? `yes, up to ${t.safetyCapMultiple}x daily` : 'no'} |`,
+      `| ${t.name} | ${t.dailyRequests} | ${t.perMinute} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ` +
+      `${t.overage ? `yes, up to ${t.safetyCapMultiple}x daily` : 'no'} |`,
   );
   return ['| tier | per day | per minute | max results | pagination depth | overage |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
@@ -229,7 +233,9 @@ export function buildOpenApi(tiers: TierTable, version: string): Json {
     info: {
       title: 'Exercise Catalog API',
       version,
-      description: `Read-only exercise catalog. Send your key in X-API-Key (${KEY_PREFIX} + ${KEY_LENGTH - KEY_PREFIX.length} letters and digits). Limits by tier:\n\n${tierLines(tiers)}`,
+      description:
+        `Read-only exercise catalog. Send your key in X-API-Key (${KEY_PREFIX} + ${KEY_LENGTH - KEY_PREFIX.length} letters and digits). ` +
+        `Limits by tier:\n\n${tierLines(tiers)}`,
     },
     servers: [{ url: '/' }],
     security: [{ ApiKey: [] }],

@@ -57,7 +57,8 @@ export const COMMON_HEADERS: readonly [string, string][] = [
   ['Access-Control-Allow-Origin', '*'],
   [
     'Access-Control-Expose-Headers',
-    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Warning, Retry-After, X-Overage, X-Overage-Count, X-Overage-Cap, X-Request-Id, ETag',
+    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Warning, Retry-After, ' +
+      'X-Overage, X-Overage-Count, X-Overage-Cap, X-Request-Id, ETag',
   ],
   ['X-Content-Type-Options', 'nosniff'],
 ];

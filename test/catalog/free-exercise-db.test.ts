@@ -322,8 +322,8 @@ describe('importFreeExerciseDb', () => {
   it('reports every bad record by index, id and field, with the value found', () => {
     assert.deepEqual(refusal(importFreeExerciseDb(BAD, IMPORT_OPTIONS)), [
       'record 1 (id "Muscle_Up").level: must be one of beginner, intermediate, expert (received "master")',
-      'record 2 (id "Cable_Crossover").primaryMuscles.1: must be one of abdominals, abductors, adductors, biceps, calves, chest, forearms, ' +
-        'glutes, hamstrings, lats, lower back, middle back, neck, quadriceps, shoulders, traps, triceps (received "pecs")',
+      'record 2 (id "Cable_Crossover").primaryMuscles.1: must be one of abdominals, abductors, adductors, biceps, calves, chest, ' +
+        'forearms, glutes, hamstrings, lats, lower back, middle back, neck, quadriceps, shoulders, traps, triceps (received "pecs")',
       'record 3 (id "Seated_Hamstring_Stretch").name: is missing',
       'record 4: must be an object (received "Jumping Jacks")',
       'record 5 (id "Burpee").instructions: must be an array of strings (received "Squat, kick back, push up, jump.")',
@@ -414,8 +414,8 @@ describe('parseTaxonomy', () => {
   it('names the file and field of each problem', () => {
     const raw = { categories: [{ category: 'cardio', description: '' }], muscleGroups: 'chest', equipment: [''] };
     assert.deepEqual(refusal(parseTaxonomy(raw, 'taxonomy.json')), [
-      'taxonomy.json: categories.0.category: must be one of strength, yoga, mobility, physical_therapy, stretching, pilates, calisthenics, ' +
-        'plyometrics, conditioning, olympic_weightlifting, powerlifting, strongman',
+      'taxonomy.json: categories.0.category: must be one of strength, yoga, mobility, physical_therapy, stretching, pilates, ' +
+        'calisthenics, plyometrics, conditioning, olympic_weightlifting, powerlifting, strongman',
       'taxonomy.json: categories.0.description: must not be empty',
       'taxonomy.json: muscleGroups: must be an array of muscle groups',
       'taxonomy.json: equipment.0: must not be empty',

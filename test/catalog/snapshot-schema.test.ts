@@ -57,8 +57,8 @@ const BROKEN: [string, (raw: Raw) => unknown, string[]][] = [
       return raw;
     },
     [
-      'exercises[Barbell_Bench_Press].category: must be one of strength, yoga, mobility, physical_therapy, stretching, pilates, calisthenics, ' +
-        'plyometrics, conditioning, olympic_weightlifting, powerlifting, strongman',
+      'exercises[Barbell_Bench_Press].category: must be one of strength, yoga, mobility, physical_therapy, stretching, pilates, ' +
+        'calisthenics, plyometrics, conditioning, olympic_weightlifting, powerlifting, strongman',
     ],
   ],
   [

@@ -101,7 +101,9 @@ function depthFields(name: string): Partial<Exercise> {
     exerciseTips: [`Film a set of the ${word} from the side.`, 'Exhale through the hardest part.', 'Pause briefly where the effort peaks.'],
     commonMistakes: ['Cutting the range short.', 'Rushing the lowering phase.'],
     safetyInfo: `Stop the ${word} at once if a joint hurts sharply, and lower the load before trying again.`,
-    overview: `The ${word} is a staple of this tiny test catalog, written out at length here so that its overview clears the twenty-five word minimum the depth rules demand of every record.`,
+    overview:
+      `The ${word} is a staple of this tiny test catalog, written out at length here so that its overview clears ` +
+      'the twenty-five word minimum the depth rules demand of every record.',
   };
 }
 

@@ -28,7 +28,8 @@ let docsBase = '';
 before(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `Chromium is not installed at ${CHROMIUM}; the docs page test needs it. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
+      `Chromium is not installed at ${CHROMIUM}; the docs page test needs it. ` +
+        'Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).',
     );
   }
   server = await startTestServer({ docsUrlBase: () => docsBase });

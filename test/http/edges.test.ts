@@ -98,7 +98,7 @@ describe('request framing', () => {
     assert.deepEqual(statuses(text), engine === 'uws' ? [505] : [200]);
   });
 
-  it('a request line split across two TCP segments is served by node:http; uWebSockets.js answers 505 at some split points (documented)', async () => {
+  it('a request line split across two TCP segments: served by node:http, 505 from uWebSockets.js at some splits (documented)', async () => {
     const { text } = await rawExchange(server.url, ['GET /v1/health HT', `TP/1.1\r\nHost: ${host()}\r\nConnection: close\r\n\r\n`]);
     assert.deepEqual(statuses(text), engine === 'uws' ? [505] : [200]);
   });

@@ -113,7 +113,8 @@ describe('UsageSink', () => {
     const dir = tempDir();
     writeFileSync(
       shardFile(dir, 3),
-      '{"version":1,"savedAt":"x","current":{"key_a":{"day":"2026-11-21","requests":-1,"overageRequests":0,"overageCostMicros":0,"minuteStartMs":0,"minuteRequests":0}},"history":{}}',
+      '{"version":1,"savedAt":"x","current":{"key_a":{"day":"2026-11-21","requests":-1,"overageRequests":0,' +
+        '"overageCostMicros":0,"minuteStartMs":0,"minuteRequests":0}},"history":{}}',
     );
     writeFileSync(shardFile(dir, 4), '{not json');
     writeFileSync(shardFile(dir, 5), '{"version":2,"savedAt":"x","current":{},"history":{}}');

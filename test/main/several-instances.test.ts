@@ -378,8 +378,10 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
         ms = metered.map((r) => r.ms);
         overhead = median(timed.filter((r) => !r.isMetered).map((r) => r.ms));
         t.diagnostic(
-          `REDIS_TIMEOUT_MS=${TIMEOUT_MS}, Redis stalled (try ${attempt}): 20 concurrent requests answered in ${Math.min(...ms).toFixed(1)} to ` +
-            `${Math.max(...ms).toFixed(1)} ms (median ${median(ms).toFixed(1)}); health requests sent with them, ${overhead.toFixed(1)} ms (median)`,
+          `REDIS_TIMEOUT_MS=${TIMEOUT_MS}, Redis stalled (try ${attempt}): ` +
+            `20 concurrent requests answered in ${Math.min(...ms).toFixed(1)} to ` +
+            `${Math.max(...ms).toFixed(1)} ms (median ${median(ms).toFixed(1)}); ` +
+            `health requests sent with them, ${overhead.toFixed(1)} ms (median)`,
         );
         if (median(ms) - overhead <= TIMEOUT_MS + 10 + 15 || attempt === 3) break;
         const again = nextLog(service, 'redis counter store answers again: counting resumed');

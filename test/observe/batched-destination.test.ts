@@ -44,7 +44,8 @@ describe('the batched destination', () => {
       destination.flushSync();
       assert.equal(
         out.read(),
-        `${JSON.stringify({ level: 40, time: 1234, message: 'access log lines dropped: the output was not being read', dropped: 3 })}\nline 1\nline 2\n`,
+        `${JSON.stringify({ level: 40, time: 1234, message: 'access log lines dropped: the output was not being read', dropped: 3 })}` +
+          '\nline 1\nline 2\n',
       );
       destination.flushSync();
       assert.equal(out.read().split('\n').length, 4, 'nothing more to write');

@@ -36,7 +36,9 @@ function record(id: string, name: string, variations: string[], fields: Record<s
     force: 'push',
     level: 'intermediate',
     mechanic: 'compound',
-    overview: `The ${word} is a record of this test's little catalog, given an overview long enough to pass the rule that asks for twenty-five words or more in each one.`,
+    overview:
+      `The ${word} is a record of this test's little catalog, given an overview long enough to pass the rule ` +
+      'that asks for twenty-five words or more in each one.',
     instructions: ['Set up.', 'Brace.', 'Move.', 'Return.'],
     exerciseTips: [`A first ${word} tip.`, 'A second tip.', 'A third tip.'],
     commonMistakes: ['One mistake.', 'Another mistake.'],
