@@ -87,7 +87,7 @@ const AFTER_DISTINCT: readonly Scenario[] = [
     title: 'facets (all seven)',
     question:
       'Filtered lists with facets=category,level,force,mechanic,equipment,muscle,hasVideo, ' +
-      `cycling ${FILTER_PATHS.length} filter combinations: counts by popcount, then the page cache.`,
+      `cycling ${FILTER_PATHS.length} filter combinations: counts from the facet profiles, then the page cache.`,
     paths: FILTER_PATHS,
     baselineRoute: '/facets',
   },
