@@ -19,6 +19,8 @@ import type { Exercise, Snapshot } from './snapshot-schema.ts';
 
 /** MAX_SNAPSHOT_BYTES's default (docs/operations.md#environment): 64 MiB. */
 export const DEFAULT_MAX_SNAPSHOT_BYTES = 64 * 2 ** 20;
+/** The loader's log message for a snapshot it refused: the loader says so only in its log, which the metrics tap. */
+export const SNAPSHOT_REFUSED = 'snapshot refused; the live catalog keeps serving';
 
 /** What the worker posts: the snapshot without its exercises, the exercises in batches, then done. */
 export type SnapshotMessage =
@@ -163,7 +165,7 @@ export class CatalogLoader<T> {
       const result = await readSnapshotOffThread(file, dir, maxBytes);
       if (!result.ok) {
         this.#refused.set(name, signature);
-        logger.error('snapshot refused; the live catalog keeps serving', {
+        logger.error(SNAPSHOT_REFUSED, {
           file,
           problems: formatProblems(result.problems.slice(0, 20)),
           problemCount: result.problems.length,

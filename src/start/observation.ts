@@ -1,4 +1,5 @@
 /** The access log (LOG_LEVEL info or debug) and the metrics (METRICS_PORT), as configured, and the metrics' listener. */
+import { SNAPSHOT_REFUSED } from '../catalog/snapshot-files.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { type AccessLog, createAccessLog } from '../observe/access-log.ts';
@@ -6,9 +7,6 @@ import { tapLogger } from '../observe/log-tap.ts';
 import { createMetrics, type Metrics, type MetricsSources } from '../observe/metrics.ts';
 import { type MetricsServer, startMetricsServer } from '../observe/metrics-server.ts';
 import type { RequestObserver } from '../observe/request-record.ts';
-
-/** The catalog loader's line for a refused snapshot, counted by the metrics. */
-const REFUSED_SNAPSHOT = 'snapshot refused; the live catalog keeps serving';
 
 export interface Observation {
   accessLog: AccessLog | undefined;
@@ -30,7 +28,7 @@ export function observation(config: Config, logger: Logger, sources: MetricsSour
     };
   }
   const loaderLogger =
-    metrics === undefined ? logger : tapLogger(logger, (message) => message === REFUSED_SNAPSHOT && metrics.countRefusedReload());
+    metrics === undefined ? logger : tapLogger(logger, (message) => message === SNAPSHOT_REFUSED && metrics.countRefusedReload());
   return { accessLog, metrics, observe, loaderLogger };
 }
 
