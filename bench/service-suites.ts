@@ -10,10 +10,10 @@ import { growCatalog } from './catalog-growth.ts';
 import { type ChildServer, readRssMb, startChild, stopChild } from './child-servers.ts';
 import { type FairnessFigures, measureFairness } from './fairness.ts';
 import { checkScenarioPaths, runScenario, type ScenarioResult } from './load.ts';
-import { type Report } from './report.ts';
+import type { Report } from './report.ts';
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { BY_QUERY_ROUTES, buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
-import { type Scratch } from './scratch.ts';
+import type { Scratch } from './scratch.ts';
 import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
 import { DATA_DIR, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, ROOT, START_TIMEOUT_MS } from './settings.ts';
 

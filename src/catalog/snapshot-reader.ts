@@ -10,7 +10,7 @@ import { DATE_FILE_NAME } from '../dates.ts';
 import { jsonErrorReason } from '../files.ts';
 import { ok, refuse, type Result, withSource } from '../problems.ts';
 import { checkSnapshot } from './snapshot-check.ts';
-import { type Snapshot } from './snapshot-schema.ts';
+import type { Snapshot } from './snapshot-schema.ts';
 
 /** A snapshot is five levels deep (root, exercises, exercise, videos, video); anything past this is not one. */
 export const MAX_NESTING = 32;

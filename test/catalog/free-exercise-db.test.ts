@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { MUSCLE_MAP } from '../../src/catalog/free-exercise-db-maps.ts';
 import { importFreeExerciseDb, parseTaxonomy } from '../../src/catalog/free-exercise-db.ts';
 import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
-import { type Exercise } from '../../src/catalog/snapshot-schema.ts';
+import type { Exercise } from '../../src/catalog/snapshot-schema.ts';
 import { formatProblems, type Result } from '../../src/problems.ts';
 import { BAD, IMPORT_OPTIONS, importSample, readJson, SAMPLE, sourceRecord, TAXONOMY } from '../helpers/snapshots.ts';
 
