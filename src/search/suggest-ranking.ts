@@ -17,12 +17,15 @@ export const NAME_START_BONUS = 2;
 /** Among equal matches, shorter names first: "Bench Press" before "Close-Grip Paused Bench Press". */
 export const PER_NAME_TERM = 0.05;
 
-/** Per term index: scratch arrays sized to the catalog (no allocation per request). */
+/** Per term index: scratch arrays sized to the catalog and the vocabulary (no allocation per request). */
 interface Scratch {
-  readonly matched: Uint8Array;
-  readonly score: Float32Array;
-  readonly slotBest: Float32Array;
+  /** position -> the driving slot's value there (0: not a candidate). */
+  readonly driverValue: Float32Array;
   readonly candidates: Int32Array;
+  /** Per slot read by its postings: position -> its value there, for candidates only. */
+  readonly postingValues: Float32Array[];
+  /** Per slot: term id -> its weight (0: not in the slot), for reading candidates' own words. */
+  readonly weightOfTerm: Float64Array[];
 }
 
 const scratches = new WeakMap<TermIndex, Scratch>();
@@ -31,27 +34,10 @@ function scratchOf(terms: TermIndex): Scratch {
   let scratch = scratches.get(terms);
   if (scratch === undefined) {
     const n = terms.docCount;
-    scratch = { matched: new Uint8Array(n), score: new Float32Array(n), slotBest: new Float32Array(n), candidates: new Int32Array(n) };
+    scratch = { driverValue: new Float32Array(n), candidates: new Int32Array(n), postingValues: [], weightOfTerm: [] };
     scratches.set(terms, scratch);
   }
   return scratch;
-}
-
-/** The best `limit` of the candidates that matched every slot, by score, ties by position (default order). */
-function topPositions(candidates: Int32Array, count: number, isMatch: (p: number) => boolean, score: Float32Array, limit: number): Int32Array {
-  const best: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const p = candidates[i]!;
-    if (!isMatch(p)) continue;
-    const s = score[p]!;
-    // Ties go to the earlier position whatever order the candidates came in (the order of the slot's words).
-    if (best.length === limit && (s < score[best[limit - 1]!]! || (s === score[best[limit - 1]!]! && p > best[limit - 1]!))) continue;
-    let at = best.length;
-    while (at > 0 && (score[best[at - 1]!]! < s || (score[best[at - 1]!]! === s && best[at - 1]! > p))) at--;
-    best.splice(at, 0, p);
-    if (best.length > limit) best.pop();
-  }
-  return Int32Array.from(best);
 }
 
 /** Postings a slot's words hold: what reading it by postings costs. */
@@ -64,13 +50,38 @@ function postingsOf(terms: TermIndex, slot: Slot): number {
 /** About how many name and alias words one exercise has: reading a candidate's own words costs this much. */
 const WORDS_PER_EXERCISE = 24;
 
-/** What a slot is worth in exercise `p`, read from its own name and alias words (weight x field weights). */
-function valueInExercise(terms: TermIndex, p: number, slot: Slot): number {
+/**
+ * Walks a slot's postings: for each position that `isCandidate` allows, its best word's weight x field
+ * weights, as float32, into `values`; positions first seen are appended to `candidates` (from `count`).
+ */
+function walkPostings(terms: TermIndex, slot: Slot, values: Float32Array, candidates: Int32Array | undefined, isCandidate: Float32Array | undefined): number {
+  const { postingStart, postingDoc, postingFields } = terms;
+  let count = 0;
+  for (const [id, weight] of slot) {
+    const end = postingStart[id + 1]!;
+    for (let j = postingStart[id]!; j < end; j++) {
+      const fields = postingFields[j]!;
+      if ((fields & (FIELD_NAME | FIELD_KEYWORDS)) === 0) continue;
+      const p = postingDoc[j]!;
+      if (isCandidate !== undefined && isCandidate[p] === 0) continue;
+      const value = weight * (((fields & FIELD_NAME) !== 0 ? NAME_WEIGHT : 0) + ((fields & FIELD_KEYWORDS) !== 0 ? ALIAS_WEIGHT : 0));
+      if (candidates !== undefined && values[p] === 0) candidates[count++] = p;
+      if (value > values[p]!) values[p] = value;
+    }
+  }
+  return count;
+}
+
+/**
+ * What a slot is worth in exercise `p`, read from its own name and alias words: its best name word's
+ * weight x the name's weight plus its best alias word's weight x the alias weight.
+ */
+function valueInExercise(terms: TermIndex, p: number, weightOf: Float64Array): number {
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms } = terms;
   let inName = 0;
-  for (let t = nameStart[p]!; t < nameStart[p + 1]!; t++) inName = Math.max(inName, slot.get(nameTerms[t]!) ?? 0);
+  for (let t = nameStart[p]!; t < nameStart[p + 1]!; t++) inName = Math.max(inName, weightOf[nameTerms[t]!]!);
   let inAlias = 0;
-  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) inAlias = Math.max(inAlias, slot.get(aliasTerms[t]!) ?? 0);
+  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) inAlias = Math.max(inAlias, weightOf[aliasTerms[t]!]!);
   return inName * NAME_WEIGHT + inAlias * ALIAS_WEIGHT;
 }
 
@@ -82,69 +93,85 @@ export interface Ranked {
 
 export const NOTHING: Ranked = { positions: new Int32Array(0), scores: new Float32Array(0) };
 
+/** The best `limit` positions offered, by score, ties by the earlier position, in parallel arrays. */
+class TopPositions {
+  readonly positions: number[] = [];
+  readonly scores: number[] = [];
+  constructor(readonly limit: number) {}
+
+  offer(p: number, s: number): void {
+    const { positions, scores, limit } = this;
+    if (positions.length === limit && (s < scores[limit - 1]! || (s === scores[limit - 1]! && p > positions[limit - 1]!))) return;
+    let at = positions.length;
+    while (at > 0 && (scores[at - 1]! < s || (scores[at - 1]! === s && positions[at - 1]! > p))) at--;
+    positions.splice(at, 0, p);
+    scores.splice(at, 0, s);
+    if (positions.length > limit) {
+      positions.pop();
+      scores.pop();
+    }
+  }
+}
+
 /**
  * The best `limit` exercises that match every slot. The slot with the fewest postings goes first and
- * makes the candidates; each later one is read from its postings, or, when the candidates are far
- * fewer than its postings (a one-letter prefix at 100x the catalog), from the candidates' own words.
+ * makes the candidates. Each later slot is valued from its postings, or, when the candidates are far
+ * fewer than its postings (a one-letter prefix at 100x the catalog), from the candidates' own words
+ * (which values name and alias words apart: see valueInExercise); those are read per candidate last,
+ * and a candidate stops at the first slot it misses.
  */
 export function rank(terms: TermIndex, slots: readonly Slot[], limit: number, budget: Budget): Ranked {
-  const { postingStart, postingDoc, postingFields, nameStart, nameTerms } = terms;
-  const { matched, score, slotBest, candidates } = scratchOf(terms);
+  const { nameStart, nameTerms } = terms;
+  const scratch = scratchOf(terms);
+  const { driverValue, candidates } = scratch;
   const costs = slots.map((slot) => postingsOf(terms, slot));
   const order = slots.map((_, s) => s).sort((a, b) => costs[a]! - costs[b]!);
-  let count = 0;
+  budget.spend(costs[order[0]!]!);
+  const count = walkPostings(terms, slots[order[0]!]!, driverValue, candidates, undefined);
+  // Per later slot, in order: its postings' values, or its weights by term (read from the candidates' words).
+  const byPostings: (Float32Array | undefined)[] = [];
+  const byWords: (Float64Array | undefined)[] = [];
   try {
-    for (let k = 0; k < order.length; k++) {
+    for (let k = 1; k < order.length; k++) {
       const slot = slots[order[k]!]!;
-      if (k > 0 && costs[order[k]!]! > count * WORDS_PER_EXERCISE) {
+      if (costs[order[k]!]! > count * WORDS_PER_EXERCISE) {
         budget.spend(count * WORDS_PER_EXERCISE);
-        for (let i = 0; i < count; i++) {
-          const p = candidates[i]!;
-          if (matched[p] === k) slotBest[p] = valueInExercise(terms, p, slot);
-        }
+        const weightOf = (scratch.weightOfTerm[k] ??= new Float64Array(terms.terms.length));
+        for (const [id, weight] of slot) weightOf[id] = weight;
+        byWords[k] = weightOf;
       } else {
-        for (const [id, weight] of slot) {
-          const end = postingStart[id + 1]!;
-          budget.spend(end - postingStart[id]!);
-          for (let j = postingStart[id]!; j < end; j++) {
-            const fields = postingFields[j]!;
-            if ((fields & (FIELD_NAME | FIELD_KEYWORDS)) === 0) continue;
-            const p = postingDoc[j]!;
-            if (matched[p] !== k) continue;
-            // The first slot's postings make the candidates; later slots only score them.
-            if (k === 0 && slotBest[p] === 0) candidates[count++] = p;
-            const value = weight * (((fields & FIELD_NAME) !== 0 ? NAME_WEIGHT : 0) + ((fields & FIELD_KEYWORDS) !== 0 ? ALIAS_WEIGHT : 0));
-            if (value > slotBest[p]!) slotBest[p] = value;
-          }
-        }
-      }
-      for (let i = 0; i < count; i++) {
-        const p = candidates[i]!;
-        if (slotBest[p]! > 0) {
-          matched[p] = k + 1;
-          score[p]! += slotBest[p]!;
-          slotBest[p] = 0;
-        }
+        budget.spend(costs[order[k]!]!);
+        const values = (scratch.postingValues[k] ??= new Float32Array(terms.docCount));
+        walkPostings(terms, slot, values, undefined, driverValue);
+        byPostings[k] = values;
       }
     }
     const first = slots[0]!;
-    const all = slots.length;
-    for (let i = 0; i < count; i++) {
+    const best = new TopPositions(limit);
+    const slotCount = order.length;
+    candidates: for (let i = 0; i < count; i++) {
       const p = candidates[i]!;
-      if (matched[p] !== all) continue;
+      let score = driverValue[p]!;
+      if (score === 0) continue;
+      for (let k = 1; k < slotCount; k++) {
+        const values = byPostings[k];
+        const value = values !== undefined ? values[p]! : Math.fround(valueInExercise(terms, p, byWords[k]!));
+        if (value === 0) continue candidates;
+        score = Math.fround(score + value);
+      }
       const nameLength = nameStart[p + 1]! - nameStart[p]!;
-      score[p]! += (nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength;
+      score = Math.fround(score + ((nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength));
+      best.offer(p, score);
     }
-    const positions = topPositions(candidates, count, (p) => matched[p] === all, score, limit);
-    return { positions, scores: Float32Array.from(positions, (p) => score[p]!) };
+    return { positions: Int32Array.from(best.positions), scores: Float32Array.from(best.scores) };
   } finally {
     // Only what this call touched is reset, so the scratch costs nothing per request at any catalog size.
     for (let i = 0; i < count; i++) {
       const p = candidates[i]!;
-      matched[p] = 0;
-      score[p] = 0;
-      slotBest[p] = 0;
+      driverValue[p] = 0;
+      for (const values of byPostings) if (values !== undefined) values[p] = 0;
     }
+    for (let k = 1; k < order.length; k++) if (byWords[k] !== undefined) for (const id of slots[order[k]!]!.keys()) byWords[k]![id] = 0;
   }
 }
 
