@@ -17,14 +17,16 @@ export const NAME_START_BONUS = 2;
 /** Among equal matches, shorter names first: "Bench Press" before "Close-Grip Paused Bench Press". */
 export const PER_NAME_TERM = 0.05;
 
-/** Per term index: scratch arrays sized to the catalog and the vocabulary (no allocation per request). */
+/**
+ * Per term index: scratch arrays sized to the catalog and the vocabulary (no allocation per request).
+ * Every call sees arrays of the same kinds, so the optimized code stays valid from call to call.
+ */
 interface Scratch {
-  /** position -> the driving slot's value there (0: not a candidate). */
-  readonly driverValue: Float32Array;
+  readonly matched: Uint8Array;
+  readonly score: Float32Array;
+  readonly slotBest: Float32Array;
   readonly candidates: Int32Array;
-  /** Per slot read by its postings: position -> its value there, for candidates only. */
-  readonly postingValues: Float32Array[];
-  /** Per slot: term id -> its weight (0: not in the slot), for reading candidates' own words. */
+  /** Per slot read from the candidates' words: term id -> its weight (0: not in the slot); grown as needed, never empty. */
   readonly weightOfTerm: Float64Array[];
 }
 
@@ -34,7 +36,7 @@ function scratchOf(terms: TermIndex): Scratch {
   let scratch = scratches.get(terms);
   if (scratch === undefined) {
     const n = terms.docCount;
-    scratch = { driverValue: new Float32Array(n), candidates: new Int32Array(n), postingValues: [], weightOfTerm: [] };
+    scratch = { matched: new Uint8Array(n), score: new Float32Array(n), slotBest: new Float32Array(n), candidates: new Int32Array(n), weightOfTerm: [new Float64Array(terms.terms.length)] };
     scratches.set(terms, scratch);
   }
   return scratch;
@@ -51,11 +53,13 @@ function postingsOf(terms: TermIndex, slot: Slot): number {
 const WORDS_PER_EXERCISE = 24;
 
 /**
- * Walks a slot's postings: for each position that `isCandidate` allows, its best word's weight x field
- * weights, as float32, into `values`; positions first seen are appended to `candidates` (from `count`).
+ * Walks the slot's postings where `matched` is `k` (every earlier slot matched; all when k is 0): the
+ * best word's weight x field weights, as float32, into `slotBest`. The first slot appends the positions
+ * it finds to `candidates`; returns how many.
  */
-function walkPostings(terms: TermIndex, slot: Slot, values: Float32Array, candidates: Int32Array | undefined, isCandidate: Float32Array | undefined): number {
+function walkPostings(terms: TermIndex, slot: Slot, k: number, scratch: Scratch): number {
   const { postingStart, postingDoc, postingFields } = terms;
+  const { matched, slotBest, candidates } = scratch;
   let count = 0;
   for (const [id, weight] of slot) {
     const end = postingStart[id + 1]!;
@@ -63,13 +67,26 @@ function walkPostings(terms: TermIndex, slot: Slot, values: Float32Array, candid
       const fields = postingFields[j]!;
       if ((fields & (FIELD_NAME | FIELD_KEYWORDS)) === 0) continue;
       const p = postingDoc[j]!;
-      if (isCandidate !== undefined && isCandidate[p] === 0) continue;
+      if (matched[p] !== k) continue;
+      if (k === 0 && slotBest[p] === 0) candidates[count++] = p;
       const value = weight * (((fields & FIELD_NAME) !== 0 ? NAME_WEIGHT : 0) + ((fields & FIELD_KEYWORDS) !== 0 ? ALIAS_WEIGHT : 0));
-      if (candidates !== undefined && values[p] === 0) candidates[count++] = p;
-      if (value > values[p]!) values[p] = value;
+      if (value > slotBest[p]!) slotBest[p] = value;
     }
   }
   return count;
+}
+
+/** Adds each candidate's `slotBest` to its score (float32, as every sum here) and counts the slot as matched. */
+function addSlot(scratch: Scratch, count: number, k: number): void {
+  const { matched, score, slotBest, candidates } = scratch;
+  for (let i = 0; i < count; i++) {
+    const p = candidates[i]!;
+    if (slotBest[p]! > 0) {
+      matched[p] = k + 1;
+      score[p]! += slotBest[p]!;
+      slotBest[p] = 0;
+    }
+  }
 }
 
 /**
@@ -94,7 +111,7 @@ export interface Ranked {
 export const NOTHING: Ranked = { positions: new Int32Array(0), scores: new Float32Array(0) };
 
 /** The best `limit` positions offered, by score, ties by the earlier position, in parallel arrays. */
-class TopPositions {
+export class TopPositions {
   readonly positions: number[] = [];
   readonly scores: number[] = [];
   constructor(readonly limit: number) {}
@@ -117,62 +134,80 @@ class TopPositions {
  * The best `limit` exercises that match every slot. The slot with the fewest postings goes first and
  * makes the candidates. Each later slot is valued from its postings, or, when the candidates are far
  * fewer than its postings (a one-letter prefix at 100x the catalog), from the candidates' own words
- * (which values name and alias words apart: see valueInExercise); those are read per candidate last,
- * and a candidate stops at the first slot it misses.
+ * (which values name and alias words apart: see valueInExercise). Slots go by cost, so those read from
+ * words come last: each candidate reads them in one pass and stops at the first it misses.
  */
 export function rank(terms: TermIndex, slots: readonly Slot[], limit: number, budget: Budget): Ranked {
-  const { nameStart, nameTerms } = terms;
   const scratch = scratchOf(terms);
-  const { driverValue, candidates } = scratch;
+  const { weightOfTerm } = scratch;
   const costs = slots.map((slot) => postingsOf(terms, slot));
   const order = slots.map((_, s) => s).sort((a, b) => costs[a]! - costs[b]!);
   budget.spend(costs[order[0]!]!);
-  const count = walkPostings(terms, slots[order[0]!]!, driverValue, candidates, undefined);
-  // Per later slot, in order: its postings' values, or its weights by term (read from the candidates' words).
-  const byPostings: (Float32Array | undefined)[] = [];
-  const byWords: (Float64Array | undefined)[] = [];
+  const count = walkPostings(terms, slots[order[0]!]!, 0, scratch);
+  addSlot(scratch, count, 0);
+  // Slots 1 to `byPostings` - 1 are read from their postings, the rest from the candidates' words.
+  let byPostings = 1;
+  while (byPostings < order.length && costs[order[byPostings]!]! <= count * WORDS_PER_EXERCISE) byPostings++;
+  const wordSlots = order.length - byPostings;
+  while (weightOfTerm.length < wordSlots) weightOfTerm.push(new Float64Array(terms.terms.length));
+  for (let w = 0; w < wordSlots; w++) setWeights(weightOfTerm[w]!, slots[order[byPostings + w]!]!);
   try {
-    for (let k = 1; k < order.length; k++) {
-      const slot = slots[order[k]!]!;
-      if (costs[order[k]!]! > count * WORDS_PER_EXERCISE) {
-        budget.spend(count * WORDS_PER_EXERCISE);
-        const weightOf = (scratch.weightOfTerm[k] ??= new Float64Array(terms.terms.length));
-        for (const [id, weight] of slot) weightOf[id] = weight;
-        byWords[k] = weightOf;
-      } else {
-        budget.spend(costs[order[k]!]!);
-        const values = (scratch.postingValues[k] ??= new Float32Array(terms.docCount));
-        walkPostings(terms, slot, values, undefined, driverValue);
-        byPostings[k] = values;
-      }
+    for (let k = 1; k < byPostings; k++) {
+      budget.spend(costs[order[k]!]!);
+      walkPostings(terms, slots[order[k]!]!, k, scratch);
+      addSlot(scratch, count, k);
     }
-    const first = slots[0]!;
-    const best = new TopPositions(limit);
-    const slotCount = order.length;
-    candidates: for (let i = 0; i < count; i++) {
-      const p = candidates[i]!;
-      let score = driverValue[p]!;
-      if (score === 0) continue;
-      for (let k = 1; k < slotCount; k++) {
-        const values = byPostings[k];
-        const value = values !== undefined ? values[p]! : Math.fround(valueInExercise(terms, p, byWords[k]!));
-        if (value === 0) continue candidates;
-        score = Math.fround(score + value);
-      }
-      const nameLength = nameStart[p + 1]! - nameStart[p]!;
-      score = Math.fround(score + ((nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength));
-      best.offer(p, score);
-    }
-    return { positions: Int32Array.from(best.positions), scores: Float32Array.from(best.scores) };
+    budget.spend(wordSlots > 0 ? count * WORDS_PER_EXERCISE : 0);
+    return topOfCandidates(terms, scratch, count, byPostings, wordSlots, slots[0]!, limit);
   } finally {
     // Only what this call touched is reset, so the scratch costs nothing per request at any catalog size.
-    for (let i = 0; i < count; i++) {
-      const p = candidates[i]!;
-      driverValue[p] = 0;
-      for (const values of byPostings) if (values !== undefined) values[p] = 0;
-    }
-    for (let k = 1; k < order.length; k++) if (byWords[k] !== undefined) for (const id of slots[order[k]!]!.keys()) byWords[k]![id] = 0;
+    resetCandidates(scratch, count);
+    for (let w = 0; w < wordSlots; w++) resetWeights(weightOfTerm[w]!, slots[order[byPostings + w]!]!);
   }
+}
+
+function setWeights(weightOf: Float64Array, slot: Slot): void {
+  for (const [id, weight] of slot) weightOf[id] = weight;
+}
+
+function resetCandidates(scratch: Scratch, count: number): void {
+  const { matched, score, slotBest, candidates } = scratch;
+  for (let i = 0; i < count; i++) {
+    const p = candidates[i]!;
+    matched[p] = 0;
+    score[p] = 0;
+    slotBest[p] = 0;
+  }
+}
+
+function resetWeights(weightOf: Float64Array, slot: Slot): void {
+  for (const id of slot.keys()) weightOf[id] = 0;
+}
+
+/**
+ * The best `limit` candidates that matched the `byPostings` slots read from postings and match the
+ * `wordSlots` slots whose weights are in the scratch's `weightOfTerm`, with their scores: the slots' values in order, the start bonus when the reading's
+ * `first` slot holds the name's first word, less a little per name word.
+ */
+function topOfCandidates(
+  terms: TermIndex, scratch: Scratch, count: number, byPostings: number, wordSlots: number, first: Slot, limit: number,
+): Ranked {
+  const { nameStart, nameTerms } = terms;
+  const { matched, score, candidates, weightOfTerm } = scratch;
+  const best = new TopPositions(limit);
+  candidates: for (let i = 0; i < count; i++) {
+    const p = candidates[i]!;
+    if (matched[p] !== byPostings) continue;
+    let total = score[p]!;
+    for (let w = 0; w < wordSlots; w++) {
+      const value = Math.fround(valueInExercise(terms, p, weightOfTerm[w]!));
+      if (value === 0) continue candidates;
+      total = Math.fround(total + value);
+    }
+    const nameLength = nameStart[p + 1]! - nameStart[p]!;
+    best.offer(p, Math.fround(total + ((nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength)));
+  }
+  return { positions: Int32Array.from(best.positions), scores: Float32Array.from(best.scores) };
 }
 
 /**
