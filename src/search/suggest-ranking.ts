@@ -28,6 +28,8 @@ interface Scratch {
   readonly candidates: Int32Array;
   /** Per slot read from the candidates' words: term id -> its weight (0: not in the slot); grown as needed, never empty. */
   readonly weightOfTerm: Float64Array[];
+  /** term id -> 1 when the reading's first slot holds it (a name starting with it gets the bonus). */
+  readonly isFirstSlotWord: Uint8Array;
 }
 
 const scratches = new WeakMap<TermIndex, Scratch>();
@@ -36,21 +38,29 @@ function scratchOf(terms: TermIndex): Scratch {
   let scratch = scratches.get(terms);
   if (scratch === undefined) {
     const n = terms.docCount;
-    scratch = { matched: new Uint8Array(n), score: new Float32Array(n), slotBest: new Float32Array(n), candidates: new Int32Array(n), weightOfTerm: [new Float64Array(terms.terms.length)] };
+    scratch = {
+      matched: new Uint8Array(n), score: new Float32Array(n), slotBest: new Float32Array(n), candidates: new Int32Array(n),
+      weightOfTerm: [new Float64Array(terms.terms.length)], isFirstSlotWord: new Uint8Array(terms.terms.length),
+    };
     scratches.set(terms, scratch);
   }
   return scratch;
 }
 
 /** Postings a slot's words hold: what reading it by postings costs. */
-function postingsOf(terms: TermIndex, slot: Slot): number {
+export function postingsOf(terms: TermIndex, slot: Slot): number {
   let total = 0;
   for (const id of slot.keys()) total += terms.postingStart[id + 1]! - terms.postingStart[id]!;
   return total;
 }
 
 /** About how many name and alias words one exercise has: reading a candidate's own words costs this much. */
-const WORDS_PER_EXERCISE = 24;
+export const WORDS_PER_EXERCISE = 24;
+
+/** Whether `rank` values a later slot of `cost` postings from the words of `count` candidates (else from its postings). */
+export function isReadByWords(cost: number, count: number): boolean {
+  return cost > count * WORDS_PER_EXERCISE;
+}
 
 /**
  * Walks the slot's postings where `matched` is `k` (every earlier slot matched; all when k is 0): the
@@ -93,12 +103,14 @@ function addSlot(scratch: Scratch, count: number, k: number): void {
  * What a slot is worth in exercise `p`, read from its own name and alias words: its best name word's
  * weight x the name's weight plus its best alias word's weight x the alias weight.
  */
-function valueInExercise(terms: TermIndex, p: number, weightOf: Float64Array): number {
+export function valueInExercise(terms: TermIndex, p: number, weightOf: Float64Array): number {
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms } = terms;
   let inName = 0;
   for (let t = nameStart[p]!; t < nameStart[p + 1]!; t++) inName = Math.max(inName, weightOf[nameTerms[t]!]!);
   let inAlias = 0;
-  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) inAlias = Math.max(inAlias, weightOf[aliasTerms[t]!]!);
+  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) {
+    inAlias = Math.max(inAlias, weightOf[aliasTerms[t]!]!);
+  }
   return inName * NAME_WEIGHT + inAlias * ALIAS_WEIGHT;
 }
 
@@ -147,10 +159,11 @@ export function rank(terms: TermIndex, slots: readonly Slot[], limit: number, bu
   addSlot(scratch, count, 0);
   // Slots 1 to `byPostings` - 1 are read from their postings, the rest from the candidates' words.
   let byPostings = 1;
-  while (byPostings < order.length && costs[order[byPostings]!]! <= count * WORDS_PER_EXERCISE) byPostings++;
+  while (byPostings < order.length && !isReadByWords(costs[order[byPostings]!]!, count)) byPostings++;
   const wordSlots = order.length - byPostings;
   while (weightOfTerm.length < wordSlots) weightOfTerm.push(new Float64Array(terms.terms.length));
   for (let w = 0; w < wordSlots; w++) setWeights(weightOfTerm[w]!, slots[order[byPostings + w]!]!);
+  markWords(scratch.isFirstSlotWord, slots[0]!, 1);
   try {
     for (let k = 1; k < byPostings; k++) {
       budget.spend(costs[order[k]!]!);
@@ -158,16 +171,21 @@ export function rank(terms: TermIndex, slots: readonly Slot[], limit: number, bu
       addSlot(scratch, count, k);
     }
     budget.spend(wordSlots > 0 ? count * WORDS_PER_EXERCISE : 0);
-    return topOfCandidates(terms, scratch, count, byPostings, wordSlots, slots[0]!, limit);
+    return topOfCandidates(terms, scratch, count, byPostings, wordSlots, limit);
   } finally {
     // Only what this call touched is reset, so the scratch costs nothing per request at any catalog size.
     resetCandidates(scratch, count);
     for (let w = 0; w < wordSlots; w++) resetWeights(weightOfTerm[w]!, slots[order[byPostings + w]!]!);
+    markWords(scratch.isFirstSlotWord, slots[0]!, 0);
   }
 }
 
 function setWeights(weightOf: Float64Array, slot: Slot): void {
   for (const [id, weight] of slot) weightOf[id] = weight;
+}
+
+function markWords(isWord: Uint8Array, slot: Slot, mark: number): void {
+  for (const id of slot.keys()) isWord[id] = mark;
 }
 
 function resetCandidates(scratch: Scratch, count: number): void {
@@ -186,26 +204,28 @@ function resetWeights(weightOf: Float64Array, slot: Slot): void {
 
 /**
  * The best `limit` candidates that matched the `byPostings` slots read from postings and match the
- * `wordSlots` slots whose weights are in the scratch's `weightOfTerm`, with their scores: the slots' values in order, the start bonus when the reading's
- * `first` slot holds the name's first word, less a little per name word.
+ * `wordSlots` slots whose weights are in the scratch's `weightOfTerm`, with their scores: the slots'
+ * values in order, the start bonus when the reading's first slot holds the name's first word, less a
+ * little per name word.
  */
 function topOfCandidates(
-  terms: TermIndex, scratch: Scratch, count: number, byPostings: number, wordSlots: number, first: Slot, limit: number,
+  terms: TermIndex, scratch: Scratch, count: number, byPostings: number, wordSlots: number, limit: number,
 ): Ranked {
   const { nameStart, nameTerms } = terms;
-  const { matched, score, candidates, weightOfTerm } = scratch;
+  const { matched, score, candidates, weightOfTerm, isFirstSlotWord } = scratch;
   const best = new TopPositions(limit);
-  candidates: for (let i = 0; i < count; i++) {
+  nextCandidate: for (let i = 0; i < count; i++) {
     const p = candidates[i]!;
     if (matched[p] !== byPostings) continue;
     let total = score[p]!;
     for (let w = 0; w < wordSlots; w++) {
       const value = Math.fround(valueInExercise(terms, p, weightOfTerm[w]!));
-      if (value === 0) continue candidates;
+      if (value === 0) continue nextCandidate;
       total = Math.fround(total + value);
     }
     const nameLength = nameStart[p + 1]! - nameStart[p]!;
-    best.offer(p, Math.fround(total + ((nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength)));
+    const isStart = nameLength > 0 && isFirstSlotWord[nameTerms[nameStart[p]!]!] === 1;
+    best.offer(p, Math.fround(total + ((isStart ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength)));
   }
   return { positions: Int32Array.from(best.positions), scores: Float32Array.from(best.scores) };
 }

@@ -11,7 +11,7 @@ import { Budget, SearchTimedOut } from './search-budget.ts';
 import type { SearchIndex } from './search-index.ts';
 import { merged, NOTHING, rank, type Ranked } from './suggest-ranking.ts';
 import { readingsOf, type Slot } from './suggest-readings.ts';
-import { rankOneSlot } from './suggest-term-heads.ts';
+import { rankFromHeads } from './suggest-head-ranking.ts';
 import { tokenize } from './text-normalize.ts';
 
 /** What `suggest` returns when the deadline passed first. */
@@ -40,11 +40,10 @@ export function rankSuggestions(index: SearchIndex, q: string, budget: Budget): 
   return merged(readings.map((slots) => rankReading(index, slots, budget)), MAX_SUGGESTIONS);
 }
 
-/** One reading's best MAX_SUGGESTIONS: a one-word reading from its words' heads when they settle it, else by postings. */
+/** One reading's best MAX_SUGGESTIONS: from its words' best postings when they settle it, else from all of them. */
 export function rankReading(index: SearchIndex, slots: readonly Slot[], budget: Budget): Ranked {
   if (slots.length === 0) return NOTHING;
-  const fromHeads = slots.length === 1 ? rankOneSlot(index.terms, index.termHeads, slots[0]!, MAX_SUGGESTIONS, budget) : undefined;
-  return fromHeads ?? rank(index.terms, slots, MAX_SUGGESTIONS, budget);
+  return rankFromHeads(index.terms, index.termHeads, slots, MAX_SUGGESTIONS, budget) ?? rank(index.terms, slots, MAX_SUGGESTIONS, budget);
 }
 
 /** The precomputed answer when `q` is one word of one or two letters still being typed that some word starts with. */

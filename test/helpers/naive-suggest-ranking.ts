@@ -29,7 +29,9 @@ function scratchOf(terms: TermIndex): Scratch {
 }
 
 /** The best `limit` of the candidates that matched every slot, by score, ties by position (default order). */
-function topPositions(candidates: Int32Array, count: number, isMatch: (p: number) => boolean, score: Float32Array, limit: number): Int32Array {
+function topPositions(
+  candidates: Int32Array, count: number, isMatch: (p: number) => boolean, score: Float32Array, limit: number,
+): Int32Array {
   const best: number[] = [];
   for (let i = 0; i < count; i++) {
     const p = candidates[i]!;
@@ -61,7 +63,9 @@ function valueInExercise(terms: TermIndex, p: number, slot: Slot): number {
   let inName = 0;
   for (let t = nameStart[p]!; t < nameStart[p + 1]!; t++) inName = Math.max(inName, slot.get(nameTerms[t]!) ?? 0);
   let inAlias = 0;
-  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) inAlias = Math.max(inAlias, slot.get(aliasTerms[t]!) ?? 0);
+  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) {
+    inAlias = Math.max(inAlias, slot.get(aliasTerms[t]!) ?? 0);
+  }
   return inName * NAME_WEIGHT + inAlias * ALIAS_WEIGHT;
 }
 
