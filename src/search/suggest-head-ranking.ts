@@ -12,6 +12,9 @@ import type { Slot } from './suggest-readings.ts';
 import { CLASS_STARTS_NAME, CLASS_WORTH, HEAD_CLASSES, NO_REST, type TermHeads } from './suggest-term-heads.ts';
 import type { TermIndex } from './term-index.ts';
 
+/** Below this much reading (postings and candidates' words), `rank` is cheaper than setting up a walk of the heads. */
+const MIN_RANK_COST = 8192;
+
 /** Per term index: per slot, term id -> its weight (0: not in the slot); which exercises were read. Reset after each call. */
 interface Scratch {
   readonly weightOf: Float64Array[];
@@ -103,17 +106,17 @@ function scoreOf(terms: TermIndex, p: number, plan: Plan, weightOf: readonly Flo
 
 /**
  * The best `limit` exercises of a reading, best first, read from the heads of one slot's words;
- * undefined when a head ran out before the answer was certain, when that would read more than ranking
- * by postings, or when `rank`'s way of valuing a slot is not certain (then rank by postings). Equal to
- * `rank`'s.
+ * undefined when `rank` would read less than `minRankCost`, when a head ran out before the answer was
+ * certain, when that would read more than ranking by postings, or when `rank`'s way of valuing a slot is
+ * not certain (then rank by postings). Equal to `rank`'s.
  */
 export function rankFromHeads(
-  terms: TermIndex, heads: TermHeads, slots: readonly Slot[], limit: number, budget: Budget,
+  terms: TermIndex, heads: TermHeads, slots: readonly Slot[], limit: number, budget: Budget, minRankCost = MIN_RANK_COST,
 ): Ranked | undefined {
   // The bounds and the start test assume positive weights, as every reading has them.
   if (slots.some((slot) => [...slot.values()].some((weight) => !(weight > 0)))) return undefined;
   const plan = planOf(terms, heads, slots);
-  if (plan === undefined) return undefined;
+  if (plan === undefined || plan.rankCost < minRankCost) return undefined;
   const { weightOf, isRead } = scratchOf(terms);
   while (weightOf.length < slots.length) weightOf.push(new Float64Array(terms.terms.length));
   const read: number[] = [];
