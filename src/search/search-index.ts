@@ -20,6 +20,7 @@ import { Ranker } from './ranking.ts';
 import { Budget, SearchTimedOut } from './search-budget.ts';
 import { MAX_SUGGESTIONS } from './suggest.ts';
 import { type ShortPrefixes, shortPrefixSteps } from './suggest-short-prefixes.ts';
+import { type TermHeads, termHeadSteps } from './suggest-term-heads.ts';
 import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
 import { TermExpander } from './term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './term-index.ts';
@@ -48,6 +49,8 @@ export interface SearchIndex {
   readonly terms: TermIndex;
   /** Suggest's words and answers for every one- and two-letter prefix (suggest-short-prefixes.ts). */
   readonly shortPrefixes: ShortPrefixes;
+  /** Suggest's heads of each term's name and alias postings, best first (suggest-term-heads.ts). */
+  readonly termHeads: TermHeads;
   /** Recent rankings; valid for this catalog's lifetime only. */
   readonly rankings: LRUCache<string, CachedRanking>;
 }
@@ -77,8 +80,9 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   yield;
   const facetTable = yield* facetTableSteps(catalog, facets);
   const shortPrefixes = yield* shortPrefixSteps(terms, MAX_SUGGESTIONS);
+  const termHeads = yield* termHeadSteps(terms);
   return {
-    catalog, facets, facetTable, planContext, ranker: new Ranker(terms, facets), terms, shortPrefixes,
+    catalog, facets, facetTable, planContext, ranker: new Ranker(terms, facets), terms, shortPrefixes, termHeads,
     rankings: new LRUCache({ max: RANKING_CACHE_SIZE }),
   };
 }

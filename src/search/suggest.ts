@@ -9,8 +9,9 @@
 import { BoundedCache } from './bounded-cache.ts';
 import { Budget, SearchTimedOut } from './search-budget.ts';
 import type { SearchIndex } from './search-index.ts';
-import { merged, NOTHING, rank } from './suggest-ranking.ts';
-import { readingsOf } from './suggest-readings.ts';
+import { merged, NOTHING, rank, type Ranked } from './suggest-ranking.ts';
+import { readingsOf, type Slot } from './suggest-readings.ts';
+import { rankFromHeads } from './suggest-head-ranking.ts';
 import { tokenize } from './text-normalize.ts';
 
 /** What `suggest` returns when the deadline passed first. */
@@ -36,8 +37,13 @@ function answersOf(index: SearchIndex): BoundedCache<string, Int32Array> {
 export function rankSuggestions(index: SearchIndex, q: string, budget: Budget): Int32Array {
   const readings = readingsOf(index, q, index.shortPrefixes.slots, budget);
   budget.check();
-  const ranked = readings.map((slots) => (slots.length === 0 ? NOTHING : rank(index.terms, slots, MAX_SUGGESTIONS, budget)));
-  return merged(ranked, MAX_SUGGESTIONS);
+  return merged(readings.map((slots) => rankReading(index, slots, budget)), MAX_SUGGESTIONS);
+}
+
+/** One reading's best MAX_SUGGESTIONS: from its words' best postings when they settle it, else from all of them. */
+export function rankReading(index: SearchIndex, slots: readonly Slot[], budget: Budget): Ranked {
+  if (slots.length === 0) return NOTHING;
+  return rankFromHeads(index.terms, index.termHeads, slots, MAX_SUGGESTIONS, budget) ?? rank(index.terms, slots, MAX_SUGGESTIONS, budget);
 }
 
 /** The precomputed answer when `q` is one word of one or two letters still being typed that some word starts with. */
