@@ -50,17 +50,39 @@ export interface ExtrasFigures {
 
 /** What people type into an exercise search box, keystroke by keystroke. */
 export const TYPING_SESSIONS = [
-  'bench press', 'kettlebell swing', 'romanian deadlift', 'downward dog', 'pull up', 'db curl', 'lat pulldown',
-  'hip thrust', 'push-up', 'goblet squat', 'overhead press', 'rdl', 'plank', 'face pull', 'bulgarian split squat',
+  'bench press',
+  'kettlebell swing',
+  'romanian deadlift',
+  'downward dog',
+  'pull up',
+  'db curl',
+  'lat pulldown',
+  'hip thrust',
+  'push-up',
+  'goblet squat',
+  'overhead press',
+  'rdl',
+  'plank',
+  'face pull',
+  'bulgarian split squat',
 ];
 
 export const FILTER_MIX: readonly (readonly Filter[])[] = [
   [],
   [{ field: 'equipment', values: ['barbell'] }],
-  [{ field: 'equipment', values: ['barbell'] }, { field: 'mechanic', values: ['compound'] }],
+  [
+    { field: 'equipment', values: ['barbell'] },
+    { field: 'mechanic', values: ['compound'] },
+  ],
   [{ field: 'muscle', values: ['Chest', 'Back'] }],
-  [{ field: 'category', values: ['yoga', 'mobility'] }, { field: 'level', values: ['beginner'] }],
-  [{ field: 'hasVideo', values: ['false'] }, { field: 'force', values: ['push'] }],
+  [
+    { field: 'category', values: ['yoga', 'mobility'] },
+    { field: 'level', values: ['beginner'] },
+  ],
+  [
+    { field: 'hasVideo', values: ['false'] },
+    { field: 'force', values: ['push'] },
+  ],
 ];
 
 export function keystrokesOf(sessions: readonly string[]): string[] {

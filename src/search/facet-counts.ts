@@ -49,10 +49,12 @@ export function* facetTableSteps(catalog: Catalog, facets: FacetIndex): Steps<Fa
   const empty = createBitset(catalog.exercises.length);
   const names = facetValues(catalog);
   const bitsets: Bitset[] = [];
-  const values = new Map(FACET_NAMES.map((name) => {
-    const byValue = facets.bitsets.get(name)!;
-    return [name, names[name].map((value) => ({ value, slot: bitsets.push(byValue.get(keyOf(name, value)) ?? empty) - 1 }))];
-  }));
+  const values = new Map(
+    FACET_NAMES.map((name) => {
+      const byValue = facets.bitsets.get(name)!;
+      return [name, names[name].map((value) => ({ value, slot: bitsets.push(byValue.get(keyOf(name, value)) ?? empty) - 1 }))];
+    }),
+  );
   const profiles = yield* facetProfileSteps(catalog.exercises.length, bitsets);
   return { values, profiles };
 }

@@ -53,13 +53,19 @@ class BitsetsByKey {
   keyOf(field: FilterField, value: string): string {
     const cacheKey = `${field}\u0000${value}`;
     let key = this.#keys.get(cacheKey);
-    if (key === undefined) this.#keys.set(cacheKey, (key = keyOf(field, value)));
+    if (key === undefined) {
+      key = keyOf(field, value);
+      this.#keys.set(cacheKey, key);
+    }
     return key;
   }
 
   mark(byValue: Map<string, Bitset>, key: string, position: number): void {
     let bits = byValue.get(key);
-    if (bits === undefined) byValue.set(key, (bits = createBitset(this.size)));
+    if (bits === undefined) {
+      bits = createBitset(this.size);
+      byValue.set(key, bits);
+    }
     setBit(bits, position);
   }
 }

@@ -56,7 +56,11 @@ export function* facetProfileSteps(size: number, bitsets: readonly Bitset[]): St
 
 /** Numbers the trie's leaves (the nodes positions ended on) as profiles and lists each one's slots. */
 function profilesOfNodes(
-  size: number, node: Int32Array, parent: readonly number[], slotOfNode: readonly number[], slotCount: number,
+  size: number,
+  node: Int32Array,
+  parent: readonly number[],
+  slotOfNode: readonly number[],
+  slotCount: number,
 ): FacetProfiles {
   const profileOfNode = new Int32Array(parent.length).fill(-1);
   const leaves: number[] = [];
@@ -76,8 +80,13 @@ function profilesOfNodes(
     slotStart[profile + 1] = slots.length;
   });
   const profiles = {
-    size, profileOf, slotStart, slots: Uint16Array.from(slots), totals,
-    profileCount: new Int32Array(leaves.length), touched: new Int32Array(leaves.length),
+    size,
+    profileOf,
+    slotStart,
+    slots: Uint16Array.from(slots),
+    totals,
+    profileCount: new Int32Array(leaves.length),
+    touched: new Int32Array(leaves.length),
   };
   for (let p = 0; p < size; p++) profiles.profileCount[profileOf[p]!]! += 1;
   addProfileCounts(profiles, totals, fillTouched(profiles));

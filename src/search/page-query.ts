@@ -78,7 +78,11 @@ export function findPage(index: SearchIndex, query: PageQuery, context: PageCont
  * The whole match set of a query as a bitset (what facet counts are taken over): the filters' positions,
  * and with a `q` every text match within them, however deep. `undefined` means everything matches.
  */
-export function findMatchSet(index: SearchIndex, query: Pick<PageQuery, 'q' | 'filters'>, context: PageContext): Bitset | undefined | typeof TIMED_OUT {
+export function findMatchSet(
+  index: SearchIndex,
+  query: Pick<PageQuery, 'q' | 'filters'>,
+  context: PageContext,
+): Bitset | undefined | typeof TIMED_OUT {
   const matching = matchFilters(index.facets, query.filters);
   if (query.q === undefined) return matching;
   const ranked = rankQuery(index, {

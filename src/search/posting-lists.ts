@@ -58,7 +58,12 @@ export class TermLists {
       const { postingStart, postingDoc, postingScore, postingFields } = this.index;
       const start = postingStart[id]!;
       const end = postingStart[id + 1]!;
-      view = { positions: postingDoc.subarray(start, end), scores: postingScore.subarray(start, end), fields: postingFields.subarray(start, end), weight: 1 };
+      view = {
+        positions: postingDoc.subarray(start, end),
+        scores: postingScore.subarray(start, end),
+        fields: postingFields.subarray(start, end),
+        weight: 1,
+      };
       this.#views[id] = view;
     }
     return weight === 1 ? view : { positions: view.positions, scores: view.scores, fields: view.fields, weight };
@@ -183,7 +188,13 @@ export function expansionList(terms: TermLists, expansion: Expansion, scratch: U
  * `list` AND an expansion, without building the expansion's union: `list` is intersected with each
  * term's list (galloping, so a short list costs little against long ones), and the parts are united.
  */
-export function intersectExpansion(list: PostingList, terms: TermLists, expansion: Expansion, scratch: UnionScratch, budget: Budget): PostingList {
+export function intersectExpansion(
+  list: PostingList,
+  terms: TermLists,
+  expansion: Expansion,
+  scratch: UnionScratch,
+  budget: Budget,
+): PostingList {
   const parts: PostingList[] = [];
   for (let i = 0; i < expansion.ids.length; i++) {
     const part = intersectAdding(list, terms.get(expansion.ids[i]!, expansion.weights[i]!), scratch, budget);

@@ -58,7 +58,10 @@ export function muscleWordLengths(muscleWords: ReadonlySet<string>): Map<string,
     const terms = word.split(' ');
     const list = lengths.get(terms[0]!) ?? [];
     if (!list.includes(terms.length)) list.push(terms.length);
-    lengths.set(terms[0]!, list.sort((a, b) => b - a));
+    lengths.set(
+      terms[0]!,
+      list.sort((a, b) => b - a),
+    );
   }
   return lengths;
 }
@@ -127,7 +130,11 @@ class Planner {
     const lengths = this.#context.muscleWordLengths.get(this.#terms[at] ?? '');
     if (lengths === undefined) return 0;
     for (const length of lengths) {
-      if (at + length <= this.#terms.length && (length === 1 || this.#context.muscleWords.has(this.#terms.slice(at, at + length).join(' ')))) return length;
+      if (
+        at + length <= this.#terms.length &&
+        (length === 1 || this.#context.muscleWords.has(this.#terms.slice(at, at + length).join(' ')))
+      )
+        return length;
     }
     return 0;
   }
@@ -187,7 +194,10 @@ class Planner {
         }
       }
     }
-    const usable = typedAlternatives.length === 1 && typedAlternatives[0]!.every(isUsable) ? typedAlternatives : typedAlternatives.filter((alternative) => alternative.every(isUsable));
+    const usable =
+      typedAlternatives.length === 1 && typedAlternatives[0]!.every(isUsable)
+        ? typedAlternatives
+        : typedAlternatives.filter((alternative) => alternative.every(isUsable));
     const typed = length === 1 ? [terms[i]!] : terms.slice(i, i + length);
     const key = `${this.#isLastOpen && i + length === terms.length ? '>' : '='}${typed.join(' ')}`;
     const alternatives = synonymAlternatives.length === 0 ? usable : [...usable, ...synonymAlternatives];

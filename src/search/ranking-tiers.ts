@@ -25,7 +25,15 @@ function contains(ids: Int32Array, id: number): boolean {
  * Whether slots[s..] match tokens[pos..end) consecutively, in order (and, with `toEnd`, use every
  * token up to `end`); with `isTypedOnly`, through the typed readings only.
  */
-function matchesFrom(tokens: Int32Array, end: number, slots: readonly Slot[], s: number, pos: number, toEnd: boolean, isTypedOnly: boolean): boolean {
+function matchesFrom(
+  tokens: Int32Array,
+  end: number,
+  slots: readonly Slot[],
+  s: number,
+  pos: number,
+  toEnd: boolean,
+  isTypedOnly: boolean,
+): boolean {
   if (s === slots.length) return !toEnd || pos === end;
   const slot = slots[s]!;
   const count = isTypedOnly ? slot.typedCount : slot.alternatives.length;

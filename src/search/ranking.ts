@@ -22,7 +22,16 @@
 import { type Bitset, hasBit, intersectInto, unionOf } from './bitset.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { FacetIndex } from './facet-index.ts';
-import { EMPTY_LIST, expansionList, intersectAdding, intersectExpansion, type PostingList, TermLists, UnionScratch, unionBest } from './posting-lists.ts';
+import {
+  EMPTY_LIST,
+  expansionList,
+  intersectAdding,
+  intersectExpansion,
+  type PostingList,
+  TermLists,
+  UnionScratch,
+  unionBest,
+} from './posting-lists.ts';
 import type { QueryPlan, Slot } from './query-plan.ts';
 import { hasAliasSpanning, TIER_PHRASE, TIER_SCALE, TIER_WHOLE_ALIAS, TIER_WHOLE_NAME, tierOf, wholeSpan } from './ranking-tiers.ts';
 import type { Budget } from './search-budget.ts';
@@ -104,7 +113,8 @@ export class Ranker {
   /** `list` AND one atom: probe the atom's terms with the list when they are many times longer. */
   #andAtom(list: PostingList, atom: Expansion, budget: Budget): PostingList {
     const size = this.#terms.sizeOf(atom);
-    if (atom.ids.length > 1 && size > 4 * list.positions.length * atom.ids.length) return intersectExpansion(list, this.#terms, atom, this.#scratch, budget);
+    if (atom.ids.length > 1 && size > 4 * list.positions.length * atom.ids.length)
+      return intersectExpansion(list, this.#terms, atom, this.#scratch, budget);
     return intersectAdding(list, expansionList(this.#terms, atom, this.#scratch, budget), this.#scratch, budget);
   }
 
@@ -136,12 +146,23 @@ export class Ranker {
   /** The exercises matching every slot, with summed scores and the fields every slot matched in. */
   #matchAll(slots: readonly Slot[], budget: Budget): PostingList {
     const estimates = slots.map((slot) => this.#estimate(slot));
-    const ordered = slots.length === 1 ? slots : slots.map((_, i) => i).sort((a, b) => estimates[a]! - estimates[b]!).map((i) => slots[i]!);
+    const ordered =
+      slots.length === 1
+        ? slots
+        : slots
+            .map((_, i) => i)
+            .sort((a, b) => estimates[a]! - estimates[b]!)
+            .map((i) => slots[i]!);
     let list: PostingList | undefined;
     for (const slot of ordered) {
       // A slot already known whole is intersected as one list; otherwise it is probed with what is left.
       const whole = list === undefined ? this.#slotList(slot, budget) : this.#slotLists.get(slot.key);
-      list = list === undefined ? whole! : whole !== undefined ? intersectAdding(list, whole, this.#scratch, budget) : this.#andSlot(list, slot, budget);
+      list =
+        list === undefined
+          ? whole!
+          : whole !== undefined
+            ? intersectAdding(list, whole, this.#scratch, budget)
+            : this.#andSlot(list, slot, budget);
       if (list.positions.length === 0) return EMPTY_LIST;
     }
     return list ?? EMPTY_LIST;
@@ -160,10 +181,15 @@ export class Ranker {
       const nameLength = nameStart[p + 1]! - nameStart[p]!;
       const inName = (fields[i]! & FIELD_NAME) !== 0;
       const bound =
-        inName && nameLength >= fewest && nameLength <= most ? TIER_WHOLE_NAME
-        : (fields[i]! & FIELD_KEYWORDS) !== 0 && hasAliasSpanning(this.#index, p, fewest, most) ? (inName ? TIER_WHOLE_ALIAS : TIER_PHRASE)
-        : inName ? TIER_PHRASE
-        : 0;
+        inName && nameLength >= fewest && nameLength <= most
+          ? TIER_WHOLE_NAME
+          : (fields[i]! & FIELD_KEYWORDS) !== 0 && hasAliasSpanning(this.#index, p, fewest, most)
+            ? inName
+              ? TIER_WHOLE_ALIAS
+              : TIER_PHRASE
+            : inName
+              ? TIER_PHRASE
+              : 0;
       if (!top.admits(bound * TIER_SCALE + score, p)) continue;
       top.offer(tierOf(this.#index, p, fields[i]!, slots) * TIER_SCALE + score, p);
       if ((i & 255) === 255) budget.check();
@@ -240,10 +266,20 @@ export class Ranker {
     return top.sorted();
   }
 
-  #rankMuscleLed(muscles: readonly string[], slots: readonly Slot[], matches: PostingList, filter: Bitset | undefined, k: number, budget: Budget): Int32Array {
+  #rankMuscleLed(
+    muscles: readonly string[],
+    slots: readonly Slot[],
+    matches: PostingList,
+    filter: Bitset | undefined,
+    k: number,
+    budget: Budget,
+  ): Int32Array {
     const size = this.#index.docCount;
     const anyBits = muscles.map((m) => this.#facets.bitsets.get('muscle')!.get(m)).filter((b): b is Bitset => b !== undefined);
-    const primary = unionOf(size, muscles.map((m) => this.#facets.primaryMuscles.get(m)).filter((b): b is Bitset => b !== undefined));
+    const primary = unionOf(
+      size,
+      muscles.map((m) => this.#facets.primaryMuscles.get(m)).filter((b): b is Bitset => b !== undefined),
+    );
     const working = unionOf(size, anyBits);
     if (filter !== undefined) intersectInto(working, filter);
     const soft = this.#index.isSoftWork;
@@ -258,7 +294,8 @@ export class Ranker {
       const keyOf = (p: number): number => {
         const score = total[p]!;
         // An exercise named exactly what was typed ("Adductor") still comes first.
-        const isWholeName = score > 0 && (matchFields[p]! & FIELD_NAME) !== 0 && tierOf(this.#index, p, matchFields[p]!, slots) === TIER_WHOLE_NAME;
+        const isWholeName =
+          score > 0 && (matchFields[p]! & FIELD_NAME) !== 0 && tierOf(this.#index, p, matchFields[p]!, slots) === TIER_WHOLE_NAME;
         const tier = isWholeName ? 3 : soft[p] === 1 ? 0 : hasBit(primary, p) ? 2 : 1;
         return tier * TIER_SCALE + score;
       };

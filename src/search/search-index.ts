@@ -66,10 +66,11 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     equipmentAliases: { ...DEFAULT_EQUIPMENT_ALIASES, ...dictionary?.equipmentAliases },
   });
   const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups);
-  const muscleWords = new Set<string>([
-    ...catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]),
-    ...Object.keys(muscleAliases),
-  ].map(contentKey).filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)));
+  const muscleWords = new Set<string>(
+    [...catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]), ...Object.keys(muscleAliases)]
+      .map(contentKey)
+      .filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)),
+  );
   const planContext: PlanContext = {
     expander: new TermExpander(terms),
     synonyms: buildSynonymTable([...SHIPPED_SYNONYMS, ...(dictionary?.synonyms ?? [])]),
@@ -82,7 +83,14 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   const shortPrefixes = yield* shortPrefixSteps(terms, MAX_SUGGESTIONS);
   const termHeads = yield* termHeadSteps(terms);
   return {
-    catalog, facets, facetTable, planContext, ranker: new Ranker(terms, facets), terms, shortPrefixes, termHeads,
+    catalog,
+    facets,
+    facetTable,
+    planContext,
+    ranker: new Ranker(terms, facets),
+    terms,
+    shortPrefixes,
+    termHeads,
     rankings: new LRUCache({ max: RANKING_CACHE_SIZE }),
   };
 }
@@ -98,7 +106,16 @@ export function buildSearchIndexNow(catalog: Catalog): SearchIndex {
 }
 
 function filtersKey(filters: readonly Filter[]): string {
-  return filters.map((filter) => `${filter.field}=${filter.values.map((value) => keyOf(filter.field, value)).sort().join('|')}`).sort().join('&');
+  return filters
+    .map(
+      (filter) =>
+        `${filter.field}=${filter.values
+          .map((value) => keyOf(filter.field, value))
+          .sort()
+          .join('|')}`,
+    )
+    .sort()
+    .join('&');
 }
 
 export interface RankRequest {
@@ -122,7 +139,8 @@ export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array 
     const cached = index.rankings.get(key);
     if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;
     // Ask for a little more than needed, so the next page is usually served from the cache.
-    const depth = request.depth === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.max(64, 2 ** Math.ceil(Math.log2(request.depth)));
+    const depth =
+      request.depth === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.max(64, 2 ** Math.ceil(Math.log2(request.depth)));
     const positions = index.ranker.rank(plan, request.matching, depth, budget);
     budget.check();
     index.rankings.set(key, { depth, positions });

@@ -5,7 +5,15 @@
  */
 import type { Budget } from './search-budget.ts';
 import {
-  ALIAS_WEIGHT, isReadByWords, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM, postingsOf, type Ranked, TopPositions, valueInExercise,
+  ALIAS_WEIGHT,
+  isReadByWords,
+  NAME_START_BONUS,
+  NAME_WEIGHT,
+  PER_NAME_TERM,
+  postingsOf,
+  type Ranked,
+  TopPositions,
+  valueInExercise,
   WORDS_PER_EXERCISE,
 } from './suggest-ranking.ts';
 import type { Slot } from './suggest-readings.ts';
@@ -111,7 +119,12 @@ function scoreOf(terms: TermIndex, p: number, plan: Plan, weightOf: readonly Flo
  * not certain (then rank by postings). Equal to `rank`'s.
  */
 export function rankFromHeads(
-  terms: TermIndex, heads: TermHeads, slots: readonly Slot[], limit: number, budget: Budget, minRankCost = MIN_RANK_COST,
+  terms: TermIndex,
+  heads: TermHeads,
+  slots: readonly Slot[],
+  limit: number,
+  budget: Budget,
+  minRankCost = MIN_RANK_COST,
 ): Ranked | undefined {
   // The bounds and the start test assume positive weights, as every reading has them.
   if (slots.some((slot) => [...slot.values()].some((weight) => !(weight > 0)))) return undefined;

@@ -39,8 +39,12 @@ function scratchOf(terms: TermIndex): Scratch {
   if (scratch === undefined) {
     const n = terms.docCount;
     scratch = {
-      matched: new Uint8Array(n), score: new Float32Array(n), slotBest: new Float32Array(n), candidates: new Int32Array(n),
-      weightOfTerm: [new Float64Array(terms.terms.length)], isFirstSlotWord: new Uint8Array(terms.terms.length),
+      matched: new Uint8Array(n),
+      score: new Float32Array(n),
+      slotBest: new Float32Array(n),
+      candidates: new Int32Array(n),
+      weightOfTerm: [new Float64Array(terms.terms.length)],
+      isFirstSlotWord: new Uint8Array(terms.terms.length),
     };
     scratches.set(terms, scratch);
   }
@@ -208,9 +212,7 @@ function resetWeights(weightOf: Float64Array, slot: Slot): void {
  * values in order, the start bonus when the reading's first slot holds the name's first word, less a
  * little per name word.
  */
-function topOfCandidates(
-  terms: TermIndex, scratch: Scratch, count: number, byPostings: number, wordSlots: number, limit: number,
-): Ranked {
+function topOfCandidates(terms: TermIndex, scratch: Scratch, count: number, byPostings: number, wordSlots: number, limit: number): Ranked {
   const { nameStart, nameTerms } = terms;
   const { matched, score, candidates, weightOfTerm, isFirstSlotWord } = scratch;
   const best = new TopPositions(limit);
@@ -243,5 +245,10 @@ export function merged(lists: readonly Ranked[], limit: number): Int32Array {
       if ((best.get(p) ?? -Infinity) < scores[i]!) best.set(p, scores[i]!);
     });
   }
-  return Int32Array.from([...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([p]) => p));
+  return Int32Array.from(
+    [...best]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([p]) => p),
+  );
 }

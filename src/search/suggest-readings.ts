@@ -61,7 +61,8 @@ export function readingsOf(index: SearchIndex, q: string, shortPrefixes: Readonl
     // While the first letters of a word are typed, they are a prefix, not a word: "b" is not the letter b.
     const isShortPrefix = isLast && term.length <= 2;
     // The word being typed completes; only when nothing starts with it are typos read ("sqaut").
-    let slot = isShortPrefix ? (shortPrefixes.get(term) ?? new Map<number, number>())
+    let slot = isShortPrefix
+      ? (shortPrefixes.get(term) ?? new Map<number, number>())
       : slotOf(isLast ? expander.completions(term, budget) : expander.expand(term, false, budget));
     if (isLast && slot.size === 0) slot = slotOf(expander.expand(term, true, budget));
     if (!isShortPrefix) for (const phrase of addDictionary(index, term, slot)) phrased.push({ at: typed.length, phrase });

@@ -31,7 +31,10 @@ export function shortPrefixSlots(index: TermIndex): Map<string, Slot> {
   const best = new Map<string, number[]>();
   const offer = (prefix: string, id: number): void => {
     let list = best.get(prefix);
-    if (list === undefined) best.set(prefix, (list = []));
+    if (list === undefined) {
+      list = [];
+      best.set(prefix, list);
+    }
     if (list.length === SHORT_PREFIX_KEEP && rank(id) <= rank(list[list.length - 1]!)) return;
     let at = list.length;
     while (at > 0 && rank(list[at - 1]!) < rank(id)) at--;

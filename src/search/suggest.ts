@@ -26,7 +26,10 @@ const answersByIndex = new WeakMap<SearchIndex, BoundedCache<string, Int32Array>
 
 function answersOf(index: SearchIndex): BoundedCache<string, Int32Array> {
   let answers = answersByIndex.get(index);
-  if (answers === undefined) answersByIndex.set(index, (answers = new BoundedCache(CACHE_SIZE)));
+  if (answers === undefined) {
+    answers = new BoundedCache(CACHE_SIZE);
+    answersByIndex.set(index, answers);
+  }
   return answers;
 }
 
@@ -37,7 +40,10 @@ function answersOf(index: SearchIndex): BoundedCache<string, Int32Array> {
 export function rankSuggestions(index: SearchIndex, q: string, budget: Budget): Int32Array {
   const readings = readingsOf(index, q, index.shortPrefixes.slots, budget);
   budget.check();
-  return merged(readings.map((slots) => rankReading(index, slots, budget)), MAX_SUGGESTIONS);
+  return merged(
+    readings.map((slots) => rankReading(index, slots, budget)),
+    MAX_SUGGESTIONS,
+  );
 }
 
 /** One reading's best MAX_SUGGESTIONS: from its words' best postings when they settle it, else from all of them. */
@@ -58,7 +64,13 @@ function shortPrefixAnswer(index: SearchIndex, q: string): Int32Array | undefine
  * SUGGEST_TIMED_OUT past the deadline. One- and two-letter words are answered from the index's
  * precomputed lists; every answer is kept per index by typed text.
  */
-export function suggest(index: SearchIndex, q: string, limit: number, deadline: number, now: () => number): Int32Array | typeof SUGGEST_TIMED_OUT {
+export function suggest(
+  index: SearchIndex,
+  q: string,
+  limit: number,
+  deadline: number,
+  now: () => number,
+): Int32Array | typeof SUGGEST_TIMED_OUT {
   const key = q.toLowerCase();
   const answers = answersOf(index);
   const cached = answers.get(key);

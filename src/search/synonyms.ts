@@ -208,7 +208,10 @@ export function buildSynonymTable(groups: readonly (readonly string[])[]): Synon
     const keys = [...new Set(spellings.map(contentKey).filter((key) => key !== ''))];
     for (const key of keys) {
       let others = alternativesOf.get(key);
-      if (others === undefined) alternativesOf.set(key, (others = new Set()));
+      if (others === undefined) {
+        others = new Set();
+        alternativesOf.set(key, others);
+      }
       for (const other of keys) if (other !== key) others.add(other);
     }
   }

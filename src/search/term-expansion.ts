@@ -78,7 +78,8 @@ export class TermExpander {
   exact(term: string): Expansion {
     const id = this.idOf(term);
     if (id < 0) return EMPTY_EXPANSION;
-    return (this.#exact[id] ??= { ids: Int32Array.of(id), weights: Float32Array.of(1) });
+    this.#exact[id] ??= { ids: Int32Array.of(id), weights: Float32Array.of(1) };
+    return this.#exact[id];
   }
 
   /** Everything `term` may match; `isLast` when it is the last typed term (it may be incomplete). */
@@ -114,9 +115,14 @@ export class TermExpander {
     const weights = new Map<number, number>();
     const exactId = this.idOf(term);
     if (exactId >= 0) weights.set(exactId, 1);
-    this.#completions(term, term.length <= 2 ? PREFIX_KEEP_SHORT : PREFIX_KEEP, (id, weight) => {
-      if ((weights.get(id) ?? 0) < weight) weights.set(id, weight);
-    }, budget);
+    this.#completions(
+      term,
+      term.length <= 2 ? PREFIX_KEEP_SHORT : PREFIX_KEEP,
+      (id, weight) => {
+        if ((weights.get(id) ?? 0) < weight) weights.set(id, weight);
+      },
+      budget,
+    );
     const ids = Int32Array.from(weights.keys());
     const expansion: Expansion = { ids, weights: Float32Array.from(ids, (id) => weights.get(id)!) };
     this.#prefixOnly.set(term, expansion);
@@ -173,9 +179,14 @@ export class TermExpander {
     if (this.#offered === 0 && term.length >= FUZZY_TWO_EDITS_FALLBACK_LENGTH && term.length < FUZZY_TWO_EDITS_LENGTH) {
       // Two edits in a short word reach unrelated words ("karate" -> karani): only words the typed
       // one is missing letters of.
-      this.#typosWithin(term, 2, (id, weight) => {
-        if (isSubsequence(term, this.#index.terms[id]!)) offer(id, weight);
-      }, budget);
+      this.#typosWithin(
+        term,
+        2,
+        (id, weight) => {
+          if (isSubsequence(term, this.#index.terms[id]!)) offer(id, weight);
+        },
+        budget,
+      );
     }
   }
 

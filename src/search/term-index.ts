@@ -25,7 +25,18 @@ const EXERCISES_PER_STEP = 256;
 
 /** Categories and name words of stretches and soft-tissue work, which muscle-led searches rank after training. */
 const SOFT_WORK_CATEGORIES: ReadonlySet<string> = new Set(['stretching', 'mobility', 'yoga']);
-const SOFT_WORK_TERMS: ReadonlySet<string> = new Set(['stretch', 'smr', 'release', 'foam', 'roller', 'massage', 'mobilization', 'myofascial', 'lacrosse', 'pose']);
+const SOFT_WORK_TERMS: ReadonlySet<string> = new Set([
+  'stretch',
+  'smr',
+  'release',
+  'foam',
+  'roller',
+  'massage',
+  'mobilization',
+  'myofascial',
+  'lacrosse',
+  'pose',
+]);
 
 export interface TermIndex {
   readonly docCount: number;
@@ -81,7 +92,10 @@ class Vocabulary {
 
   idsOf(text: string): readonly number[] {
     let ids = this.#idsOfText.get(text);
-    if (ids === undefined) this.#idsOfText.set(text, (ids = contentTerms(text).map((term) => this.#intern(term))));
+    if (ids === undefined) {
+      ids = contentTerms(text).map((term) => this.#intern(term));
+      this.#idsOfText.set(text, ids);
+    }
     return ids;
   }
 
@@ -270,7 +284,16 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
   }
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork } = tokens;
   return {
-    docCount, vocabulary, terms: tokens.terms, docFrequency, ...postings,
-    nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork,
+    docCount,
+    vocabulary,
+    terms: tokens.terms,
+    docFrequency,
+    ...postings,
+    nameStart,
+    nameTerms,
+    aliasDocStart,
+    aliasStart,
+    aliasTerms,
+    isSoftWork,
   };
 }

@@ -6,6 +6,7 @@
  */
 
 const MARKS = /\p{M}+/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included, needs no folding.
 const ASCII = /^[\x00-\x7f]*$/;
 const APOSTROPHES = /['’`´]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
@@ -16,15 +17,93 @@ const SEPARATORS = /[^\p{L}\p{N}]+/u;
  * "one arm row" and "turkish get up" need them.
  */
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  'a', 'an', 'the', 'and', 'or', 'of', 'to', 'for', 'with', 'without', 'w', 'in', 'on', 'at', 'by', 'from', 'into',
-  'onto', 'how', 'do', 'doe', 'what', 'which', 'is', 'are', 'be', 'can', 'i', 'me', 'my', 'your', 'you', 'it', 'that', 'this',
-  'vs', 'versu', 'some', 'any', 'please', 'best', 'good', 'great', 'proper', 'correct', 'correctly', 'properly', 'form',
-  'technique', 'tutorial', 'guide', 'tip', 'video', 'demo', 'example', 'exercise', 'workout', 'routine', 'movement', 'move',
-  'training', 'way', 'like',
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'of',
+  'to',
+  'for',
+  'with',
+  'without',
+  'w',
+  'in',
+  'on',
+  'at',
+  'by',
+  'from',
+  'into',
+  'onto',
+  'how',
+  'do',
+  'doe',
+  'what',
+  'which',
+  'is',
+  'are',
+  'be',
+  'can',
+  'i',
+  'me',
+  'my',
+  'your',
+  'you',
+  'it',
+  'that',
+  'this',
+  'vs',
+  'versu',
+  'some',
+  'any',
+  'please',
+  'best',
+  'good',
+  'great',
+  'proper',
+  'correct',
+  'correctly',
+  'properly',
+  'form',
+  'technique',
+  'tutorial',
+  'guide',
+  'tip',
+  'video',
+  'demo',
+  'example',
+  'exercise',
+  'workout',
+  'routine',
+  'movement',
+  'move',
+  'training',
+  'way',
+  'like',
   // What people want from an exercise, not which one: "build bigger biceps at home" is "biceps".
-  'build', 'building', 'bigger', 'tone', 'toned', 'toning', 'strengthen', 'strengthening',
-  'improve', 'improving', 'increase', 'home', 'gym', 'session', 'program', 'plan', 'idea', 'type', 'list', 'top',
-  'effective', 'simple', 'day',
+  'build',
+  'building',
+  'bigger',
+  'tone',
+  'toned',
+  'toning',
+  'strengthen',
+  'strengthening',
+  'improve',
+  'improving',
+  'increase',
+  'home',
+  'gym',
+  'session',
+  'program',
+  'plan',
+  'idea',
+  'type',
+  'list',
+  'top',
+  'effective',
+  'simple',
+  'day',
 ]);
 
 /** Folds a plural onto its singular ("ups" too); Latin endings ("press", "gluteus", "abdominis") are left alone. */
@@ -56,7 +135,10 @@ export function contentTerms(text: string): string[] {
   return tokenize(text).filter((term) => !FUNCTION_WORDS.has(term));
 }
 
-/** A filter value or dictionary phrase as one lookup key: its content terms, so case, accents, plurals, spacing and function words do not matter. */
+/**
+ * A filter value or dictionary phrase as one lookup key: its content terms, so case, accents, plurals,
+ * spacing and function words do not matter.
+ */
 export function contentKey(text: string): string {
   return contentTerms(text).join(' ');
 }

@@ -30,7 +30,11 @@ function scratchOf(terms: TermIndex): Scratch {
 
 /** The best `limit` of the candidates that matched every slot, by score, ties by position (default order). */
 function topPositions(
-  candidates: Int32Array, count: number, isMatch: (p: number) => boolean, score: Float32Array, limit: number,
+  candidates: Int32Array,
+  count: number,
+  isMatch: (p: number) => boolean,
+  score: Float32Array,
+  limit: number,
 ): Int32Array {
   const best: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -130,4 +134,3 @@ export function naiveRank(terms: TermIndex, slots: readonly Slot[], limit: numbe
     }
   }
 }
-

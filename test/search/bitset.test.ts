@@ -27,7 +27,11 @@ describe('bitset', () => {
       assert.equal(countBits(bitsA), a.size, `seed ${seed}`);
       for (let p = 0; p < size; p++) assert.equal(hasBit(bitsA, p), a.has(p), `seed ${seed} position ${p}`);
       const union = unionOf(size, [bitsA, bitsB]);
-      assert.deepEqual(collectBits(union, 0, size), [...new Set([...a, ...b])].sort((x, y) => x - y), `seed ${seed} union`);
+      assert.deepEqual(
+        collectBits(union, 0, size),
+        [...new Set([...a, ...b])].sort((x, y) => x - y),
+        `seed ${seed} union`,
+      );
       const both = Uint32Array.from(bitsA);
       intersectInto(both, bitsB);
       const expected = [...a].filter((p) => b.has(p)).sort((x, y) => x - y);

@@ -19,7 +19,11 @@ const catalog = buildCatalog(result.value, file);
 const index = buildSearchIndexNow(catalog);
 
 function top(q: string, n: number): string[] {
-  const page = findPage(index, { q, filters: [], random: false, limit: n, offset: 0 }, { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random });
+  const page = findPage(
+    index,
+    { q, filters: [], random: false, limit: n, offset: 0 },
+    { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random },
+  );
   assert.ok(typeof page === 'object');
   return page.positions.map((p) => catalog.exercises[p]!.name);
 }

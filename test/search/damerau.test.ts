@@ -18,10 +18,18 @@ function naive(a: string, b: string): number {
 
 describe('damerauDistance', () => {
   const TABLE: [string, string, number][] = [
-    ['sqaut', 'squat', 1], ['plnak', 'plank', 1], ['deadlfit', 'deadlift', 1], ['crul', 'curl', 1],
-    ['benchh', 'bench', 1], ['romanain', 'romanian', 1], ['squat', 'squat', 0], ['abc', 'cba', 2], ['', 'row', 3],
+    ['sqaut', 'squat', 1],
+    ['plnak', 'plank', 1],
+    ['deadlfit', 'deadlift', 1],
+    ['crul', 'curl', 1],
+    ['benchh', 'bench', 1],
+    ['romanain', 'romanian', 1],
+    ['squat', 'squat', 0],
+    ['abc', 'cba', 2],
+    ['', 'row', 3],
   ];
-  for (const [a, b, expected] of TABLE) it(`"${a}" is ${expected} from "${b}" (a swap is one edit)`, () => assert.equal(damerauDistance(a, b, 5), expected));
+  for (const [a, b, expected] of TABLE)
+    it(`"${a}" is ${expected} from "${b}" (a swap is one edit)`, () => assert.equal(damerauDistance(a, b, 5), expected));
 
   it('answers limit + 1 once the distance is known to exceed the limit', () => {
     assert.equal(damerauDistance('squat', 'press', 1), 2);

@@ -29,7 +29,20 @@ function naiveCounts(matches: readonly Exercise[]): Required<FacetCounts> {
   const zero = (values: readonly string[]) => Object.fromEntries(values.map((value) => [value, 0]));
   const equipment = snapshot.equipment;
   const counts = {
-    category: zero(['strength', 'yoga', 'mobility', 'physical_therapy', 'stretching', 'pilates', 'calisthenics', 'plyometrics', 'conditioning', 'olympic_weightlifting', 'powerlifting', 'strongman']),
+    category: zero([
+      'strength',
+      'yoga',
+      'mobility',
+      'physical_therapy',
+      'stretching',
+      'pilates',
+      'calisthenics',
+      'plyometrics',
+      'conditioning',
+      'olympic_weightlifting',
+      'powerlifting',
+      'strongman',
+    ]),
     level: zero(['beginner', 'intermediate', 'advanced']),
     force: zero(['push', 'pull', 'static']),
     mechanic: zero(['compound', 'isolation']),
@@ -64,10 +77,16 @@ describe('countFacets', () => {
       if (matching === TIMED_OUT) assert.fail(`seed ${seed}: timed out`);
       // The reference match set: every exercise the filters admit, and with q every exercise the search ranks at all.
       const textHits = q === undefined ? undefined : new Set(textMatches(q));
-      const matches = catalog.exercises.filter((e, p) => filters.every((f) => naiveMatches(e, f)) && (textHits === undefined || textHits.has(p)));
+      const matches = catalog.exercises.filter(
+        (e, p) => filters.every((f) => naiveMatches(e, f)) && (textHits === undefined || textHits.has(p)),
+      );
       const expected = naiveCounts(matches);
       const counts = countFacets(table, matching, names);
-      assert.deepEqual(counts, Object.fromEntries(names.map((name) => [name, expected[name]])), `seed ${seed}: q=${q} filters=${JSON.stringify(filters)}`);
+      assert.deepEqual(
+        counts,
+        Object.fromEntries(names.map((name) => [name, expected[name]])),
+        `seed ${seed}: q=${q} filters=${JSON.stringify(filters)}`,
+      );
     }
   });
 
@@ -77,7 +96,10 @@ describe('countFacets', () => {
     const counts = countFacets(facetTableOf(index), matching, ['category', 'muscle']);
     assert.equal(counts.category!.yoga, snapshot.exercises.filter((e) => e.category === 'yoga').length);
     assert.equal(counts.category!.strength, 0);
-    assert.deepEqual(Object.keys(counts.muscle!), snapshot.muscleGroups.map((g) => g.displayGroup));
+    assert.deepEqual(
+      Object.keys(counts.muscle!),
+      snapshot.muscleGroups.map((g) => g.displayGroup),
+    );
   });
 
   it('counts exactly over an empty, a sparse, a dense and a full match set (each way of counting; seeded)', () => {
@@ -101,7 +123,7 @@ describe('countFacets', () => {
     assert.deepEqual(countFacets(table, undefined, FACET_NAMES), naiveCounts(catalog.exercises), 'no filters');
   });
 
-  it('counts exactly on a grown catalog, whose copies share their originals\' profiles (seeded)', () => {
+  it("counts exactly on a grown catalog, whose copies share their originals' profiles (seeded)", () => {
     const grown = buildCatalog(growCatalog(snapshot, 3), 'grown');
     const grownIndex = buildSearchIndexNow(grown);
     const random = seededRandom(3);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
-import { type Exercise, type Snapshot } from '../../src/catalog/snapshot-schema.ts';
+import type { Exercise, Snapshot } from '../../src/catalog/snapshot-schema.ts';
 import { formatProblems } from '../../src/problems.ts';
 import { findPage, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
@@ -49,7 +49,10 @@ const TABLE: ['muscle' | 'equipment', string[], (e: Exercise) => boolean][] = [
   ['equipment', ['unicycle', 'sticks'], () => false],
 ];
 
-for (const [label, snapshot] of [['bundled catalog', bundledSnapshot()], ['free-exercise-db import without keywords', withoutKeywords(freeExerciseDbSnapshot())]] as const) {
+for (const [label, snapshot] of [
+  ['bundled catalog', bundledSnapshot()],
+  ['free-exercise-db import without keywords', withoutKeywords(freeExerciseDbSnapshot())],
+] as const) {
   describe(`filter aliases on the ${label}`, () => {
     const index = buildSearchIndexNow(buildCatalog(snapshot, label));
     for (const [field, values, means] of TABLE) {
@@ -60,7 +63,14 @@ for (const [label, snapshot] of [['bundled catalog', bundledSnapshot()], ['free-
     }
 
     it('the common names match something on this catalog (the aliases are not idle)', () => {
-      for (const [field, value] of [['muscle', 'quads'], ['muscle', 'traps'], ['muscle', 'core'], ['equipment', 'bodyweight'], ['equipment', 'kettlebells'], ['equipment', 'ez bar']] as const) {
+      for (const [field, value] of [
+        ['muscle', 'quads'],
+        ['muscle', 'traps'],
+        ['muscle', 'core'],
+        ['equipment', 'bodyweight'],
+        ['equipment', 'kettlebells'],
+        ['equipment', 'ez bar'],
+      ] as const) {
         assert.ok(total(index, field, value) > 0, `${field}=${value}`);
       }
     });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog, compareDefaultOrder } from '../../src/catalog/catalog.ts';
-import type { Exercise } from '../../src/catalog/snapshot-schema.ts';
-import type { Filter, FilterField } from '../../src/search/facet-index.ts';
+import type { Filter } from '../../src/search/facet-index.ts';
 import { findPage, type PageQuery, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { fixtureSnapshot } from '../helpers/service.ts';
@@ -43,7 +42,10 @@ describe('findPage', () => {
       assert.ok(page !== TIMED_OUT);
       seen.push(...page.positions.map((p) => catalog.exercises[p]!.id));
     }
-    assert.deepEqual(seen, [...snapshot.exercises].sort(compareDefaultOrder).map((e) => e.id));
+    assert.deepEqual(
+      seen,
+      [...snapshot.exercises].sort(compareDefaultOrder).map((e) => e.id),
+    );
     const lower = catalog.exercises.map((e) => e.name.toLowerCase());
     assert.deepEqual(lower, [...lower].sort());
   });
@@ -83,7 +85,10 @@ describe('findPage', () => {
     const filters: Filter[] = [{ field: 'hasVideo', values: ['true'] }];
     const page = findPage(index, { q: undefined, filters, random: true, limit: 100, offset: 0 }, context);
     assert.ok(page !== TIMED_OUT);
-    const withVideo = snapshot.exercises.filter((e) => e.videos.length > 0).map((e) => e.id).sort();
+    const withVideo = snapshot.exercises
+      .filter((e) => e.videos.length > 0)
+      .map((e) => e.id)
+      .sort();
     assert.deepEqual(page.positions.map((p) => catalog.exercises[p]!.id).sort(), withVideo);
   });
 
@@ -128,7 +133,11 @@ describe('findPage', () => {
   it('abandons a search that passes its deadline', () => {
     const fresh = buildSearchIndexNow(buildCatalog(snapshot, 'fresh'));
     let tick = 0;
-    const page = findPage(fresh, { q: 'squat press row', filters: [], random: false, limit: 5, offset: 0 }, { deadline: 0.5, now: () => tick++, random: Math.random });
+    const page = findPage(
+      fresh,
+      { q: 'squat press row', filters: [], random: false, limit: 5, offset: 0 },
+      { deadline: 0.5, now: () => tick++, random: Math.random },
+    );
     assert.equal(page, TIMED_OUT);
     // The abandoned ranking was not cached: the same query with time left succeeds.
     const retry = findPage(fresh, { q: 'squat press row', filters: [], random: false, limit: 5, offset: 0 }, context);

@@ -19,7 +19,8 @@ function randomList(random: () => number): PostingList {
   };
 }
 
-const asMap = (list: PostingList) => new Map<number, [number, number]>(Array.from(list.positions, (p, i) => [p, [list.scores[i]!, list.fields[i]!]]));
+const asMap = (list: PostingList) =>
+  new Map<number, [number, number]>(Array.from(list.positions, (p, i) => [p, [list.scores[i]!, list.fields[i]!]]));
 
 describe('posting lists against a plain Map (seeded)', () => {
   it('unionBest keeps every position once, in order, with its best score and OR-ed fields', () => {
@@ -37,7 +38,11 @@ describe('posting lists against a plain Map (seeded)', () => {
       }
       const keys = [...expected.keys()].sort((a, b) => a - b);
       assert.deepEqual(Array.from(union.positions), keys, `round ${round}`);
-      assert.deepEqual([...asMap(union)].map(([, v]) => v), keys.map((p) => expected.get(p)!), `round ${round}`);
+      assert.deepEqual(
+        [...asMap(union)].map(([, v]) => v),
+        keys.map((p) => expected.get(p)!),
+        `round ${round}`,
+      );
     }
   });
 

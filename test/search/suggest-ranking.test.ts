@@ -21,10 +21,14 @@ const FIXED_TEXTS = ['kettlebell s', 'bench p', 'lat pull', 'db c', 'romanian d'
 function withTypo(random: () => number, word: string): string {
   const at = 1 + Math.floor(random() * (word.length - 1));
   switch (Math.floor(random() * 4)) {
-    case 0: return word.slice(0, at) + word.slice(at + 1);
-    case 1: return word.slice(0, at) + word[at] + word.slice(at);
-    case 2: return word.slice(0, at) + pick(random, [...'aeiourstn']) + word.slice(at + 1);
-    default: return at + 1 < word.length ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word;
+    case 0:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + word[at] + word.slice(at);
+    case 2:
+      return word.slice(0, at) + pick(random, [...'aeiourstn']) + word.slice(at + 1);
+    default:
+      return at + 1 < word.length ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word;
   }
 }
 
@@ -53,7 +57,10 @@ function assertSameRanking(index: SearchIndex, q: string): number {
   for (const slots of readingsOf(index, q, index.shortPrefixes.slots, budget)) {
     if (slots.length === 0) continue;
     const naive = naiveRank(index.terms, slots, LIMIT, budget);
-    const ways = [['rank', rank(index.terms, slots, LIMIT, budget)], ['rankReading', rankReading(index, slots, budget)]] as const;
+    const ways = [
+      ['rank', rank(index.terms, slots, LIMIT, budget)],
+      ['rankReading', rankReading(index, slots, budget)],
+    ] as const;
     for (const [how, fast] of ways) {
       assert.deepEqual(Array.from(fast.positions), Array.from(naive.positions), `positions of "${q}" by ${how}`);
       assert.deepEqual(Array.from(fast.scores), Array.from(naive.scores), `scores of "${q}" by ${how}`);

@@ -4,10 +4,23 @@ import { contentKey, contentTerms, stem, tokenize } from '../../src/search/text-
 
 describe('stem', () => {
   const TABLE: [string, string][] = [
-    ['lunges', 'lunge'], ['squats', 'squat'], ['presses', 'press'], ['crunches', 'crunch'], ['flies', 'fly'],
-    ['ups', 'up'], ['abs', 'ab'], ['biceps', 'bicep'], ['kettlebells', 'kettlebell'], ['boxes', 'box'],
+    ['lunges', 'lunge'],
+    ['squats', 'squat'],
+    ['presses', 'press'],
+    ['crunches', 'crunch'],
+    ['flies', 'fly'],
+    ['ups', 'up'],
+    ['abs', 'ab'],
+    ['biceps', 'bicep'],
+    ['kettlebells', 'kettlebell'],
+    ['boxes', 'box'],
     // Left alone: Latin endings, double s, short words, words not ending in s.
-    ['press', 'press'], ['gluteus', 'gluteus'], ['abdominis', 'abdominis'], ['us', 'us'], ['row', 'row'], ['curl', 'curl'],
+    ['press', 'press'],
+    ['gluteus', 'gluteus'],
+    ['abdominis', 'abdominis'],
+    ['us', 'us'],
+    ['row', 'row'],
+    ['curl', 'curl'],
   ];
   for (const [word, expected] of TABLE) it(`folds "${word}" to "${expected}"`, () => assert.equal(stem(word), expected));
 });

@@ -12,7 +12,10 @@ describe('TopK', () => {
       const items = Array.from({ length: n }, (_, i) => ({ key: Math.floor(random() * 10), position: (i * 7919) % 1009 }));
       const top = new TopK(k);
       for (const item of items) top.offer(item.key, item.position);
-      const expected = [...items].sort((a, b) => b.key - a.key || a.position - b.position).slice(0, k).map((item) => item.position);
+      const expected = [...items]
+        .sort((a, b) => b.key - a.key || a.position - b.position)
+        .slice(0, k)
+        .map((item) => item.position);
       assert.deepEqual(Array.from(top.sorted()), expected, `round ${round}`);
     }
   });
