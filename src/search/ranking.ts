@@ -12,14 +12,14 @@
  *   tier, the summed BM25 scores (the tiers are worked out in ranking-tiers.ts).
  * - A muscle-led query ranks an exercise named exactly so first, then those that train the muscle as a
  *   primary mover, then those that work it otherwise, then stretches and soft-tissue work (term-index.ts,
- *   isSoftWork).
+ *   isSoftWork; ranking-muscles.ts).
  * - Ties keep the default order (the lower position wins).
  * The AND is computed by intersecting sorted lists, shortest slot first, probing long expansions
  * (a one-letter completion, a common word) with the short list instead of uniting them; only the OR
  * fallback accumulates every slot into dense per-exercise arrays, owned by the ranker and reset after
  * every query. Tiers are computed only for exercises whose best possible key can still enter the top k.
  */
-import { type Bitset, hasBit, intersectInto, unionOf } from './bitset.ts';
+import { type Bitset, hasBit } from './bitset.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import type { FacetIndex } from './facet-index.ts';
 import {
@@ -38,6 +38,7 @@ import type { Budget } from './search-budget.ts';
 import type { Expansion } from './term-expansion.ts';
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
 import { TopK } from './top-k.ts';
+import { type MuscleRanker, rankMuscleLed } from './ranking-muscles.ts';
 
 /** Postings held by the per-slot list cache, at most (about 9 bytes each). */
 const SLOT_CACHE_POSTINGS = 4_000_000;
@@ -47,7 +48,6 @@ export const MIN_COVERAGE = 0.6;
 export class Ranker {
   readonly #index: TermIndex;
   readonly #terms: TermLists;
-  readonly #facets: FacetIndex;
   readonly #scratch: UnionScratch;
   readonly #total: Float64Array;
   readonly #mask: Int32Array;
@@ -60,15 +60,18 @@ export class Ranker {
    */
   readonly #slotLists = new BoundedCache<string, PostingList>(SLOT_CACHE_POSTINGS, (list) => list.positions.length + 1);
 
+  /** The muscle-led ranking's view of this ranker (ranking-muscles.ts). */
+  readonly #muscleRanker: MuscleRanker;
+
   constructor(index: TermIndex, facets: FacetIndex) {
     const n = index.docCount;
     this.#index = index;
     this.#terms = new TermLists(index);
-    this.#facets = facets;
     this.#scratch = new UnionScratch(n);
     this.#total = new Float64Array(n);
     this.#mask = new Int32Array(n);
     this.#touched = new Int32Array(n);
+    this.#muscleRanker = { index, facets, total: this.#total, fields: this.#mask, top: this.#top };
   }
 
   /** Positions matching `plan` (and `filter`), best first, at most `k`. */
@@ -76,7 +79,7 @@ export class Ranker {
     const slots = plan.slots;
     if (slots.length === 0) return new Int32Array(0);
     const matches = this.#matchAll(slots, budget);
-    if (plan.muscles !== undefined) return this.#rankMuscleLed(plan.muscles, slots, matches, filter, k, budget);
+    if (plan.muscles !== undefined) return rankMuscleLed(this.#muscleRanker, { muscles: plan.muscles, slots, matches, filter, k }, budget);
     const kept = filter === undefined ? matches : this.#keep(matches, filter);
     if (kept.positions.length > 0) return this.#rankMatches(slots, kept, k, budget);
     return this.#rankCoverage(slots, filter, k, budget);
@@ -264,64 +267,5 @@ export class Ranker {
       if (filter === undefined || hasBit(filter, p)) top.offer(scores[i]! * weight * coverage * coverage, p);
     }
     return top.sorted();
-  }
-
-  #rankMuscleLed(
-    muscles: readonly string[],
-    slots: readonly Slot[],
-    matches: PostingList,
-    filter: Bitset | undefined,
-    k: number,
-    budget: Budget,
-  ): Int32Array {
-    const size = this.#index.docCount;
-    const anyBits = muscles.map((m) => this.#facets.bitsets.get('muscle')!.get(m)).filter((b): b is Bitset => b !== undefined);
-    const primary = unionOf(
-      size,
-      muscles.map((m) => this.#facets.primaryMuscles.get(m)).filter((b): b is Bitset => b !== undefined),
-    );
-    const working = unionOf(size, anyBits);
-    if (filter !== undefined) intersectInto(working, filter);
-    const soft = this.#index.isSoftWork;
-    // Text scores of the exercises that also match as text, by position, for the duration of this ranking.
-    const total = this.#total;
-    const matchFields = this.#mask;
-    for (let i = 0; i < matches.positions.length; i++) {
-      total[matches.positions[i]!] = matches.scores[i]! * matches.weight + 1e-9;
-      matchFields[matches.positions[i]!] = matches.fields[i]!;
-    }
-    try {
-      const keyOf = (p: number): number => {
-        const score = total[p]!;
-        // An exercise named exactly what was typed ("Adductor") still comes first.
-        const isWholeName =
-          score > 0 && (matchFields[p]! & FIELD_NAME) !== 0 && tierOf(this.#index, p, matchFields[p]!, slots) === TIER_WHOLE_NAME;
-        const tier = isWholeName ? 3 : soft[p] === 1 ? 0 : hasBit(primary, p) ? 2 : 1;
-        return tier * TIER_SCALE + score;
-      };
-      const top = this.#top.reset(Math.min(k, size));
-      for (let w = 0; w < working.length; w++) {
-        let word = working[w]!;
-        while (word !== 0) {
-          const lowest = word & -word;
-          const p = (w << 5) + (31 - Math.clz32(lowest));
-          word ^= lowest;
-          top.offer(keyOf(p), p);
-        }
-        if ((w & 255) === 255) budget.check();
-      }
-      // Exercises that name the muscle only in their text still count, after those that work it.
-      for (let i = 0; i < matches.positions.length; i++) {
-        const p = matches.positions[i]!;
-        if (hasBit(working, p) || (filter !== undefined && !hasBit(filter, p))) continue;
-        top.offer(keyOf(p), p);
-      }
-      return top.sorted();
-    } finally {
-      for (let i = 0; i < matches.positions.length; i++) {
-        total[matches.positions[i]!] = 0;
-        matchFields[matches.positions[i]!] = 0;
-      }
-    }
   }
 }
