@@ -1,0 +1,150 @@
+/** The report's sections other than the load suite's: search, snapshot refusal, fairness, in-process figures. */
+import type { LatencyFigures } from './scaling-run.ts';
+import type { Report } from './report.ts';
+import { formatNumber, table } from './report-format.ts';
+
+/** The snapshot-refusal suite: search latency before and while a large bad snapshot is refused. */
+export function printRefusal(report: Report, out: string[]): void {
+  const refusal = report.snapshotRefusal;
+  if (refusal === null) return;
+  out.push('');
+  out.push(
+    `Refusing a ${formatNumber(refusal.fileMb, 1)} MB snapshot ` +
+      `(${formatNumber(refusal.refusalMs)} ms from SIGHUP to refusal), 4 connections searching: ` +
+      `p99 ${formatNumber(refusal.p99BeforeMs, 2)} ms before, ${formatNumber(refusal.p99DuringMs, 2)} ms during ` +
+      `(max ${formatNumber(refusal.maxDuringMs, 2)} ms, ` +
+      `${formatNumber(refusal.requestsDuring)} requests, ${formatNumber(refusal.failures)} failed)`,
+  );
+}
+
+function latencyCells(f: LatencyFigures): string[] {
+  return [
+    formatNumber(f.p50Ms, 3),
+    formatNumber(f.p99Ms, 3),
+    formatNumber(f.p99MedianOfPassesMs, 3),
+    formatNumber(f.maxMs, 2),
+    `${f.timedOut}/${f.overBudget}`,
+  ];
+}
+
+/** The search suites: relevance and scaling. */
+export function printSearch(report: Report, out: string[]): void {
+  for (const r of report.relevance) {
+    out.push('');
+    out.push(
+      `Relevance on ${r.catalog} (${r.exercises} exercises): ${r.judged} of ${r.queries} queries judged, ` +
+        `hit@1 ${formatNumber(100 * r.hitAt1Share, 1)}%, hit@3 ${formatNumber(100 * r.hitAt3Share, 1)}%`,
+    );
+    out.push(
+      table(
+        ['class', 'judged', 'hit@1', 'hit@3'],
+        r.classes.map((c) => [c.kind, String(c.judged), String(c.hitAt1), String(c.hitAt3)]),
+      ),
+    );
+    for (const miss of r.misses) out.push(`  miss at 3: [${miss.kind}] "${miss.q}" -> ${miss.top.join(' | ') || '(nothing)'}`);
+  }
+  if (report.scaling.length > 0) {
+    out.push('');
+    out.push('Scaling (in process, ranking cache cleared before every call; ms; "over" is timeouts/calls over budget+5 ms):');
+    out.push(
+      table(
+        [
+          'scale',
+          'exercises',
+          'build ms',
+          'sliced: longest pause',
+          'longest slice CPU',
+          'heap MB',
+          'mix p50',
+          'mix p99',
+          'p99 (median of passes)',
+          'mix max',
+          'over',
+          'CPU p50',
+          'CPU p99',
+          'first pass p99',
+          'worst-case max (CPU)',
+        ],
+        report.scaling.map((s) => [
+          `${s.factor}x`,
+          formatNumber(s.exercises),
+          formatNumber(s.build.atOnceMs),
+          formatNumber(s.build.slicedMaxPauseMs, 1),
+          formatNumber(s.build.slicedLongestSliceCpuMs, 1),
+          formatNumber(s.heapUsedMb, 1),
+          ...latencyCells(s.mix),
+          formatNumber(s.mix.cpuP50Ms, 3),
+          formatNumber(s.mix.cpuP99Ms, 3),
+          formatNumber(s.firstPass.p99Ms, 2),
+          `${formatNumber(s.worstCase.maxMs, 2)} (${formatNumber(s.worstCase.cpuMaxMs, 2)})`,
+        ]),
+      ),
+    );
+    out.push(
+      "Wall-clock figures on this shared box include other processes' time slices; " +
+        'CPU figures (process.cpuUsage) count every thread of the process, GC helpers included.',
+    );
+  }
+}
+
+/** Health latency while worst-case searches run, per catalog size. */
+export function printFairness(report: Report, out: string[]): void {
+  for (const f of report.fairness) {
+    out.push(
+      `Fairness at ${f.catalog}: ${f.clients} clients of worst-case searches ` +
+        `(${formatNumber(f.searchesPerSecond)} searches/s, statuses ${JSON.stringify(f.searchStatuses)}); ` +
+        `GET /v1/health p50 ${formatNumber(f.health.p50Ms, 1)} ms, p99 ${formatNumber(f.health.p99Ms, 1)} ms, ` +
+        `max ${formatNumber(f.health.maxMs, 1)} ms over ${f.health.probes} probes`,
+    );
+  }
+}
+
+/** findPage's cost per case, facets and suggest per scale, and the catalog build. */
+export function printInProcess(report: Report, out: string[]): void {
+  const build = report.inProcess.catalogBuild;
+  out.push('');
+  out.push(
+    table(
+      ['in-process findPage', 'case', 'mean µs', 'median µs', 'p99 µs', 'calls'],
+      report.inProcess.findPage.map((q) => [
+        q.scenario,
+        q.description,
+        formatNumber(q.meanMicros, 1),
+        formatNumber(q.medianMicros, 1),
+        formatNumber(q.p99Micros, 1),
+        formatNumber(q.calls),
+      ]),
+    ),
+  );
+  if (report.inProcess.extras.length > 0) {
+    out.push('');
+    out.push(
+      table(
+        [
+          'in-process extras',
+          'exercises',
+          'facets, all seven: p50 / p99 µs',
+          'suggest, first time: p50 / p99 µs',
+          'suggest, repeated: p50 / p99 µs',
+          'timed out',
+        ],
+        report.inProcess.extras.map((x) => [
+          `${x.factor}x`,
+          formatNumber(x.exercises),
+          `${formatNumber(x.facetsAllSeven.p50Us, 1)} / ${formatNumber(x.facetsAllSeven.p99Us, 1)}`,
+          `${formatNumber(x.suggestFirstTime.p50Us, 1)} / ${formatNumber(x.suggestFirstTime.p99Us, 1)}`,
+          `${formatNumber(x.suggestRepeated.p50Us, 1)} / ${formatNumber(x.suggestRepeated.p99Us, 1)}`,
+          String(x.suggestTimedOut),
+        ]),
+      ),
+    );
+  }
+  out.push(
+    `Catalog build (${build.file}, ${build.exercises} exercises): first ${formatNumber(build.firstMs.total, 1)} ms ` +
+      `(parse ${formatNumber(build.firstMs.parse, 1)} + check ${formatNumber(build.firstMs.check, 1)} ` +
+      `+ buildCatalog ${formatNumber(build.firstMs.build, 1)}), ` +
+      `median of the next ${build.builds - 1}: ${formatNumber(build.medianMs.total, 1)} ms ` +
+      `(parse ${formatNumber(build.medianMs.parse, 1)} + check ${formatNumber(build.medianMs.check, 1)} ` +
+      `+ buildCatalog ${formatNumber(build.medianMs.build, 1)})`,
+  );
+}
