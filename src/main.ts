@@ -1,7 +1,7 @@
 /**
  * Wiring only: configuration -> tiers -> keys -> usage counters -> server (listening first) -> catalog
  * -> reload timers and signals. Anything invalid at start stops the process with the file and field named.
- * The pieces live in start/: fail.ts, first-key.ts, counters.ts, observation.ts, signals.ts.
+ * The pieces live in start/: refuse-to-start.ts, first-key.ts, counters.ts, observation.ts, signals.ts.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -17,7 +17,7 @@ import { problem } from './problems.ts';
 import type { MetricsServer } from './observe/metrics-server.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 import { openCounters } from './start/counters.ts';
-import { fail } from './start/fail.ts';
+import { refuseToStart } from './start/refuse-to-start.ts';
 import { announceFirstKey, openKeys } from './start/first-key.ts';
 import { observation, serveMetrics } from './start/observation.ts';
 import { handleSignals } from './start/signals.ts';
@@ -70,12 +70,12 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage }
 
 async function main(): Promise<void> {
   const configResult = readConfig(process.env);
-  if (!configResult.ok) fail(configResult.problems);
+  if (!configResult.ok) refuseToStart(configResult.problems);
   const config = configResult.value;
   const logger = createLogger(config.logLevel);
 
   const tierResult = loadTierTable(config.tiersFile);
-  if (!tierResult.ok) fail(tierResult.problems);
+  if (!tierResult.ok) refuseToStart(tierResult.problems);
   const tiers = tierResult.value;
   const { keyRing, firstKey } = openKeys(config, tiers, logger);
   const counters = openCounters(config, logger);
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     metricsServer = await serveMetrics(metrics, config, logger);
   } catch (error) {
     await counters.close();
-    fail([problem('', '', (error as Error).message)]);
+    refuseToStart([problem('', '', (error as Error).message)]);
   }
   if (config.publicUrl === undefined) site.publicUrl = `http://localhost:${server.port}`;
   if (firstKey !== undefined) announceFirstKey(firstKey, config.keysFile, site.publicUrl);

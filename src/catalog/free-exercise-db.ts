@@ -16,11 +16,11 @@ import {
   ID_MESSAGE,
   ID_PATTERN,
   MuscleGroupSchema,
+  nonEmptyText,
+  oneOf,
   type Snapshot,
 } from './snapshot-schema.ts';
 
-const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
-const nonEmptyText = v.pipe(v.string('must be a non-empty string'), v.trim(), v.nonEmpty('must not be empty'));
 const muscleList = v.array(v.picklist(COARSE_MUSCLES, oneOf(COARSE_MUSCLES)), 'must be an array of muscle names');
 const textList = v.array(v.string('must be a string'), 'must be an array of strings');
 

@@ -39,10 +39,11 @@ const MS_TIMESTAMP_MESSAGE = 'must be an ISO 8601 UTC timestamp with millisecond
 const TIMESTAMP_MESSAGE = 'must be an ISO 8601 timestamp';
 const URL_MESSAGE = 'must be an absolute URL';
 
-const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
+/** The message of a picklist: its allowed values, in order. */
+export const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 const text = v.string('must be a string');
 const idText = v.pipe(v.string(ID_MESSAGE), v.regex(ID_PATTERN, ID_MESSAGE));
-const nonEmptyText = v.pipe(v.string('must be a non-empty string'), v.trim(), v.nonEmpty('must not be empty'));
+export const nonEmptyText = v.pipe(v.string('must be a non-empty string'), v.trim(), v.nonEmpty('must not be empty'));
 const nullableText = v.nullable(v.pipe(v.string('must be a non-empty string or null'), v.trim(), v.nonEmpty('must not be empty')));
 const textList = v.array(nonEmptyText, 'must be an array of strings');
 const wholeNumber = v.pipe(v.number('must be a number'), v.integer('must be a whole number'));

@@ -112,17 +112,11 @@ class Vocabulary {
 }
 
 /** Every field of every exercise as term ids, with where each exercise's part starts; names and aliases kept in order. */
-interface Tokens {
+interface Tokens extends Pick<TermIndex, 'nameStart' | 'nameTerms' | 'aliasDocStart' | 'aliasStart' | 'aliasTerms' | 'isSoftWork'> {
   readonly terms: readonly string[];
   /** Name, keywords, tags: term ids, and position -> start (length: docs + 1). */
   readonly fieldTerms: readonly Int32Array[];
   readonly fieldStart: readonly Int32Array[];
-  readonly nameStart: Int32Array;
-  readonly nameTerms: Int32Array;
-  readonly aliasDocStart: Int32Array;
-  readonly aliasStart: Int32Array;
-  readonly aliasTerms: Int32Array;
-  readonly isSoftWork: Uint8Array;
 }
 
 /** Pass 1: tokenizes every exercise, yielding every few hundred. */

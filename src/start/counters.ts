@@ -11,7 +11,7 @@ import { SHARD_COUNT } from '../limits/usage-shards.ts';
 import { loadShards, UsageSink } from '../limits/usage-sink.ts';
 import { MemoryUsageStore, type UsageStore } from '../limits/usage-store.ts';
 import type { Logger } from '../log.ts';
-import { fail, orFail } from './fail.ts';
+import { orRefuseToStart, refuseToStart } from './refuse-to-start.ts';
 
 export interface Counters {
   usage: UsageStore;
@@ -37,13 +37,13 @@ export function openCounters(config: Config, logger: Logger): Counters {
 }
 
 function openStateDir(config: Config, logger: Logger): Counters {
-  orFail(config.stateDir, 'created', () => mkdirSync(config.stateDir, { recursive: true }));
+  orRefuseToStart(config.stateDir, 'created', () => mkdirSync(config.stateDir, { recursive: true }));
   const lock = claimPidFile(join(config.stateDir, 'server.pid'));
-  if (!lock.ok) fail(lock.problems);
+  if (!lock.ok) refuseToStart(lock.problems);
   const shardResult = loadShards(config.stateDir, SHARD_COUNT);
   if (!shardResult.ok) {
     lock.value.release();
-    fail(shardResult.problems);
+    refuseToStart(shardResult.problems);
   }
   const usage = new MemoryUsageStore(shardResult.value, () => sink.status());
   const sink: UsageSink = new UsageSink(config.stateDir, usage, { logger });

@@ -7,7 +7,7 @@ import { KeyRing, loadKeyStore } from '../keys/key-ring.ts';
 import { createKey, writeKeyStore } from '../keys/key-store.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import type { Logger } from '../log.ts';
-import { fail, orFail } from './fail.ts';
+import { orRefuseToStart, refuseToStart } from './refuse-to-start.ts';
 
 /** A key made at this start, to show once. */
 export interface FirstKey {
@@ -17,13 +17,13 @@ export interface FirstKey {
 
 export function openKeys(config: Config, tiers: TierTable, logger: Logger): { keyRing: KeyRing; firstKey: FirstKey | undefined } {
   const keyResult = loadKeyStore(config.keysFile, tiers);
-  if (!keyResult.ok) fail(keyResult.problems);
+  if (!keyResult.ok) refuseToStart(keyResult.problems);
   let store = keyResult.value.store;
   let firstKey: FirstKey | undefined;
   if (!keyResult.value.exists) {
     const tier = tiers.has('free') ? 'free' : [...tiers.keys()][0]!;
     const issued = createKey(store, tier, 'first key', new Date());
-    orFail(config.keysFile, 'written', () => writeKeyStore(config.keysFile, issued.store));
+    orRefuseToStart(config.keysFile, 'written', () => writeKeyStore(config.keysFile, issued.store));
     store = issued.store;
     firstKey = { key: issued.key, tier };
   }
