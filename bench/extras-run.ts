@@ -144,9 +144,14 @@ function main(): void {
       cpuSamples.push(cpuMicrosSince(cpu));
       return wall;
     });
-  // Warm the code (not the answers) as a running server is: every keystroke of typing 300 other names.
+  // Warm the code (not the answers) as a running server is: every keystroke of typing 300 other names,
+  // taken evenly across the catalog. (The first 300 in default order all start with a digit or an A or B,
+  // and at 100x are all originals: they left the walks of long heads unoptimized, and the timed keystrokes
+  // then paid the engine's compiling, which a running server pays once.)
   const sessionTexts = new Set(keystrokes);
-  const warmUp = keystrokesOf(index.catalog.exercises.slice(0, 300).map((exercise) => exercise.name.slice(0, 14).toLowerCase()));
+  const { exercises } = index.catalog;
+  const others = Array.from({ length: 300 }, (_, i) => exercises[Math.floor((i * exercises.length) / 300)]!);
+  const warmUp = keystrokesOf(others.map((exercise) => exercise.name.slice(0, 14).toLowerCase()));
   timeSuggest([...new Set(warmUp)].filter((text) => !sessionTexts.has(text)));
   cpuSamples.length = 0;
   const firstTime = timeSuggest([...sessionTexts]);

@@ -20,7 +20,9 @@ import { Ranker } from './ranking.ts';
 import { Budget, SearchTimedOut } from './search-budget.ts';
 import { MAX_SUGGESTIONS } from './suggest.ts';
 import { type ShortPrefixes, shortPrefixSteps } from './suggest-short-prefixes.ts';
+import { type ExerciseWords, exerciseWordSteps } from './suggest-exercise-words.ts';
 import { type TermHeads, termHeadSteps } from './suggest-term-heads.ts';
+import { type TermPairs, termPairSteps } from './suggest-term-pairs.ts';
 import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
 import { TermExpander } from './term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './term-index.ts';
@@ -51,6 +53,10 @@ export interface SearchIndex {
   readonly shortPrefixes: ShortPrefixes;
   /** Suggest's heads of each term's name and alias postings, best first (suggest-term-heads.ts). */
   readonly termHeads: TermHeads;
+  /** Suggest's record of each exercise's name and alias words, read to score it (suggest-exercise-words.ts). */
+  readonly exerciseWords: ExerciseWords;
+  /** Suggest's words found together in an exercise, per word (suggest-term-pairs.ts). */
+  readonly termPairs: TermPairs;
   /** Recent rankings; valid for this catalog's lifetime only. */
   readonly rankings: LRUCache<string, CachedRanking>;
 }
@@ -82,6 +88,8 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   const facetTable = yield* facetTableSteps(catalog, facets);
   const shortPrefixes = yield* shortPrefixSteps(terms, MAX_SUGGESTIONS);
   const termHeads = yield* termHeadSteps(terms);
+  const exerciseWords = yield* exerciseWordSteps(terms);
+  const termPairs = yield* termPairSteps(terms, exerciseWords);
   return {
     catalog,
     facets,
@@ -91,6 +99,8 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     terms,
     shortPrefixes,
     termHeads,
+    exerciseWords,
+    termPairs,
     rankings: new LRUCache({ max: RANKING_CACHE_SIZE }),
   };
 }

@@ -1,32 +1,32 @@
 /**
  * Ranks a suggest reading from its cheapest slot's heads (suggest-term-heads.ts) instead of every
- * posting: exercises are read best bound first, each scored from its own words exactly as `rank` scores
- * it, until no unread one can place. Gives `rank`'s answer or none (then suggest ranks by postings).
+ * posting: exercises are read best bound first, each scored from its record (suggest-exercise-words.ts)
+ * exactly as `rank` scores it, until no unread one can place. Gives `rank`'s answer or none (then
+ * suggest ranks by postings).
  */
 import type { Budget } from './search-budget.ts';
-import {
-  ALIAS_WEIGHT,
-  isReadByWords,
-  NAME_START_BONUS,
-  NAME_WEIGHT,
-  PER_NAME_TERM,
-  postingsOf,
-  type Ranked,
-  TopPositions,
-  valueInExercise,
-  WORDS_PER_EXERCISE,
-} from './suggest-ranking.ts';
+import { type ExerciseWords, FLAG_BITS, FLAG_MASK, IN_BOTH, SlotValues } from './suggest-exercise-words.ts';
+import { isReadByWords, postingsOf, type Ranked, type SuggestSources, TopPositions, WORDS_PER_EXERCISE } from './suggest-ranking.ts';
 import type { Slot } from './suggest-readings.ts';
 import { CLASS_STARTS_NAME, CLASS_WORTH, HEAD_CLASSES, NO_REST, type TermHeads } from './suggest-term-heads.ts';
-import type { TermIndex } from './term-index.ts';
+import type { TermPairs } from './suggest-term-pairs.ts';
+import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
+import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './suggest-weights.ts';
 
-/** Below this much reading (postings and candidates' words), `rank` is cheaper than setting up a walk of the heads. */
-const MIN_RANK_COST = 8192;
+/**
+ * Below this much reading (postings and candidates' words), `rank` is cheaper than setting up a walk of
+ * the heads: at 100x the catalog `dow` (6,300 postings) takes `rank` 170-260 µs and a walk 30 µs, while
+ * at 1x, where nearly every reading is under it, `rank` takes a few µs.
+ */
+const MIN_RANK_COST = 2048;
 
 /** Per term index: per slot, term id -> its weight (0: not in the slot); which exercises were read. Reset after each call. */
 interface Scratch {
   readonly weightOf: Float64Array[];
   readonly isRead: Uint8Array;
+  readonly values: SlotValues;
+  /** term id -> its fields beside one driving word (markPairs); all 0 between calls. */
+  readonly fieldsOf: Uint8Array;
 }
 
 const scratches = new WeakMap<TermIndex, Scratch>();
@@ -34,36 +34,15 @@ const scratches = new WeakMap<TermIndex, Scratch>();
 function scratchOf(terms: TermIndex): Scratch {
   let scratch = scratches.get(terms);
   if (scratch === undefined) {
-    scratch = { weightOf: [new Float64Array(terms.terms.length)], isRead: new Uint8Array(terms.docCount) };
+    scratch = {
+      weightOf: [new Float64Array(terms.terms.length)],
+      isRead: new Uint8Array(terms.docCount),
+      values: new SlotValues(),
+      fieldsOf: new Uint8Array(terms.terms.length),
+    };
     scratches.set(terms, scratch);
   }
   return scratch;
-}
-
-/** Whether term `id` is among exercise `p`'s alias words (`inName` false) or name words (true). */
-function holds(terms: TermIndex, p: number, id: number, inName: boolean): boolean {
-  const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms } = terms;
-  if (inName) {
-    for (let t = nameStart[p]!; t < nameStart[p + 1]!; t++) if (nameTerms[t] === id) return true;
-    return false;
-  }
-  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) if (aliasTerms[t] === id) return true;
-  return false;
-}
-
-/** A slot's value in exercise `p` as its postings give it: its best word's weight x the fields it is in. */
-function valueAsPostings(terms: TermIndex, p: number, weightOf: Float64Array): number {
-  const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms } = terms;
-  let value = 0;
-  for (let t = nameStart[p]!; t < nameStart[p + 1]!; t++) {
-    const weight = weightOf[nameTerms[t]!]!;
-    if (weight > 0) value = Math.max(value, weight * (NAME_WEIGHT + (holds(terms, p, nameTerms[t]!, false) ? ALIAS_WEIGHT : 0)));
-  }
-  for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) {
-    const weight = weightOf[aliasTerms[t]!]!;
-    if (weight > 0 && !holds(terms, p, aliasTerms[t]!, true)) value = Math.max(value, weight * ALIAS_WEIGHT);
-  }
-  return value;
 }
 
 /** How `rank` reads a reading: the order it sums the slots in, and per slot whether from words (1) or postings (0). */
@@ -99,17 +78,16 @@ function planOf(terms: TermIndex, heads: TermHeads, slots: readonly Slot[]): Pla
 }
 
 /** Exercise `p`'s score as `rank` gives it (the slots' values summed in its order, as float32), or -Infinity when a slot misses. */
-function scoreOf(terms: TermIndex, p: number, plan: Plan, weightOf: readonly Float64Array[]): number {
-  const { nameStart, nameTerms } = terms;
+function scoreOf(words: ExerciseWords, p: number, plan: Plan, weightOf: readonly Float64Array[], values: SlotValues): number {
+  values.read(words, p, weightOf, plan.order.length);
   let total = 0;
   for (const s of plan.order) {
-    const value = plan.byWords[s] === 1 ? valueInExercise(terms, p, weightOf[s]!) : valueAsPostings(terms, p, weightOf[s]!);
+    const value = plan.byWords[s] === 1 ? values.byWords(s) : values.byPostings(s);
     if (value === 0) return -Infinity;
     total = Math.fround(total + Math.fround(value));
   }
-  const nameLength = nameStart[p + 1]! - nameStart[p]!;
-  const isStart = nameLength > 0 && weightOf[0]![nameTerms[nameStart[p]!]!]! > 0;
-  return Math.fround(total + ((isStart ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength));
+  const isStart = values.firstWord >= 0 && weightOf[0]![values.firstWord]! > 0;
+  return Math.fround(total + ((isStart ? NAME_START_BONUS : 0) - PER_NAME_TERM * values.nameLength));
 }
 
 /**
@@ -119,8 +97,7 @@ function scoreOf(terms: TermIndex, p: number, plan: Plan, weightOf: readonly Flo
  * not certain (then rank by postings). Equal to `rank`'s.
  */
 export function rankFromHeads(
-  terms: TermIndex,
-  heads: TermHeads,
+  sources: SuggestSources,
   slots: readonly Slot[],
   limit: number,
   budget: Budget,
@@ -128,14 +105,15 @@ export function rankFromHeads(
 ): Ranked | undefined {
   // The bounds and the start test assume positive weights, as every reading has them.
   if (slots.some((slot) => [...slot.values()].some((weight) => !(weight > 0)))) return undefined;
+  const { terms, termHeads: heads, exerciseWords } = sources;
   const plan = planOf(terms, heads, slots);
   if (plan === undefined || plan.rankCost < minRankCost) return undefined;
-  const { weightOf, isRead } = scratchOf(terms);
+  const { weightOf, isRead, values, fieldsOf } = scratchOf(terms);
   while (weightOf.length < slots.length) weightOf.push(new Float64Array(terms.terms.length));
   const read: number[] = [];
   try {
     for (let s = 0; s < slots.length; s++) setWeights(weightOf[s]!, slots[s]!);
-    const walk = new HeadWalk(terms, heads, slots, plan);
+    const walk = new HeadWalk(sources, slots, plan, fieldsOf);
     const best = new TopPositions(limit);
     for (;;) {
       const isFull = best.positions.length === limit;
@@ -147,7 +125,7 @@ export function rankFromHeads(
       if (isRead[p] === 1) continue;
       isRead[p] = 1;
       read.push(p);
-      const score = scoreOf(terms, p, plan, weightOf);
+      const score = scoreOf(exerciseWords, p, plan, weightOf, values);
       if (score !== -Infinity) best.offer(p, score);
     }
     budget.spend(read.length * slots.length * 8);
@@ -166,12 +144,43 @@ function clearWeights(weightOf: Float64Array, slot: Slot): void {
   for (const id of slot.keys()) weightOf[id] = 0;
 }
 
+/** A word's most in one exercise by the fields it fills beside another (FIELD_NAME, FIELD_KEYWORDS, IN_BOTH bits). */
+const WORTH_OF_FIELDS = [0, NAME_WEIGHT, ALIAS_WEIGHT, NAME_WEIGHT, 0, 0, 0, NAME_WEIGHT + ALIAS_WEIGHT];
+
 /**
- * The heads of the driving slot's words, read best bound first. A head's bound is the score
- * `rank` would give with the driving slot worth its word's weight x the class's fields (its best weight
- * x both fields where the word starts the name), every other slot its most, the start bonus unless the
- * driving slot is the first and the word does not start the name, and the name's length: summed as
- * `scoreOf` sums, so it bounds every exercise whose best word of the slot this is, and ties compare exactly.
+ * The most a slot can add to a score in an exercise whose words fill the fields `fieldsOf` gives
+ * (term id -> FIELD_NAME, FIELD_KEYWORDS, IN_BOTH; 0: absent): valued from postings, its best
+ * word's weight x that word's fields; from words, its best name word's weight x the name's weight plus
+ * its best alias word's weight x the alias weight (two words may fill them). 0 when none of its words is there.
+ */
+function mostOf(slot: Slot, fieldsOf: Uint8Array, isByWords: boolean): number {
+  let most = 0;
+  let inName = 0;
+  let inAlias = 0;
+  for (const [id, weight] of slot) {
+    const fields = fieldsOf[id]!;
+    most = Math.max(most, weight * WORTH_OF_FIELDS[fields]!);
+    if ((fields & FIELD_NAME) !== 0) inName = Math.max(inName, weight);
+    if ((fields & FIELD_KEYWORDS) !== 0) inAlias = Math.max(inAlias, weight);
+  }
+  return isByWords ? inName * NAME_WEIGHT + inAlias * ALIAS_WEIGHT : most;
+}
+
+/** Marks (or, with `mark` false, clears) in `fieldsOf` the words found with term `id` and their fields there. */
+function markPairs(pairs: TermPairs, id: number, fieldsOf: Uint8Array, mark: boolean): void {
+  for (let e = pairs.pairStart[id]!; e < pairs.pairStart[id + 1]!; e++) {
+    fieldsOf[pairs.pairs[e]! >>> FLAG_BITS] = mark ? pairs.pairs[e]! & FLAG_MASK : 0;
+  }
+}
+
+/**
+ * The heads of the driving slot's words, read best bound first. A head's bound is the score `rank`
+ * would give with the driving slot worth its word's weight x the class's fields (where the word starts
+ * the name, the slot's most), every other slot its most, the start bonus unless the driving slot is the
+ * first and the word does not start the name, and the name's length: summed as `scoreOf` sums, so it
+ * bounds every exercise whose best word of the slot this is, and ties compare exactly. A slot's most is
+ * taken over the words found beside the head's word in some exercise, with the fields they fill there
+ * (suggest-term-pairs.ts): an exercise in the head holds that word, so every word it holds is among them.
  */
 class HeadWalk {
   readonly #terms: TermIndex;
@@ -183,17 +192,20 @@ class HeadWalk {
   readonly #bonus: Float64Array;
   readonly #bound: Float64Array;
 
-  constructor(terms: TermIndex, heads: TermHeads, slots: readonly Slot[], plan: Plan) {
+  constructor(sources: SuggestSources, slots: readonly Slot[], plan: Plan, fieldsOf: Uint8Array) {
+    const { terms, termHeads: heads, termPairs } = sources;
     this.#terms = terms;
     this.#heads = heads;
     // The first slot when its value is its best word's (then only names that start with it get the bonus), else the cheapest.
     const driver = plan.byWords[0] === 0 ? 0 : plan.order[0]!;
-    const most = slots.map((slot) => (NAME_WEIGHT + ALIAS_WEIGHT) * Math.max(0, ...slot.values()));
     const words = [...slots[driver]!];
     const count = words.length * HEAD_CLASSES;
     [this.#head, this.#cursor] = [new Int32Array(count), new Int32Array(count)];
     [this.#base, this.#bonus, this.#bound] = [new Float64Array(count), new Float64Array(count), new Float64Array(count)];
     words.forEach(([id, weight], i) => {
+      markPairs(termPairs, id, fieldsOf, true);
+      const most = slots.map((slot, s) => mostOf(slot, fieldsOf, plan.byWords[s] === 1));
+      markPairs(termPairs, id, fieldsOf, false);
       for (let c = 0; c < HEAD_CLASSES; c++) {
         const h = i * HEAD_CLASSES + c;
         this.#head[h] = id * HEAD_CLASSES + c;
@@ -201,7 +213,9 @@ class HeadWalk {
         let total = 0;
         for (const s of plan.order) {
           const value = s !== driver || c === CLASS_STARTS_NAME ? most[s]! : weight * CLASS_WORTH[c]!;
-          total = Math.fround(total + Math.fround(value));
+          // A slot with no word beside this one: no exercise of these heads matches the reading.
+          total = value === 0 ? -Infinity : Math.fround(total + Math.fround(value));
+          if (value === 0) break;
         }
         this.#base[h] = total;
         this.#bonus[h] = driver === 0 && c !== CLASS_STARTS_NAME ? 0 : NAME_START_BONUS;

@@ -4,18 +4,10 @@
  * to the catalog are kept per index and reset after each call, so a call allocates little at any size.
  */
 import type { Budget } from './search-budget.ts';
+import type { SearchIndex } from './search-index.ts';
 import type { Slot } from './suggest-readings.ts';
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
-
-/**
- * A word matched in the name counts more than in an alias, and both add up (the exercise an alias
- * names is the one people mean); a name that starts with the typed text counts more still.
- */
-export const NAME_WEIGHT = 3;
-export const ALIAS_WEIGHT = 1;
-export const NAME_START_BONUS = 2;
-/** Among equal matches, shorter names first: "Bench Press" before "Close-Grip Paused Bench Press". */
-export const PER_NAME_TERM = 0.05;
+import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './suggest-weights.ts';
 
 /**
  * Per term index: scratch arrays sized to the catalog and the vocabulary (no allocation per request).
@@ -117,6 +109,9 @@ export function valueInExercise(terms: TermIndex, p: number, weightOf: Float64Ar
   }
   return inName * NAME_WEIGHT + inAlias * ALIAS_WEIGHT;
 }
+
+/** What suggest's rankings read: the term index, the term heads, the exercises' records and the term pairs. */
+export type SuggestSources = Pick<SearchIndex, 'terms' | 'termHeads' | 'exerciseWords' | 'termPairs'>;
 
 /** A reading's best exercises, best first, with their scores (readings are merged by score). */
 export interface Ranked {

@@ -5,7 +5,7 @@
  * suggest then answers it with a slice.
  */
 import type { Steps } from '../time-slices.ts';
-import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './suggest-ranking.ts';
+import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './suggest-weights.ts';
 import type { Slot } from './suggest-readings.ts';
 import type { TermIndex } from './term-index.ts';
 

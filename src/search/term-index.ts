@@ -64,7 +64,8 @@ export interface TermIndex {
 }
 
 /** A growable Int32 list: ids appended while tokenizing, packed once at the end. */
-class IntList {
+/** A growable list of int32s (packed once complete). */
+export class IntList {
   data: Int32Array;
   length = 0;
   constructor(capacity: number) {

@@ -4,7 +4,8 @@
  * lookups), so a property test can check the fast one gives the same positions and scores.
  */
 import type { Budget } from '../../src/search/search-budget.ts';
-import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM, type Ranked } from '../../src/search/suggest-ranking.ts';
+import type { Ranked } from '../../src/search/suggest-ranking.ts';
+import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from '../../src/search/suggest-weights.ts';
 import type { Slot } from '../../src/search/suggest-readings.ts';
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from '../../src/search/term-index.ts';
 

@@ -11,6 +11,7 @@ import { rankFromHeads } from '../../src/search/suggest-head-ranking.ts';
 import { naiveRank } from '../helpers/naive-suggest-ranking.ts';
 import { pick, seededRandom } from '../helpers/random.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
+import { exercise, tinySnapshot } from '../helpers/snapshots.ts';
 
 const LIMIT = 20;
 const TEXTS_PER_CATALOG = 600;
@@ -66,7 +67,7 @@ function assertSameRanking(index: SearchIndex, q: string): number {
       assert.deepEqual(Array.from(fast.scores), Array.from(naive.scores), `scores of "${q}" by ${how}`);
     }
     // Read from the heads however little ranking by postings would read, so small catalogs check them too.
-    const fromHeads = rankFromHeads(index.terms, index.termHeads, slots, LIMIT, budget, 0);
+    const fromHeads = rankFromHeads(index, slots, LIMIT, budget, 0);
     if (fromHeads !== undefined) {
       settled += 1;
       assert.deepEqual(Array.from(fromHeads.positions), Array.from(naive.positions), `positions of "${q}" from heads`);
@@ -96,4 +97,36 @@ describe('rank (suggest-ranking.ts)', () => {
       assert.ok(settled > 100, `heads settled ${settled} readings`);
     });
   }
+
+  it('bounds a slot read from words by its best name word and its best alias word together, not by one word', () => {
+    // "quark" is only ever a name word and "quill" only an alias word, yet "Zeta Quark Long Name Here"
+    // has both: the slot is worth 3 + 1 there. Bounding the slot by one word's fields (3) would end the
+    // walk at the short "Zeta Quark" and miss it.
+    const fillers = Array.from({ length: 60 }, (_, i) => exercise(`Quark_Filler_${i}`, `Quark Filler ${i}`, { keywords: ['quill'] }));
+    const snapshot = {
+      ...tinySnapshot(),
+      exercises: [
+        exercise('Zeta_Quark', 'Zeta Quark', { keywords: ['short'] }),
+        exercise('Zeta_Quark_Long', 'Zeta Quark Long Name Here', { keywords: ['quill'] }),
+        ...fillers,
+      ],
+    };
+    const index = buildSearchIndexNow(buildCatalog(snapshot, 'crafted'));
+    const { expander } = index.planContext;
+    const [zeta, quark, quill] = ['zeta', 'quark', 'quill'].map((word) => expander.idOf(word));
+    const slots = [
+      new Map([[zeta!, 1]]),
+      new Map([
+        [quark!, 1],
+        [quill!, 1],
+      ]),
+    ];
+    const budget = new Budget(Number.POSITIVE_INFINITY, () => 0);
+    const expected = naiveRank(index.terms, slots, 1, budget);
+    assert.equal(index.catalog.exercises[expected.positions[0]!]!.id, 'Zeta_Quark_Long');
+    const fromHeads = rankFromHeads(index, slots, 1, budget, 0);
+    assert.ok(fromHeads !== undefined, 'the heads settle it');
+    assert.deepEqual(Array.from(fromHeads.positions), Array.from(expected.positions));
+    assert.deepEqual(Array.from(fromHeads.scores), Array.from(expected.scores));
+  });
 });

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { growCatalog } from '../../bench/catalog-growth.ts';
+import { buildCatalog } from '../../src/catalog/catalog.ts';
+import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
+import { FLAG_BITS, FLAG_MASK, IN_BOTH, RECORD_HEADER } from '../../src/search/suggest-exercise-words.ts';
+import { FIELD_KEYWORDS, FIELD_NAME } from '../../src/search/term-index.ts';
+import { contentTerms } from '../../src/search/text-normalize.ts';
+import { bundledSnapshot } from '../helpers/search-catalogs.ts';
+
+const BOTH = FIELD_NAME | FIELD_KEYWORDS | IN_BOTH;
+
+/** An exercise's words from its text, tokenized afresh: term -> FIELD_NAME | FIELD_KEYWORDS (| IN_BOTH). */
+function wordsOfText(name: string, keywords: readonly string[]): Map<string, number> {
+  const fields = new Map<string, number>();
+  for (const term of contentTerms(name)) fields.set(term, FIELD_NAME);
+  for (const term of keywords.flatMap(contentTerms)) fields.set(term, (fields.get(term) ?? 0) | FIELD_KEYWORDS);
+  for (const [term, flags] of fields) if (flags === (FIELD_NAME | FIELD_KEYWORDS)) fields.set(term, BOTH);
+  return fields;
+}
+
+/** Exercise `p`'s record, decoded: name length, first word and term -> flags. */
+function recordOf(index: SearchIndex, p: number): { nameLength: number; firstWord: string | undefined; words: Map<string, number> } {
+  const { wordStart, words } = index.exerciseWords;
+  const decoded = new Map<string, number>();
+  for (let e = wordStart[p]! + RECORD_HEADER; e < wordStart[p + 1]!; e++) {
+    const term = index.terms.terms[words[e]! >>> FLAG_BITS]!;
+    assert.ok(!decoded.has(term), `"${term}" twice in the record of ${p}`);
+    decoded.set(term, words[e]! & FLAG_MASK);
+  }
+  const first = words[wordStart[p]! + 1]!;
+  return { nameLength: words[wordStart[p]!]!, firstWord: first < 0 ? undefined : index.terms.terms[first], words: decoded };
+}
+
+describe("suggest's exercise records and term pairs", () => {
+  const bundled = buildSearchIndexNow(buildCatalog(bundledSnapshot(), 'bundled'));
+
+  it('holds every exercise name and alias word once, with where it occurs, the name length and its first word', () => {
+    bundled.catalog.exercises.forEach((exercise, p) => {
+      const nameTerms = contentTerms(exercise.name);
+      const record = recordOf(bundled, p);
+      assert.equal(record.nameLength, nameTerms.length, exercise.name);
+      assert.equal(record.firstWord, nameTerms[0], exercise.name);
+      assert.deepEqual(record.words, wordsOfText(exercise.name, exercise.keywords), exercise.name);
+    });
+  });
+
+  it('pairs every word with each word found beside it in one exercise, and the fields it fills there', () => {
+    // The reference: term -> other term -> fields, over every exercise's text.
+    const expected = new Map<string, Map<string, number>>();
+    for (const exercise of bundled.catalog.exercises) {
+      const words = wordsOfText(exercise.name, exercise.keywords);
+      for (const term of words.keys()) {
+        const beside = expected.get(term) ?? new Map<string, number>();
+        expected.set(term, beside);
+        for (const [other, flags] of words) beside.set(other, (beside.get(other) ?? 0) | flags);
+      }
+    }
+    const { pairStart, pairs } = bundled.termPairs;
+    let checked = 0;
+    bundled.terms.terms.forEach((term, id) => {
+      const found = new Map<string, number>();
+      for (let e = pairStart[id]!; e < pairStart[id + 1]!; e++)
+        found.set(bundled.terms.terms[pairs[e]! >>> FLAG_BITS]!, pairs[e]! & FLAG_MASK);
+      assert.deepEqual(found, expected.get(term) ?? new Map(), `pairs of "${term}"`);
+      checked += found.size;
+    });
+    assert.ok(checked > 10_000, `${checked} pairs checked`);
+  });
+
+  it('gives a grown copy the words of its name with the modifiers and the aliases of its original', () => {
+    const grown = buildSearchIndexNow(buildCatalog(growCatalog(bundledSnapshot(), 2), 'grown'));
+    const copy = grown.catalog.exercises.findIndex((exercise) => exercise.id.endsWith('_V1'));
+    const exercise = grown.catalog.exercises[copy]!;
+    const record = recordOf(grown, copy);
+    assert.deepEqual(record.words, wordsOfText(exercise.name, exercise.keywords));
+    assert.equal(record.firstWord, contentTerms(exercise.name)[0]);
+  });
+});
