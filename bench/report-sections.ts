@@ -1,4 +1,5 @@
 /** The report's sections other than the load suite's: search, snapshot refusal, fairness, in-process figures. */
+import type { ExtrasFigures } from './extras-run.ts';
 import type { LatencyFigures } from './scaling-run.ts';
 import type { Report } from './report.ts';
 import { formatNumber, table } from './report-format.ts';
@@ -99,6 +100,24 @@ export function printFairness(report: Report, out: string[]): void {
   }
 }
 
+/** Issue 12's goals in process, p99 of wall time: all seven facets, and suggest with each keystroke typed the first time. */
+const EXTRAS_GOALS = [
+  { factor: 1, facetsUs: 50, suggestUs: 100 },
+  { factor: 100, facetsUs: 1000, suggestUs: 1000 },
+] as const;
+
+function extrasGoalLines(extras: readonly ExtrasFigures[]): string[] {
+  const verdict = (figure: number, goal: number) => `${formatNumber(figure, 1)} µs (goal <= ${goal}) ${figure <= goal ? 'met' : 'NOT MET'}`;
+  return EXTRAS_GOALS.flatMap(({ factor, facetsUs, suggestUs }) => {
+    const x = extras.find((figures) => figures.factor === factor);
+    if (x === undefined) return [];
+    return [
+      `  ${factor}x: facets, all seven, p99 ${verdict(x.facetsAllSeven.p99Us, facetsUs)}; ` +
+        `suggest, first time, p99 ${verdict(x.suggestFirstTime.p99Us, suggestUs)} (issue 12)`,
+    ];
+  });
+}
+
 /** findPage's cost per case, facets and suggest per scale, and the catalog build. */
 export function printInProcess(report: Report, out: string[]): void {
   const build = report.inProcess.catalogBuild;
@@ -138,6 +157,7 @@ export function printInProcess(report: Report, out: string[]): void {
         ]),
       ),
     );
+    out.push(...extrasGoalLines(report.inProcess.extras));
   }
   out.push(
     `Catalog build (${build.file}, ${build.exercises} exercises): first ${formatNumber(build.firstMs.total, 1)} ms ` +

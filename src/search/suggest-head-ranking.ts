@@ -19,6 +19,13 @@ import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './su
  * at 1x, where nearly every reading is under it, `rank` takes a few µs.
  */
 const MIN_RANK_COST = 2048;
+/**
+ * The same for a reading of one slot, whose walk reads about as many exercises as it returns (each
+ * head's bound is its next exercise's score, up to ties): `romani` (1,800 postings at 100x) takes
+ * `rank` 400-600 µs the first time and a walk under 50, while at 1x (`pul`, 485 postings) `rank` is
+ * still the cheaper by a few tens of µs.
+ */
+const MIN_RANK_COST_ONE_SLOT = 1024;
 
 /** Per term index: per slot, term id -> its weight (0: not in the slot); which exercises were read. Reset after each call. */
 interface Scratch {
@@ -101,7 +108,7 @@ export function rankFromHeads(
   slots: readonly Slot[],
   limit: number,
   budget: Budget,
-  minRankCost = MIN_RANK_COST,
+  minRankCost = slots.length === 1 ? MIN_RANK_COST_ONE_SLOT : MIN_RANK_COST,
 ): Ranked | undefined {
   // The bounds and the start test assume positive weights, as every reading has them.
   if (slots.some((slot) => [...slot.values()].some((weight) => !(weight > 0)))) return undefined;
@@ -183,7 +190,6 @@ function markPairs(pairs: TermPairs, id: number, fieldsOf: Uint8Array, mark: boo
  * (suggest-term-pairs.ts): an exercise in the head holds that word, so every word it holds is among them.
  */
 class HeadWalk {
-  readonly #terms: TermIndex;
   readonly #heads: TermHeads;
   /** Per head (word x class): its index in the heads, its cursor, its score less the name length part. */
   readonly #head: Int32Array;
@@ -193,8 +199,7 @@ class HeadWalk {
   readonly #bound: Float64Array;
 
   constructor(sources: SuggestSources, slots: readonly Slot[], plan: Plan, fieldsOf: Uint8Array) {
-    const { terms, termHeads: heads, termPairs } = sources;
-    this.#terms = terms;
+    const { termHeads: heads, termPairs } = sources;
     this.#heads = heads;
     // The first slot when its value is its best word's (then only names that start with it get the bonus), else the cheapest.
     const driver = plan.byWords[0] === 0 ? 0 : plan.order[0]!;
@@ -226,13 +231,10 @@ class HeadWalk {
 
   /** Head `h`'s bound at its cursor (at its rest past the end), or -Infinity when it is read to its end. */
   #boundAt(h: number): number {
-    const { headStart, headDoc, restLength } = this.#heads;
-    const { nameStart } = this.#terms;
+    const { headStart, headLength, restLength } = this.#heads;
     let nameLength = restLength[this.#head[h]!]!;
-    if (this.#cursor[h]! < headStart[this.#head[h]! + 1]!) {
-      const p = headDoc[this.#cursor[h]!]!;
-      nameLength = nameStart[p + 1]! - nameStart[p]!;
-    } else if (nameLength === NO_REST) return -Infinity;
+    if (this.#cursor[h]! < headStart[this.#head[h]! + 1]!) nameLength = headLength[this.#cursor[h]!]!;
+    else if (nameLength === NO_REST) return -Infinity;
     return Math.fround(this.#base[h]! + (this.#bonus[h]! - PER_NAME_TERM * nameLength));
   }
 

@@ -15,6 +15,8 @@ export const HEAD_CLASSES = 4;
 export const CLASS_STARTS_NAME = 0;
 /** What the fields of classes 1-3 are worth (NAME_WEIGHT + ALIAS_WEIGHT, NAME_WEIGHT, ALIAS_WEIGHT); class 0 can be any. */
 export const CLASS_WORTH = [4, 4, 3, 1] as const;
+/** headLength's largest value. */
+export const MAX_HEAD_LENGTH = 0xffff;
 /** restLength of a head that holds every posting of its class. */
 export const NO_REST = -1;
 const POSTINGS_PER_STEP = 1 << 16;
@@ -24,6 +26,11 @@ export interface TermHeads {
   readonly headStart: Int32Array;
   /** Positions, shortest name first, ties by position. */
   readonly headDoc: Int32Array;
+  /**
+   * Beside headDoc: each one's name length, at most MAX_HEAD_LENGTH (a longer name counts as that long,
+   * which only raises a bound), so a walk reads lengths in order instead of looking each one up.
+   */
+  readonly headLength: Uint16Array;
   /** (term id x HEAD_CLASSES + class) -> name length of the first posting past the head, or NO_REST. */
   readonly restLength: Int32Array;
   /** term id -> how many exercises have it in the name or an alias. */
@@ -58,6 +65,7 @@ export function* termHeadSteps(terms: TermIndex): Steps<TermHeads> {
   for (let h = 0; h < termCount * HEAD_CLASSES; h++) headStart[h + 1] = headStart[h]! + Math.min(HEAD_DEPTH, classCount[h]!);
   const headDoc = new Int32Array(headStart[termCount * HEAD_CLASSES]!);
   const restLength = new Int32Array(termCount * HEAD_CLASSES).fill(NO_REST);
+  const headLength = new Uint16Array(headDoc.length);
   let maxLength = 0;
   for (let p = 0; p < terms.docCount; p++) maxLength = Math.max(maxLength, nameStart[p + 1]! - nameStart[p]!);
   const byLength = new HeadByLength(maxLength);
@@ -72,6 +80,9 @@ export function* termHeadSteps(terms: TermIndex): Steps<TermHeads> {
     classDocs.forEach((docs, c) => {
       const h = id * HEAD_CLASSES + c;
       restLength[h] = byLength.fill(terms, docs, headDoc, headStart[h]!);
+      for (let j = headStart[h]!; j < headStart[h + 1]!; j++) {
+        headLength[j] = Math.min(MAX_HEAD_LENGTH, nameStart[headDoc[j]! + 1]! - nameStart[headDoc[j]!]!);
+      }
     });
     read += postingStart[id + 1]! - postingStart[id]!;
     if (read >= POSTINGS_PER_STEP) {
@@ -79,7 +90,7 @@ export function* termHeadSteps(terms: TermIndex): Steps<TermHeads> {
       yield;
     }
   }
-  return { headStart, headDoc, restLength, suggestCount };
+  return { headStart, headDoc, headLength, restLength, suggestCount };
 }
 
 /** Picks the HEAD_DEPTH positions with the shortest names (ties: earlier) by counting name lengths. */

@@ -32,7 +32,7 @@ function recordOf(index: SearchIndex, p: number): { nameLength: number; firstWor
   return { nameLength: words[wordStart[p]!]!, firstWord: first < 0 ? undefined : index.terms.terms[first], words: decoded };
 }
 
-describe("suggest's exercise records and term pairs", () => {
+describe("suggest's exercise records, term pairs and head lengths", () => {
   const bundled = buildSearchIndexNow(buildCatalog(bundledSnapshot(), 'bundled'));
 
   it('holds every exercise name and alias word once, with where it occurs, the name length and its first word', () => {
@@ -66,6 +66,16 @@ describe("suggest's exercise records and term pairs", () => {
       checked += found.size;
     });
     assert.ok(checked > 10_000, `${checked} pairs checked`);
+  });
+
+  it("keeps each head's name lengths beside its positions, in order", () => {
+    const { headDoc, headLength, headStart } = bundled.termHeads;
+    assert.equal(headLength.length, headDoc.length);
+    headDoc.forEach((p, j) => assert.equal(headLength[j], contentTerms(bundled.catalog.exercises[p]!.name).length));
+    for (let h = 0; h + 1 < headStart.length; h++) {
+      for (let j = headStart[h]! + 1; j < headStart[h + 1]!; j++)
+        assert.ok(headLength[j - 1]! <= headLength[j]!, `head ${h} in length order`);
+    }
   });
 
   it('gives a grown copy the words of its name with the modifiers and the aliases of its original', () => {
