@@ -173,9 +173,9 @@ function mostOf(slot: Slot, fieldsOf: Uint8Array, isByWords: boolean): number {
   return isByWords ? inName * NAME_WEIGHT + inAlias * ALIAS_WEIGHT : most;
 }
 
-/** Marks (or, with `mark` false, clears) in `fieldsOf` the words found with term `id` and their fields there. */
-function markPairs(pairs: TermPairs, id: number, fieldsOf: Uint8Array, mark: boolean): void {
-  for (let e = pairs.pairStart[id]!; e < pairs.pairStart[id + 1]!; e++) {
+/** Marks (or, with `mark` false, clears) in `fieldsOf` the words found in head `h`'s exercises and their fields there. */
+function markPairs(pairs: TermPairs, h: number, fieldsOf: Uint8Array, mark: boolean): void {
+  for (let e = pairs.pairStart[h]!; e < pairs.pairStart[h + 1]!; e++) {
     fieldsOf[pairs.pairs[e]! >>> FLAG_BITS] = mark ? pairs.pairs[e]! & FLAG_MASK : 0;
   }
 }
@@ -186,8 +186,8 @@ function markPairs(pairs: TermPairs, id: number, fieldsOf: Uint8Array, mark: boo
  * the name, the slot's most), every other slot its most, the start bonus unless the driving slot is the
  * first and the word does not start the name, and the name's length: summed as `scoreOf` sums, so it
  * bounds every exercise whose best word of the slot this is, and ties compare exactly. A slot's most is
- * taken over the words found beside the head's word in some exercise, with the fields they fill there
- * (suggest-term-pairs.ts): an exercise in the head holds that word, so every word it holds is among them.
+ * taken over the words found in the head's exercises, with the fields they fill there
+ * (suggest-term-pairs.ts), so a head none of whose exercises holds some slot's word is never read.
  */
 class HeadWalk {
   readonly #heads: TermHeads;
@@ -208,20 +208,20 @@ class HeadWalk {
     [this.#head, this.#cursor] = [new Int32Array(count), new Int32Array(count)];
     [this.#base, this.#bonus, this.#bound] = [new Float64Array(count), new Float64Array(count), new Float64Array(count)];
     words.forEach(([id, weight], i) => {
-      markPairs(termPairs, id, fieldsOf, true);
-      const most = slots.map((slot, s) => mostOf(slot, fieldsOf, plan.byWords[s] === 1));
-      markPairs(termPairs, id, fieldsOf, false);
       for (let c = 0; c < HEAD_CLASSES; c++) {
         const h = i * HEAD_CLASSES + c;
         this.#head[h] = id * HEAD_CLASSES + c;
         this.#cursor[h] = heads.headStart[this.#head[h]!]!;
+        markPairs(termPairs, this.#head[h]!, fieldsOf, true);
         let total = 0;
         for (const s of plan.order) {
-          const value = s !== driver || c === CLASS_STARTS_NAME ? most[s]! : weight * CLASS_WORTH[c]!;
-          // A slot with no word beside this one: no exercise of these heads matches the reading.
+          const value =
+            s !== driver || c === CLASS_STARTS_NAME ? mostOf(slots[s]!, fieldsOf, plan.byWords[s] === 1) : weight * CLASS_WORTH[c]!;
+          // A slot with no word in this head's exercises: none of them matches the reading.
           total = value === 0 ? -Infinity : Math.fround(total + Math.fround(value));
           if (value === 0) break;
         }
+        markPairs(termPairs, this.#head[h]!, fieldsOf, false);
         this.#base[h] = total;
         this.#bonus[h] = driver === 0 && c !== CLASS_STARTS_NAME ? 0 : NAME_START_BONUS;
         this.#bound[h] = this.#boundAt(h);

@@ -38,7 +38,7 @@ export interface TermHeads {
 }
 
 /** Term `id`'s class in exercise `p` (its posting's field bits given), or -1 when only in tags. */
-function classOf(terms: TermIndex, id: number, p: number, fields: number): number {
+export function classOf(terms: TermIndex, id: number, p: number, fields: number): number {
   const { nameStart, nameTerms } = terms;
   if ((fields & (FIELD_NAME | FIELD_KEYWORDS)) === 0) return -1;
   if (nameStart[p + 1]! > nameStart[p]! && nameTerms[nameStart[p]!] === id) return CLASS_STARTS_NAME;

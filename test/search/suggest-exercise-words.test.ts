@@ -4,6 +4,7 @@ import { growCatalog } from '../../bench/catalog-growth.ts';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { FLAG_BITS, FLAG_MASK, IN_BOTH, RECORD_HEADER } from '../../src/search/suggest-exercise-words.ts';
+import { HEAD_CLASSES } from '../../src/search/suggest-term-heads.ts';
 import { FIELD_KEYWORDS, FIELD_NAME } from '../../src/search/term-index.ts';
 import { contentTerms } from '../../src/search/text-normalize.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
@@ -45,25 +46,30 @@ describe("suggest's exercise records, term pairs and head lengths", () => {
     });
   });
 
-  it('pairs every word with each word found beside it in one exercise, and the fields it fills there', () => {
-    // The reference: term -> other term -> fields, over every exercise's text.
+  it('pairs each head (word x class) with every word found in its exercises, and the fields it fills there', () => {
+    // The reference, over every exercise's text: "term/class" -> other term -> fields.
     const expected = new Map<string, Map<string, number>>();
     for (const exercise of bundled.catalog.exercises) {
       const words = wordsOfText(exercise.name, exercise.keywords);
-      for (const term of words.keys()) {
-        const beside = expected.get(term) ?? new Map<string, number>();
-        expected.set(term, beside);
-        for (const [other, flags] of words) beside.set(other, (beside.get(other) ?? 0) | flags);
+      const first = contentTerms(exercise.name)[0];
+      for (const [term, flags] of words) {
+        const c = term === first ? 0 : (flags & BOTH) === BOTH ? 1 : flags === FIELD_NAME ? 2 : 3;
+        const beside = expected.get(`${term}/${c}`) ?? new Map<string, number>();
+        expected.set(`${term}/${c}`, beside);
+        for (const [other, otherFlags] of words) beside.set(other, (beside.get(other) ?? 0) | otherFlags);
       }
     }
     const { pairStart, pairs } = bundled.termPairs;
     let checked = 0;
     bundled.terms.terms.forEach((term, id) => {
-      const found = new Map<string, number>();
-      for (let e = pairStart[id]!; e < pairStart[id + 1]!; e++)
-        found.set(bundled.terms.terms[pairs[e]! >>> FLAG_BITS]!, pairs[e]! & FLAG_MASK);
-      assert.deepEqual(found, expected.get(term) ?? new Map(), `pairs of "${term}"`);
-      checked += found.size;
+      for (let c = 0; c < HEAD_CLASSES; c++) {
+        const found = new Map<string, number>();
+        const h = id * HEAD_CLASSES + c;
+        for (let e = pairStart[h]!; e < pairStart[h + 1]!; e++)
+          found.set(bundled.terms.terms[pairs[e]! >>> FLAG_BITS]!, pairs[e]! & FLAG_MASK);
+        assert.deepEqual(found, expected.get(`${term}/${c}`) ?? new Map(), `pairs of "${term}" in class ${c}`);
+        checked += found.size;
+      }
     });
     assert.ok(checked > 10_000, `${checked} pairs checked`);
   });
