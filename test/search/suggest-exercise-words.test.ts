@@ -77,7 +77,9 @@ describe("suggest's exercise records, term pairs and head lengths", () => {
   it("keeps each head's name lengths beside its positions, in order", () => {
     const { headDoc, headLength, headStart } = bundled.termHeads;
     assert.equal(headLength.length, headDoc.length);
-    headDoc.forEach((p, j) => assert.equal(headLength[j], contentTerms(bundled.catalog.exercises[p]!.name).length));
+    headDoc.forEach((p, j) => {
+      assert.equal(headLength[j], contentTerms(bundled.catalog.exercises[p]!.name).length);
+    });
     for (let h = 0; h + 1 < headStart.length; h++) {
       for (let j = headStart[h]! + 1; j < headStart[h + 1]!; j++)
         assert.ok(headLength[j - 1]! <= headLength[j]!, `head ${h} in length order`);
