@@ -15,17 +15,11 @@ import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './su
 
 /**
  * Below this much reading (postings and candidates' words), `rank` is cheaper than setting up a walk of
- * the heads: at 100x the catalog `dow` (6,300 postings) takes `rank` 170-260 µs and a walk 30 µs, while
- * at 1x, where nearly every reading is under it, `rank` takes a few µs.
+ * the heads. At 100x the catalog `dow` (6,300 postings) takes `rank` 170-260 µs and a walk 30 µs; at 1x,
+ * where every reading of the benchmark's typing sessions stays under it, `lat` (1,047 postings) takes
+ * `rank` 13 µs and a walk 39 (the walk's setup reads every word's pairs).
  */
 const MIN_RANK_COST = 2048;
-/**
- * The same for a reading of one slot, whose walk reads about as many exercises as it returns (each
- * head's bound is its next exercise's score, up to ties): `romani` (1,800 postings at 100x) takes
- * `rank` 400-600 µs the first time and a walk under 50, while at 1x (`pul`, 485 postings) `rank` is
- * still the cheaper by a few tens of µs.
- */
-const MIN_RANK_COST_ONE_SLOT = 1024;
 
 /** Per term index: per slot, term id -> its weight (0: not in the slot); which exercises were read. Reset after each call. */
 interface Scratch {
@@ -108,7 +102,7 @@ export function rankFromHeads(
   slots: readonly Slot[],
   limit: number,
   budget: Budget,
-  minRankCost = slots.length === 1 ? MIN_RANK_COST_ONE_SLOT : MIN_RANK_COST,
+  minRankCost = MIN_RANK_COST,
 ): Ranked | undefined {
   // The bounds and the start test assume positive weights, as every reading has them.
   if (slots.some((slot) => [...slot.values()].some((weight) => !(weight > 0)))) return undefined;
