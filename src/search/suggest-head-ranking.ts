@@ -15,11 +15,17 @@ import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './su
 
 /**
  * Below this much reading (postings and candidates' words), `rank` is cheaper than setting up a walk of
- * the heads. At 100x the catalog `dow` (6,300 postings) takes `rank` 170-260 µs and a walk 30 µs; at 1x,
- * where every reading of the benchmark's typing sessions stays under it, `lat` (1,047 postings) takes
- * `rank` 13 µs and a walk 39 (the walk's setup reads every word's pairs).
+ * the heads: at 100x the catalog `dow` (6,300 postings) takes `rank` 170-260 µs and a walk 30 µs, while
+ * at 1x every reading of the benchmark's typing sessions stays under it.
  */
 const MIN_RANK_COST = 2048;
+/**
+ * The same for a reading of one slot, whose walk reads about as many exercises as it returns (each
+ * head's bound is its next exercise's score, up to ties) and marks no pairs but where a word starts the
+ * name: `romani` (1,800 postings at 100x) takes `rank` 400-600 µs the first time and a walk under 50;
+ * at 1x `lat` (1,047 postings) takes each about 10 µs.
+ */
+const MIN_RANK_COST_ONE_SLOT = 1024;
 
 /** Per term index: per slot, term id -> its weight (0: not in the slot); which exercises were read. Reset after each call. */
 interface Scratch {
@@ -102,10 +108,9 @@ export function rankFromHeads(
   slots: readonly Slot[],
   limit: number,
   budget: Budget,
-  minRankCost = MIN_RANK_COST,
+  minRankCost = slots.length === 1 ? MIN_RANK_COST_ONE_SLOT : MIN_RANK_COST,
 ): Ranked | undefined {
-  // The bounds and the start test assume positive weights, as every reading has them.
-  if (slots.some((slot) => [...slot.values()].some((weight) => !(weight > 0)))) return undefined;
+  if (!hasPositiveWeights(slots)) return undefined;
   const { terms, termHeads: heads, exerciseWords } = sources;
   const plan = planOf(terms, heads, slots);
   if (plan === undefined || plan.rankCost < minRankCost) return undefined;
@@ -135,6 +140,12 @@ export function rankFromHeads(
     for (let s = 0; s < slots.length; s++) clearWeights(weightOf[s]!, slots[s]!);
     for (const p of read) isRead[p] = 0;
   }
+}
+
+/** Whether every word of every slot weighs more than 0, as every reading's do: the bounds and the start test assume it. */
+function hasPositiveWeights(slots: readonly Slot[]): boolean {
+  for (const slot of slots) for (const weight of slot.values()) if (!(weight > 0)) return false;
+  return true;
 }
 
 function setWeights(weightOf: Float64Array, slot: Slot): void {
@@ -197,16 +208,23 @@ class HeadWalk {
     this.#heads = heads;
     // The first slot when its value is its best word's (then only names that start with it get the bonus), else the cheapest.
     const driver = plan.byWords[0] === 0 ? 0 : plan.order[0]!;
-    const words = [...slots[driver]!];
-    const count = words.length * HEAD_CLASSES;
+    const count = slots[driver]!.size * HEAD_CLASSES;
     [this.#head, this.#cursor] = [new Int32Array(count), new Int32Array(count)];
     [this.#base, this.#bonus, this.#bound] = [new Float64Array(count), new Float64Array(count), new Float64Array(count)];
-    words.forEach(([id, weight], i) => {
+    let i = 0;
+    for (const [id, weight] of slots[driver]!) {
       for (let c = 0; c < HEAD_CLASSES; c++) {
         const h = i * HEAD_CLASSES + c;
         this.#head[h] = id * HEAD_CLASSES + c;
         this.#cursor[h] = heads.headStart[this.#head[h]!]!;
-        markPairs(termPairs, this.#head[h]!, fieldsOf, true);
+        this.#bonus[h] = driver === 0 && c !== CLASS_STARTS_NAME ? 0 : NAME_START_BONUS;
+        if (this.#cursor[h] === heads.headStart[this.#head[h]! + 1] && heads.restLength[this.#head[h]!] === NO_REST) {
+          this.#bound[h] = -Infinity; // an empty head
+          continue;
+        }
+        // Only a slot valued at its most reads the pairs: every slot but the driver, and the driver where its word starts the name.
+        const isMarked = slots.length > 1 || c === CLASS_STARTS_NAME;
+        if (isMarked) markPairs(termPairs, this.#head[h]!, fieldsOf, true);
         let total = 0;
         for (const s of plan.order) {
           const value =
@@ -215,12 +233,12 @@ class HeadWalk {
           total = value === 0 ? -Infinity : Math.fround(total + Math.fround(value));
           if (value === 0) break;
         }
-        markPairs(termPairs, this.#head[h]!, fieldsOf, false);
+        if (isMarked) markPairs(termPairs, this.#head[h]!, fieldsOf, false);
         this.#base[h] = total;
-        this.#bonus[h] = driver === 0 && c !== CLASS_STARTS_NAME ? 0 : NAME_START_BONUS;
         this.#bound[h] = this.#boundAt(h);
       }
-    });
+      i++;
+    }
   }
 
   /** Head `h`'s bound at its cursor (at its rest past the end), or -Infinity when it is read to its end. */
