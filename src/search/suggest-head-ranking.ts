@@ -20,12 +20,15 @@ import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './su
  */
 const MIN_RANK_COST = 2048;
 /**
- * The same for a reading of one slot, whose walk reads about as many exercises as it returns (each
- * head's bound is its next exercise's score, up to ties) and marks no pairs but where a word starts the
- * name: `romani` (1,800 postings at 100x) takes `rank` 400-600 µs the first time and a walk under 50;
- * at 1x `lat` (1,047 postings) takes each about 10 µs.
+ * The same for a reading of one slot in a catalog of at least ONE_SLOT_MIN_EXERCISES: its walk reads
+ * about as many exercises as it returns (each head's bound is its next exercise's score, up to ties),
+ * where `rank` reads every candidate, scattered over a catalog too large for the CPU's caches: at 100x
+ * `romani` (1,800 postings) takes `rank` 400-600 µs the first time and a walk under 50. In a smaller
+ * catalog `rank`'s reads stay cached and the walk's (heads, pairs, records) are the colder ones: at 1x
+ * `lat` (1,047 postings) took 70-150 µs the first time from the heads, 30-40 by `rank`.
  */
 const MIN_RANK_COST_ONE_SLOT = 1024;
+const ONE_SLOT_MIN_EXERCISES = 16_384;
 
 /** Per term index: per slot, term id -> its weight (0: not in the slot); which exercises were read. Reset after each call. */
 interface Scratch {
@@ -108,7 +111,7 @@ export function rankFromHeads(
   slots: readonly Slot[],
   limit: number,
   budget: Budget,
-  minRankCost = slots.length === 1 ? MIN_RANK_COST_ONE_SLOT : MIN_RANK_COST,
+  minRankCost = slots.length === 1 && sources.terms.docCount >= ONE_SLOT_MIN_EXERCISES ? MIN_RANK_COST_ONE_SLOT : MIN_RANK_COST,
 ): Ranked | undefined {
   if (!hasPositiveWeights(slots)) return undefined;
   const { terms, termHeads: heads, exerciseWords } = sources;
