@@ -35,7 +35,7 @@ interface Scratch {
   readonly weightOf: Float64Array[];
   readonly isRead: Uint8Array;
   readonly values: SlotValues;
-  /** term id -> its fields beside one driving word (markPairs); all 0 between calls. */
+  /** term id -> the fields it fills in one head's exercises (markPairs); all 0 between calls. */
   readonly fieldsOf: Uint8Array;
 }
 
