@@ -86,9 +86,9 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   };
   yield;
   const facetTable = yield* facetTableSteps(catalog, facets);
-  const shortPrefixes = yield* shortPrefixSteps(terms, MAX_SUGGESTIONS);
-  const termHeads = yield* termHeadSteps(terms);
   const exerciseWords = yield* exerciseWordSteps(terms);
+  const shortPrefixes = yield* shortPrefixSteps(terms, exerciseWords, MAX_SUGGESTIONS);
+  const termHeads = yield* termHeadSteps(terms);
   const termPairs = yield* termPairSteps(terms, exerciseWords);
   return {
     catalog,

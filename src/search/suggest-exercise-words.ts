@@ -13,6 +13,12 @@ import { ALIAS_WEIGHT, NAME_WEIGHT } from './suggest-weights.ts';
 export const IN_BOTH = 4;
 /** A record's first two numbers: the name's length and its first word's term id (-1 for an empty name). */
 export const RECORD_HEADER = 2;
+/**
+ * What a word adds to a score by the fields it fills (FIELD_NAME, FIELD_KEYWORDS and IN_BOTH bits), indexed
+ * by those bits: name 3, alias 1, both in one exercise 4; name and alias in different exercises (term
+ * pairs' flags) at most 3.
+ */
+export const WORTH_OF_FIELDS = [0, NAME_WEIGHT, ALIAS_WEIGHT, NAME_WEIGHT, 0, 0, 0, NAME_WEIGHT + ALIAS_WEIGHT] as const;
 /** A word's entry is its term id shifted past the flags. */
 export const FLAG_BITS = 3;
 export const FLAG_MASK = (1 << FLAG_BITS) - 1;
@@ -91,12 +97,10 @@ export class SlotValues {
         const weight = weightOf[s]![id]!;
         if (weight === 0) continue;
         const at = s * 3;
-        const isName = (flags & FIELD_NAME) !== 0;
-        const isAlias = (flags & FIELD_KEYWORDS) !== 0;
-        const value = weight * ((isName ? NAME_WEIGHT : 0) + (isAlias ? ALIAS_WEIGHT : 0));
+        const value = weight * WORTH_OF_FIELDS[flags]!;
         if (value > of[at]!) of[at] = value;
-        if (isName && weight > of[at + 1]!) of[at + 1] = weight;
-        if (isAlias && weight > of[at + 2]!) of[at + 2] = weight;
+        if ((flags & FIELD_NAME) !== 0 && weight > of[at + 1]!) of[at + 1] = weight;
+        if ((flags & FIELD_KEYWORDS) !== 0 && weight > of[at + 2]!) of[at + 2] = weight;
       }
     }
   }

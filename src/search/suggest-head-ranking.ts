@@ -5,7 +5,7 @@
  * suggest ranks by postings).
  */
 import type { Budget } from './search-budget.ts';
-import { type ExerciseWords, FLAG_BITS, FLAG_MASK, SlotValues } from './suggest-exercise-words.ts';
+import { type ExerciseWords, FLAG_BITS, FLAG_MASK, SlotValues, WORTH_OF_FIELDS } from './suggest-exercise-words.ts';
 import { isReadByWords, postingsOf, type Ranked, type SuggestSources, TopPositions, WORDS_PER_EXERCISE } from './suggest-ranking.ts';
 import type { Slot } from './suggest-readings.ts';
 import { CLASS_STARTS_NAME, CLASS_WORTH, HEAD_CLASSES, NO_REST, type TermHeads } from './suggest-term-heads.ts';
@@ -158,9 +158,6 @@ function setWeights(weightOf: Float64Array, slot: Slot): void {
 function clearWeights(weightOf: Float64Array, slot: Slot): void {
   for (const id of slot.keys()) weightOf[id] = 0;
 }
-
-/** A word's most in one exercise by the fields it fills beside another, indexed by FIELD_NAME, FIELD_KEYWORDS and IN_BOTH bits. */
-const WORTH_OF_FIELDS = [0, NAME_WEIGHT, ALIAS_WEIGHT, NAME_WEIGHT, 0, 0, 0, NAME_WEIGHT + ALIAS_WEIGHT];
 
 /**
  * The most a slot can add to a score in an exercise whose words fill the fields `fieldsOf` gives

@@ -5,7 +5,8 @@
  * suggest then answers it with a slice.
  */
 import type { Steps } from '../time-slices.ts';
-import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './suggest-weights.ts';
+import { type ExerciseWords, FLAG_BITS, FLAG_MASK, RECORD_HEADER, WORTH_OF_FIELDS } from './suggest-exercise-words.ts';
+import { NAME_START_BONUS, PER_NAME_TERM } from './suggest-weights.ts';
 import type { Slot } from './suggest-readings.ts';
 import type { TermIndex } from './term-index.ts';
 
@@ -69,12 +70,12 @@ class TopList {
 }
 
 /**
- * The short prefixes' words and answers, `depth` deep, yielding every few thousand exercises. An
- * exercise's score for a prefix is what suggest-ranking.ts gives a reading of one slot: its best word
+ * The short prefixes' words and answers, `depth` deep, from the exercises' records, yielding every few
+ * thousand exercises. An exercise's score for a prefix is what suggest-ranking.ts gives a reading of one slot: its best word
  * of the prefix (name 3, alias 1, both 4), a bonus when that slot holds its name's first word, less a
  * little per name word, rounded to float32 as the ranking's scratch does.
  */
-export function* shortPrefixSteps(terms: TermIndex, depth: number): Steps<ShortPrefixes> {
+export function* shortPrefixSteps(terms: TermIndex, exerciseWords: ExerciseWords, depth: number): Steps<ShortPrefixes> {
   const slots = shortPrefixSlots(terms);
   const prefixes = [...slots.keys()];
   // term id -> the (at most two) prefixes whose slot holds it, as indexes into `prefixes`.
@@ -83,21 +84,13 @@ export function* shortPrefixSteps(terms: TermIndex, depth: number): Steps<ShortP
     for (const id of slots.get(prefix)!.keys()) slotsOfTerm[prefix.length - 1]![id] = k;
   });
   const tops = prefixes.map(() => new TopList(depth));
-  const fields = new Uint8Array(terms.terms.length);
   const value = new Float64Array(prefixes.length);
-  const touchedTerms: number[] = [];
   const touchedPrefixes: number[] = [];
-  const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms } = terms;
-  const mark = (id: number, field: number): void => {
-    if (fields[id] === 0) touchedTerms.push(id);
-    fields[id]! |= field;
-  };
+  const { wordStart, words } = exerciseWords;
   for (let p = 0; p < terms.docCount; p++) {
-    for (let t = nameStart[p]!; t < nameStart[p + 1]!; t++) mark(nameTerms[t]!, 1);
-    for (let t = aliasStart[aliasDocStart[p]!]!; t < aliasStart[aliasDocStart[p + 1]!]!; t++) mark(aliasTerms[t]!, 2);
-    for (const id of touchedTerms) {
-      const worth = ((fields[id]! & 1) !== 0 ? NAME_WEIGHT : 0) + ((fields[id]! & 2) !== 0 ? ALIAS_WEIGHT : 0);
-      fields[id] = 0;
+    for (let e = wordStart[p]! + RECORD_HEADER; e < wordStart[p + 1]!; e++) {
+      const id = words[e]! >>> FLAG_BITS;
+      const worth = WORTH_OF_FIELDS[words[e]! & FLAG_MASK]!;
       for (const bySlot of slotsOfTerm) {
         const k = bySlot[id]!;
         if (k < 0) continue;
@@ -105,9 +98,8 @@ export function* shortPrefixSteps(terms: TermIndex, depth: number): Steps<ShortP
         if (worth > value[k]!) value[k] = worth;
       }
     }
-    touchedTerms.length = 0;
-    const nameLength = nameStart[p + 1]! - nameStart[p]!;
-    const firstWord = nameLength > 0 ? nameTerms[nameStart[p]!]! : -1;
+    const nameLength = words[wordStart[p]!]!;
+    const firstWord = words[wordStart[p]! + 1]!;
     for (const k of touchedPrefixes) {
       const isNameStart = firstWord >= 0 && (slotsOfTerm[0]![firstWord] === k || slotsOfTerm[1]![firstWord] === k);
       tops[k]!.offer(p, Math.fround(value[k]! + ((isNameStart ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength)));
