@@ -5,7 +5,13 @@
  * case, plurals, hyphens and spacing never matter ("Kettlebells" is "kettlebell", "rear delts" is
  * "rear delt"). A target is a display group or an anatomical muscle (muscles), or a canonical
  * equipment name, or null for "no equipment" (equipment).
+ *
+ * A snapshot's own names win: a shipped alias whose key is a name the snapshot defines (a display
+ * group, a muscle, an equipment name) is dropped, so `muscle=Legs` on a catalog with a "Legs" group
+ * means that group and nothing the shipped `legs` alias would add. The snapshot's own aliases apply as
+ * written (filterAliases).
  */
+import { contentKey } from './text-normalize.ts';
 
 export type AliasTable = Readonly<Record<string, readonly string[]>>;
 export type EquipmentAliasTable = Readonly<Record<string, readonly (string | null)[]>>;
@@ -135,3 +141,21 @@ export const DEFAULT_EQUIPMENT_ALIASES: EquipmentAliasTable = {
   cables: ['cable'],
   machines: ['machine'],
 };
+
+/**
+ * The alias table a catalog filters with: the shipped defaults minus every key the snapshot defines as
+ * a name of its own (`definedNames`, compared as content keys), then the snapshot's own aliases.
+ */
+export function filterAliases<T extends AliasTable | EquipmentAliasTable>(
+  defaults: T,
+  ownAliases: T | undefined,
+  definedNames: Iterable<string>,
+): T {
+  const defined = new Set<string>();
+  for (const name of definedNames) defined.add(contentKey(name));
+  const table: Record<string, T[string]> = {};
+  for (const [alias, targets] of Object.entries(defaults)) {
+    if (!defined.has(contentKey(alias))) table[alias] = targets as T[string];
+  }
+  return { ...table, ...ownAliases } as T;
+}

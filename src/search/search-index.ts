@@ -14,7 +14,7 @@ import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import type { Bitset } from './bitset.ts';
 import { type FacetTable, facetTableSteps } from './facet-counts.ts';
 import { type FacetIndex, facetIndexSteps, type Filter, keyOf } from './facet-index.ts';
-import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES } from './filter-aliases.ts';
+import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES, filterAliases } from './filter-aliases.ts';
 import { muscleWordLengths, planQuery, type PlanContext } from './query-plan.ts';
 import { Ranker } from './ranking.ts';
 import { Budget, SearchTimedOut } from './search-budget.ts';
@@ -64,16 +64,17 @@ export interface SearchIndex {
 /** Builds the search index of `catalog` step by step (time-slices.ts). */
 export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   const dictionary = catalog.searchDictionary;
-  const muscleAliases = { ...DEFAULT_MUSCLE_ALIASES, ...dictionary?.muscleAliases };
+  const muscleNames = catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]);
+  const muscleAliases = filterAliases(DEFAULT_MUSCLE_ALIASES, dictionary?.muscleAliases, muscleNames);
   const facets = yield* facetIndexSteps({
     exercises: catalog.exercises,
     muscleGroups: catalog.muscleGroups,
     muscleAliases,
-    equipmentAliases: { ...DEFAULT_EQUIPMENT_ALIASES, ...dictionary?.equipmentAliases },
+    equipmentAliases: filterAliases(DEFAULT_EQUIPMENT_ALIASES, dictionary?.equipmentAliases, catalog.equipment),
   });
   const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups);
   const muscleWords = new Set<string>(
-    [...catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]), ...Object.keys(muscleAliases)]
+    [...muscleNames, ...Object.keys(muscleAliases)]
       .map(contentKey)
       .filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)),
   );
