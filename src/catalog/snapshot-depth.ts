@@ -1,8 +1,8 @@
 /**
  * The depth rules of the bundled catalog (issue 13: the hosted API's depth or better), beyond what the
- * snapshot contract itself demands. `snapshot check` applies them unless told `--schema-only` (a plain
- * free-exercise-db import is thin by nature); the build applies them always. The server does not: a
- * snapshot that meets the contract is served. Every problem names the exercise id and the field.
+ * snapshot contract itself demands. `snapshot check` reports them as warnings, and as errors with
+ * `--strict` (a plain free-exercise-db import is thin by nature); the build applies them always. The
+ * server does not: a snapshot that meets the contract is served. Every problem names the exercise id and the field.
  */
 import { type Problem, problem } from '../problems.ts';
 import type { Exercise, Snapshot } from './snapshot-schema.ts';

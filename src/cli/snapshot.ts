@@ -1,6 +1,7 @@
 /**
  * `npm run snapshot -- <verb>`: tools for data maintainers.
- *   check [--schema-only] <file>                  validate (contract, then depth rules); print a summary, or every problem and exit 1
+ *   check [--strict | --schema-only] <file>       validate (contract, then depth rules as warnings, or as errors with --strict);
+ *                                                 print a summary, or every problem and exit 1
  *   diff <old> <new>                              what changed between two snapshots
  *   import-free-exercise-db <exercises.json> [--out DIR]   convert the free-exercise-db format
  *   media <snapshot> <media-dir> [--media-base URL] [--generated-with TEXT] [--videos-json FILE]
@@ -17,12 +18,13 @@ import { readSnapshotFile } from '../catalog/snapshot-files.ts';
 import { summarizeSnapshot } from '../catalog/snapshot-summary.ts';
 import { scanMedia } from '../catalog/snapshot-media.ts';
 import { fsProblem, readJsonFile, writeFileAtomic } from '../files.ts';
-import { formatProblem, formatProblems, withSource } from '../problems.ts';
+import { formatProblem, formatProblems, type Problem, withSource } from '../problems.ts';
 import { isMainModule } from './entry.ts';
 
 export const USAGE = `usage: npm run snapshot -- <verb>
-  check [--schema-only] <file>                       validate a snapshot (contract and depth rules) and print a summary
-                                                     (--schema-only: the contract alone, e.g. for a plain import)
+  check [--strict | --schema-only] <file>            validate a snapshot and print a summary: the contract (errors) and
+                                                     the bundled catalog's depth rules (warnings; --strict: errors;
+                                                     --schema-only: not checked)
   diff <old> <new>                                   exercises added, removed, renamed and changed
   import-free-exercise-db <exercises.json> [--out DIR]   build a snapshot from free-exercise-db
   media <snapshot> <media-dir> [--media-base URL] [--generated-with TEXT] [--videos-json FILE]
@@ -66,24 +68,49 @@ export async function runSnapshotCli(args: string[], out: Out, err: Out): Promis
   return runVerb(rest, out, err);
 }
 
-/** `check`: the contract, then (unless --schema-only) the depth rules; a summary when both hold. */
+/** How many depth warnings `check` prints before it only counts them. */
+const WARNINGS_SHOWN = 10;
+
+/**
+ * `check`: the contract, then the depth rules. The contract is what the server requires; the depth
+ * rules are the bundled catalog's promise (docs/operations.md#depth-rules-of-the-bundled-catalog), so a
+ * plain import passes with them reported as warnings, and `--strict` (what the build applies) makes
+ * them errors.
+ */
 function runCheck(rest: string[], out: Out, err: Out): number {
-  const isSchemaOnly = rest[0] === '--schema-only';
-  const files = isSchemaOnly ? rest.slice(1) : rest;
-  if (files.length !== 1) {
+  const mode = rest[0] === '--schema-only' ? 'schema-only' : rest[0] === '--strict' ? 'strict' : 'warn';
+  const files = mode === 'warn' ? rest : rest.slice(1);
+  if (files.length !== 1 || files[0]!.startsWith('--')) {
     err(USAGE);
     return 2;
   }
   const file = files[0]!;
   const result = readSnapshotFile(file);
-  const problems = result.ok ? (isSchemaOnly ? [] : withSource(depthProblems(result.value), file)) : result.problems;
-  if (!result.ok || problems.length > 0) {
-    err(`${formatProblems(problems).join('\n')}\n\n${problems.length} problem(s) in ${file}`);
-    return 1;
-  }
+  if (!result.ok) return printProblems(result.problems, file, err);
+  const depth = mode === 'schema-only' ? [] : withSource(depthProblems(result.value), file);
+  if (mode === 'strict' && depth.length > 0) return printProblems(depth, file, err);
   out(summarizeSnapshot(result.value, file));
-  out(isSchemaOnly ? 'depth rules: not checked (--schema-only)' : `depth rules: met by all ${result.value.exercises.length} exercises`);
+  out(depthLine(mode, depth, result.value.exercises.length));
   return 0;
+}
+
+function printProblems(problems: Problem[], file: string, err: Out): number {
+  err(`${formatProblems(problems).join('\n')}\n\n${problems.length} problem(s) in ${file}`);
+  return 1;
+}
+
+/** The summary's last line(s): what the depth rules found, and in which mode. */
+function depthLine(mode: 'schema-only' | 'strict' | 'warn', depth: Problem[], exerciseCount: number): string {
+  if (mode === 'schema-only') return 'depth rules: not checked (--schema-only)';
+  if (depth.length === 0) return `depth rules: met by all ${exerciseCount} exercises`;
+  const exercises = new Set(depth.map((found) => found.path.slice(0, found.path.indexOf('.')))).size;
+  const shown = formatProblems(depth.slice(0, WARNINGS_SHOWN)).map((line) => `  warning: ${line}`);
+  const more = depth.length > WARNINGS_SHOWN ? [`  ... and ${depth.length - WARNINGS_SHOWN} more (--strict lists them all)`] : [];
+  return [
+    `depth rules: ${depth.length} warning(s) in ${exercises} of ${exerciseCount} exercises (the bundled catalog's promise, not the format's; --strict makes them errors)`,
+    ...shown,
+    ...more,
+  ].join('\n');
 }
 
 /** `diff`: exercises added, removed, renamed and changed between two valid snapshots. */

@@ -74,9 +74,7 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   });
   const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups);
   const muscleWords = new Set<string>(
-    [...muscleNames, ...Object.keys(muscleAliases)]
-      .map(contentKey)
-      .filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)),
+    [...muscleNames, ...Object.keys(muscleAliases)].map(contentKey).filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)),
   );
   const planContext: PlanContext = {
     expander: new TermExpander(terms),

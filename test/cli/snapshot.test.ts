@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Snapshot } from '../../src/catalog/snapshot-schema.ts';
 import { runSnapshotCli } from '../../src/cli/snapshot.ts';
-import { BAD_FILE, deepSnapshot, SAMPLE_FILE, sourceRecord, tempDir, tinySnapshot, writeSnapshot } from '../helpers/snapshots.ts';
+import {
+  BAD_FILE,
+  deepSnapshot,
+  FULL_FEDB_FILE,
+  SAMPLE_FILE,
+  sourceRecord,
+  tempDir,
+  tinySnapshot,
+  writeSnapshot,
+} from '../helpers/snapshots.ts';
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -33,13 +42,28 @@ describe('runSnapshotCli', () => {
       assert.ok(out.endsWith('\ndepth rules: not checked (--schema-only)'), out);
     });
 
-    it('applies the depth rules by default: a deep snapshot passes, a thin one fails naming id and field', async () => {
+    it('reports the depth rules as warnings by default: a thin snapshot passes with them listed, a deep one meets them', async () => {
       const dir = tempDir();
       const deep = await run(['check', writeSnapshot(dir, deepSnapshot())]);
       assert.equal(deep.code, 0, deep.err);
       assert.ok(deep.out.endsWith('\ndepth rules: met by all 4 exercises'), deep.out);
       const file = writeSnapshot(dir, tinySnapshot());
       const thin = await run(['check', file]);
+      assert.equal(thin.code, 0, thin.err);
+      assert.equal(thin.err, '');
+      const lines = thin.out.split('\n');
+      const head = lines.findIndex((line) => line.startsWith('depth rules: '));
+      assert.match(
+        lines[head]!,
+        /^depth rules: \d+ warning\(s\) in 3 of 3 exercises \(the bundled catalog's promise, not the format's; --strict makes them errors\)$/,
+      );
+      assert.equal(lines[head + 1], `  warning: ${file}: exercises[Barbell_Bench_Press].keywords: needs 5-10 keywords (has 3)`);
+      assert.match(lines.at(-1)!, /^ {2}\.\.\. and \d+ more \(--strict lists them all\)$/);
+    });
+
+    it('--strict makes the depth rules errors: every problem named by id and field, exit 1', async () => {
+      const file = writeSnapshot(tempDir(), tinySnapshot());
+      const thin = await run(['check', '--strict', file]);
       assert.equal(thin.code, 1);
       assert.equal(thin.out, '');
       const lines = thin.err.split('\n');
@@ -83,9 +107,11 @@ describe('runSnapshotCli', () => {
     });
 
     it('exits 2 with the usage without exactly one file', async () => {
-      const { code, err } = await run(['check']);
-      assert.equal(code, 2);
-      assert.match(err, /^usage: npm run snapshot -- <verb>/);
+      for (const args of [['check'], ['check', '--strict'], ['check', '--strict', '--schema-only', 'a.json']]) {
+        const { code, err } = await run(args);
+        assert.equal(code, 2, args.join(' '));
+        assert.match(err, /^usage: npm run snapshot -- <verb>/);
+      }
     });
   });
 
@@ -144,8 +170,19 @@ describe('runSnapshotCli', () => {
       const written = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
       assert.equal(written.dataVersion, dataVersion);
       assert.match(written.lastUpdated, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      const check = await run(['check', '--schema-only', file]);
+      const check = await run(['check', file]);
       assert.equal(check.code, 0, check.err);
+    });
+
+    it('the whole of free-exercise-db imports into a snapshot that check passes (exit 0, depth rules as warnings)', async () => {
+      const dir = tempDir();
+      const imported = await run(['import-free-exercise-db', FULL_FEDB_FILE, '--out', dir]);
+      assert.equal(imported.code, 0, imported.err);
+      const file = join(dir, readdirSync(dir)[0]!);
+      const check = await run(['check', file]);
+      assert.equal(check.code, 0, check.err);
+      assert.match(check.out, /\n873 exercises,/);
+      assert.match(check.out, /\ndepth rules: \d+ warning\(s\) in \d+ of 873 exercises/);
     });
 
     it('prints the notes before the summary', async () => {

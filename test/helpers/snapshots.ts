@@ -20,6 +20,8 @@ export const SAMPLE = readJson(new URL('../fixtures/free-exercise-db-sample.json
 export const BAD = readJson(new URL('../fixtures/free-exercise-db-bad.json', import.meta.url));
 export const SAMPLE_FILE = new URL('../fixtures/free-exercise-db-sample.json', import.meta.url).pathname;
 export const BAD_FILE = new URL('../fixtures/free-exercise-db-bad.json', import.meta.url).pathname;
+/** The whole of free-exercise-db (facts only, see search-catalogs.ts). */
+export const FULL_FEDB_FILE = new URL('../fixtures/free-exercise-db.json', import.meta.url).pathname;
 
 export const IMPORT_OPTIONS = { dataVersion: '2026-02-01', lastUpdated: '2026-02-01T06:00:00.000Z', taxonomy: TAXONOMY };
 

@@ -122,7 +122,12 @@ describe("a snapshot's own names win over the shipped aliases", () => {
   const base = withoutKeywords(freeExerciseDbSnapshot());
   const legGroups = new Set(['Quadriceps', 'Hamstrings', 'Calves', 'Adductors']);
   const legMuscles = base.muscleGroups.filter((g) => legGroups.has(g.displayGroup)).flatMap((g) => g.muscles);
-  const boxed = new Set(base.exercises.filter((e) => e.equipment === 'stability ball').slice(0, 3).map((e) => e.id));
+  const boxed = new Set(
+    base.exercises
+      .filter((e) => e.equipment === 'stability ball')
+      .slice(0, 3)
+      .map((e) => e.id),
+  );
   const own: Snapshot = {
     ...base,
     // "Legs" is this catalog's own group (no glutes in it); "exercise ball" is its own equipment name.
@@ -136,18 +141,24 @@ describe("a snapshot's own names win over the shipped aliases", () => {
 
   it('muscle=Legs is the snapshot\'s "Legs" group, not the shipped alias (which adds the glutes)', () => {
     const expected = own.exercises.filter(worksAny(legMuscles)).length;
-    assert.ok(own.exercises.filter(worksAny(['gluteus maximus'])).some((e) => !worksAny(legMuscles)(e)), 'the alias would add some');
+    assert.ok(
+      own.exercises.filter(worksAny(['gluteus maximus'])).some((e) => !worksAny(legMuscles)(e)),
+      'the alias would add some',
+    );
     for (const value of ['Legs', 'legs', 'leg']) assert.equal(total(index, 'muscle', value), expected, value);
   });
 
-  it('equipment=exercise ball is the snapshot\'s own name, not the shipped alias for stability balls', () => {
+  it("equipment=exercise ball is the snapshot's own name, not the shipped alias for stability balls", () => {
     assert.equal(boxed.size, 3);
     assert.equal(total(index, 'equipment', 'exercise ball'), 3);
     assert.equal(total(index, 'equipment', 'swiss ball'), own.exercises.filter((e) => e.equipment === 'stability ball').length);
   });
 
   it('shipped aliases the snapshot does not define still apply', () => {
-    assert.equal(total(index, 'muscle', 'glutes'), own.exercises.filter(worksAny(['gluteus maximus', 'gluteus medius', 'gluteus minimus'])).length);
+    assert.equal(
+      total(index, 'muscle', 'glutes'),
+      own.exercises.filter(worksAny(['gluteus maximus', 'gluteus medius', 'gluteus minimus'])).length,
+    );
     assert.equal(total(index, 'equipment', 'kb'), own.exercises.filter((e) => e.equipment === 'kettlebell').length);
   });
 });
