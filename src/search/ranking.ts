@@ -9,7 +9,8 @@
  *   name; an alias alone ranks with phrases), then a phrase of the name, each first as typed and then
  *   through the dictionary's synonyms (so "burpees" puts "Burpee" before its synonym "Squat Thrust");
  *   then every slot somewhere in the name (as typed, then through synonyms); then the rest. Within a
- *   tier, the summed BM25 scores (the tiers are worked out in ranking-tiers.ts).
+ *   tier, the summed BM25 scores plus the exercise's canonical prior, which puts the plain form of a
+ *   movement before its variants (canonical-prior.ts; the tiers are worked out in ranking-tiers.ts).
  * - A muscle-led query ranks an exercise named exactly so first, then those that train the muscle as a
  *   primary mover, then those that work it otherwise, then stretches and soft-tissue work (term-index.ts,
  *   isSoftWork; ranking-muscles.ts).
@@ -47,6 +48,8 @@ export const MIN_COVERAGE = 0.6;
 
 export class Ranker {
   readonly #index: TermIndex;
+  /** Each exercise's canonical prior, added to its score within a tier. */
+  readonly #priors: Float32Array;
   readonly #terms: TermLists;
   readonly #scratch: UnionScratch;
   readonly #total: Float64Array;
@@ -63,9 +66,10 @@ export class Ranker {
   /** The muscle-led ranking's view of this ranker (ranking-muscles.ts). */
   readonly #muscleRanker: MuscleRanker;
 
-  constructor(index: TermIndex, facets: FacetIndex) {
+  constructor(index: TermIndex, facets: FacetIndex, priors: Float32Array) {
     const n = index.docCount;
     this.#index = index;
+    this.#priors = priors;
     this.#terms = new TermLists(index);
     this.#scratch = new UnionScratch(n);
     this.#total = new Float64Array(n);
@@ -175,11 +179,12 @@ export class Ranker {
   #rankMatches(slots: readonly Slot[], matches: PostingList, k: number, budget: Budget): Int32Array {
     const { positions, scores, fields, weight } = matches;
     const { nameStart } = this.#index;
+    const priors = this.#priors;
     const [fewest, most] = wholeSpan(slots);
     const top = this.#top.reset(Math.min(k, positions.length));
     for (let i = 0; i < positions.length; i++) {
       const p = positions[i]!;
-      const score = scores[i]! * weight;
+      const score = scores[i]! * weight + priors[p]!;
       // The best tier this exercise could have: the whole name only when its length allows it.
       const nameLength = nameStart[p + 1]! - nameStart[p]!;
       const inName = (fields[i]! & FIELD_NAME) !== 0;

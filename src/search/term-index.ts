@@ -5,13 +5,14 @@
  * intersect by merging. Scores are computed once at build: a search only adds numbers.
  *
  * Fields: the name (weight 3), the keywords (2), and tags (0.5: equipment, category, level, primary
- * muscles and their display groups). Function words are not indexed; names also keep their content
+ * muscles and their display groups). A name's length, for BM25, is its base name's (text-normalize.ts,
+ * baseName): a qualifier such as " - Medium Grip" does not make the movement's name longer. Function words are not indexed; names also keep their content
  * terms in order, for the whole-name and phrase checks, and keywords theirs, for whole-alias checks.
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import type { Exercise, MuscleGroup } from '../catalog/snapshot-schema.ts';
 import type { Steps } from '../time-slices.ts';
-import { contentTerms } from './text-normalize.ts';
+import { baseName, contentTerms } from './text-normalize.ts';
 
 export const FIELD_NAME = 1;
 export const FIELD_KEYWORDS = 2;
@@ -118,6 +119,8 @@ interface Tokens extends Pick<TermIndex, 'nameStart' | 'nameTerms' | 'aliasDocSt
   /** Name, keywords, tags: term ids, and position -> start (length: docs + 1). */
   readonly fieldTerms: readonly Int32Array[];
   readonly fieldStart: readonly Int32Array[];
+  /** position -> how many content terms its base name has (the name field's length for BM25). */
+  readonly nameBaseLength: Int32Array;
 }
 
 /** Pass 1: tokenizes every exercise, yielding every few hundred. */
@@ -135,9 +138,12 @@ function* tokenSteps(exercises: readonly Exercise[], muscleGroups: readonly Musc
   const aliasStarts = new IntList(docCount * 6);
   const aliasDocStart = new Int32Array(docCount + 1);
   const isSoftWork = new Uint8Array(docCount);
+  const nameBaseLength = new Int32Array(docCount);
   for (let position = 0; position < docCount; position++) {
     const exercise = exercises[position]!;
     const name = vocabulary.idsOf(exercise.name);
+    const base = baseName(exercise.name);
+    nameBaseLength[position] = base === exercise.name ? name.length : Math.max(1, contentTerms(base).length);
     for (const id of name) {
       fieldTerms[0]!.push(id);
       nameTerms.push(id);
@@ -166,6 +172,7 @@ function* tokenSteps(exercises: readonly Exercise[], muscleGroups: readonly Musc
     // Views, not copies: the tokens are read twice more, then dropped with the lists.
     fieldTerms: fieldTerms.map((list) => list.data.subarray(0, list.length)),
     fieldStart,
+    nameBaseLength,
     nameStart,
     nameTerms: nameTerms.packed(),
     aliasDocStart,
@@ -226,7 +233,7 @@ function* postingSteps(tokens: Tokens, docFrequency: Int32Array, docCount: numbe
   for (let position = 0; position < docCount; position++) {
     touched.length = 0;
     for (let f = 0; f < 3; f++) {
-      lengths[f] = fieldStart[f]![position + 1]! - fieldStart[f]![position]!;
+      lengths[f] = f === 0 ? tokens.nameBaseLength[position]! : fieldStart[f]![position + 1]! - fieldStart[f]![position]!;
       for (let i = fieldStart[f]![position]!; i < fieldStart[f]![position + 1]!; i++) {
         const id = fieldTerms[f]![i]!;
         tf[f]![id]! += 1;

@@ -142,3 +142,14 @@ export function contentTerms(text: string): string[] {
 export function contentKey(text: string): string {
   return contentTerms(text).join(' ');
 }
+
+/**
+ * A name without its qualifier: what stands before " - " or a closing parenthesis ("Barbell Bench
+ * Press - Medium Grip" is a barbell bench press, "Pushups (Close and Wide Hand Positions)" pushups; the
+ * "(Military)" inside "Machine Shoulder (Military) Press" is part of the name). The whole name when
+ * nothing would be left.
+ */
+export function baseName(name: string): string {
+  const cut = name.search(/ - |\s*\([^()]*\)\s*$/);
+  return cut > 0 ? name.slice(0, cut) : name;
+}
