@@ -140,6 +140,17 @@ export const DEFAULT_EQUIPMENT_ALIASES: EquipmentAliasTable = {
   plate: ['weight plate'],
   cables: ['cable'],
   machines: ['machine'],
+  // Strongman implements: what a strongman gym calls them beside the canonical names.
+  stone: ['atlas stone', 'dinnie stones', 'husafell stone', 'stone trainer'],
+  'atlas stones': ['atlas stone', 'stone trainer'],
+  car: ['vehicle', 'car deadlift frame'],
+  truck: ['vehicle'],
+  'farmers handles': ['farmers walk handles'],
+  'farmer handles': ['farmers walk handles'],
+  'weight for distance': ['throwing weight'],
+  'weight for height': ['throwing weight'],
+  frame: ['carry frame', 'car deadlift frame', 'fridge frame', 'timber frame'],
+  'circus dumbbell': ['press block'],
 };
 
 /**

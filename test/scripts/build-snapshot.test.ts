@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -232,26 +232,120 @@ describe('the bundled catalog', () => {
       assert.ok(catalog.categoryCounts[category] >= 60, `${category}: ${catalog.categoryCounts[category]}`);
   });
 
-  it('holds every free-exercise-db exercise under its own id and name, with its images', () => {
+  it('holds every free-exercise-db exercise under its own id and name with its images, or as an alias of the record it merged into', () => {
     const fedb = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/free-exercise-db.json'), 'utf8')) as {
       id: string;
       name: string;
       images: string[];
     }[];
     assert.equal(fedb.length, 873);
+    // Renamed where the source's name is not what people call the movement (docs/operations.md#data-sources).
+    const renamed: Record<string, string> = { Air_Bike: 'Bicycle Crunch' };
+    let canonical = 0;
     for (const source of fedb) {
-      const position = catalog.positionById.get(source.id);
+      const position = findExercisePosition(catalog, source.id);
       assert.ok(position !== undefined, source.id);
-      assert.equal(catalog.exercises[position]!.name, source.name);
+      if (catalog.positionById.get(source.id) === undefined) continue;
+      canonical++;
+      assert.equal(catalog.exercises[position]!.name, renamed[source.id] ?? source.name);
       assert.deepEqual(catalog.exercises[position]!.images, source.images);
     }
     const withImages = snapshot.exercises.filter((e) => e.images.length > 0).length;
-    assert.equal(withImages, 873, 'only free-exercise-db exercises list images');
+    assert.equal(withImages, canonical, 'only free-exercise-db exercises list images');
   });
 
   it('resolves every id a published snapshot served (2026-11-21: 902), as a record or an alias', () => {
     const served = JSON.parse(readFileSync(join(ROOT, 'data/source/served-ids.json'), 'utf8')) as Record<string, string>;
     assert.ok(Object.keys(served).length >= 902);
     for (const id of Object.keys(served)) assert.ok(findExercisePosition(catalog, id) !== undefined, id);
+  });
+});
+
+/** Sentences of a text field that stand verbatim (case and outer space folded) in more than one record. */
+function repeats(snapshot: Snapshot, field: 'instructions' | 'exerciseTips' | 'commonMistakes') {
+  const records = new Map<string, Set<string>>();
+  let sentences = 0;
+  for (const exercise of snapshot.exercises) {
+    for (const sentence of exercise[field]) {
+      sentences++;
+      const key = sentence.trim().toLowerCase();
+      const holders = records.get(key) ?? new Set<string>();
+      holders.add(exercise.id);
+      records.set(key, holders);
+    }
+  }
+  const repeated = [...records.values()].filter((holders) => holders.size > 1);
+  return {
+    share: repeated.reduce((sum, holders) => sum + holders.size, 0) / sentences,
+    widest: Math.max(0, ...repeated.map((holders) => holders.size)),
+  };
+}
+
+describe('the bundled catalog, as a coach signs it', () => {
+  const name = listSnapshotFiles(join(ROOT, 'data'))[0]!;
+  const result = readSnapshotFile(join(ROOT, 'data', name));
+  if (!result.ok) throw new Error(formatProblems(result.problems.slice(0, 5)).join('\n'));
+  const snapshot = result.value;
+  const catalog = buildCatalog(snapshot, name);
+  const byId = (id: string) => catalog.exercises[findExercisePosition(catalog, id)!]!;
+
+  it('writes each sentence for its movement: under 2% exact repeats per field, none in more than 5 records', () => {
+    for (const field of ['instructions', 'exerciseTips', 'commonMistakes'] as const) {
+      const { share, widest } = repeats(snapshot, field);
+      assert.ok(share < 0.02, `${field}: ${(share * 100).toFixed(1)}% of sentences repeat another record's`);
+      assert.ok(widest <= 5, `${field}: a sentence stands in ${widest} records`);
+    }
+  });
+
+  it('names the equipment of every strongman implement: null means no equipment at all', () => {
+    for (const exercise of snapshot.exercises.filter((e) => e.category === 'strongman'))
+      assert.notEqual(exercise.equipment, null, `${exercise.id} lifts, pulls or carries something`);
+    for (const [id, equipment] of [
+      ['Truck_Pull', 'vehicle'],
+      ['Conans_Wheel', "conan's wheel"],
+      ['Dinnie_Stones_Lift', 'dinnie stones'],
+      ['Atlas_Stone_Trainer', 'stone trainer'],
+    ] as const)
+      assert.equal(byId(id).equipment, equipment, id);
+    for (const equipment of new Set(snapshot.exercises.map((e) => e.equipment)))
+      assert.ok(equipment === null || snapshot.equipment.includes(equipment), `${equipment} is listed by /v1/equipment`);
+  });
+
+  it('keeps one record per movement: merged duplicates answer with their canonical record', () => {
+    for (const [old, canonical] of [
+      ['Decline_Smith_Press', 'Smith_Machine_Decline_Press'],
+      ['Two-Arm_Kettlebell_Jerk', 'Double_Kettlebell_Jerk'],
+      ['Squats_-_With_Bands', 'Squat_with_Bands'],
+    ] as const) {
+      assert.equal(catalog.positionById.get(old), undefined, `${old} is no record of its own`);
+      assert.equal(byId(old).id, canonical);
+    }
+    const names = snapshot.exercises.map((e) => e.name.toLowerCase());
+    assert.equal(new Set(names).size, names.length);
+  });
+
+  it("resolves the hosted API's own ids that clients hold (A-Skip, 90_90_Hip_External_Rotation_RAILs)", () => {
+    assert.equal(byId('A-Skip').id, 'A_Skip');
+    assert.equal(byId('90_90_Hip_External_Rotation_RAILs').name, '90/90 Hip External Rotation RAILs');
+  });
+
+  it('has an audit entry for every free-exercise-db record (data/source/audit/)', () => {
+    const audited = new Set<string>();
+    for (const file of readdirSync(join(ROOT, 'data/source/audit'))) {
+      const entries = JSON.parse(readFileSync(join(ROOT, 'data/source/audit', file), 'utf8')) as {
+        id: string;
+        source: string;
+        verdict: string;
+      }[];
+      for (const entry of entries) {
+        assert.ok(['right', 'minor', 'wrong'].includes(entry.verdict), `${file}: ${entry.id}: ${entry.verdict}`);
+        if (entry.source === 'free-exercise-db') audited.add(entry.id);
+      }
+    }
+    const fedb = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/free-exercise-db.json'), 'utf8')) as { id: string }[];
+    assert.deepEqual(
+      fedb.map((e) => e.id).filter((id) => !audited.has(id)),
+      [],
+    );
   });
 });
