@@ -8,8 +8,9 @@
  * restate its equipment ("Barbell" on a barbell exercise, "EZ-Bar" on an EZ-bar one). The
  * plain form of a movement has the largest family of its own equipment: "Barbell Bench Press - Medium
  * Grip" reads as "bench press", whose family holds every bench press, most of them barbell ones, while
- * "Decline Barbell Bench Press" heads a family of two. The prior is the log of that count: it orders
- * exercises within a ranking tier (ranking.ts) and never lifts one across tiers.
+ * "Decline Barbell Bench Press" heads a family of two. Search adds the log of that count to a score
+ * within a ranking tier (ranking.ts), never lifting one across tiers; suggest counts it as name terms
+ * its name is shorter by (term-index.ts, suggestLength).
  *
  * No list of ids or names is involved: the families are counted from the names and equipment at build.
  */
@@ -88,13 +89,31 @@ function visitSubsets(equipment: number, ids: readonly number[], visit: (key: nu
   }
 }
 
+/** The search prior of a family of `size` exercises (ranking.ts adds it to a score within a tier). */
+export function canonicalPrior(size: number): number {
+  return CANONICAL_WEIGHT * Math.log(1 + size);
+}
+
 /**
- * Each exercise's prior (by position): CANONICAL_WEIGHT x log(1 + the exercises of its own equipment
- * whose base names hold all of its base terms). Zero for a base name over MAX_BASE_TERMS terms, and
- * for every exercise of a catalog whose base names use more distinct terms than the keys can hold.
+ * How many name terms a family of `size` is worth to suggest, whose tie-break is "fewer name terms
+ * first": 3 log2(1 + size), so heading a family of 7 counts like a name 9 terms shorter. It has to
+ * outweigh a completion's closeness to what was typed ("ben" is nearer "bend" than "bench": about 4
+ * terms' worth in the name and one more in the keywords), or "barbell ben" offers the side bend first.
  */
-export function* canonicalPriorSteps(exercises: readonly Exercise[]): Steps<Float32Array> {
-  const priors = new Float32Array(exercises.length);
+export function suggestCredit(size: number): number {
+  return Math.floor(3 * Math.log2(1 + size));
+}
+
+/** Added to every suggest length so that a credit never drives one below zero (the order is unchanged). */
+export const SUGGEST_LENGTH_OFFSET = 32;
+
+/**
+ * Each exercise's family size (by position): the exercises of its own equipment whose base names hold
+ * all of its base terms, itself included. Zero for a base name over MAX_BASE_TERMS terms, and for
+ * every exercise of a catalog whose base names use more distinct terms than the keys can hold.
+ */
+export function* canonicalFamilySteps(exercises: readonly Exercise[]): Steps<Int32Array> {
+  const sizes = new Int32Array(exercises.length);
   const familyKeys = new FamilyKeys();
   const keys = new Float64Array(exercises.length).fill(-1);
   const bases: number[][] = [];
@@ -104,7 +123,7 @@ export function* canonicalPriorSteps(exercises: readonly Exercise[]): Steps<Floa
     const exercise = exercises[p]!;
     const ids = familyKeys.idsOf(baseTerms(exercise));
     const equipment = familyKeys.equipmentId(exercise.equipment);
-    if (ids.at(-1)! >= TERM_ID_SPAN) return priors;
+    if (ids.at(-1)! >= TERM_ID_SPAN) return sizes;
     bases.push(ids);
     equipmentIds[p] = equipment;
     if (ids.length <= MAX_BASE_TERMS) {
@@ -122,8 +141,6 @@ export function* canonicalPriorSteps(exercises: readonly Exercise[]): Steps<Floa
     visitSubsets(equipmentIds[p]!, bases[p]!, count);
     if ((p + 1) % EXERCISES_PER_STEP === 0) yield;
   }
-  for (let p = 0; p < exercises.length; p++) {
-    if (keys[p]! >= 0) priors[p] = CANONICAL_WEIGHT * Math.log(1 + counts.get(keys[p]!)!);
-  }
-  return priors;
+  for (let p = 0; p < exercises.length; p++) if (keys[p]! >= 0) sizes[p] = counts.get(keys[p]!)!;
+  return sizes;
 }

@@ -4,6 +4,7 @@
  * and then through the dictionary's synonyms. Read from the name's and aliases' term ids in order.
  */
 import type { Slot } from './query-plan.ts';
+import type { Expansion } from './term-expansion.ts';
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
 
 export const TIER_SCALE = 1e6;
@@ -19,6 +20,22 @@ const TIER_ALL_IN_NAME = 1;
 function contains(ids: Int32Array, id: number): boolean {
   for (let i = 0; i < ids.length; i++) if (ids[i] === id) return true;
   return false;
+}
+
+/**
+ * Whether `atom` matches term `id` as typed: a word the catalog has matches itself only (its typos and
+ * completions rank with synonyms: "row" is the row, not "Rowing, Stationary"); a word it lacks matches
+ * through its typos and completions ("kettleb").
+ */
+function matchesTyped(atom: Expansion, id: number): boolean {
+  const { ids, weights } = atom;
+  let hasExact = false;
+  for (let i = 0; i < ids.length; i++) {
+    if (weights[i] !== 1) continue;
+    if (ids[i] === id) return true;
+    hasExact = true;
+  }
+  return !hasExact && contains(ids, id);
 }
 
 /**
@@ -41,7 +58,8 @@ function matchesFrom(
     const alternative = slot.alternatives[a]!;
     if (pos + alternative.length > end) continue;
     let isMatch = true;
-    for (let k = 0; k < alternative.length && isMatch; k++) isMatch = contains(alternative[k]!.ids, tokens[pos + k]!);
+    for (let k = 0; k < alternative.length && isMatch; k++)
+      isMatch = isTypedOnly ? matchesTyped(alternative[k]!, tokens[pos + k]!) : contains(alternative[k]!.ids, tokens[pos + k]!);
     if (isMatch && matchesFrom(tokens, end, slots, s + 1, pos + alternative.length, toEnd, isTypedOnly)) return true;
   }
   return false;
@@ -69,7 +87,7 @@ function isTypedInName(tokens: Int32Array, start: number, end: number, slots: re
       let hasAll = true;
       for (let k = 0; k < alternative.length && hasAll; k++) {
         let hasAtom = false;
-        for (let t = start; t < end && !hasAtom; t++) hasAtom = contains(alternative[k]!.ids, tokens[t]!);
+        for (let t = start; t < end && !hasAtom; t++) hasAtom = matchesTyped(alternative[k]!, tokens[t]!);
         hasAll = hasAtom;
       }
       isFound = hasAll;

@@ -66,10 +66,10 @@ export class Ranker {
   /** The muscle-led ranking's view of this ranker (ranking-muscles.ts). */
   readonly #muscleRanker: MuscleRanker;
 
-  constructor(index: TermIndex, facets: FacetIndex, priors: Float32Array) {
+  constructor(index: TermIndex, facets: FacetIndex) {
     const n = index.docCount;
     this.#index = index;
-    this.#priors = priors;
+    this.#priors = index.canonicalPrior;
     this.#terms = new TermLists(index);
     this.#scratch = new UnionScratch(n);
     this.#total = new Float64Array(n);

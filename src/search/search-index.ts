@@ -12,7 +12,6 @@ import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import type { Bitset } from './bitset.ts';
-import { canonicalPriorSteps } from './canonical-prior.ts';
 import { type FacetTable, facetTableSteps } from './facet-counts.ts';
 import { type FacetIndex, facetIndexSteps, type Filter, keyOf } from './facet-index.ts';
 import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES, filterAliases } from './filter-aliases.ts';
@@ -90,13 +89,12 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   const shortPrefixes = yield* shortPrefixSteps(terms, exerciseWords, MAX_SUGGESTIONS);
   const termHeads = yield* termHeadSteps(terms);
   const termPairs = yield* termPairSteps(terms, exerciseWords);
-  const priors = yield* canonicalPriorSteps(catalog.exercises);
   return {
     catalog,
     facets,
     facetTable,
     planContext,
-    ranker: new Ranker(terms, facets, priors),
+    ranker: new Ranker(terms, facets),
     terms,
     shortPrefixes,
     termHeads,

@@ -52,7 +52,7 @@ export function* exerciseWordSteps(terms: TermIndex): Steps<ExerciseWords> {
       flagsOf[id]! |= FIELD_KEYWORDS;
     }
     wordStart[p] = at;
-    words[at++] = nameStart[p + 1]! - nameStart[p]!;
+    words[at++] = terms.suggestLength[p]!;
     words[at++] = nameStart[p + 1]! > nameStart[p]! ? nameTerms[nameStart[p]!]! : -1;
     for (const id of seen) {
       const fields = flagsOf[id]!;

@@ -220,9 +220,8 @@ function topOfCandidates(terms: TermIndex, scratch: Scratch, count: number, byPo
       if (value === 0) continue nextCandidate;
       total = Math.fround(total + value);
     }
-    const nameLength = nameStart[p + 1]! - nameStart[p]!;
-    const isStart = nameLength > 0 && isFirstSlotWord[nameTerms[nameStart[p]!]!] === 1;
-    best.offer(p, Math.fround(total + ((isStart ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength)));
+    const isStart = nameStart[p + 1]! > nameStart[p]! && isFirstSlotWord[nameTerms[nameStart[p]!]!] === 1;
+    best.offer(p, Math.fround(total + ((isStart ? NAME_START_BONUS : 0) - PER_NAME_TERM * terms.suggestLength[p]!)));
   }
   return { positions: Int32Array.from(best.positions), scores: Float32Array.from(best.scores) };
 }

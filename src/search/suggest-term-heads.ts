@@ -3,7 +3,8 @@
  * read its words' most promising exercises first and stop once nothing unread can reach its twentieth
  * (`pul` at 100x the catalog: 928 exercises instead of 48,500 postings; suggest-head-ranking.ts).
  * Each term's name and alias postings fall in four classes (the term is the name's first word; else in
- * name and alias, name only, alias only); each class keeps HEAD_DEPTH postings, shortest names first.
+ * name and alias, name only, alias only); each class keeps HEAD_DEPTH postings, shortest names first
+ * (by the length suggest ranks by: term-index.ts, suggestLength).
  */
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from './term-index.ts';
 import type { Steps } from '../time-slices.ts';
@@ -48,7 +49,7 @@ export function classOf(terms: TermIndex, id: number, p: number, fields: number)
 
 /** Every term's heads, yielding every few tens of thousands of postings. */
 export function* termHeadSteps(terms: TermIndex): Steps<TermHeads> {
-  const { postingStart, postingDoc, postingFields, nameStart } = terms;
+  const { postingStart, postingDoc, postingFields, suggestLength } = terms;
   const termCount = terms.terms.length;
   const classCount = new Int32Array(termCount * HEAD_CLASSES);
   const suggestCount = new Int32Array(termCount);
@@ -67,7 +68,7 @@ export function* termHeadSteps(terms: TermIndex): Steps<TermHeads> {
   const restLength = new Int32Array(termCount * HEAD_CLASSES).fill(NO_REST);
   const headLength = new Uint16Array(headDoc.length);
   let maxLength = 0;
-  for (let p = 0; p < terms.docCount; p++) maxLength = Math.max(maxLength, nameStart[p + 1]! - nameStart[p]!);
+  for (let p = 0; p < terms.docCount; p++) maxLength = Math.max(maxLength, suggestLength[p]!);
   const byLength = new HeadByLength(maxLength);
   const classDocs = Array.from({ length: HEAD_CLASSES }, () => [] as number[]);
   let read = 0;
@@ -81,7 +82,7 @@ export function* termHeadSteps(terms: TermIndex): Steps<TermHeads> {
       const h = id * HEAD_CLASSES + c;
       restLength[h] = byLength.fill(terms, docs, headDoc, headStart[h]!);
       for (let j = headStart[h]!; j < headStart[h + 1]!; j++) {
-        headLength[j] = Math.min(MAX_HEAD_LENGTH, nameStart[headDoc[j]! + 1]! - nameStart[headDoc[j]!]!);
+        headLength[j] = suggestLength[headDoc[j]!]!;
       }
     });
     read += postingStart[id + 1]! - postingStart[id]!;
@@ -107,9 +108,9 @@ class HeadByLength {
    * of the first one left out, or NO_REST.
    */
   fill(terms: TermIndex, docs: readonly number[], out: Int32Array, start: number): number {
-    const { nameStart } = terms;
+    const { suggestLength } = terms;
     const count = this.#count.fill(0);
-    for (const p of docs) count[nameStart[p + 1]! - nameStart[p]!]! += 1;
+    for (const p of docs) count[suggestLength[p]!]! += 1;
     // Lengths below `cut` are kept whole; at `cut`, only the first `atCut` positions.
     let left = HEAD_DEPTH;
     let cut = count.length;
@@ -128,7 +129,7 @@ class HeadByLength {
     }
     let takenAtCut = 0;
     for (const p of docs) {
-      const length = nameStart[p + 1]! - nameStart[p]!;
+      const length = suggestLength[p]!;
       if (length > cut || (length === cut && takenAtCut++ >= atCut)) continue;
       out[this.#at[length]!++] = p;
     }

@@ -12,6 +12,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import type { Exercise, MuscleGroup } from '../catalog/snapshot-schema.ts';
 import type { Steps } from '../time-slices.ts';
+import { canonicalFamilySteps, canonicalPrior, SUGGEST_LENGTH_OFFSET, suggestCredit } from './canonical-prior.ts';
 import { baseName, contentTerms } from './text-normalize.ts';
 
 export const FIELD_NAME = 1;
@@ -62,6 +63,13 @@ export interface TermIndex {
   readonly aliasTerms: Int32Array;
   /** position -> 1 for stretches and soft-tissue work. */
   readonly isSoftWork: Uint8Array;
+  /** position -> its canonical prior, added to its score within a ranking tier (canonical-prior.ts). */
+  readonly canonicalPrior: Float32Array;
+  /**
+   * position -> the name length suggest ranks by (fewer terms first): the base name's terms, fewer by
+   * the canonical credit of the family it heads, plus SUGGEST_LENGTH_OFFSET (canonical-prior.ts).
+   */
+  readonly suggestLength: Uint16Array;
 }
 
 /** A growable Int32 list: ids appended while tokenizing, packed once at the end. */
@@ -284,7 +292,15 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
     vocabulary.set(tokens.terms[id]!, id);
     if ((id + 1) % 8192 === 0) yield;
   }
-  const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork } = tokens;
+  const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
+  const families = yield* canonicalFamilySteps(exercises);
+  const canonicalPriors = new Float32Array(docCount);
+  const suggestLength = new Uint16Array(docCount);
+  for (let p = 0; p < docCount; p++) {
+    canonicalPriors[p] = canonicalPrior(families[p]!);
+    const length = SUGGEST_LENGTH_OFFSET + nameBaseLength[p]! - suggestCredit(families[p]!);
+    suggestLength[p] = Math.min(0xffff, Math.max(0, length));
+  }
   return {
     docCount,
     vocabulary,
@@ -297,5 +313,7 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
     aliasStart,
     aliasTerms,
     isSoftWork,
+    canonicalPrior: canonicalPriors,
+    suggestLength,
   };
 }

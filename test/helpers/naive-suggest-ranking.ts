@@ -121,7 +121,9 @@ export function naiveRank(terms: TermIndex, slots: readonly Slot[], limit: numbe
       const p = candidates[i]!;
       if (matched[p] !== all) continue;
       const nameLength = nameStart[p + 1]! - nameStart[p]!;
-      score[p]! += (nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * nameLength;
+      // Suggest's tie-break length is the base name's, less the canonical credit (term-index.ts, suggestLength).
+      const rankLength = terms.suggestLength[p]!;
+      score[p]! += (nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * rankLength;
     }
     const positions = topPositions(candidates, count, (p) => matched[p] === all, score, limit);
     return { positions, scores: Float32Array.from(positions, (p) => score[p]!) };

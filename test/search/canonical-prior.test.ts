@@ -6,9 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
-import { baseTerms, canonicalPriorSteps } from '../../src/search/canonical-prior.ts';
+import { baseTerms, canonicalFamilySteps } from '../../src/search/canonical-prior.ts';
 import { findPage, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
+import { SUGGEST_TIMED_OUT, suggest } from '../../src/search/suggest.ts';
 import { baseName } from '../../src/search/text-normalize.ts';
 import { runNow } from '../../src/time-slices.ts';
 import { exercise } from '../helpers/snapshots.ts';
@@ -38,20 +39,17 @@ describe('baseName and baseTerms', () => {
   });
 });
 
-describe('canonicalPriorSteps', () => {
-  it('gives the head of the largest family of its own equipment the largest prior, from names alone', () => {
+describe('canonicalFamilySteps', () => {
+  it('gives the head of the largest family of its own equipment the largest family, from names alone', () => {
     // Made-up names: nothing here is a known id or name, so only the counting can put "Zorp Lift" first.
     const names = ['Zorp Lift', 'Wide Zorp Lift', 'Paused Zorp Lift', 'Deficit Zorp Lift', 'Blip Zorp Lift'];
     const exercises = [
       ...names.map((name, i) => exercise(`Z${i}`, name, { equipment: 'barbell' })),
       exercise('D1', 'Dumbbell Zorp Lift', { equipment: 'dumbbell' }),
     ];
-    const priors = runNow(canonicalPriorSteps(exercises));
-    const best = priors.indexOf(Math.max(...priors));
-    assert.equal(exercises[best]!.name, 'Zorp Lift');
-    // The dumbbell form heads a family of one: its own equipment's.
-    assert.ok(priors[5]! < priors[0]!);
-    assert.ok(priors[1]! < priors[0]!);
+    const sizes = runNow(canonicalFamilySteps(exercises));
+    assert.deepEqual([...sizes], [5, 1, 1, 1, 1, 1]);
+    // "Dumbbell Zorp Lift" reads as "zorp lift" too, but heads a family of one: its own equipment's.
   });
 });
 
@@ -62,6 +60,13 @@ for (const [label, snapshot] of [
   describe(`canonical movements first on the ${label}`, () => {
     const index = buildSearchIndexNow(buildCatalog(snapshot, label));
     // The plain, barbell form of each movement, as every coach would name it first.
+    it('"row" ranks rows before "Rowing, Stationary": a word the catalog has matches itself first, its completions later', () => {
+      const top = topNames(index, 'row', 5);
+      assert.ok(!top.includes('Rowing, Stationary'), top.join(' | '));
+      assert.ok(top.every((name) => /\brows?\b/i.test(name)), top.join(' | '));
+      assert.match(topNames(index, 'kettleb', 1)[0]!, /^Kettlebell /);
+    });
+
     for (const [q, plain] of [
       ['bench press', 'Barbell Bench Press - Medium Grip'],
       ['squat', 'Barbell Squat'],
@@ -75,3 +80,12 @@ for (const [label, snapshot] of [
     }
   });
 }
+
+describe('canonical movements first in suggest on the free-exercise-db import', () => {
+  const index = buildSearchIndexNow(buildCatalog(withoutKeywords(freeExerciseDbSnapshot()), 'no keywords'));
+  it('"barbell ben" offers the barbell bench press first, not the barbell side bend', () => {
+    const answer = suggest(index, 'barbell ben', 3, Number.POSITIVE_INFINITY, () => 0);
+    assert.ok(answer !== SUGGEST_TIMED_OUT);
+    assert.equal(index.catalog.exercises[answer[0]!]!.name, 'Barbell Bench Press - Medium Grip');
+  });
+});

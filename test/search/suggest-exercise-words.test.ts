@@ -6,7 +6,9 @@ import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-i
 import { FLAG_BITS, FLAG_MASK, IN_BOTH, RECORD_HEADER } from '../../src/search/suggest-exercise-words.ts';
 import { HEAD_CLASSES } from '../../src/search/suggest-term-heads.ts';
 import { FIELD_KEYWORDS, FIELD_NAME } from '../../src/search/term-index.ts';
-import { contentTerms } from '../../src/search/text-normalize.ts';
+import { canonicalFamilySteps, SUGGEST_LENGTH_OFFSET, suggestCredit } from '../../src/search/canonical-prior.ts';
+import { baseName, contentTerms } from '../../src/search/text-normalize.ts';
+import { runNow } from '../../src/time-slices.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 
 const BOTH = FIELD_NAME | FIELD_KEYWORDS | IN_BOTH;
@@ -35,12 +37,16 @@ function recordOf(index: SearchIndex, p: number): { nameLength: number; firstWor
 
 describe("suggest's exercise records, term pairs and head lengths", () => {
   const bundled = buildSearchIndexNow(buildCatalog(bundledSnapshot(), 'bundled'));
+  const families = runNow(canonicalFamilySteps(bundled.catalog.exercises));
+  /** The length suggest ranks by: the base name's terms, less the canonical credit, plus the offset. */
+  const rankLength = (p: number) =>
+    SUGGEST_LENGTH_OFFSET + contentTerms(baseName(bundled.catalog.exercises[p]!.name)).length - suggestCredit(families[p]!);
 
-  it('holds every exercise name and alias word once, with where it occurs, the name length and its first word', () => {
+  it('holds every exercise name and alias word once, with where it occurs, the length it ranks by and its first word', () => {
     bundled.catalog.exercises.forEach((exercise, p) => {
       const nameTerms = contentTerms(exercise.name);
       const record = recordOf(bundled, p);
-      assert.equal(record.nameLength, nameTerms.length, exercise.name);
+      assert.equal(record.nameLength, rankLength(p), exercise.name);
       assert.equal(record.firstWord, nameTerms[0], exercise.name);
       assert.deepEqual(record.words, wordsOfText(exercise.name, exercise.keywords), exercise.name);
     });
@@ -78,7 +84,7 @@ describe("suggest's exercise records, term pairs and head lengths", () => {
     const { headDoc, headLength, headStart } = bundled.termHeads;
     assert.equal(headLength.length, headDoc.length);
     headDoc.forEach((p, j) => {
-      assert.equal(headLength[j], contentTerms(bundled.catalog.exercises[p]!.name).length);
+      assert.equal(headLength[j], rankLength(p));
     });
     for (let h = 0; h + 1 < headStart.length; h++) {
       for (let j = headStart[h]! + 1; j < headStart[h + 1]!; j++)
