@@ -63,7 +63,10 @@ for (const [label, snapshot] of [
     it('"row" ranks rows before "Rowing, Stationary": a word the catalog has matches itself first, its completions later', () => {
       const top = topNames(index, 'row', 5);
       assert.ok(!top.includes('Rowing, Stationary'), top.join(' | '));
-      assert.ok(top.every((name) => /\brows?\b/i.test(name)), top.join(' | '));
+      assert.ok(
+        top.every((name) => /\brows?\b/i.test(name)),
+        top.join(' | '),
+      );
       assert.match(topNames(index, 'kettleb', 1)[0]!, /^Kettlebell /);
     });
 
