@@ -49,7 +49,8 @@ describe('GET /v1/suggest', () => {
   });
 
   it('finds names by the start of any word, with typos in longer words, joined words and abbreviations', async () => {
-    assert.deepEqual(await names('press', 3), ['Barbell Bench Press', 'Barbell Overhead Press', 'Behind-the-Neck Press']);
+    // The bench press heads the largest family of presses here, so its forms come first (docs/api.md#relevance-order).
+    assert.deepEqual(await names('press', 3), ['Barbell Bench Press', 'Dumbbell Bench Press', 'Smith Machine Bench Press']);
     assert.deepEqual(await names('downward d'), ['Downward-Facing Dog']);
     assert.deepEqual((await names('benchpress', 3)).filter((name) => /Bench Press/.test(name)).length, 3);
     assert.ok((await names('benchh pres', 3)).every((name) => /Bench Press/.test(name)));
