@@ -18,8 +18,12 @@ import type { Exercise } from '../catalog/snapshot-schema.ts';
 import type { Steps } from '../time-slices.ts';
 import { baseName, contentTerms } from './text-normalize.ts';
 
-/** How much one unit of log(family size) is worth beside a BM25 score (a name match scores about 10-20). */
-export const CANONICAL_WEIGHT = 2.5;
+/**
+ * How much one unit of log(family size) is worth beside a BM25 score (a name match scores about 10-20):
+ * enough that `row` on the raw free-exercise-db import puts the bent-over barbell row (heading four
+ * barbell rows) beside the two-word "Inverted Row", not so much that `lat pull down` loses the lat pulldown.
+ */
+export const CANONICAL_WEIGHT = 4;
 /** Base names with more terms head no family worth counting; subsets are enumerated up to this size. */
 const MAX_BASE_TERMS = 3;
 /**
@@ -89,9 +93,12 @@ function visitSubsets(equipment: number, ids: readonly number[], visit: (key: nu
   }
 }
 
-/** The search prior of a family of `size` exercises (ranking.ts adds it to a score within a tier). */
+/**
+ * The search prior of a family of `size` exercises (ranking.ts adds it to a score within a tier). A
+ * name too long to head a family (size 0) counts as a family of one, as every other variant does.
+ */
 export function canonicalPrior(size: number): number {
-  return CANONICAL_WEIGHT * Math.log(1 + size);
+  return CANONICAL_WEIGHT * Math.log(1 + Math.max(1, size));
 }
 
 /**

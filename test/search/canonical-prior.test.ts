@@ -75,6 +75,7 @@ for (const [label, snapshot] of [
       ['squat', 'Barbell Squat'],
       ['deadlift', 'Barbell Deadlift'],
       ['curl', 'Barbell Curl'],
+      ['row', 'Bent Over Barbell Row'],
     ] as const) {
       it(`"${q}" ranks "${plain}" in the top 3`, () => {
         const top = topNames(index, q, 3);
