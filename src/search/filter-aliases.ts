@@ -151,6 +151,20 @@ export const DEFAULT_EQUIPMENT_ALIASES: EquipmentAliasTable = {
   'weight for height': ['throwing weight'],
   frame: ['carry frame', 'car deadlift frame', 'fridge frame', 'timber frame'],
   'circus dumbbell': ['press block'],
+  'roman chair': ['hyperextension bench'],
+  'back extension bench': ['hyperextension bench'],
+  'roller stick': ['massage stick'],
+  'massage roller': ['massage stick', 'foam roller'],
+  ssb: ['safety squat bar'],
+  'specialty bar': ['safety squat bar', 'cambered bar'],
+  bike: ['bicycle', 'stationary bike', 'air bike'],
+  trampoline: ['mini trampoline'],
+  rebounder: ['mini trampoline'],
+  backpack: ['rucksack'],
+  'walking poles': ['trekking poles'],
+  'stress ball': ['squeeze ball'],
+  cones: ['cone'],
+  'indian clubs': ['club'],
 };
 
 /**
