@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
 import { type Config, readConfig } from './config.ts';
+import { fsProblem } from './files.ts';
 import { createApi } from './http/api.ts';
 import { type Server, startServer } from './http/engines/engine.ts';
 import type { KeyRing } from './keys/key-ring.ts';
@@ -18,7 +19,7 @@ import type { MetricsServer } from './observe/metrics-server.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 import { openCounters } from './start/counters.ts';
 import { refuseToStart } from './start/refuse-to-start.ts';
-import { announceFirstKey, openKeys } from './start/first-key.ts';
+import { announceFirstKey, openKeys, persistFirstKey } from './start/first-key.ts';
 import { observation, serveMetrics } from './start/observation.ts';
 import { handleSignals } from './start/signals.ts';
 
@@ -101,7 +102,17 @@ async function main(): Promise<void> {
     refuseToStart([problem('', '', (error as Error).message)]);
   }
   if (config.publicUrl === undefined) site.publicUrl = `http://localhost:${server.port}`;
-  if (firstKey !== undefined) announceFirstKey(firstKey, config.keysFile, site.publicUrl);
+  if (firstKey !== undefined) {
+    // Written only now that the server listens, then printed: no start leaves a key nobody saw.
+    try {
+      persistFirstKey(firstKey, config.keysFile);
+      keyRing.noteWritten();
+    } catch (error) {
+      await Promise.all([server.close(), metricsServer?.close(), counters.close()]);
+      refuseToStart([fsProblem(config.keysFile, 'written', error)]);
+    }
+    announceFirstKey(firstKey, config.keysFile, site.publicUrl);
+  }
 
   setImmediate(() => void loader.reload());
   loader.watch(config.reloadIntervalMs);

@@ -4,7 +4,7 @@
  * error code. Everything is read from the OpenAPI document, the tier table and the error table, so
  * nothing here restates a rule by hand. Self-contained: no script, font or style from elsewhere.
  */
-import type { TierTable } from '../limits/tiers.ts';
+import { limitText, type TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { HEADER_SCHEMAS } from './response-schemas.ts';
 
@@ -72,7 +72,7 @@ function tierTable(tiers: TierTable): string {
       ? `yes, $${t.overagePriceUsd} per request up to ${t.safetyCapMultiple}x the daily limit`
       : 'no: blocked at the daily limit';
     return (
-      `<tr><td>${escapeHtml(t.name)}</td><td>${t.dailyRequests}</td><td>${t.perMinute}</td><td>${t.maxResults}</td>` +
+      `<tr><td>${escapeHtml(t.name)}</td><td>${limitText(t.dailyRequests)}</td><td>${limitText(t.perMinute)}</td><td>${t.maxResults}</td>` +
       `<td>${t.paginationDepth ?? 'none'}</td><td>${overage}</td></tr>`
     );
   });

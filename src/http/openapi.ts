@@ -7,7 +7,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ExerciseSchema } from '../catalog/snapshot-schema.ts';
 import { KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
-import type { TierTable } from '../limits/tiers.ts';
+import { limitText, type TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
 import { SUGGEST_PARAMS } from './suggest-params.ts';
@@ -215,7 +215,7 @@ function operationId(path: string): string {
 function tierLines(tiers: TierTable): string {
   const rows = [...tiers.values()].map(
     (t) =>
-      `| ${t.name} | ${t.dailyRequests} | ${t.perMinute} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ` +
+      `| ${t.name} | ${limitText(t.dailyRequests)} | ${limitText(t.perMinute)} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ` +
       `${t.overage ? `yes, up to ${t.safetyCapMultiple}x daily` : 'no'} |`,
   );
   return ['| tier | per day | per minute | max results | pagination depth | overage |', '|---|---|---|---|---|---|', ...rows].join('\n');
