@@ -8,7 +8,10 @@ import { performance } from 'node:perf_hooks';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
 import { type Config, readConfig } from './config.ts';
 import { fsProblem } from './files.ts';
-import { createApi } from './http/api.ts';
+import { createAdminApi } from './http/admin/admin-api.ts';
+import { bearerCheck } from './http/admin/admin-auth.ts';
+import { type ApiDeps, createApi } from './http/api.ts';
+import { KeyAdmin } from './keys/key-admin.ts';
 import { type Server, startServer } from './http/engines/engine.ts';
 import type { KeyRing } from './keys/key-ring.ts';
 import { loadTierTable, type TierTable } from './limits/tiers.ts';
@@ -29,13 +32,15 @@ interface ServiceParts {
   tiers: TierTable;
   keyRing: KeyRing;
   usage: UsageStore;
+  admin: ApiDeps['admin'];
+  pages: ApiDeps['pages'];
 }
 
 /**
  * The catalog loader, the request pipeline over it and the observers of both. `site.publicUrl` is the
  * base the docs page and error links use; it becomes the real port's once the server listens.
  */
-function createService(config: Config, logger: Logger, { tiers, keyRing, usage }: ServiceParts) {
+function createService(config: Config, logger: Logger, { tiers, keyRing, usage, admin, pages }: ServiceParts) {
   const site = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}` };
   // The metrics read the loader only when scraped, after it exists; they count its refusals from its log.
   const { accessLog, metrics, observe, loaderLogger } = observation(config, logger, {
@@ -65,6 +70,8 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage }
     logger,
     publicUrl: () => site.publicUrl,
     observe,
+    admin,
+    pages,
   });
   return { api, loader, accessLog, metrics, site };
 }
@@ -82,7 +89,19 @@ async function main(): Promise<void> {
   const counters = openCounters(config, logger);
   const usage = counters.usage;
 
-  const { api, loader, accessLog, metrics, site } = createService(config, logger, { tiers, keyRing, usage });
+  const keyAdmin = new KeyAdmin({ file: config.keysFile, tiers, afterWrite: () => keyRing.reload(), now: Date.now });
+  const admin =
+    config.adminToken === undefined
+      ? undefined
+      : createAdminApi({
+          isAdminToken: bearerCheck(config.adminToken),
+          keys: keyAdmin,
+          tiers,
+          usageByDay: counters.usageByDay,
+          now: Date.now,
+        });
+  const pages = undefined;
+  const { api, loader, accessLog, metrics, site } = createService(config, logger, { tiers, keyRing, usage, admin, pages });
 
   // Listen first: until a catalog is loaded, health says 503 and data routes SERVICE_UNAVAILABLE.
   let server: Server;

@@ -18,9 +18,6 @@ export interface KeyAdminOptions {
   now(): number;
 }
 
-/** What `label` may hold: short, one line. */
-export const MAX_LABEL_LENGTH = 200;
-
 export class KeyAdmin {
   readonly #options: KeyAdminOptions;
 
