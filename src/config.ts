@@ -76,6 +76,8 @@ const ConfigSchema = v.object(
     ),
     /** `on` serves the developer portal at /portal. */
     PORTAL: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
+    /** Sign-ups one address may make per hour (portal). */
+    PORTAL_SIGNUPS_PER_HOUR: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '10'),
     /** The portal's accounts (email, password hash, key id); beside KEYS_FILE by default. */
     ACCOUNTS_FILE: v.optional(path),
   },
@@ -106,6 +108,7 @@ export interface Config {
   redisTimeoutMs: number;
   adminToken: string | undefined;
   isPortalOn: boolean;
+  portalSignupsPerHour: number;
   accountsFile: string;
 }
 
@@ -139,6 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Result<Config> {
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     adminToken: e.ADMIN_TOKEN,
     isPortalOn: e.PORTAL === 'on',
+    portalSignupsPerHour: e.PORTAL_SIGNUPS_PER_HOUR,
     accountsFile: e.ACCOUNTS_FILE ?? join(dirname(e.KEYS_FILE), 'accounts.json'),
   });
 }

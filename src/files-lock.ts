@@ -35,7 +35,7 @@ const queues = new Map<string, Promise<unknown>>();
  * Runs `work` holding `<file>.lock`; resolves with its result once the lock is released. Throws when
  * the lock cannot be taken within GIVE_UP_MS (a writer that holds it that long is stuck).
  */
-export function withFileLock<T>(file: string, work: () => T): Promise<T> {
+export function withFileLock<T>(file: string, work: () => T | Promise<T>): Promise<T> {
   const lockFile = `${file}.lock`;
   const previous = queues.get(lockFile) ?? Promise.resolve();
   const next = previous.then(
@@ -51,7 +51,7 @@ export function withFileLock<T>(file: string, work: () => T): Promise<T> {
   return next;
 }
 
-async function holdLock<T>(lockFile: string, work: () => T): Promise<T> {
+async function holdLock<T>(lockFile: string, work: () => T | Promise<T>): Promise<T> {
   const started = Date.now();
   mkdirSync(dirname(lockFile), { recursive: true });
   while (!tryLock(lockFile, Date.now())) {
@@ -59,7 +59,7 @@ async function holdLock<T>(lockFile: string, work: () => T): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
   try {
-    return work();
+    return await work();
   } finally {
     unlinkSync(lockFile);
   }

@@ -24,6 +24,7 @@ import { openCounters } from './start/counters.ts';
 import { refuseToStart } from './start/refuse-to-start.ts';
 import { announceFirstKey, openKeys, persistFirstKey } from './start/first-key.ts';
 import { observation, serveMetrics } from './start/observation.ts';
+import { openPages } from './start/pages.ts';
 import { handleSignals } from './start/signals.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -100,7 +101,8 @@ async function main(): Promise<void> {
           usageByDay: counters.usageByDay,
           now: Date.now,
         });
-  const pages = undefined;
+  const publicUrl = { current: config.publicUrl ?? `http://localhost:${config.port}` };
+  const pages = openPages(config, { tiers, keys: keyAdmin, usageByDay: counters.usageByDay, publicUrl: () => publicUrl.current, logger });
   const { api, loader, accessLog, metrics, site } = createService(config, logger, { tiers, keyRing, usage, admin, pages });
 
   // Listen first: until a catalog is loaded, health says 503 and data routes SERVICE_UNAVAILABLE.
@@ -121,6 +123,7 @@ async function main(): Promise<void> {
     refuseToStart([problem('', '', (error as Error).message)]);
   }
   if (config.publicUrl === undefined) site.publicUrl = `http://localhost:${server.port}`;
+  publicUrl.current = site.publicUrl;
   if (firstKey !== undefined) {
     // Written only now that the server listens, then printed: no start leaves a key nobody saw.
     try {
