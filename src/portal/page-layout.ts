@@ -23,7 +23,7 @@ label{display:block;font-weight:600;margin:.75rem 0 .25rem}input[type=email],inp
 button,.button{display:inline-block;margin-top:1rem;padding:.6rem 1rem;border:0;border-radius:6px;background:var(--accent);color:var(--accent-text);font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
 button.secondary{background:transparent;color:var(--text);border:1px solid var(--line)}
 code,pre,.key{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--code);border-radius:4px}code{padding:.1rem .3rem}
-pre{padding:.8rem;overflow-x:auto;white-space:pre}.key{display:block;padding:.8rem;font-size:1rem;word-break:break-all;border:1px dashed var(--accent)}
+pre{padding:.8rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}.key{display:block;padding:.8rem;font-size:1rem;word-break:break-all;border:1px dashed var(--accent)}
 .muted{color:var(--muted)}.error{color:var(--warn);font-weight:600}.ok{color:var(--ok)}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 .stats{display:flex;flex-wrap:wrap;gap:1.5rem}.stats div{min-width:8rem}.stats strong{display:block;font-size:1.4rem}
