@@ -38,7 +38,10 @@ var t=document.getElementById(b.getAttribute('data-copy'));if(t&&navigator.clipb
 
 const SECURITY_HEADERS: [string, string][] = [
   ['Cache-Control', 'no-store'],
-  ['Content-Security-Policy', "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'"],
+  [
+    'Content-Security-Policy',
+    "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
+  ],
   ['X-Frame-Options', 'DENY'],
   ['Referrer-Policy', 'no-referrer'],
 ];

@@ -33,7 +33,12 @@ export interface PortalDeps {
 }
 
 const SignUpSchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.maxLength(254, 'Use an email address of at most 254 characters.'), v.email('Enter a valid email address.')),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(254, 'Use an email address of at most 254 characters.'),
+    v.email('Enter a valid email address.'),
+  ),
   password: v.pipe(
     v.string(),
     v.minLength(10, 'Choose a password of at least 10 characters.'),
@@ -58,7 +63,11 @@ export function createPortal(deps: PortalDeps): (request: ApiRequest) => Reply |
   const { sessions, book, limits } = deps;
 
   /** A page whose forms carry the browser's CSRF token (and set its cookie when it had none). */
-  function withCsrf(cookies: Cookies, render: (hidden: string) => Omit<Parameters<typeof page>[0], 'cookies'>, extra: string[] = []): Reply {
+  function withCsrf(
+    cookies: Cookies,
+    render: (hidden: string) => Omit<Parameters<typeof page>[0], 'cookies'>,
+    extra: string[] = [],
+  ): Reply {
     const csrf = sessions.csrfCookie(cookies);
     const hidden = `<input type="hidden" name="csrf" value="${escapeHtml(sessions.csrfToken(csrf.value))}">`;
     return page({ ...render(hidden), cookies: [...extra, ...(csrf.setCookie ? [csrf.setCookie] : [])] });
@@ -116,7 +125,10 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     const tier = record === undefined ? undefined : deps.tiers.get(record.tier);
     const days = lastDays(await deps.usageByDay(), account.keyId, deps.now());
     const today = days.at(-1)!.usage;
-    const month = days.reduce((sum, d) => ({ requests: sum.requests + d.usage.requests, cost: sum.cost + d.usage.overageCostMicros }), { requests: 0, cost: 0 });
+    const month = days.reduce((sum, d) => ({ requests: sum.requests + d.usage.requests, cost: sum.cost + d.usage.overageCostMicros }), {
+      requests: 0,
+      cost: 0,
+    });
     const isRevoked = record === undefined || record.revokedAt !== undefined;
     return withCsrf(cookies, (hidden) => ({
       title: 'Your account',
@@ -126,26 +138,38 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
 ${isRevoked ? '<p class="error">Your key was revoked by the operator.</p>' : `<code class="key" data-testid="masked-key">${escapeHtml(maskKey(record.hint))}</code>`}
 <p class="muted">Tier <strong>${escapeHtml(tier?.name ?? 'none')}</strong>. The whole key was shown once when it was made; regenerate to get a new one (the current key stops working at once).</p>
 <form method="post" action="/portal/regenerate">${hidden}<button type="submit" data-testid="regenerate"${isRevoked ? ' disabled' : ''}>Regenerate key</button></form></div>
-${tier === undefined ? '' : `<div class="card"><h2 style="margin-top:0">Usage</h2><div class="stats">
+${
+  tier === undefined
+    ? ''
+    : `<div class="card"><h2 style="margin-top:0">Usage</h2><div class="stats">
 <div><span class="muted">Today</span><strong data-testid="usage-today">${today.requests}</strong>${hasDailyLimit(tier) ? `of ${tier.dailyRequests} a day` : 'no daily limit'}</div>
 <div><span class="muted">Per minute</span><strong>${limitText(tier.perMinute)}</strong>requests</div>
 <div><span class="muted">Results per request</span><strong>${tier.maxResults}</strong>at most</div>
 <div><span class="muted">Last 30 days</span><strong>${month.requests}</strong>requests</div>
 ${tier.overage ? `<div><span class="muted">Overage cost, 30 days</span><strong data-testid="overage-cost">${formatUsd(month.cost)}</strong>${formatUsd(today.overageCostMicros)} today, $${tier.overagePriceUsd} per request past the daily limit</div>` : ''}
-</div>${usageChart(days, tier)}</div>`}
+</div>${usageChart(days, tier)}</div>`
+}
 <form method="post" action="/portal/logout">${hidden}<button class="secondary" type="submit" data-testid="logout">Log out</button></form>`,
     }));
   }
 
   function refused(status: number, title: string, message: string): Reply {
-    return page({ title, status, body: `<h1>${escapeHtml(title)}</h1><p class="error">${escapeHtml(message)}</p><p><a href="/portal">Back to the portal</a></p>` });
+    return page({
+      title,
+      status,
+      body: `<h1>${escapeHtml(title)}</h1><p class="error">${escapeHtml(message)}</p><p><a href="/portal">Back to the portal</a></p>`,
+    });
   }
 
   async function signUp(request: ApiRequest, cookies: Cookies, form: Form): Promise<Reply> {
     const address = request.clientAddress ?? 'unknown';
     const wait = limits.signupsByAddress.retryAfterMs(address);
     if (wait > 0) return signUpForm(cookies, `Too many sign-ups from your address. Try again in ${minutes(wait)}.`, 429);
-    const parsed = v.safeParse(SignUpSchema, { email: form.get('email') ?? '', password: form.get('password') ?? '' }, { abortPipeEarly: true });
+    const parsed = v.safeParse(
+      SignUpSchema,
+      { email: form.get('email') ?? '', password: form.get('password') ?? '' },
+      { abortPipeEarly: true },
+    );
     if (!parsed.success) return signUpForm(cookies, parsed.issues[0].message, 400);
     limits.signupsByAddress.record(address);
     const outcome = await book.signUp(parsed.output.email, parsed.output.password);

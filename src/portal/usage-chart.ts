@@ -35,7 +35,10 @@ export function usageChart(days: { date: string; usage: DayUsage }[], tier: Tier
       const x = left + i * barWidth + 1;
       const within = usage.requests - usage.overageRequests;
       const y = height - bottom - scale(usage.requests);
-      const over = usage.overageRequests > 0 ? `<rect class="over" x="${x}" y="${y}" width="${barWidth - 2}" height="${scale(usage.overageRequests)}"/>` : '';
+      const over =
+        usage.overageRequests > 0
+          ? `<rect class="over" x="${x}" y="${y}" width="${barWidth - 2}" height="${scale(usage.overageRequests)}"/>`
+          : '';
       return (
         `<g><title>${date}: ${usage.requests} requests${usage.overageRequests > 0 ? `, ${usage.overageRequests} overage` : ''}</title>` +
         `<rect class="bar" x="${x}" y="${height - bottom - scale(within)}" width="${barWidth - 2}" height="${scale(within)}"/>${over}</g>`
