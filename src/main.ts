@@ -19,6 +19,8 @@ import type { UsageStore } from './limits/usage-store.ts';
 import { createLogger, type Logger } from './log.ts';
 import { problem } from './problems.ts';
 import type { MetricsServer } from './observe/metrics-server.ts';
+import type { RequestObserver } from './observe/request-record.ts';
+import { StatusHistory } from './observe/status-history.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 import { openCounters } from './start/counters.ts';
 import { refuseToStart } from './start/refuse-to-start.ts';
@@ -35,13 +37,15 @@ interface ServiceParts {
   usage: UsageStore;
   admin: ApiDeps['admin'];
   pages: ApiDeps['pages'];
+  /** Told of every answered request besides the access log and metrics (the operator view's hours). */
+  alsoObserve: RequestObserver;
 }
 
 /**
  * The catalog loader, the request pipeline over it and the observers of both. `site.publicUrl` is the
  * base the docs page and error links use; it becomes the real port's once the server listens.
  */
-function createService(config: Config, logger: Logger, { tiers, keyRing, usage, admin, pages }: ServiceParts) {
+function createService(config: Config, logger: Logger, { tiers, keyRing, usage, admin, pages, alsoObserve }: ServiceParts) {
   const site = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}` };
   // The metrics read the loader only when scraped, after it exists; they count its refusals from its log.
   const { accessLog, metrics, observe, loaderLogger } = observation(config, logger, {
@@ -70,7 +74,13 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
     random: Math.random,
     logger,
     publicUrl: () => site.publicUrl,
-    observe,
+    observe:
+      observe === undefined
+        ? alsoObserve
+        : function observeRequest(record) {
+            observe(record);
+            alsoObserve(record);
+          },
     admin,
     pages,
   });
@@ -102,8 +112,29 @@ async function main(): Promise<void> {
           now: Date.now,
         });
   const publicUrl = { current: config.publicUrl ?? `http://localhost:${config.port}` };
-  const pages = openPages(config, { tiers, keys: keyAdmin, usageByDay: counters.usageByDay, publicUrl: () => publicUrl.current, logger });
-  const { api, loader, accessLog, metrics, site } = createService(config, logger, { tiers, keyRing, usage, admin, pages });
+  const history = new StatusHistory(Date.now);
+  const pages = openPages(config, {
+    tiers,
+    keys: keyAdmin,
+    usageByDay: counters.usageByDay,
+    publicUrl: () => publicUrl.current,
+    logger,
+    hours: () => history.hours(),
+    health: () => {
+      const catalog = loader.current?.catalog;
+      const counterStore = usage.status();
+      const status = catalog === undefined ? 'unavailable' : counterStore === 'ok' ? 'ok' : 'degraded';
+      return { status, dataVersion: catalog?.dataVersion ?? null, exercises: catalog?.exercises.length ?? 0, counterStore };
+    },
+  });
+  const { api, loader, accessLog, metrics, site } = createService(config, logger, {
+    tiers,
+    keyRing,
+    usage,
+    admin,
+    pages,
+    alsoObserve: history.record,
+  });
 
   // Listen first: until a catalog is loaded, health says 503 and data routes SERVICE_UNAVAILABLE.
   let server: Server;

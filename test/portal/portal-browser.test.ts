@@ -93,6 +93,20 @@ describe('the portal in a browser', () => {
     assert.ok(width <= 390, `no sideways scrolling at phone width (${width} px)`);
     await dark.close();
 
+    await page.goto(`${service.url}/admin`);
+    await page.fill('input[name=token]', `${ADMIN_TOKEN}x`);
+    await page.click('button[type=submit]');
+    assert.ok(await page.isVisible('text=That is not the admin token.'));
+    await page.fill('input[name=token]', ADMIN_TOKEN);
+    await page.click('button[type=submit]');
+    assert.equal(new URL(page.url()).pathname, '/admin');
+    const keysTable = (await page.textContent('[data-testid=operator-keys]'))!;
+    assert.match(keysTable, /portal: walker@example\.com/);
+    assert.equal(keysTable.includes(renewed), false, 'no whole key in the operator view');
+    assert.match((await page.textContent('[data-testid=health]'))!, /2026-01-15/);
+    assert.ok(await page.isVisible('[data-testid=status-chart] svg'));
+    await shot(page, '05-operator-view');
+
     await page.goto(`${service.url}/docs`);
     assert.ok(await page.isVisible('text=GET /v1/exercises'));
     await shot(page, '06-docs');

@@ -105,7 +105,13 @@ describe('portal security', () => {
       body: '{"tier":"pro"}',
     });
     const adminKey = ((await created.json()) as { key: string }).key;
-    await fetch(`${service.url}/admin/v1/keys`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}wrong` } });
+    const refused = await fetch(`${service.url}/admin/v1/keys`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}wrong` } });
+    assert.equal(refused.status, 401);
+    const view = await fetch(`${service.url}/admin`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}wrong` } });
+    assert.equal(view.status, 401, 'the operator view refuses a wrong token');
+    const opened = await fetch(`${service.url}/admin`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    assert.equal(opened.status, 200);
+    assert.match(await opened.text(), /data-testid="operator-keys"/);
     await fetch(`${service.url}/v1/stats`, { headers: { 'X-API-Key': renewed } });
     secrets.push(secret, key, renewed, adminKey, ADMIN_TOKEN);
   });

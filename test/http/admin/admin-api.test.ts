@@ -67,6 +67,7 @@ describe('the admin API: who may call it', () => {
       ['GET', '/admin/v1/keys'],
       ['POST', '/admin/v1/keys'],
       ['GET', '/admin/v1/usage'],
+      ['GET', '/admin'],
     ]) {
       const { status, body } = await call(`${plain.url}${path}`, method!, undefined);
       assert.equal(status, 404, `${method} ${path}`);
