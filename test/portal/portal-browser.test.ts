@@ -38,8 +38,9 @@ after(async () => {
   await service?.exited;
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+/** A screenshot of the whole page, or of the viewport for long pages (the docs). */
+async function shot(page: Page, name: string, isFullPage = true): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: isFullPage });
 }
 
 async function call(key: string): Promise<number> {
@@ -108,8 +109,23 @@ describe('the portal in a browser', () => {
     await shot(page, '05-operator-view');
 
     await page.goto(`${service.url}/docs`);
-    assert.ok(await page.isVisible('text=GET /v1/exercises'));
-    await shot(page, '06-docs');
+    assert.ok(await page.isVisible('#route-getExercises'));
+    assert.ok(await page.isVisible('#field-primaryMuscles'));
+    await shot(page, '06-docs', false);
+    await page.fill('#try-key', renewed);
+    await page.selectOption('#try-path', '/v1/stats');
+    await page.click('#try-form button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('try-status')?.textContent?.startsWith('200'));
+    assert.match((await page.textContent('[data-testid=try-output]'))!, /"data"/);
+    await page.locator('#try-it').scrollIntoViewIfNeeded();
+    await shot(page, '07-docs-try-it', false);
+    const docsPhone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const docsOnPhone = await docsPhone.newPage();
+    await docsOnPhone.goto(`${service.url}/docs`);
+    await shot(docsOnPhone, '08-docs-phone-dark', false);
+    await docsOnPhone.goto(`${service.url}/docs#route-getExercises`);
+    await shot(docsOnPhone, '09-docs-route-phone-dark', false);
+    await docsPhone.close();
     await context.close();
   });
 });
