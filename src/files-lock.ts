@@ -64,3 +64,23 @@ async function holdLock<T>(lockFile: string, work: () => T | Promise<T>): Promis
     unlinkSync(lockFile);
   }
 }
+
+/**
+ * `withFileLock` for a synchronous caller (the keys CLI): waits for the lock by sleeping the thread,
+ * which only a short-lived CLI may do. Shares the lock file with the servers' writers.
+ */
+export function withFileLockSync<T>(file: string, work: () => T): T {
+  const lockFile = `${file}.lock`;
+  mkdirSync(dirname(lockFile), { recursive: true });
+  const started = Date.now();
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (!tryLock(lockFile, Date.now())) {
+    if (Date.now() - started > GIVE_UP_MS) throw new Error(`${lockFile}: held by another writer for more than ${GIVE_UP_MS} ms`);
+    Atomics.wait(pause, 0, 0, RETRY_MS);
+  }
+  try {
+    return work();
+  } finally {
+    unlinkSync(lockFile);
+  }
+}
