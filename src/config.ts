@@ -1,5 +1,6 @@
 /** The one place that reads process.env: every setting, its default, and its validation. */
 import { isIP } from 'node:net';
+import { dirname, join } from 'node:path';
 import * as v from 'valibot';
 import type { EngineChoice } from './http/engines/engine.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
@@ -65,6 +66,20 @@ const ConfigSchema = v.object(
     COUNTER_STORE: v.optional(counterStore, 'memory'),
     /** With a Redis store: a command slower than this fails and the request is served unmetered. */
     REDIS_TIMEOUT_MS: v.optional(positiveNumber, '50'),
+    /** The admin API's and operator view's bearer token; unset, /admin is a 404. Never logged or echoed. */
+    ADMIN_TOKEN: v.optional(
+      v.pipe(
+        v.string('must be a string'),
+        v.minLength(16, 'must be at least 16 characters (make one with: openssl rand -hex 24)'),
+        v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+      ),
+    ),
+    /** `on` serves the developer portal at /portal. */
+    PORTAL: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
+    /** Sign-ups one address may make per hour (portal). */
+    PORTAL_SIGNUPS_PER_HOUR: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '10'),
+    /** The portal's accounts (email, password hash, key id); beside KEYS_FILE by default. */
+    ACCOUNTS_FILE: v.optional(path),
   },
   'must be the process environment',
 );
@@ -91,6 +106,10 @@ export interface Config {
   reloadIntervalMs: number;
   counterStore: CounterStoreChoice;
   redisTimeoutMs: number;
+  adminToken: string | undefined;
+  isPortalOn: boolean;
+  portalSignupsPerHour: number;
+  accountsFile: string;
 }
 
 /** Problems name the variable: `environment: PORT: must be a whole number`. Values are never echoed (a Redis URL holds a password). */
@@ -121,5 +140,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Result<Config> {
     reloadIntervalMs: e.RELOAD_INTERVAL_MS,
     counterStore: e.COUNTER_STORE === 'memory' ? { kind: 'memory' } : { kind: 'redis', url: e.COUNTER_STORE },
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+    adminToken: e.ADMIN_TOKEN,
+    isPortalOn: e.PORTAL === 'on',
+    portalSignupsPerHour: e.PORTAL_SIGNUPS_PER_HOUR,
+    accountsFile: e.ACCOUNTS_FILE ?? join(dirname(e.KEYS_FILE), 'accounts.json'),
   });
 }

@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
 import { type Config, readConfig } from './config.ts';
-import { createApi } from './http/api.ts';
+import { fsProblem } from './files.ts';
+import { createAdminApi } from './http/admin/admin-api.ts';
+import { bearerCheck } from './http/admin/admin-auth.ts';
+import { type ApiDeps, createApi } from './http/api.ts';
+import { KeyAdmin } from './keys/key-admin.ts';
 import { type Server, startServer } from './http/engines/engine.ts';
 import type { KeyRing } from './keys/key-ring.ts';
 import { loadTierTable, type TierTable } from './limits/tiers.ts';
@@ -15,11 +19,14 @@ import type { UsageStore } from './limits/usage-store.ts';
 import { createLogger, type Logger } from './log.ts';
 import { problem } from './problems.ts';
 import type { MetricsServer } from './observe/metrics-server.ts';
+import type { RequestObserver } from './observe/request-record.ts';
+import { StatusHistory } from './observe/status-history.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 import { openCounters } from './start/counters.ts';
 import { refuseToStart } from './start/refuse-to-start.ts';
-import { announceFirstKey, openKeys } from './start/first-key.ts';
+import { announceFirstKey, openKeys, persistFirstKey } from './start/first-key.ts';
 import { observation, serveMetrics } from './start/observation.ts';
+import { openPages } from './start/pages.ts';
 import { handleSignals } from './start/signals.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -28,13 +35,17 @@ interface ServiceParts {
   tiers: TierTable;
   keyRing: KeyRing;
   usage: UsageStore;
+  admin: ApiDeps['admin'];
+  pages: ApiDeps['pages'];
+  /** Told of every answered request besides the access log and metrics (the operator view's hours). */
+  alsoObserve: RequestObserver;
 }
 
 /**
  * The catalog loader, the request pipeline over it and the observers of both. `site.publicUrl` is the
  * base the docs page and error links use; it becomes the real port's once the server listens.
  */
-function createService(config: Config, logger: Logger, { tiers, keyRing, usage }: ServiceParts) {
+function createService(config: Config, logger: Logger, { tiers, keyRing, usage, admin, pages, alsoObserve }: ServiceParts) {
   const site = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}` };
   // The metrics read the loader only when scraped, after it exists; they count its refusals from its log.
   const { accessLog, metrics, observe, loaderLogger } = observation(config, logger, {
@@ -63,7 +74,15 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage }
     random: Math.random,
     logger,
     publicUrl: () => site.publicUrl,
-    observe,
+    observe:
+      observe === undefined
+        ? alsoObserve
+        : function observeRequest(record) {
+            observe(record);
+            alsoObserve(record);
+          },
+    admin,
+    pages,
   });
   return { api, loader, accessLog, metrics, site };
 }
@@ -81,7 +100,41 @@ async function main(): Promise<void> {
   const counters = openCounters(config, logger);
   const usage = counters.usage;
 
-  const { api, loader, accessLog, metrics, site } = createService(config, logger, { tiers, keyRing, usage });
+  const keyAdmin = new KeyAdmin({ file: config.keysFile, tiers, afterWrite: () => keyRing.reload(), now: Date.now });
+  const admin =
+    config.adminToken === undefined
+      ? undefined
+      : createAdminApi({
+          isAdminToken: bearerCheck(config.adminToken),
+          keys: keyAdmin,
+          tiers,
+          usageByDay: counters.usageByDay,
+          now: Date.now,
+        });
+  const publicUrl = { current: config.publicUrl ?? `http://localhost:${config.port}` };
+  const history = new StatusHistory(Date.now);
+  const pages = openPages(config, {
+    tiers,
+    keys: keyAdmin,
+    usageByDay: counters.usageByDay,
+    publicUrl: () => publicUrl.current,
+    logger,
+    hours: () => history.hours(),
+    health: () => {
+      const catalog = loader.current?.catalog;
+      const counterStore = usage.status();
+      const status = catalog === undefined ? 'unavailable' : counterStore === 'ok' ? 'ok' : 'degraded';
+      return { status, dataVersion: catalog?.dataVersion ?? null, exercises: catalog?.exercises.length ?? 0, counterStore };
+    },
+  });
+  const { api, loader, accessLog, metrics, site } = createService(config, logger, {
+    tiers,
+    keyRing,
+    usage,
+    admin,
+    pages,
+    alsoObserve: history.record,
+  });
 
   // Listen first: until a catalog is loaded, health says 503 and data routes SERVICE_UNAVAILABLE.
   let server: Server;
@@ -101,7 +154,18 @@ async function main(): Promise<void> {
     refuseToStart([problem('', '', (error as Error).message)]);
   }
   if (config.publicUrl === undefined) site.publicUrl = `http://localhost:${server.port}`;
-  if (firstKey !== undefined) announceFirstKey(firstKey, config.keysFile, site.publicUrl);
+  publicUrl.current = site.publicUrl;
+  if (firstKey !== undefined) {
+    // Written only now that the server listens, then printed: no start leaves a key nobody saw.
+    try {
+      persistFirstKey(firstKey, config.keysFile);
+      keyRing.noteWritten();
+    } catch (error) {
+      await Promise.all([server.close(), metricsServer?.close(), counters.close()]);
+      refuseToStart([fsProblem(config.keysFile, 'written', error)]);
+    }
+    announceFirstKey(firstKey, config.keysFile, site.publicUrl);
+  }
 
   setImmediate(() => void loader.reload());
   loader.watch(config.reloadIntervalMs);

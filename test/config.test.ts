@@ -34,8 +34,25 @@ describe('readConfig', () => {
         reloadIntervalMs: 1000,
         counterStore: { kind: 'memory' },
         redisTimeoutMs: 50,
+        adminToken: undefined,
+        isPortalOn: false,
+        portalSignupsPerHour: 10,
+        accountsFile: 'var/accounts.json',
       },
     });
+  });
+
+  it('reads ADMIN_TOKEN and PORTAL, and refuses a short token without echoing it', () => {
+    const on = readConfig({ ADMIN_TOKEN: 'a'.repeat(16), PORTAL: 'on', KEYS_FILE: '/srv/keys.json' });
+    assert.ok(on.ok);
+    assert.equal(on.value.adminToken, 'a'.repeat(16));
+    assert.equal(on.value.isPortalOn, true);
+    assert.equal(on.value.accountsFile, '/srv/accounts.json');
+    const short = readConfig({ ADMIN_TOKEN: 'hunter2' });
+    assert.equal(short.ok, false);
+    const text = short.ok ? '' : formatProblems(short.problems).join('\n');
+    assert.match(text, /ADMIN_TOKEN: must be at least 16 characters/);
+    assert.equal(text.includes('hunter2'), false);
   });
 
   it('reads every variable, dropping trailing slashes from the base URLs', () => {
@@ -58,6 +75,10 @@ describe('readConfig', () => {
       RELOAD_INTERVAL_MS: '250',
       COUNTER_STORE: 'redis://:secret@10.0.0.5:6379/3',
       REDIS_TIMEOUT_MS: '120',
+      ADMIN_TOKEN: 'operator-secret-0123456789',
+      PORTAL: 'on',
+      PORTAL_SIGNUPS_PER_HOUR: '3',
+      ACCOUNTS_FILE: '/srv/people.json',
       UNRELATED: 'ignored',
     });
     assert.deepEqual(result, {
@@ -81,6 +102,10 @@ describe('readConfig', () => {
         reloadIntervalMs: 250,
         counterStore: { kind: 'redis', url: 'redis://:secret@10.0.0.5:6379/3' },
         redisTimeoutMs: 120,
+        adminToken: 'operator-secret-0123456789',
+        isPortalOn: true,
+        portalSignupsPerHour: 3,
+        accountsFile: '/srv/people.json',
       },
     });
   });

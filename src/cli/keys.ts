@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { fsProblem } from '../files.ts';
+import { withFileLockSync } from '../files-lock.ts';
 import { maskKey } from '../keys/api-key.ts';
 import { loadKeyStore } from '../keys/key-ring.ts';
 import { createKey, type IssuedKey, type KeyStore, regenerateKey, revokeKey, writeKeyStore } from '../keys/key-store.ts';
@@ -72,9 +73,10 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err
     return 1;
   }
   const file = config.value.keysFile;
-  const loaded = loadKeyStore(file, tiers.value);
-  if (!loaded.ok) {
-    err(formatProblems(loaded.problems).join('\n'));
+  // Read once before locking, so a store that cannot be read is reported as such.
+  const before = loadKeyStore(file, tiers.value);
+  if (!before.ok) {
+    err(formatProblems(before.problems).join('\n'));
     return 1;
   }
   const runVerb = VERBS.get(verb ?? '');
@@ -82,7 +84,22 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err
     err(USAGE);
     return 2;
   }
-  return runVerb({ values, id, file, tiers: tiers.value, store: loaded.value.store, now, out, err });
+  const tierTable = tiers.value;
+  // Read, change and write under KEYS_FILE's lock, which the servers' admin API and portal take too.
+  const locked = (): number => {
+    const loaded = loadKeyStore(file, tierTable);
+    if (!loaded.ok) {
+      err(formatProblems(loaded.problems).join('\n'));
+      return 1;
+    }
+    return runVerb({ values, id, file, tiers: tierTable, store: loaded.value.store, now, out, err });
+  };
+  try {
+    return withFileLockSync(file, locked);
+  } catch (error) {
+    err(formatProblem(fsProblem(file, 'locked', error)));
+    return 1;
+  }
 }
 
 function printIssued(run: KeysRun, issued: IssuedKey): void {

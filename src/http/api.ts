@@ -14,7 +14,8 @@ import type { UsageStore } from '../limits/usage-store.ts';
 import type { Logger } from '../log.ts';
 import type { RequestObserver, RequestRecord } from '../observe/request-record.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, type HttpError, INTERNAL_ERROR } from './http-error.ts';
+import type { AdminOutcome } from './admin/admin-api.ts';
+import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR } from './http-error.ts';
 import { createKeyedServing, type KeyedTrace } from './keyed-serving.ts';
 import { createPublicRoutes } from './public-routes.ts';
 import { methodNotAllowed, unknownRoute } from './refusals.ts';
@@ -46,6 +47,10 @@ export interface ApiDeps {
   publicUrl?: () => string;
   /** Told about every answered request (access log, metrics); called after the Reply is complete. */
   observe?: RequestObserver;
+  /** The admin API (admin/admin-api.ts), when ADMIN_TOKEN is set; without it /admin is a 404. */
+  admin?: ((request: ApiRequest) => AdminOutcome) | undefined;
+  /** The developer portal and operator view (HTML), when on; without it their paths are 404s. */
+  pages?: ((request: ApiRequest) => Reply | Promise<Reply> | undefined) | undefined;
 }
 
 export interface Api {
@@ -132,6 +137,15 @@ export function createApi(deps: ApiDeps): Api {
   /** Preflight, then the route table: an unknown path is a 404, a method other than GET or HEAD a 405. */
   function routeRequest(request: ApiRequest, trace: Trace): Reply | Promise<Reply> {
     if (request.method === 'options') return { ...PREFLIGHT, headers: [...PREFLIGHT.headers] };
+    if (deps.admin !== undefined && request.path.startsWith('/admin/v1/')) {
+      trace.route = '/admin/v1';
+      return outcomeReply(deps.admin(request));
+    }
+    const page = deps.pages?.(request);
+    if (page !== undefined) {
+      trace.route = 'pages';
+      return page;
+    }
     const match = matchRoute(request.path);
     if (match === undefined) return errorReply(unknownRoute(request.path));
     if (request.method !== 'get' && request.method !== 'head') return errorReply(methodNotAllowed(request.method, request.path));
@@ -149,6 +163,12 @@ export function createApi(deps: ApiDeps): Api {
     reply.headers.push(['X-Request-Id', requestId]);
     deps.observe?.(recordOf(request, reply, trace, requestId, deps.monotonic()));
     return reply;
+  }
+
+  /** A reply, or an HttpError answered as its envelope, now or later. */
+  function outcomeReply(outcome: AdminOutcome): Reply | Promise<Reply> {
+    if (outcome instanceof Promise) return outcome.then(outcomeReply);
+    return outcome instanceof HttpError ? errorReply(outcome) : outcome;
   }
 
   function reportFailedRelease(error: unknown): void {

@@ -40,6 +40,14 @@ export const ERROR_TABLE = {
       'A query or path parameter failed validation; details.field and details.received say which and what, ' +
       "details.allowed lists an enum's values.",
   },
+  ADMIN_TOKEN_INVALID: {
+    statuses: [401],
+    meaning: 'An admin API route was called without the bearer token the operator set in ADMIN_TOKEN, or with another one.',
+  },
+  INVALID_BODY: {
+    statuses: [400, 413],
+    meaning: 'An admin API request body is not a JSON object of the documented fields (or is over 16 KiB); details.field names the field.',
+  },
   NOT_FOUND: { statuses: [404], meaning: 'No exercise has this id, or no route has this path.' },
   METHOD_NOT_ALLOWED: { statuses: [405], meaning: 'The API is read-only: only GET and HEAD (and OPTIONS preflights) are answered.' },
   INTERNAL_ERROR: { statuses: [500], meaning: 'An unexpected server error. The request was not counted.' },

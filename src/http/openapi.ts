@@ -7,7 +7,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ExerciseSchema } from '../catalog/snapshot-schema.ts';
 import { KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
-import type { TierTable } from '../limits/tiers.ts';
+import { limitText, type TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
 import { SUGGEST_PARAMS } from './suggest-params.ts';
@@ -40,7 +40,10 @@ function mapValues(record: Json, fn: (value: unknown) => Json): Json {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fn(value)]));
 }
 
-const ref = (kind: 'schemas' | 'headers' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const ref = (kind: 'schemas' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** The component name of a header's schema: headers are inlined where used (`required` may not sit beside a `$ref`). */
+export const headerSchemaName = (name: HeaderName) => `Header-${name}`;
 
 /** Headers every metered response carries, and the ones that come and go with the decision. */
 const METERED: readonly HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -48,9 +51,31 @@ const METERED_OPTIONAL: readonly HeaderName[] = ['X-RateLimit-Warning', 'X-Overa
 
 function headers(required: readonly HeaderName[], optional: readonly HeaderName[] = []): Json {
   const out: Json = {};
-  for (const name of required) out[name] = { ...ref('headers', name), required: true };
-  for (const name of optional) out[name] = ref('headers', name);
+  const header = (name: HeaderName, isRequired: boolean) => ({
+    description: HEADER_SCHEMAS[name].description,
+    required: isRequired,
+    schema: ref('schemas', headerSchemaName(name)),
+  });
+  for (const name of required) out[name] = header(name, true);
+  for (const name of optional) out[name] = header(name, false);
   return out;
+}
+
+/**
+ * Body schemas as components, each schema that another one contains (Exercise inside a page) replaced
+ * there by a `$ref` to it, so the document defines every schema once.
+ */
+function bodyComponents(): Json {
+  const generated = mapValues(BODY_SCHEMAS, (schema) => jsonSchemaOf(schema as v.GenericSchema));
+  const shared = new Map([[JSON.stringify(generated.Exercise), 'Exercise']]);
+  const referenced = (node: unknown, self: string): unknown => {
+    if (typeof node !== 'object' || node === null) return node;
+    const name = shared.get(JSON.stringify(node));
+    if (name !== undefined && name !== self) return ref('schemas', name);
+    if (Array.isArray(node)) return node.map((item) => referenced(item, self));
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, referenced(value, self)]));
+  };
+  return Object.fromEntries(Object.entries(generated).map(([name, schema]) => [name, referenced(schema, name)]));
 }
 
 /**
@@ -149,6 +174,7 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
       headers: headers([...success, 'ETag'], METERED_OPTIONAL),
     },
     401: errorResponse(401, 'none'),
+    431: errorResponse(431, 'none'),
     429: errorResponse(429, 'required', ['Retry-After']),
     500: errorResponse(500, 'optional'),
     503: errorResponse(503, 'optional'),
@@ -184,6 +210,7 @@ function publicOperation(path: string, name: string): Json {
       summary: 'Health: no key, no rate-limit headers.',
       responses: {
         200: { description: 'Loaded: ok, or degraded when the counter store fails.', ...health },
+        431: errorResponse(431, 'none'),
         503: { description: 'No catalog loaded yet.', ...health },
       },
     };
@@ -194,12 +221,18 @@ function publicOperation(path: string, name: string): Json {
     content: { [type]: { schema } },
   });
   const notModified = { description: 'Not modified.', headers: headers(['X-Request-Id', 'Cache-Control', 'Vary', 'ETag']) };
-  if (name === 'openapi')
-    return { ...base, summary: 'This document.', responses: { 200: ok('application/json', { type: 'object' }), 304: notModified } };
+  const tooLarge = errorResponse(431, 'none');
+  if (name === 'openapi') {
+    return {
+      ...base,
+      summary: 'This document.',
+      responses: { 200: ok('application/json', { type: 'object' }), 304: notModified, 431: tooLarge },
+    };
+  }
   return {
     ...base,
     summary: 'The HTML reference: quick start, routes, limits and tiers, and every error code at an id="<CODE>" anchor.',
-    responses: { 200: ok('text/html', { type: 'string' }), 304: notModified },
+    responses: { 200: ok('text/html', { type: 'string' }), 304: notModified, 431: tooLarge },
   };
 }
 
@@ -215,7 +248,7 @@ function operationId(path: string): string {
 function tierLines(tiers: TierTable): string {
   const rows = [...tiers.values()].map(
     (t) =>
-      `| ${t.name} | ${t.dailyRequests} | ${t.perMinute} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ` +
+      `| ${t.name} | ${limitText(t.dailyRequests)} | ${limitText(t.perMinute)} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ` +
       `${t.overage ? `yes, up to ${t.safetyCapMultiple}x daily` : 'no'} |`,
   );
   return ['| tier | per day | per minute | max results | pagination depth | overage |', '|---|---|---|---|---|---|', ...rows].join('\n');
@@ -233,6 +266,7 @@ export function buildOpenApi(tiers: TierTable, version: string): Json {
     info: {
       title: 'Exercise Catalog API',
       version,
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         `Read-only exercise catalog. Send your key in X-API-Key (${KEY_PREFIX} + ${KEY_LENGTH - KEY_PREFIX.length} letters and digits). ` +
         `Limits by tier:\n\n${tierLines(tiers)}`,
@@ -242,11 +276,15 @@ export function buildOpenApi(tiers: TierTable, version: string): Json {
     paths,
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: mapValues(BODY_SCHEMAS, (schema) => jsonSchemaOf(schema as v.GenericSchema)),
-      headers: mapValues(HEADER_SCHEMAS, (header) => {
-        const { schema, description } = header as { schema: v.GenericSchema; description: string };
-        return { description, schema: jsonSchemaOf(schema) };
-      }),
+      schemas: {
+        ...bodyComponents(),
+        ...Object.fromEntries(
+          Object.entries(HEADER_SCHEMAS).map(([name, header]) => [
+            headerSchemaName(name as HeaderName),
+            jsonSchemaOf(header.schema as v.GenericSchema),
+          ]),
+        ),
+      },
     },
   };
 }

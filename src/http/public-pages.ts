@@ -4,7 +4,9 @@
  * fixed body, with an ETag and compressed once.
  */
 import { createHash } from 'node:crypto';
+import type { Catalog } from '../catalog/catalog.ts';
 import type { TierTable } from '../limits/tiers.ts';
+import { exampleExercisePosition, exampleResponses } from './docs-examples.ts';
 import { fixedReply, PUBLIC_CACHE_CONTROL, PUBLIC_VARY, type Representation } from './caching.ts';
 import { negotiate } from './compression.ts';
 import { buildDocsPage } from './docs-page.ts';
@@ -16,8 +18,8 @@ export interface PublicPagesDeps {
   tiers: TierTable;
   /** '' when unknown: the page then uses relative URLs. */
   publicUrl(): string;
-  /** An id the loaded catalog serves, for the examples; undefined before a catalog is loaded. */
-  exampleExerciseId(): string | undefined;
+  /** The loaded catalog, for the examples; undefined before one is loaded. */
+  catalog(): Catalog | undefined;
   version: string;
 }
 
@@ -37,6 +39,8 @@ export function createPublicPages(deps: PublicPagesDeps): { openapi(request: Api
   let openapi: Record<string, unknown> | undefined;
   let openapiPage: Page | undefined;
   let docsPage: Page | undefined;
+  /** The catalog the docs page's examples were taken from: a page built before one was loaded is rebuilt once it is. */
+  let docsCatalog: Catalog | undefined;
   const document = () => (openapi ??= buildOpenApi(deps.tiers, deps.version));
   const serve = (request: ApiRequest, page: Page) => fixedReply(request, page.body, negotiate(request.acceptEncoding), page.how);
   return {
@@ -45,10 +49,15 @@ export function createPublicPages(deps: PublicPagesDeps): { openapi(request: Api
       return serve(request, openapiPage);
     },
     docs(request) {
-      docsPage ??= pageOf(
-        buildDocsPage(document(), deps.tiers, { base: deps.publicUrl(), exerciseId: deps.exampleExerciseId() ?? 'Barbell_Bench_Press' }),
-        HTML_TYPE,
-      );
+      const catalog = deps.catalog();
+      if (docsPage === undefined || (docsCatalog === undefined && catalog !== undefined)) {
+        docsCatalog = catalog;
+        const exerciseId = catalog === undefined ? 'Barbell_Bench_Press' : catalog.exercises[exampleExercisePosition(catalog)]!.id;
+        docsPage = pageOf(
+          buildDocsPage(document(), deps.tiers, { base: deps.publicUrl(), exerciseId, responses: exampleResponses(catalog, deps.version) }),
+          HTML_TYPE,
+        );
+      }
       return serve(request, docsPage);
     },
   };

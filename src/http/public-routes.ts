@@ -24,11 +24,8 @@ export function createPublicRoutes(deps: PublicRoutesDeps): Record<PublicRouteNa
   const pages = createPublicPages({
     tiers: deps.tiers,
     publicUrl: deps.publicUrl ?? (() => ''),
-    // The docs page is built once, at its first request: its example names an exercise that exists then.
-    exampleExerciseId: () => {
-      const exercises = deps.catalog()?.exercises;
-      return (exercises?.find((exercise) => exercise.id.includes('Bench_Press')) ?? exercises?.[0])?.id;
-    },
+    // The docs page is built at its first request, and once more when the first catalog is loaded.
+    catalog: deps.catalog,
     version: deps.version,
   });
 

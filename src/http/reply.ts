@@ -21,6 +21,28 @@ export interface ApiRequest {
   ifNoneMatch?: string | undefined;
   /** The client's X-Request-Id, unchecked: the pipeline keeps it only when it is safe (request-id.ts). */
   requestId?: string | undefined;
+  /** Authorization, as sent (the admin API's bearer token). */
+  authorization?: string | undefined;
+  /** Cookie, as sent (the portal's session and CSRF cookies). */
+  cookie?: string | undefined;
+  /** Content-Type, as sent. */
+  contentType?: string | undefined;
+  /** The peer's address, for the portal's per-address rate limits. */
+  clientAddress?: string | undefined;
+  /**
+   * The body of a POST, PATCH, PUT or DELETE, read whole by the engine up to MAX_BODY_BYTES; `TOO_LARGE`
+   * when it was longer (the rest is not read). Undefined for other methods: the data API reads no body.
+   */
+  body?: Buffer | typeof BODY_TOO_LARGE | undefined;
+}
+
+/** The largest request body an engine reads (admin API JSON, portal forms). */
+export const MAX_BODY_BYTES = 16 * 1024;
+export const BODY_TOO_LARGE = 'too large' as const;
+
+/** Whether an engine reads this method's body before calling the pipeline. */
+export function hasRequestBody(method: string): boolean {
+  return method === 'post' || method === 'patch' || method === 'put' || method === 'delete';
 }
 
 /**

@@ -45,6 +45,11 @@ export class KeyRing {
     return this.#byHash;
   }
 
+  /** The file now holds exactly the keys this ring has (this process wrote them): no reload for that change. */
+  noteWritten(): void {
+    this.#signature = fileSignature(this.#file);
+  }
+
   /** Reloads the store if the file changed. A missing or invalid file keeps the current keys. */
   reload(): void {
     const signature = fileSignature(this.#file);

@@ -34,9 +34,11 @@ export function rateHeaders(decision: Decision, nowMs: number): [string, string]
       ];
     case 'admit': {
       const used = decision.dayRequests;
+      // A tier without a daily limit (operator) says -1 for both: there is nothing to count down.
+      const isLimited = Number.isFinite(decision.dailyLimit);
       const headers: [string, string][] = [
-        ['X-RateLimit-Limit', String(decision.dailyLimit)],
-        ['X-RateLimit-Remaining', String(Math.max(0, decision.dailyLimit - used))],
+        ['X-RateLimit-Limit', isLimited ? String(decision.dailyLimit) : '-1'],
+        ['X-RateLimit-Remaining', isLimited ? String(Math.max(0, decision.dailyLimit - used)) : '-1'],
         ['X-RateLimit-Reset', seconds(decision.dailyResetMs)],
       ];
       if (used >= decision.dailyLimit * APPROACHING_SHARE) headers.push(['X-RateLimit-Warning', 'approaching']);

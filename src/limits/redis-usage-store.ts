@@ -59,6 +59,11 @@ export function failFastOptions(timeoutMs: number): RedisOptions {
   };
 }
 
+/** A limit Lua can compare with: no limit (Infinity, the operator tier) goes over the wire as 2^53 - 1. */
+function finiteForLua(limit: number): number {
+  return Number.isFinite(limit) ? limit : Number.MAX_SAFE_INTEGER;
+}
+
 const TIMED_OUT = Symbol('timed out');
 const UNMETERED: { decision: Decision } = Object.freeze({ decision: Object.freeze({ kind: 'unmetered' as const }) });
 
@@ -157,8 +162,8 @@ export class RedisUsageStore implements UsageStore {
       dayKey(this.#prefix, keyId, day),
       day,
       Math.max(minuteStart(nowMs), day * DAY_MS),
-      tier.perMinute,
-      tier.dailyRequests,
+      finiteForLua(tier.perMinute),
+      finiteForLua(tier.dailyRequests),
       tier.overage ? 1 : 0,
       safetyCapOf(tier),
       priceMicros,

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { claimPidFile } from '../files.ts';
 import { RedisUsageStore } from '../limits/redis-usage-store.ts';
-import { SHARD_COUNT } from '../limits/usage-shards.ts';
-import { loadShards, UsageSink } from '../limits/usage-sink.ts';
+import { SHARD_COUNT, setDayUsage, type UsageByDay } from '../limits/usage-shards.ts';
+import { loadArchive, loadShards, UsageSink } from '../limits/usage-sink.ts';
 import { MemoryUsageStore, type UsageStore } from '../limits/usage-store.ts';
 import type { Logger } from '../log.ts';
+import { formatProblems } from '../problems.ts';
 import { orRefuseToStart, refuseToStart } from './refuse-to-start.ts';
 
 export interface Counters {
@@ -20,6 +21,19 @@ export interface Counters {
   start(): void;
   /** Writes or hands back what is pending and lets go; false when usage could not be written. */
   close(): Promise<boolean>;
+  /** Usage per day and key: live counts, and ended days from the archive (memory) or from Redis. */
+  usageByDay(): UsageByDay | Promise<UsageByDay>;
+}
+
+/** The archive's days with the live store's on top (a day's total is final once archived: usage-shards.ts). */
+function withArchive(live: UsageByDay, stateDir: string, logger: Logger): UsageByDay {
+  const archive = loadArchive(stateDir);
+  if (!archive.ok) {
+    logger.error('usage archive unreadable; live days only', { problems: formatProblems(archive.problems) });
+    return live;
+  }
+  for (const [date, byKey] of live) for (const [keyId, usage] of byKey) setDayUsage(archive.value, date, keyId, usage);
+  return archive.value;
 }
 
 export function openCounters(config: Config, logger: Logger): Counters {
@@ -31,6 +45,7 @@ export function openCounters(config: Config, logger: Logger): Counters {
       isPortExclusive: false,
       start: () => undefined,
       close: () => usage.close().then(() => true),
+      usageByDay: () => usage.usageByDay(),
     };
   }
   return openStateDir(config, logger);
@@ -58,5 +73,6 @@ function openStateDir(config: Config, logger: Logger): Counters {
       lock.value.release();
       return isWritten;
     },
+    usageByDay: () => withArchive(usage.usageByDay(), config.stateDir, logger),
   };
 }

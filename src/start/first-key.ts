@@ -1,18 +1,22 @@
 /**
- * The key store the server starts with: KEYS_FILE as it is, or, when there is none yet, a new one
- * holding one key, which is shown once on stdout (docs/operations.md).
+ * The key store the server starts with: KEYS_FILE as it is, or, when there is none yet, one key of the
+ * operator tier made in memory. That store is written only once the server listens, and the key printed
+ * right after (docs/operations.md#first-start): a start that fails before listening leaves no file
+ * behind, so the next start makes and prints a key again.
  */
 import type { Config } from '../config.ts';
 import { KeyRing, loadKeyStore } from '../keys/key-ring.ts';
-import { createKey, writeKeyStore } from '../keys/key-store.ts';
-import type { TierTable } from '../limits/tiers.ts';
+import { createKey, type KeyStore, writeKeyStore } from '../keys/key-store.ts';
+import { OPERATOR_TIER, type TierTable } from '../limits/tiers.ts';
 import type { Logger } from '../log.ts';
-import { orRefuseToStart, refuseToStart } from './refuse-to-start.ts';
+import { refuseToStart } from './refuse-to-start.ts';
 
-/** A key made at this start, to show once. */
+/** A key made at this start, to write and then show once. */
 export interface FirstKey {
   key: string;
   tier: string;
+  /** The store holding the key's hash, not yet on disk. */
+  store: KeyStore;
 }
 
 export function openKeys(config: Config, tiers: TierTable, logger: Logger): { keyRing: KeyRing; firstKey: FirstKey | undefined } {
@@ -21,18 +25,23 @@ export function openKeys(config: Config, tiers: TierTable, logger: Logger): { ke
   let store = keyResult.value.store;
   let firstKey: FirstKey | undefined;
   if (!keyResult.value.exists) {
-    const tier = tiers.has('free') ? 'free' : [...tiers.keys()][0]!;
-    const issued = createKey(store, tier, 'first key', new Date());
-    orRefuseToStart(config.keysFile, 'written', () => writeKeyStore(config.keysFile, issued.store));
+    const issued = createKey(store, OPERATOR_TIER, 'operator (first start)', new Date());
     store = issued.store;
-    firstKey = { key: issued.key, tier };
+    firstKey = { key: issued.key, tier: OPERATOR_TIER, store };
   }
   return { keyRing: new KeyRing(config.keysFile, tiers, store, logger), firstKey };
 }
 
+/** Writes the first key's store; throws a file-system error (the caller refuses to start with it). */
+export function persistFirstKey(firstKey: FirstKey, keysFile: string): void {
+  writeKeyStore(keysFile, firstKey.store);
+}
+
 export function announceFirstKey(firstKey: FirstKey, keysFile: string, publicUrl: string): void {
   process.stdout.write(
-    `Created ${keysFile} with one ${firstKey.tier}-tier key. It is shown only this once:\n\n  ${firstKey.key}\n\n` +
-      `Try: curl -H "X-API-Key: ${firstKey.key}" "${publicUrl}/v1/exercises?q=bench%20press&limit=2"\n\n`,
+    `Created ${keysFile} with one key of the ${firstKey.tier} tier (no daily or minute limit, 100 results per request; ` +
+      `for your own apps). It is shown only this once:\n\n  ${firstKey.key}\n\n` +
+      `Try: curl -H "X-API-Key: ${firstKey.key}" "${publicUrl}/v1/exercises?q=bench%20press&limit=2"\n` +
+      'Keys for others: npm run keys -- create --tier free (docs/operations.md#keys-cli).\n\n',
   );
 }

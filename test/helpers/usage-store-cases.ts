@@ -81,7 +81,8 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
     after(async () => factory.close?.());
 
     describe('per-minute limit', () => {
-      for (const tier of tiers.values()) {
+      // The operator tier has none: its own case below.
+      for (const tier of [...tiers.values()].filter((t) => Number.isFinite(t.perMinute))) {
         it(`${tier.name}: admits exactly ${tier.perMinute} in one minute, then 429 until the next whole minute`, async () => {
           const { store } = await factory.make();
           const clock = new TestClock('2026-11-21T12:00:00.000Z');
@@ -98,6 +99,15 @@ export function describeUsageStore(name: string, factory: StoreFactory): void {
           assert.equal((await admitOne(store, 'k', generous, clock.now())).kind, 'admit');
         });
       }
+
+      it('operator: no minute or daily limit, and every request still counted', async () => {
+        const { store } = await factory.make();
+        const operator = tiers.get('operator')!;
+        const admitted = await admitSeries(store, 'k', operator, 300, (i) => Date.parse('2026-11-21T12:00:00.000Z') + i);
+        assert.ok(admitted.every(({ decision }) => decision.kind === 'admit'));
+        const last = admitted.at(-1)!.decision;
+        assert.equal(last.kind === 'admit' && last.dayRequests, 300);
+      });
 
       it('windows are fixed on the UTC clock: 60 just before and 60 just after a minute edge are all admitted', async () => {
         const { store } = await factory.make();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { EXERCISE_FIELDS } from '../../src/catalog/snapshot-schema.ts';
 import { ERROR_CODES } from '../../src/http/http-error.ts';
 import { ROUTES } from '../../src/http/routes.ts';
 import { get, startTestServer, type TestServer } from '../helpers/service.ts';
@@ -11,28 +12,50 @@ before(async () => {
 after(() => server.close());
 
 describe('GET /docs', () => {
-  it('is a self-contained HTML page: no script, style sheet, image or font from anywhere else', async () => {
+  it('is a self-contained HTML page: no script, style sheet, image or font from anywhere else (inline scripts only)', async () => {
     const { status, headers, body } = await get(`${server.url}/docs`);
     assert.equal(status, 200);
     assert.equal(headers.get('content-type'), 'text/html; charset=utf-8');
     assert.equal(headers.get('cache-control'), 'public, max-age=300');
-    assert.doesNotMatch(body, /<script|<link|<img|@import|url\(/i);
+    assert.doesNotMatch(body, /<script[^>]*\ssrc=|<link|<img|@import|url\(/i);
     assert.doesNotMatch(body, /(src|href)="(https?:)?\/\//i);
   });
 
   it('has a quick start with the public URL, every route with an example, and the error table', async () => {
     const { body } = await get(`${server.url}/docs`);
     assert.match(body, /id="quick-start"/);
-    assert.match(body, /curl -H "X-API-Key: \$KEY" "https:\/\/api\.example\.test\/v1\/exercises\?q=bench%20press&amp;limit=2"/);
-    for (const route of ROUTES) assert.ok(body.includes(`<code>GET ${route.path.replace(':id', '{id}')}</code>`), route.path);
+    assert.match(
+      body,
+      /curl -H &#34;X-API-Key: \$KEY&#34; &#34;https:\/\/api\.example\.test\/v1\/exercises\?q=bench%20press&#38;limit=2&#34;/,
+    );
+    for (const route of ROUTES) {
+      const path = route.path.replace(':id', '{id}');
+      assert.ok(body.includes(`<span class="method">GET</span><code>${path}</code>`), route.path);
+      assert.ok(body.includes(`<a href="#route-`) && body.includes(`<code>${path}</code></a>`), `${route.path} in the navigation`);
+    }
     for (const code of ERROR_CODES) assert.equal(body.split(`id="${code}"`).length, 2, `exactly one anchor for ${code}`);
-    const exampleId = /"https:\/\/api\.example\.test\/v1\/exercises\/([A-Za-z0-9_-]+)"/.exec(body)?.[1];
+    const exampleId = /&#34;https:\/\/api\.example\.test\/v1\/exercises\/([A-Za-z0-9_-]+)&#34;/.exec(body)?.[1];
     assert.equal(
       (await get(`${server.url}/v1/exercises/${exampleId}`, server.keys.pro)).status,
       200,
       `the example id ${exampleId} is served`,
     );
     assert.match(body, /<td><code>limit<\/code><\/td><td>integer \(min 1, max 100\), default 20<\/td>/);
+  });
+
+  it('lists every Exercise and Video field with its type and meaning, and a real example response per route', async () => {
+    const { body } = await get(`${server.url}/docs`);
+    for (const field of EXERCISE_FIELDS)
+      assert.match(body, new RegExp(`<tr id="field-${field}"><td><code>${field}</code></td><td>[^<]+</td><td>[^<]{10,}</td></tr>`));
+    assert.match(body, /<tr id="field-equipment"><td><code>equipment<\/code><\/td><td>string or null<\/td>/);
+    assert.match(body, /<td><code>durationSeconds<\/code><\/td><td>integer<\/td>/);
+    const examples = body.split('Example response').length - 1;
+    assert.equal(examples, ROUTES.length, 'one example response per route');
+    assert.doesNotMatch(body, /Start the server with a catalog/, 'every example comes from the loaded catalog');
+    assert.match(body, /&#34;primaryMuscles&#34;: \[/, 'a real exercise in the examples');
+    assert.equal(body.split('class="copy secondary"').length - 1 >= ROUTES.length * 2, true, 'copy buttons on requests and responses');
+    assert.doesNotMatch(body, /9007199254740991/, 'no meaningless maximum');
+    assert.match(body, /<form class="card" id="try-form">/);
   });
 
   it("shows this server's live tier table", async () => {

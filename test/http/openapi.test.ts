@@ -53,12 +53,39 @@ describe('GET /v1/openapi.json', () => {
 
   it('names every error code and every metering header', () => {
     assert.deepEqual(OPENAPI.components.schemas.Error.properties.error.properties.code.enum, ERROR_CODES);
-    assert.deepEqual(Object.keys(OPENAPI.components.headers), Object.keys(HEADER_SCHEMAS));
+    for (const name of Object.keys(HEADER_SCHEMAS)) assert.ok(OPENAPI.components.schemas[`Header-${name}`], name);
     const tooMany = OPENAPI.paths['/v1/exercises'].get.responses['429'];
     for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
       assert.equal(tooMany.headers[name].required, true, name);
     const ok = OPENAPI.paths['/v1/stats'].get.responses['200'];
     for (const name of ['X-RateLimit-Warning', 'X-Overage', 'X-Overage-Count', 'X-Overage-Cap']) assert.ok(ok.headers[name], name);
+  });
+
+  it("keeps to the rules Redocly's recommended set flagged: no $ref siblings, a 4xx per operation, a license, no unused or repeated schema", () => {
+    const siblings: string[] = [];
+    const refs = new Set<string>();
+    const walk = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const record = node as Record<string, unknown>;
+      if (typeof record.$ref === 'string') {
+        refs.add(record.$ref);
+        const others = Object.keys(record).filter((key) => !['$ref', 'summary', 'description'].includes(key));
+        if (others.length > 0) siblings.push(`${at}: ${others.join(', ')}`);
+      }
+      for (const [key, value] of Object.entries(record)) walk(value, `${at}/${key}`);
+    };
+    walk(OPENAPI, '#');
+    assert.deepEqual(siblings, []);
+    for (const [path, item] of Object.entries(OPENAPI.paths as Record<string, { get: { responses: Record<string, unknown> } }>)) {
+      assert.ok(
+        Object.keys(item.get.responses).some((status) => status.startsWith('4')),
+        `${path} documents a 4xx`,
+      );
+    }
+    assert.equal(OPENAPI.info.license.identifier, 'MIT');
+    for (const name of Object.keys(OPENAPI.components.schemas)) assert.ok(refs.has(`#/components/schemas/${name}`), `${name} is used`);
+    assert.deepEqual(OPENAPI.components.schemas.ExercisePage.properties.data.items, { $ref: '#/components/schemas/Exercise' });
+    assert.deepEqual(OPENAPI.components.schemas.ExerciseResponse.properties.data, { $ref: '#/components/schemas/Exercise' });
   });
 
   it('describes the live tier table', async () => {

@@ -29,7 +29,9 @@ describe('loadKeyStore', () => {
     writeKeyStore(file, createKey(EMPTY_STORE, 'gold', '', NOW).store);
     assert.deepEqual(loadKeyStore(file, tiers), {
       ok: false,
-      problems: [{ source: file, path: 'keys.0.tier', message: '"gold" is not a tier of the tier table (free, starter, pro, business)' }],
+      problems: [
+        { source: file, path: 'keys.0.tier', message: '"gold" is not a tier of the tier table (operator, free, starter, pro, business)' },
+      ],
     });
   });
 
@@ -78,7 +80,9 @@ describe('KeyRing', () => {
     assert.equal(ring.byHash().size, 1);
     assert.equal(lines.length, 1);
     assert.equal(lines[0]!.message, 'key store refused; the keys already loaded stay in force');
-    assert.deepEqual(lines[0]!.problems, [`${file}: keys.1.tier: "gold" is not a tier of the tier table (free, starter, pro, business)`]);
+    assert.deepEqual(lines[0]!.problems, [
+      `${file}: keys.1.tier: "gold" is not a tier of the tier table (operator, free, starter, pro, business)`,
+    ]);
   });
 
   it('keeps the keys already loaded when the file disappears', () => {

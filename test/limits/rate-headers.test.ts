@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decide, releasedDecision } from '../../src/limits/admission.ts';
 import { rateHeaders } from '../../src/limits/rate-headers.ts';
+import { loadTierTable } from '../../src/limits/tiers.ts';
 import { defaultTiers, TestClock } from '../helpers/service.ts';
 
 const free = defaultTiers().get('free')!;
@@ -51,6 +52,26 @@ describe('rate headers of an admitted request', () => {
       ['X-RateLimit-Warning', 'approaching'],
       ['X-Overage-Count', '0'],
       ['X-Overage-Cap', '9001'],
+    ]);
+  });
+});
+
+describe('rateHeaders for a tier without limits (operator)', () => {
+  it('admits past any count and says -1 for limit and remaining, with no warning', () => {
+    const tiers = loadTierTable(undefined);
+    assert.ok(tiers.ok);
+    const operator = tiers.value.get('operator')!;
+    const now = Date.parse('2026-11-21T12:00:00.000Z');
+    const decision = decide(
+      { minuteRequests: 1_000_000, dayRequests: 50_000_000, overageRequests: 0, overageCostMicros: 0 },
+      operator,
+      now,
+    );
+    assert.equal(decision.kind, 'admit');
+    assert.deepEqual(rateHeaders(decision, now), [
+      ['X-RateLimit-Limit', '-1'],
+      ['X-RateLimit-Remaining', '-1'],
+      ['X-RateLimit-Reset', String(Date.parse('2026-11-22T00:00:00.000Z') / 1000)],
     ]);
   });
 });

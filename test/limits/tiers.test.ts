@@ -9,6 +9,16 @@ import { tempDir } from '../helpers/service.ts';
 
 const FILE = 'tiers.json';
 const FREE = { dailyRequests: 100, perMinute: 60, maxResults: 20, overage: false };
+/** The built-in operator tier, added to a table that does not define one. */
+const OPERATOR = {
+  name: 'operator',
+  dailyRequests: Number.POSITIVE_INFINITY,
+  perMinute: Number.POSITIVE_INFINITY,
+  maxResults: 100,
+  overage: false,
+  overagePriceUsd: 0.002,
+  safetyCapMultiple: 10,
+};
 
 function refusal(result: Result<unknown>): string[] {
   assert.equal(result.ok, false, 'expected a refusal');
@@ -47,6 +57,19 @@ describe('loadTierTable', () => {
     const result = loadTierTable(file);
     assert.deepEqual(result.ok && [...result.value.values()], [
       { name: 'hobby', dailyRequests: 100, perMinute: 5, maxResults: 20, overage: false, overagePriceUsd: 0, safetyCapMultiple: 1 },
+      OPERATOR,
+    ]);
+  });
+
+  it('reads null as no limit, and refuses overage on a tier without a daily limit', () => {
+    const file = join(tempDir(), FILE);
+    writeFileSync(file, JSON.stringify({ own: { ...FREE, dailyRequests: null, perMinute: null } }));
+    const result = loadTierTable(file);
+    assert.ok(result.ok);
+    assert.equal(result.value.get('own')!.dailyRequests, Number.POSITIVE_INFINITY);
+    assert.equal(result.value.get('own')!.perMinute, Number.POSITIVE_INFINITY);
+    assert.deepEqual(refusal(parseTierTable({ own: { ...FREE, dailyRequests: null, overage: true } }, FILE)), [
+      `${FILE}: own.dailyRequests: must be a number: overage is billed beyond it`,
     ]);
   });
 

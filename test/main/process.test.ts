@@ -3,14 +3,14 @@
  * a failing state folder. Each test starts `src/main.ts` on a free port with its own folders.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runKeysCli } from '../../src/cli/keys.ts';
 import { loadShards } from '../../src/limits/usage-sink.ts';
 import { SHARD_COUNT } from '../../src/limits/usage-shards.ts';
 import { MemoryUsageStore } from '../../src/limits/usage-store.ts';
-import { eventually, FIXTURE_FILE, get, spawnService, tempDir } from '../helpers/service.ts';
+import { eventually, FIXTURE_FILE, get, runToExit, spawnService, tempDir } from '../helpers/service.ts';
 
 interface Folders {
   dataDir: string;
@@ -60,16 +60,18 @@ async function stop(service: Awaited<ReturnType<typeof spawnService>>): Promise<
 }
 
 describe('the service process', () => {
-  it('on a first run creates a key store with one free key, prints it once, and the key works', async () => {
+  it('on a first run creates a key store with one operator key, prints it once, and the key works without limits', async () => {
     const f = folders();
     const first = await spawnService(f.env);
     try {
       await first.waitForLog((e) => e.message === 'catalog loaded');
       const key = /exlib_[A-Za-z0-9]{32}/.exec(first.stdout())?.[0];
       assert.ok(key, `a key is printed: ${first.stdout()}`);
-      const { status, headers } = await get(`${first.url}/v1/exercises?limit=1`, key);
+      const { status, headers, body } = await get(`${first.url}/v1/exercises?limit=100`, key);
       assert.equal(status, 200);
-      assert.equal(headers.get('x-ratelimit-limit'), '100', 'a free-tier key');
+      assert.equal(body.limit, 100, 'the operator tier serves 100 results per request');
+      assert.equal(headers.get('x-ratelimit-limit'), '-1', 'no daily limit');
+      assert.match(first.stdout(), /operator tier/);
       const store = readFileSync(f.keysFile, 'utf8');
       assert.equal(store.includes(key), false, 'the store holds a hash, not the key');
       assert.equal(first.stderr().includes(key), false, 'the key is never logged');
@@ -83,6 +85,28 @@ describe('the service process', () => {
       assert.equal(/exlib_/.test(second.stdout()), false, 'no new key on later runs');
     } finally {
       await stop(second);
+    }
+  });
+
+  it('a first start that cannot listen writes no key store, and the next start makes and prints a key', async () => {
+    const f = folders();
+    const blocker = await spawnService(folders().env);
+    try {
+      const port = new URL(blocker.url).port;
+      const failed = await runToExit({ ...f.env, PORT: port });
+      assert.equal(failed.code, 1, failed.stderr);
+      assert.equal(/exlib_/.test(failed.stdout), false, 'nothing printed');
+      assert.equal(existsSync(f.keysFile), false, 'no key store holding a key nobody saw');
+    } finally {
+      await stop(blocker);
+    }
+    const next = await spawnService(f.env);
+    try {
+      const key = /exlib_[A-Za-z0-9]{32}/.exec(next.stdout())?.[0];
+      assert.ok(key, `the next start prints a key: ${next.stdout()}`);
+      assert.equal((await get(`${next.url}/v1/stats`, key)).status, 200);
+    } finally {
+      await stop(next);
     }
   });
 

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readConfig } from '../../src/config.ts';
 import { hashKey } from '../../src/keys/api-key.ts';
 import { createKey, EMPTY_STORE, readKeyStore, writeKeyStore } from '../../src/keys/key-store.ts';
 import { createLogger } from '../../src/log.ts';
-import { openKeys } from '../../src/start/first-key.ts';
+import { loadTierTable } from '../../src/limits/tiers.ts';
+import { openKeys, persistFirstKey } from '../../src/start/first-key.ts';
 import { defaultTiers, tempDir } from '../helpers/service.ts';
 
 function configFor(keysFile: string) {
@@ -16,18 +17,20 @@ function configFor(keysFile: string) {
 }
 
 describe('openKeys', () => {
-  it('creates KEYS_FILE with one free-tier key when there is none, stored only as its hash', () => {
+  it('makes one operator-tier key when there is no KEYS_FILE, and writes its hash only when asked (once listening)', () => {
     const file = join(tempDir('exlib-start-'), 'keys.json');
     const { keyRing, firstKey } = openKeys(configFor(file), defaultTiers(), createLogger('silent'));
     assert.ok(firstKey !== undefined);
-    assert.equal(firstKey.tier, 'free');
+    assert.equal(firstKey.tier, 'operator');
+    assert.equal(existsSync(file), false, 'nothing on disk before the server listens');
+    assert.equal(keyRing.byHash().get(hashKey(firstKey.key))?.tier, 'operator', 'the key works from the first request');
+    persistFirstKey(firstKey, file);
     assert.match(firstKey.key, /^exlib_[A-Za-z0-9]{32}$/);
     const stored = readKeyStore(file);
     assert.ok(stored.ok);
     assert.equal(stored.value.store.keys.length, 1);
     assert.equal(stored.value.store.keys[0]!.hash, hashKey(firstKey.key));
     assert.equal(JSON.stringify(stored.value.store).includes(firstKey.key), false, 'the key itself is never written');
-    assert.equal(keyRing.byHash().get(hashKey(firstKey.key))?.tier, 'free');
   });
 
   it('opens an existing store as it is and makes no key', () => {
@@ -40,11 +43,17 @@ describe('openKeys', () => {
     assert.equal(keyRing.byHash().size, 1);
   });
 
-  it('gives the first key the first tier of a table without a free tier', () => {
-    const file = join(tempDir('exlib-start-'), 'keys.json');
-    const tiers = new Map([...defaultTiers()].filter(([name]) => name !== 'free'));
-    const { firstKey } = openKeys(configFor(file), tiers, createLogger('silent'));
-    assert.equal(firstKey?.tier, 'starter');
-    assert.ok(existsSync(file));
+  it('gives the first key the built-in operator tier when a TIERS_FILE does not define one', () => {
+    const dir = tempDir('exlib-start-');
+    const tiersFile = join(dir, 'tiers.json');
+    writeFileSync(tiersFile, JSON.stringify({ gold: { dailyRequests: 5, perMinute: 5, maxResults: 10, overage: false } }));
+    const tiers = loadTierTable(tiersFile);
+    assert.ok(tiers.ok);
+    const { firstKey } = openKeys(configFor(join(dir, 'keys.json')), tiers.value, createLogger('silent'));
+    assert.equal(firstKey?.tier, 'operator');
+    const operator = tiers.value.get('operator')!;
+    assert.equal(operator.dailyRequests, Number.POSITIVE_INFINITY);
+    assert.equal(operator.perMinute, Number.POSITIVE_INFINITY);
+    assert.equal(operator.maxResults, 100);
   });
 });

@@ -7,11 +7,14 @@ import type { Socket } from 'node:net';
 import type { Logger } from '../../log.ts';
 import {
   type ApiRequest,
+  BODY_TOO_LARGE,
   bodyLength,
   COMMON_HEADERS,
   type Handler,
   hasNoBody,
+  hasRequestBody,
   isStreamed,
+  MAX_BODY_BYTES,
   type Reply,
   type StreamedBody,
   statusLine,
@@ -61,6 +64,9 @@ function copyRequest(req: IncomingMessage): ApiRequest {
   let acceptEncoding: string | undefined;
   let ifNoneMatch: string | undefined;
   let requestId: string | undefined;
+  let authorization: string | undefined;
+  let cookie: string | undefined;
+  let contentType: string | undefined;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
@@ -71,6 +77,9 @@ function copyRequest(req: IncomingMessage): ApiRequest {
     } else if (name === 'accept-encoding') acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
     else if (name === 'if-none-match') ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
     else if (name === 'x-request-id') requestId ??= value;
+    else if (name === 'authorization') authorization ??= value;
+    else if (name === 'cookie') cookie = cookie === undefined ? value : `${cookie}; ${value}`;
+    else if (name === 'content-type') contentType ??= value;
   }
   return {
     method: (req.method ?? 'GET').toLowerCase(),
@@ -81,7 +90,32 @@ function copyRequest(req: IncomingMessage): ApiRequest {
     acceptEncoding,
     ifNoneMatch,
     requestId,
+    authorization,
+    cookie,
+    contentType,
+    clientAddress: req.socket.remoteAddress,
   };
+}
+
+/** Reads a request's body up to MAX_BODY_BYTES, then calls `done` once with it (or BODY_TOO_LARGE). */
+function readBody(req: IncomingMessage, done: (body: Buffer | typeof BODY_TOO_LARGE) => void): void {
+  const parts: Buffer[] = [];
+  let length = 0;
+  let isTooLarge = false;
+  req.on('data', (chunk: Buffer) => {
+    if (isTooLarge) return;
+    length += chunk.length;
+    if (length > MAX_BODY_BYTES) {
+      isTooLarge = true;
+      parts.length = 0;
+      done(BODY_TOO_LARGE);
+      return;
+    }
+    parts.push(chunk);
+  });
+  req.on('end', () => {
+    if (!isTooLarge) done(Buffer.concat(parts));
+  });
 }
 
 /** Writes the reply: status line, headers and body, streamed when it is a StreamedBody. */
@@ -97,10 +131,25 @@ function writeReply(res: ServerResponse, reply: Reply): void {
   res.end(body); // node sends no body for HEAD by itself
 }
 
-/** Copy, call, write; a fault in writing drops the connection (the pipeline answers its own errors). */
+/** Copy (and read the body of a method that has one), call, write. */
 function serve(handle: Handler, logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  const request = copyRequest(req);
+  if (!hasRequestBody(request.method)) {
+    call(handle, logger, request, res);
+    return;
+  }
+  readBody(req, (body) => {
+    request.body = body;
+    // A body too large is answered at once; the connection closes instead of reading the rest.
+    if (body === BODY_TOO_LARGE) res.shouldKeepAlive = false;
+    if (!res.destroyed) call(handle, logger, request, res);
+  });
+}
+
+/** Call, write; a fault in writing drops the connection (the pipeline answers its own errors). */
+function call(handle: Handler, logger: Logger, request: ApiRequest, res: ServerResponse): void {
   try {
-    const reply = handle(copyRequest(req));
+    const reply = handle(request);
     if (reply instanceof Promise) {
       reply
         .then((value) => {

@@ -17,11 +17,14 @@ import {
 import type { Logger } from '../../log.ts';
 import {
   type ApiRequest,
+  BODY_TOO_LARGE,
   bodyLength,
   COMMON_HEADERS,
   type Handler,
   hasNoBody,
+  hasRequestBody,
   isStreamed,
+  MAX_BODY_BYTES,
   type Reply,
   type StreamedBody,
   statusLine,
@@ -52,6 +55,9 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
   let acceptEncoding: string | undefined;
   let ifNoneMatch: string | undefined;
   let requestId: string | undefined;
+  let authorization: string | undefined;
+  let cookie: string | undefined;
+  let contentType: string | undefined;
   let lengthCount = 0;
   let isChunked = false;
   // Anonymous on purpose: tsx (esbuild keepNames) wraps every *named* function expression in a
@@ -66,6 +72,9 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
     else if (name === 'accept-encoding') acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
     else if (name === 'if-none-match') ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
     else if (name === 'x-request-id') requestId ??= value;
+    else if (name === 'authorization') authorization ??= value;
+    else if (name === 'cookie') cookie = cookie === undefined ? value : `${cookie}; ${value}`;
+    else if (name === 'content-type') contentType ??= value;
   });
   if (lengthCount > 1 || (lengthCount > 0 && isChunked)) return undefined;
   return {
@@ -77,6 +86,9 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
     acceptEncoding,
     ifNoneMatch,
     requestId,
+    authorization,
+    cookie,
+    contentType,
   };
 }
 
@@ -117,6 +129,37 @@ class UwsShell {
       return;
     }
     exchange.isHead = request.method === 'head';
+    if (hasRequestBody(request.method)) {
+      request.clientAddress = Buffer.from(res.getRemoteAddressAsText()).toString();
+      this.#readBody(exchange, request);
+      return;
+    }
+    this.#call(exchange, request);
+  }
+
+  /**
+   * Reads the body up to MAX_BODY_BYTES, copying each chunk (uWS reuses its memory after the callback),
+   * then calls the pipeline from inside the last onData callback, where writes are corked.
+   */
+  #readBody(exchange: Exchange, request: ApiRequest): void {
+    const parts: Buffer[] = [];
+    let length = 0;
+    exchange.res.onData((chunk, isLast) => {
+      if (exchange.isDone || request.body !== undefined) return;
+      length += chunk.byteLength;
+      if (length > MAX_BODY_BYTES) {
+        request.body = BODY_TOO_LARGE;
+        this.#call(exchange, request);
+        return;
+      }
+      parts.push(Buffer.from(new Uint8Array(chunk)));
+      if (!isLast) return;
+      request.body = Buffer.concat(parts);
+      this.#call(exchange, request);
+    });
+  }
+
+  #call(exchange: Exchange, request: ApiRequest): void {
     try {
       const reply = this.#handle(request);
       if (reply instanceof Promise) this.#writeLater(exchange, reply);

@@ -1,0 +1,59 @@
+/** The admin API's request bodies: JSON objects checked by valibot, failures as INVALID_BODY with the field named. */
+import * as v from 'valibot';
+import { HttpError } from '../http-error.ts';
+import { BODY_TOO_LARGE, type ApiRequest } from '../reply.ts';
+
+/** What a key's label may hold: short, one line. */
+const MAX_LABEL_LENGTH = 200;
+const label = v.pipe(
+  v.string('must be a string'),
+  v.maxLength(MAX_LABEL_LENGTH, `must be at most ${MAX_LABEL_LENGTH} characters`),
+  v.check((text) => ![...text].some((c) => c < ' ' || c === '\u007f'), 'must be one line of text'),
+);
+const tier = v.string('must name a tier');
+
+export const CreateKeySchema = v.strictObject({ tier, label: v.optional(label, '') }, 'must be a JSON object');
+export const UpdateKeySchema = v.pipe(
+  v.strictObject({ tier: v.optional(tier), label: v.optional(label) }, 'must be a JSON object'),
+  v.check((body) => body.tier !== undefined || body.label !== undefined, 'must hold tier or label'),
+);
+
+function invalidBody(message: string, field: string | undefined, status = 400): HttpError {
+  return new HttpError(
+    status,
+    'INVALID_BODY',
+    message,
+    'Send a JSON object with the documented fields (docs/api.md#admin-api).',
+    field ? { field } : undefined,
+  );
+}
+
+/** The request's JSON body checked by `schema`, or INVALID_BODY naming the field and the problem. */
+export function parseBody<S extends v.GenericSchema>(request: ApiRequest, schema: S): v.InferOutput<S> | HttpError {
+  if (request.body === BODY_TOO_LARGE) return invalidBody('The request body is over 16 KiB.', undefined, 413);
+  let raw: unknown;
+  try {
+    raw = JSON.parse((request.body ?? Buffer.alloc(0)).toString('utf8'));
+  } catch {
+    return invalidBody('The request body is not valid JSON.', undefined);
+  }
+  const parsed = v.safeParse(schema, raw, { abortPipeEarly: true });
+  if (parsed.success) return parsed.output;
+  const issue = parsed.issues[0];
+  const field = issue.path?.map((item: { key: unknown }) => String(item.key)).join('.');
+  return invalidBody(`${field ? `${field}: ` : ''}${issue.message}`, field);
+}
+
+/** 400 for a tier the tier table does not have, listing those it has. */
+export function unknownTier(name: string, known: readonly string[]): HttpError {
+  return new HttpError(
+    400,
+    'INVALID_BODY',
+    `tier: "${name.slice(0, 40)}" is not a tier of the tier table.`,
+    `Use one of: ${known.join(', ')}.`,
+    {
+      field: 'tier',
+      allowed: known,
+    },
+  );
+}
