@@ -1,6 +1,7 @@
 /** The one place that reads process.env: every setting, its default, and its validation. */
 import { isIP } from 'node:net';
 import * as v from 'valibot';
+import { isRedisUrl } from './limits/redis-connection.ts';
 import type { EngineChoice } from './http/engines/engine.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
 import { fail, issueProblems, ok, refuse, type Result } from './problems.ts';
@@ -25,14 +26,11 @@ const host = v.pipe(
   v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), HOST_MESSAGE),
 );
 
-/** `memory`, or `redis://[user:password@]host[:port][/db]` (docs/operations.md#environment). */
+/** `memory`, `redis://[user:password@]host[:port][/db]` or `redis-cluster://[user:password@]host:port[,host:port...]` (docs/operations.md#environment). */
 function isCounterStore(value: string): boolean {
-  if (value === 'memory') return true;
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return url.protocol === 'redis:' && url.hostname !== '' && /^(\/\d*)?$/.test(url.pathname) && url.search === '' && url.hash === '';
+  return value === 'memory' || isRedisUrl(value);
 }
-const COUNTER_STORE_MESSAGE = 'must be memory or redis://host:port/db';
+const COUNTER_STORE_MESSAGE = 'must be memory, redis://host:port/db or redis-cluster://host:port[,host:port...]';
 const counterStore = v.pipe(v.string(COUNTER_STORE_MESSAGE), v.check(isCounterStore, COUNTER_STORE_MESSAGE));
 
 export type CounterStoreChoice = { kind: 'memory' } | { kind: 'redis'; url: string };
@@ -64,7 +62,7 @@ const ConfigSchema = v.object(
     /** Usage counters: `memory` (in process, persisted to STATE_DIR) or a shared Redis. */
     COUNTER_STORE: v.optional(counterStore, 'memory'),
     /** With a Redis store: a command slower than this fails and the request is served unmetered. */
-    REDIS_TIMEOUT_MS: v.optional(positiveNumber, '50'),
+    REDIS_TIMEOUT_MS: v.optional(positiveNumber, '1000'),
   },
   'must be the process environment',
 );

@@ -28,6 +28,7 @@ import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
 import { TermExpander } from './term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './term-index.ts';
 import { contentKey } from './text-normalize.ts';
+import { warmUpSteps } from './warm-up.ts';
 
 /** What a ranking returns when the deadline passed before it was complete. */
 export const TIMED_OUT = Symbol('search timed out');
@@ -106,9 +107,18 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   };
 }
 
-/** Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this). */
+/**
+ * Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this), and
+ * warms its search paths before it is handed over (warm-up.ts): a catalog is served hot.
+ */
 export function buildSearchIndex(catalog: Catalog, sliceMs?: number): Promise<SearchIndex> {
-  return runInSlices(searchIndexSteps(catalog), sliceMs);
+  return runInSlices(warmedIndexSteps(catalog), sliceMs);
+}
+
+function* warmedIndexSteps(catalog: Catalog): Steps<SearchIndex> {
+  const index = yield* searchIndexSteps(catalog);
+  yield* warmUpSteps(index);
+  return index;
 }
 
 /** Builds the search index at once. */

@@ -24,6 +24,11 @@ const TRAILING_SEPARATOR = /[^\p{L}\p{N}]$/u;
 /** Answers by typed text, per search index. */
 const answersByIndex = new WeakMap<SearchIndex, BoundedCache<string, Int32Array>>();
 
+/** Forgets the answers kept for `index` (after warming it, warm-up.ts). */
+export function clearSuggestions(index: SearchIndex): void {
+  answersByIndex.delete(index);
+}
+
 function answersOf(index: SearchIndex): BoundedCache<string, Int32Array> {
   let answers = answersByIndex.get(index);
   if (answers === undefined) {

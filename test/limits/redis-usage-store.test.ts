@@ -96,14 +96,14 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
       const client = new Redis(sharedRedisUrl(DB));
       try {
         const toMidnight = Date.parse('2026-11-22T00:00:00.000Z') - nowMs;
-        const liveTtl = await client.pttl('ttl:live:key_ttl');
-        const dayTtl = await client.pttl('ttl:usage:key_ttl:2026-11-21');
+        const liveTtl = await client.pttl('ttl:live:{key_ttl}');
+        const dayTtl = await client.pttl('ttl:usage:{key_ttl}:2026-11-21');
         assert.ok(liveTtl <= toMidnight && liveTtl > toMidnight - 5000, `live ${liveTtl} ms`);
         assert.ok(
           dayTtl <= toMidnight + BILLING_RETENTION_DAYS * DAY_MS && dayTtl > toMidnight + BILLING_RETENTION_DAYS * DAY_MS - 5000,
           `day ${dayTtl} ms`,
         );
-        assert.deepEqual(await client.hgetall('ttl:usage:key_ttl:2026-11-21'), { r: '1' });
+        assert.deepEqual(await client.hgetall('ttl:usage:{key_ttl}:2026-11-21'), { r: '1' });
         assert.deepEqual(
           await readRedisUsage(client, 'ttl:'),
           new Map([['2026-11-21', new Map([['key_ttl', { requests: 1, overageRequests: 0, overageCostMicros: 0 }]])]]),

@@ -1,19 +1,11 @@
 /**
- * The uWebSockets.js shell: copy the request, call the pipeline, write the Reply. The only module that
- * imports uWebSockets.js; importing it throws where its binary cannot load (see engine.ts).
+ * The uWebSockets.js shell: copy the request, call the pipeline, write the Reply. It is handed the
+ * module of the build engine.ts loaded (every build has the same API; the types are the bundled one's).
  *
  * uWS aborts the whole process when a handler returns without having responded or registered
  * `onAborted` (a client reset mid-response does exactly that), so every request registers it first.
  */
-import {
-  App,
-  type HttpRequest,
-  type HttpResponse,
-  type TemplatedApp,
-  type us_listen_socket,
-  us_listen_socket_close,
-  us_socket_local_port,
-} from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import type { Logger } from '../../log.ts';
 import {
   type ApiRequest,
@@ -42,11 +34,19 @@ interface Exchange {
 }
 
 /**
+ * node:http's limit on a request's head (16 KB): past it both engines answer `431` in the envelope.
+ * uWS is given a larger buffer (engine.ts sets UWS_HTTP_MAX_HEADERS_SIZE) so that such a request
+ * reaches this shell instead of uWS's own HTML 431.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024;
+const OVERSIZED = Symbol('headers over MAX_HEADER_BYTES');
+
+/**
  * Copies what the pipeline needs from `req`, which is invalid once the handler returns; undefined when
  * the request frames its body ambiguously. uWS reads the first Content-Length and parses what follows as
  * the next request: a smuggling vector behind a proxy that reads another one.
  */
-function copyRequest(req: HttpRequest): ApiRequest | undefined {
+function copyRequest(req: HttpRequest): ApiRequest | undefined | typeof OVERSIZED {
   let apiKey: string | undefined;
   let keyCount = 0;
   let acceptEncoding: string | undefined;
@@ -54,9 +54,11 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
   let requestId: string | undefined;
   let lengthCount = 0;
   let isChunked = false;
+  let headerBytes = 0;
   // Anonymous on purpose: tsx (esbuild keepNames) wraps every *named* function expression in a
   // defineProperty call, which cost more than the rest of this shell.
   req.forEach((name, value) => {
+    headerBytes += name.length + value.length + 4;
     if (name === 'x-api-key') {
       keyCount += 1;
       if (keyCount === 1) apiKey = value;
@@ -68,10 +70,13 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
     else if (name === 'x-request-id') requestId ??= value;
   });
   if (lengthCount > 1 || (lengthCount > 0 && isChunked)) return undefined;
+  const path = req.getUrl();
+  const query = req.getQuery() ?? '';
+  if (headerBytes + path.length + query.length > MAX_HEADER_BYTES) return OVERSIZED;
   return {
     method: req.getMethod(),
-    path: req.getUrl(),
-    query: req.getQuery() ?? '',
+    path,
+    query,
     apiKey: apiKey || undefined,
     hasSeveralKeys: keyCount > 1,
     acceptEncoding,
@@ -83,6 +88,7 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
 /** The shell's state across requests: what is in flight (close() waits for it) and the body scratch buffer. */
 class UwsShell {
   readonly #handle: Handler;
+  readonly #malformed: EngineOptions['malformed'];
   readonly #logger: Logger;
   #inFlight = 0;
   #drained: (() => void) | undefined;
@@ -96,8 +102,9 @@ class UwsShell {
     if (this.#inFlight === 0) this.#drained?.();
   };
 
-  constructor(handle: Handler, logger: Logger) {
+  constructor(handle: Handler, malformed: EngineOptions['malformed'], logger: Logger) {
     this.#handle = handle;
+    this.#malformed = malformed;
     this.#logger = logger;
   }
 
@@ -116,8 +123,12 @@ class UwsShell {
       res.close();
       return;
     }
-    exchange.isHead = request.method === 'head';
     try {
+      if (request === OVERSIZED) {
+        this.#write(exchange, this.#malformed(431));
+        return;
+      }
+      exchange.isHead = request.method === 'head';
       const reply = this.#handle(request);
       if (reply instanceof Promise) this.#writeLater(exchange, reply);
       else this.#write(exchange, reply);
@@ -182,7 +193,11 @@ class UwsShell {
 }
 
 /** Listens; the server's close() stops accepting, waits for what is in flight, then closes idle connections. */
-function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Promise<Server> {
+/** The module of one uWebSockets.js build. */
+export type UwsModule = typeof import('uWebSockets.js');
+
+function listen(uws: UwsModule, app: TemplatedApp, shell: UwsShell, options: EngineOptions, build: string): Promise<Server> {
+  const { us_listen_socket_close, us_socket_local_port } = uws;
   return new Promise((resolve, reject) => {
     const listenOption = options.isPortExclusive ? LISTEN_EXCLUSIVE_PORT : LISTEN_DEFAULT;
     // The binding takes (host, port, options, callback), though its type declarations omit that form.
@@ -196,6 +211,7 @@ function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Pro
       resolve({
         port: us_socket_local_port(listenSocket as never),
         engine: 'uws',
+        build,
         async close() {
           us_listen_socket_close(listenSocket);
           await shell.drained();
@@ -206,8 +222,8 @@ function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Pro
   });
 }
 
-export function startUwsServer(options: EngineOptions): Promise<Server> {
-  const shell = new UwsShell(options.handle, options.logger);
-  const app = App().any('/*', (res, req) => shell.serve(res, req));
-  return listen(app, shell, options);
+export function startUwsServer(uws: UwsModule, build: string, options: EngineOptions): Promise<Server> {
+  const shell = new UwsShell(options.handle, options.malformed, options.logger);
+  const app = uws.App().any('/*', (res, req) => shell.serve(res, req));
+  return listen(uws, app, shell, options, build);
 }
