@@ -65,6 +65,10 @@ const ConfigSchema = v.object(
     COUNTER_STORE: v.optional(counterStore, 'memory'),
     /** With a Redis store: a command slower than this fails and the request is served unmetered. */
     REDIS_TIMEOUT_MS: v.optional(positiveNumber, '50'),
+    /** Rendered media (the cache) and any vendored photos, served under /media/. */
+    MEDIA_DIR: v.optional(path, './var/media'),
+    /** Base of every video url; default the service's own /media. */
+    MEDIA_URL: v.optional(v.pipe(absoluteUrl, v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
   },
   'must be the process environment',
 );
@@ -91,6 +95,9 @@ export interface Config {
   reloadIntervalMs: number;
   counterStore: CounterStoreChoice;
   redisTimeoutMs: number;
+  mediaDir: string;
+  /** Without a trailing slash; undefined means PUBLIC_URL (or http://localhost:<port>) + /media. */
+  mediaUrl: string | undefined;
 }
 
 /** Problems name the variable: `environment: PORT: must be a whole number`. Values are never echoed (a Redis URL holds a password). */
@@ -121,5 +128,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Result<Config> {
     reloadIntervalMs: e.RELOAD_INTERVAL_MS,
     counterStore: e.COUNTER_STORE === 'memory' ? { kind: 'memory' } : { kind: 'redis', url: e.COUNTER_STORE },
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+    mediaDir: e.MEDIA_DIR,
+    mediaUrl: e.MEDIA_URL?.replace(/\/+$/, ''),
   });
 }

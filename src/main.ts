@@ -5,9 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { listMedia, mediaSignature } from './catalog/media-listing.ts';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
 import { type Config, readConfig } from './config.ts';
 import { createApi } from './http/api.ts';
+import { createMediaHost } from './http/media-host.ts';
 import { type Server, startServer } from './http/engines/engine.ts';
 import type { KeyRing } from './keys/key-ring.ts';
 import { loadTierTable, type TierTable } from './limits/tiers.ts';
@@ -47,6 +49,10 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage }
     maxBytes: config.maxSnapshotBytes,
     logger: loaderLogger,
     prepare: (catalog) => buildSearchIndex(catalog),
+    media: {
+      signature: () => mediaSignature(config.mediaDir),
+      apply: (snapshot) => listMedia(snapshot, config.mediaDir, config.mediaUrl ?? `${site.publicUrl}/media`),
+    },
   });
   const api = createApi({
     catalog: () => loader.current?.catalog,
@@ -64,6 +70,7 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage }
     logger,
     publicUrl: () => site.publicUrl,
     observe,
+    media: createMediaHost(config.mediaDir),
   });
   return { api, loader, accessLog, metrics, site };
 }

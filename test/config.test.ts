@@ -34,6 +34,8 @@ describe('readConfig', () => {
         reloadIntervalMs: 1000,
         counterStore: { kind: 'memory' },
         redisTimeoutMs: 50,
+        mediaDir: './var/media',
+        mediaUrl: undefined,
       },
     });
   });
@@ -58,6 +60,8 @@ describe('readConfig', () => {
       RELOAD_INTERVAL_MS: '250',
       COUNTER_STORE: 'redis://:secret@10.0.0.5:6379/3',
       REDIS_TIMEOUT_MS: '120',
+      MEDIA_DIR: '/srv/media',
+      MEDIA_URL: 'https://cdn.example.com/media/',
       UNRELATED: 'ignored',
     });
     assert.deepEqual(result, {
@@ -81,6 +85,8 @@ describe('readConfig', () => {
         reloadIntervalMs: 250,
         counterStore: { kind: 'redis', url: 'redis://:secret@10.0.0.5:6379/3' },
         redisTimeoutMs: 120,
+        mediaDir: '/srv/media',
+        mediaUrl: 'https://cdn.example.com/media',
       },
     });
   });

@@ -107,6 +107,8 @@ export interface CatalogLoaderOptions<T> {
   logger: Logger;
   /** Builds what is served from a new catalog (its search index); the pair is swapped in together. */
   prepare(catalog: Catalog): Promise<T>;
+  /** The media the catalog lists, decided against the media folder (media-listing.ts); a new signature reloads. */
+  media?: { signature(): string; apply(snapshot: Snapshot): Snapshot };
 }
 
 /** Holds what is served from the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
@@ -158,8 +160,9 @@ export class CatalogLoader<T> {
     let hasRefused = false;
     for (const name of listSnapshotFiles(dir)) {
       const file = join(dir, name);
-      const signature = fileSignature(file);
-      if (signature === undefined) continue;
+      const fileSigned = fileSignature(file);
+      if (fileSigned === undefined) continue;
+      const signature = `${fileSigned}|${this.#options.media?.signature() ?? ''}`;
       if (this.#current?.source === name && this.#currentSignature === signature) return;
       if (this.#refused.get(name) === signature) continue;
       const result = await readSnapshotOffThread(file, dir, maxBytes);
@@ -175,7 +178,8 @@ export class CatalogLoader<T> {
         continue;
       }
       this.#refused.delete(name);
-      const catalog = await loadCatalog(result.value, name);
+      const snapshot = this.#options.media === undefined ? result.value : this.#options.media.apply(result.value);
+      const catalog = await loadCatalog(snapshot, name);
       const served = await this.#options.prepare(catalog);
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;

@@ -14,7 +14,8 @@ import type { UsageStore } from '../limits/usage-store.ts';
 import type { Logger } from '../log.ts';
 import type { RequestObserver, RequestRecord } from '../observe/request-record.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, type HttpError, INTERNAL_ERROR } from './http-error.ts';
+import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR } from './http-error.ts';
+import { MEDIA_PREFIX, type MediaHost } from './media-host.ts';
 import { createKeyedServing, type KeyedTrace } from './keyed-serving.ts';
 import { createPublicRoutes } from './public-routes.ts';
 import { methodNotAllowed, unknownRoute } from './refusals.ts';
@@ -46,6 +47,8 @@ export interface ApiDeps {
   publicUrl?: () => string;
   /** Told about every answered request (access log, metrics); called after the Reply is complete. */
   observe?: RequestObserver;
+  /** The media host under /media/ (media-host.ts); without it, /media/ paths are unknown routes. */
+  media?: MediaHost;
 }
 
 export interface Api {
@@ -132,12 +135,21 @@ export function createApi(deps: ApiDeps): Api {
   /** Preflight, then the route table: an unknown path is a 404, a method other than GET or HEAD a 405. */
   function routeRequest(request: ApiRequest, trace: Trace): Reply | Promise<Reply> {
     if (request.method === 'options') return { ...PREFLIGHT, headers: [...PREFLIGHT.headers] };
+    if (deps.media !== undefined && request.path.startsWith(MEDIA_PREFIX)) return serveMedia(deps.media, request, trace);
     const match = matchRoute(request.path);
     if (match === undefined) return errorReply(unknownRoute(request.path));
     if (request.method !== 'get' && request.method !== 'head') return errorReply(methodNotAllowed(request.method, request.path));
     const { route: matched, param } = match;
     trace.route = matched.path;
     return matched.isKeyed ? serveKeyed(request, matched, param, trace) : publicRoutes[matched.name](request);
+  }
+
+  /** A medium: public, unmetered, GET and HEAD only; a refused or missing one is the 404 envelope. */
+  function serveMedia(media: MediaHost, request: ApiRequest, trace: Trace): Reply {
+    trace.route = '/media/*';
+    if (request.method !== 'get' && request.method !== 'head') return errorReply(methodNotAllowed(request.method, request.path));
+    const reply = media.serve(request);
+    return reply instanceof HttpError ? errorReply(reply) : reply;
   }
 
   /** Every reply leaves with its metering headers (when metered) and X-Request-Id, and the observer hears of it. */

@@ -61,6 +61,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
   let acceptEncoding: string | undefined;
   let ifNoneMatch: string | undefined;
   let requestId: string | undefined;
+  let range: string | undefined;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
@@ -71,6 +72,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
     } else if (name === 'accept-encoding') acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
     else if (name === 'if-none-match') ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
     else if (name === 'x-request-id') requestId ??= value;
+    else if (name === 'range') range ??= value;
   }
   return {
     method: (req.method ?? 'GET').toLowerCase(),
@@ -81,6 +83,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
     acceptEncoding,
     ifNoneMatch,
     requestId,
+    range,
   };
 }
 

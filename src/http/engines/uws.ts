@@ -52,6 +52,7 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
   let acceptEncoding: string | undefined;
   let ifNoneMatch: string | undefined;
   let requestId: string | undefined;
+  let range: string | undefined;
   let lengthCount = 0;
   let isChunked = false;
   // Anonymous on purpose: tsx (esbuild keepNames) wraps every *named* function expression in a
@@ -66,6 +67,7 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
     else if (name === 'accept-encoding') acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
     else if (name === 'if-none-match') ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
     else if (name === 'x-request-id') requestId ??= value;
+    else if (name === 'range') range ??= value;
   });
   if (lengthCount > 1 || (lengthCount > 0 && isChunked)) return undefined;
   return {
@@ -77,6 +79,7 @@ function copyRequest(req: HttpRequest): ApiRequest | undefined {
     acceptEncoding,
     ifNoneMatch,
     requestId,
+    range,
   };
 }
 
