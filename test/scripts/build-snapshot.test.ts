@@ -208,12 +208,16 @@ describe('build-snapshot', () => {
   });
 });
 
-describe('the bundled catalog', () => {
+/** The newest snapshot in data/ (its file name, contents and Catalog); a broken one fails loudly. */
+function bundled(): { name: string; snapshot: Snapshot; catalog: ReturnType<typeof buildCatalog> } {
   const name = listSnapshotFiles(join(ROOT, 'data'))[0]!;
   const result = readSnapshotFile(join(ROOT, 'data', name));
   if (!result.ok) throw new Error(formatProblems(result.problems.slice(0, 5)).join('\n'));
-  const snapshot = result.value;
-  const catalog = buildCatalog(snapshot, name);
+  return { name, snapshot: result.value, catalog: buildCatalog(result.value, name) };
+}
+
+describe('the bundled catalog', () => {
+  const { name, snapshot, catalog } = bundled();
 
   it('is what the sources build, byte for byte', () => {
     const out = mkdtempSync(join(tmpdir(), 'exlib-bundled-'));
@@ -282,11 +286,7 @@ function repeats(snapshot: Snapshot, field: 'instructions' | 'exerciseTips' | 'c
 }
 
 describe('the bundled catalog, as a coach signs it', () => {
-  const name = listSnapshotFiles(join(ROOT, 'data'))[0]!;
-  const result = readSnapshotFile(join(ROOT, 'data', name));
-  if (!result.ok) throw new Error(formatProblems(result.problems.slice(0, 5)).join('\n'));
-  const snapshot = result.value;
-  const catalog = buildCatalog(snapshot, name);
+  const { snapshot, catalog } = bundled();
   const byId = (id: string) => catalog.exercises[findExercisePosition(catalog, id)!]!;
 
   it('writes each sentence for its movement: under 2% exact repeats per field, none in more than 5 records', () => {
