@@ -3,12 +3,13 @@
  * that `bench press` puts the barbell bench press near the top even on a catalog nobody wrote keywords
  * for (a free-exercise-db import), where BM25 alone prefers every shorter-named variant.
  *
- * An exercise's family is every exercise whose base name holds all of its base name's terms. The base
- * name is the name before a qualifier (" - Medium Grip", "(Close Grip)"), without the words that only
+ * An exercise's family is every exercise of its own equipment whose base name holds all of its base
+ * name's terms. The base name is the name before a qualifier (" - Medium Grip", a closing "(Close
+ * Grip)"), without the words that only
  * restate its equipment ("Barbell" on a barbell exercise, "EZ-Bar" on an EZ-bar one). The
  * plain form of a movement has the largest family of its own equipment: "Barbell Bench Press - Medium
  * Grip" reads as "bench press", whose family holds every bench press, most of them barbell ones, while
- * "Decline Barbell Bench Press" heads a family of two. Search adds the log of that count to a score
+ * "Decline Barbell Bench Press" heads a family of two. Search adds CANONICAL_WEIGHT x log(1 + size) to a score
  * within a ranking tier (ranking.ts), never lifting one across tiers; suggest counts it as name terms
  * its name is shorter by (term-index.ts, suggestLength).
  *
