@@ -48,8 +48,6 @@ export const MIN_COVERAGE = 0.6;
 
 export class Ranker {
   readonly #index: TermIndex;
-  /** Each exercise's canonical prior, added to its score within a tier. */
-  readonly #priors: Float32Array;
   readonly #terms: TermLists;
   readonly #scratch: UnionScratch;
   readonly #total: Float64Array;
@@ -69,7 +67,6 @@ export class Ranker {
   constructor(index: TermIndex, facets: FacetIndex) {
     const n = index.docCount;
     this.#index = index;
-    this.#priors = index.canonicalPrior;
     this.#terms = new TermLists(index);
     this.#scratch = new UnionScratch(n);
     this.#total = new Float64Array(n);
@@ -178,8 +175,8 @@ export class Ranker {
   /** Ranks the exercises that match every slot; a tier is only worked out when it could matter. */
   #rankMatches(slots: readonly Slot[], matches: PostingList, k: number, budget: Budget): Int32Array {
     const { positions, scores, fields, weight } = matches;
-    const { nameStart } = this.#index;
-    const priors = this.#priors;
+    // The canonical prior is added within a tier, so a plain form never rises above a better-matched variant.
+    const { nameStart, canonicalPrior: priors } = this.#index;
     const [fewest, most] = wholeSpan(slots);
     const top = this.#top.reset(Math.min(k, positions.length));
     for (let i = 0; i < positions.length; i++) {

@@ -16,8 +16,6 @@ export const HEAD_CLASSES = 4;
 export const CLASS_STARTS_NAME = 0;
 /** What the fields of classes 1-3 are worth (NAME_WEIGHT + ALIAS_WEIGHT, NAME_WEIGHT, ALIAS_WEIGHT); class 0 can be any. */
 export const CLASS_WORTH = [4, 4, 3, 1] as const;
-/** headLength's largest value. */
-export const MAX_HEAD_LENGTH = 0xffff;
 /** restLength of a head that holds every posting of its class. */
 export const NO_REST = -1;
 const POSTINGS_PER_STEP = 1 << 16;
@@ -28,8 +26,8 @@ export interface TermHeads {
   /** Positions, shortest name first, ties by position. */
   readonly headDoc: Int32Array;
   /**
-   * Beside headDoc: each one's name length, at most MAX_HEAD_LENGTH (a longer name counts as that long,
-   * which only raises a bound), so a walk reads lengths in order instead of looking each one up.
+   * Beside headDoc: each one's suggest length (term-index.ts, suggestLength; capped at 0xffff, which
+   * only raises a bound), so a walk reads lengths in order instead of looking each one up.
    */
   readonly headLength: Uint16Array;
   /** (term id x HEAD_CLASSES + class) -> name length of the first posting past the head, or NO_REST. */

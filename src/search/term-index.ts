@@ -6,8 +6,9 @@
  *
  * Fields: the name (weight 3), the keywords (2), and tags (0.5: equipment, category, level, primary
  * muscles and their display groups). A name's length, for BM25, is its base name's (text-normalize.ts,
- * baseName): a qualifier such as " - Medium Grip" does not make the movement's name longer. Function words are not indexed; names also keep their content
- * terms in order, for the whole-name and phrase checks, and keywords theirs, for whole-alias checks.
+ * baseName): a qualifier such as " - Medium Grip" does not make the movement's name longer. Function
+ * words are not indexed; names also keep their content terms in order, for the whole-name and phrase
+ * checks, and keywords theirs, for whole-alias checks.
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import type { Exercise, MuscleGroup } from '../catalog/snapshot-schema.ts';
