@@ -157,14 +157,21 @@ async function main(): Promise<void> {
   publicUrl.current = site.publicUrl;
   if (firstKey !== undefined) {
     // Written only now that the server listens, then printed: no start leaves a key nobody saw.
+    let written = false;
     try {
-      persistFirstKey(firstKey, config.keysFile);
-      keyRing.noteWritten();
+      written = await persistFirstKey(firstKey, config.keysFile);
     } catch (error) {
       await Promise.all([server.close(), metricsServer?.close(), counters.close()]);
       refuseToStart([fsProblem(config.keysFile, 'written', error)]);
     }
-    announceFirstKey(firstKey, config.keysFile, site.publicUrl);
+    if (written) {
+      keyRing.noteWritten();
+      announceFirstKey(firstKey, config.keysFile, site.publicUrl);
+    } else {
+      // Someone made keys while this server started: theirs stand, and the unannounced first key goes.
+      logger.info('a key store appeared while starting; it is kept and no first key was made', { file: config.keysFile });
+      keyRing.reload();
+    }
   }
 
   setImmediate(() => void loader.reload());

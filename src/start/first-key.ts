@@ -4,7 +4,9 @@
  * right after (docs/operations.md#first-start): a start that fails before listening leaves no file
  * behind, so the next start makes and prints a key again.
  */
+import { existsSync } from 'node:fs';
 import type { Config } from '../config.ts';
+import { withFileLock } from '../files-lock.ts';
 import { KeyRing, loadKeyStore } from '../keys/key-ring.ts';
 import { createKey, type KeyStore, writeKeyStore } from '../keys/key-store.ts';
 import { OPERATOR_TIER, type TierTable } from '../limits/tiers.ts';
@@ -32,9 +34,18 @@ export function openKeys(config: Config, tiers: TierTable, logger: Logger): { ke
   return { keyRing: new KeyRing(config.keysFile, tiers, store, logger), firstKey };
 }
 
-/** Writes the first key's store; throws a file-system error (the caller refuses to start with it). */
-export function persistFirstKey(firstKey: FirstKey, keysFile: string): void {
-  writeKeyStore(keysFile, firstKey.store);
+/**
+ * Writes the first key's store, under KEYS_FILE's lock, unless a store appeared while the server was
+ * starting (the keys CLI, or another instance's first start, wrote one): that store is kept, never
+ * overwritten, and false says no first key was made. Throws a file-system error (the caller refuses
+ * to start with it).
+ */
+export function persistFirstKey(firstKey: FirstKey, keysFile: string): Promise<boolean> {
+  return withFileLock(keysFile, () => {
+    if (existsSync(keysFile)) return false;
+    writeKeyStore(keysFile, firstKey.store);
+    return true;
+  });
 }
 
 export function announceFirstKey(firstKey: FirstKey, keysFile: string, publicUrl: string): void {

@@ -17,20 +17,34 @@ function configFor(keysFile: string) {
 }
 
 describe('openKeys', () => {
-  it('makes one operator-tier key when there is no KEYS_FILE, and writes its hash only when asked (once listening)', () => {
+  it('makes one operator-tier key when there is no KEYS_FILE, and writes its hash only when asked (once listening)', async () => {
     const file = join(tempDir('exlib-start-'), 'keys.json');
     const { keyRing, firstKey } = openKeys(configFor(file), defaultTiers(), createLogger('silent'));
     assert.ok(firstKey !== undefined);
     assert.equal(firstKey.tier, 'operator');
     assert.equal(existsSync(file), false, 'nothing on disk before the server listens');
     assert.equal(keyRing.byHash().get(hashKey(firstKey.key))?.tier, 'operator', 'the key works from the first request');
-    persistFirstKey(firstKey, file);
+    assert.equal(await persistFirstKey(firstKey, file), true);
     assert.match(firstKey.key, /^exlib_[A-Za-z0-9]{32}$/);
     const stored = readKeyStore(file);
     assert.ok(stored.ok);
     assert.equal(stored.value.store.keys.length, 1);
     assert.equal(stored.value.store.keys[0]!.hash, hashKey(firstKey.key));
     assert.equal(JSON.stringify(stored.value.store).includes(firstKey.key), false, 'the key itself is never written');
+  });
+
+  it('keeps a store that appeared while the server was starting, and says no first key was written', async () => {
+    const file = join(tempDir('exlib-start-'), 'keys.json');
+    const { firstKey } = openKeys(configFor(file), defaultTiers(), createLogger('silent'));
+    assert.ok(firstKey !== undefined);
+    // The keys CLI writes a store after openKeys found none, before the server listens.
+    const theirs = createKey(EMPTY_STORE, 'pro', 'made meanwhile', new Date('2026-11-28T00:00:00.000Z'));
+    writeKeyStore(file, theirs.store);
+    assert.equal(await persistFirstKey(firstKey, file), false);
+    const stored = readKeyStore(file);
+    assert.ok(stored.ok);
+    assert.deepEqual(stored.value.store, theirs.store, 'their store is not overwritten');
+    assert.equal(existsSync(`${file}.lock`), false, 'the lock is released');
   });
 
   it('opens an existing store as it is and makes no key', () => {
