@@ -23,6 +23,7 @@ import type { RequestObserver } from './observe/request-record.ts';
 import { StatusHistory } from './observe/status-history.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 import { openCounters } from './start/counters.ts';
+import { type Documents, openDocuments } from './start/documents.ts';
 import { refuseToStart } from './start/refuse-to-start.ts';
 import { announceFirstKey, openKeys, persistFirstKey } from './start/first-key.ts';
 import { observation, serveMetrics } from './start/observation.ts';
@@ -87,6 +88,24 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
   return { api, loader, accessLog, metrics, site };
 }
 
+/** In a fleet, brings this instance's copies of keys and accounts up to date every `intervalMs`. */
+function syncDocuments(documents: Documents, keyRing: KeyRing, intervalMs: number): NodeJS.Timeout | undefined {
+  if (!documents.isShared) return undefined;
+  let isRunning = false;
+  const timer = setInterval(async function syncOnce() {
+    if (isRunning) return;
+    isRunning = true;
+    try {
+      if (await documents.keys.sync()) keyRing.reload();
+      await documents.accounts.sync();
+    } finally {
+      isRunning = false;
+    }
+  }, intervalMs);
+  timer.unref();
+  return timer;
+}
+
 async function main(): Promise<void> {
   const configResult = readConfig(process.env);
   if (!configResult.ok) refuseToStart(configResult.problems);
@@ -96,11 +115,18 @@ async function main(): Promise<void> {
   const tierResult = loadTierTable(config.tiersFile);
   if (!tierResult.ok) refuseToStart(tierResult.problems);
   const tiers = tierResult.value;
+  const documents = await openDocuments(config, tiers, logger);
   const { keyRing, firstKey } = openKeys(config, tiers, logger);
   const counters = openCounters(config, logger);
   const usage = counters.usage;
 
-  const keyAdmin = new KeyAdmin({ file: config.keysFile, tiers, afterWrite: () => keyRing.reload(), now: Date.now });
+  const keyAdmin = new KeyAdmin({
+    file: config.keysFile,
+    tiers,
+    afterWrite: () => keyRing.reload(),
+    now: Date.now,
+    document: documents.keys,
+  });
   const admin =
     config.adminToken === undefined
       ? undefined
@@ -116,6 +142,7 @@ async function main(): Promise<void> {
   const pages = openPages(config, {
     tiers,
     keys: keyAdmin,
+    accounts: documents.accounts,
     usageByDay: counters.usageByDay,
     publicUrl: () => publicUrl.current,
     logger,
@@ -159,7 +186,7 @@ async function main(): Promise<void> {
     // Written only now that the server listens, then printed: no start leaves a key nobody saw.
     let written = false;
     try {
-      written = await persistFirstKey(firstKey, config.keysFile);
+      written = await persistFirstKey(firstKey, keyAdmin);
     } catch (error) {
       await Promise.all([server.close(), metricsServer?.close(), counters.close()]);
       refuseToStart([fsProblem(config.keysFile, 'written', error)]);
@@ -168,7 +195,8 @@ async function main(): Promise<void> {
       keyRing.noteWritten();
       announceFirstKey(firstKey, config.keysFile, site.publicUrl);
     } else {
-      // Someone made keys while this server started: theirs stand, and the unannounced first key goes.
+      // Someone made keys while this server started (the keys CLI, another instance of a fleet):
+      // theirs stand, and the unannounced first key goes.
       logger.info('a key store appeared while starting; it is kept and no first key was made', { file: config.keysFile });
       keyRing.reload();
     }
@@ -177,6 +205,7 @@ async function main(): Promise<void> {
   setImmediate(() => void loader.reload());
   loader.watch(config.reloadIntervalMs);
   keyRing.watch(config.reloadIntervalMs);
+  const documentSync = syncDocuments(documents, keyRing, config.reloadIntervalMs);
   counters.start();
   handleSignals({
     logger,
@@ -185,7 +214,8 @@ async function main(): Promise<void> {
       loader.stop();
       accessLog?.flush();
       keyRing.stop();
-      return counters.close();
+      clearInterval(documentSync);
+      return Promise.all([counters.close(), documents.keys.close(), documents.accounts.close()]).then(([isWritten]) => isWritten);
     },
     reloadCatalog: () => void loader.reload(),
   });

@@ -1,15 +1,37 @@
 /**
  * What the portal does with accounts: sign up (an account and a key of the portal's tier, the key
- * returned once), log in, regenerate the account's key, log out everywhere. Each change runs under
- * ACCOUNTS_FILE's lock, and a key change under KEYS_FILE's inside it (always in that order).
+ * returned once), log in, regenerate the account's key, log out everywhere. Changes go through a
+ * shared document (documents/shared-document.ts): ACCOUNTS_FILE under its lock on one box, Redis in a
+ * fleet; log-in reads the local file, so it works while Redis is down.
  */
 import { randomInt } from 'node:crypto';
-import { fileSignature, fsProblem } from '../files.ts';
-import { withFileLock } from '../files-lock.ts';
+import { type DocumentCodec, FileDocument, type SharedDocument } from '../documents/shared-document.ts';
+import { fileSignature, jsonErrorReason } from '../files.ts';
 import type { KeyAdmin } from '../keys/key-admin.ts';
-import { formatProblem, formatProblems } from '../problems.ts';
-import { type Account, type Accounts, normalizeEmail, readAccounts, writeAccounts } from './account-store.ts';
+import { formatProblems, type Problem, problem } from '../problems.ts';
+import { type Account, type Accounts, normalizeEmail, parseAccounts, readAccounts } from './account-store.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+
+/** ACCOUNTS_FILE as a shared document. */
+export function accountsCodec(file: string): DocumentCodec<Accounts> {
+  return {
+    read() {
+      const read = readAccounts(file);
+      if (!read.ok) throw new Error(formatProblems(read.problems).join('; '));
+      return read.value;
+    },
+    check(text: string, where: string): Problem[] {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch (error) {
+        return [problem(where, '', jsonErrorReason(error))];
+      }
+      const parsed = parseAccounts(raw, where);
+      return parsed.ok ? [] : parsed.problems;
+    },
+  };
+}
 
 export interface AccountBookOptions {
   file: string;
@@ -17,6 +39,8 @@ export interface AccountBookOptions {
   /** The tier of keys made at sign-up. */
   tier: string;
   now(): number;
+  /** Where changes go; ACCOUNTS_FILE under its lock unless a fleet's Redis copy is given. */
+  document?: SharedDocument<Accounts>;
 }
 
 function accountId(): string {
@@ -27,10 +51,12 @@ function accountId(): string {
 
 export class AccountBook {
   readonly #options: AccountBookOptions;
+  readonly #document: SharedDocument<Accounts>;
   #cached: { signature: string | undefined; accounts: Accounts } | undefined;
 
   constructor(options: AccountBookOptions) {
     this.#options = options;
+    this.#document = options.document ?? new FileDocument(options.file, accountsCodec(options.file));
   }
 
   /** The accounts on disk, re-read only when the file changed (another instance may have written it). */
@@ -47,33 +73,33 @@ export class AccountBook {
     return this.read().accounts.find((account) => account.id === id);
   }
 
-  #write(accounts: Accounts): void {
-    try {
-      writeAccounts(this.#options.file, accounts);
-    } catch (error) {
-      throw new Error(formatProblem(fsProblem(this.#options.file, 'written', error)));
-    }
-  }
-
-  /** A new account and its key (shown once), or `taken` when the email has an account already. */
+  /**
+   * A new account and its key (shown once), or `taken` when the email has an account already. The key
+   * is made first; if another sign-up took the email meanwhile (on any instance), it is revoked again.
+   */
   async signUp(email: string, password: string): Promise<{ account: Account; key: string } | 'taken'> {
     const normalized = normalizeEmail(email);
+    if (this.read().accounts.some((account) => account.email === normalized)) return 'taken';
     const passwordHash = await hashPassword(password);
-    return withFileLock(this.#options.file, async () => {
-      const accounts = this.read();
-      if (accounts.accounts.some((account) => account.email === normalized)) return 'taken';
-      const issued = await this.#options.keys.create(this.#options.tier, `portal: ${normalized}`);
-      const account: Account = {
-        id: accountId(),
-        email: normalized,
-        passwordHash,
-        keyId: issued.record.id,
-        createdAt: new Date(this.#options.now()).toISOString(),
-        sessionEpoch: 0,
-      };
-      this.#write({ ...accounts, accounts: [...accounts.accounts, account] });
-      return { account, key: issued.key };
-    });
+    const issued = await this.#options.keys.create(this.#options.tier, `portal: ${normalized}`);
+    const account: Account = {
+      id: accountId(),
+      email: normalized,
+      passwordHash,
+      keyId: issued.record.id,
+      createdAt: new Date(this.#options.now()).toISOString(),
+      sessionEpoch: 0,
+    };
+    const isAdded = await this.#document.update((accounts) =>
+      accounts.accounts.some((a) => a.email === normalized)
+        ? { doc: undefined, result: false }
+        : { doc: { ...accounts, accounts: [...accounts.accounts, account] }, result: true },
+    );
+    if (!isAdded) {
+      await this.#options.keys.revoke(issued.record.id);
+      return 'taken';
+    }
+    return { account, key: issued.key };
   }
 
   /** The account whose email and password these are; one scrypt either way, so timing tells nothing. */
@@ -89,13 +115,10 @@ export class AccountBook {
   }
 
   /** Ends every session of the account (cookies carry the epoch they were issued in). */
-  logOut(account: Account): Promise<void> {
-    return withFileLock(this.#options.file, () => {
-      const accounts = this.read();
-      this.#write({
-        ...accounts,
-        accounts: accounts.accounts.map((a) => (a.id === account.id ? { ...a, sessionEpoch: a.sessionEpoch + 1 } : a)),
-      });
-    });
+  async logOut(account: Account): Promise<void> {
+    await this.#document.update((accounts) => ({
+      doc: { ...accounts, accounts: accounts.accounts.map((a) => (a.id === account.id ? { ...a, sessionEpoch: a.sessionEpoch + 1 } : a)) },
+      result: undefined,
+    }));
   }
 }

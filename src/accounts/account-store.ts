@@ -1,7 +1,7 @@
 /**
  * The portal's accounts (ACCOUNTS_FILE): an email, a scrypt password hash and the id of the account's
- * key in KEYS_FILE, never a key or a password. Read with valibot; changed only under the file's lock
- * (files-lock.ts), so sign-ups arriving at several instances at once all land.
+ * key in KEYS_FILE, never a key or a password. Read with valibot; changed only through the account
+ * book's shared document, so sign-ups arriving at several instances at once all land.
  */
 import { statSync } from 'node:fs';
 import * as v from 'valibot';
@@ -33,9 +33,13 @@ export function readAccounts(file: string): Result<Accounts> {
     return fail([fsProblem(file, 'read', error)]);
   }
   const read = readJsonFile(file);
-  if (!read.ok) return read;
-  const parsed = v.safeParse(AccountsFileSchema, read.value);
-  return parsed.success ? ok(parsed.output) : fail(issueProblems(file, parsed.issues));
+  return read.ok ? parseAccounts(read.value, file) : read;
+}
+
+/** Validates parsed accounts; problems name `where` (the file, or the Redis copy) and the field. */
+export function parseAccounts(raw: unknown, where: string): Result<Accounts> {
+  const parsed = v.safeParse(AccountsFileSchema, raw);
+  return parsed.success ? ok(parsed.output) : fail(issueProblems(where, parsed.issues));
 }
 
 export function writeAccounts(file: string, accounts: Accounts): void {

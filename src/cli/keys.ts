@@ -4,15 +4,20 @@
  *   regenerate <id> [--json]                       a new key for the same id; the old one stops working
  *   revoke <id>                                    the key stops working at once
  *   list [--json]                                  ids, tiers, labels and masked keys, never a whole key
- * A running server picks every change up within RELOAD_INTERVAL_MS (1 s by default).
+ * A running server picks every change up within RELOAD_INTERVAL_MS (1 s by default). In a fleet
+ * (COUNTER_STORE=redis://…) the change is made in Redis, which every instance mirrors.
  */
 import { parseArgs } from 'node:util';
-import { readConfig } from '../config.ts';
+import { type CounterStoreChoice, readConfig } from '../config.ts';
+import { RedisDocument } from '../documents/redis-document.ts';
+import { FileDocument, type SharedDocument } from '../documents/shared-document.ts';
 import { fsProblem } from '../files.ts';
-import { withFileLockSync } from '../files-lock.ts';
 import { maskKey } from '../keys/api-key.ts';
+import { keyStoreCodec } from '../keys/key-admin.ts';
 import { loadKeyStore } from '../keys/key-ring.ts';
-import { createKey, type IssuedKey, type KeyStore, regenerateKey, revokeKey, writeKeyStore } from '../keys/key-store.ts';
+import { createKey, type IssuedKey, type KeyStore, regenerateKey, revokeKey } from '../keys/key-store.ts';
+import { createLogger } from '../log.ts';
+import { KEYS_DOCUMENT } from '../start/documents.ts';
 import { loadTierTable, type TierTable } from '../limits/tiers.ts';
 import { formatProblem, formatProblems } from '../problems.ts';
 import { isMainModule } from './entry.ts';
@@ -29,16 +34,25 @@ type Out = (text: string) => void;
 
 const SHOWN_ONCE = 'This key is shown only once; store it safely.';
 
-/** What every verb works on: the parsed flags, the files' contents, and where output goes. */
+/** What every verb works on: the parsed flags, the tier table, and where output goes. */
 interface KeysRun {
   values: { tier?: string | undefined; label: string; json: boolean };
   id: string | undefined;
   file: string;
   tiers: TierTable;
-  store: KeyStore;
   now: Date;
   out: Out;
   err: Out;
+}
+
+/**
+ * What a verb decides on the newest store: the store to write (none: nothing to write), the exit
+ * code, and what to print once the write has landed. Pure: in a fleet it may run more than once.
+ */
+interface Outcome {
+  store?: KeyStore;
+  code: number;
+  report(): void;
 }
 
 const OPTIONS = {
@@ -48,7 +62,12 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err: Out, now = new Date()): number {
+/**
+ * Runs one verb; resolves with the exit code. With COUNTER_STORE=redis://…, the verb changes the
+ * fleet's copy in Redis (and this host's KEYS_FILE with it): editing KEYS_FILE alone would be undone by
+ * the next sync (docs/operations.md#keys-and-accounts-in-a-fleet).
+ */
+export async function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err: Out, now = new Date()): Promise<number> {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
@@ -73,7 +92,7 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err
     return 1;
   }
   const file = config.value.keysFile;
-  // Read once before locking, so a store that cannot be read is reported as such.
+  // Read once before anything else, so a store that cannot be read is reported as such.
   const before = loadKeyStore(file, tiers.value);
   if (!before.ok) {
     err(formatProblems(before.problems).join('\n'));
@@ -84,22 +103,30 @@ export function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Out, err
     err(USAGE);
     return 2;
   }
-  const tierTable = tiers.value;
-  // Read, change and write under KEYS_FILE's lock, which the servers' admin API and portal take too.
-  const locked = (): number => {
-    const loaded = loadKeyStore(file, tierTable);
-    if (!loaded.ok) {
-      err(formatProblems(loaded.problems).join('\n'));
-      return 1;
-    }
-    return runVerb({ values, id, file, tiers: tierTable, store: loaded.value.store, now, out, err });
-  };
+  const run: KeysRun = { values, id, file, tiers: tiers.value, now, out, err };
+  const document = await openKeysDocument(config.value.counterStore, file, tiers.value);
   try {
-    return withFileLockSync(file, locked);
+    const outcome = await document.update((store) => {
+      const decided = runVerb(run, store);
+      return { doc: decided.store, result: decided };
+    });
+    outcome.report();
+    return outcome.code;
   } catch (error) {
-    err(formatProblem(fsProblem(file, 'locked', error)));
+    err(error instanceof Error && error.message.startsWith(file) ? error.message : formatProblem(fsProblem(file, 'written', error)));
     return 1;
+  } finally {
+    await document.close();
   }
+}
+
+/** KEYS_FILE under its lock, or the fleet's copy in Redis. */
+async function openKeysDocument(counterStore: CounterStoreChoice, file: string, tiers: TierTable): Promise<SharedDocument<KeyStore>> {
+  const codec = keyStoreCodec(file, tiers);
+  if (counterStore.kind !== 'redis') return new FileDocument(file, codec);
+  const document = new RedisDocument({ url: counterStore.url, key: KEYS_DOCUMENT, file, codec, logger: createLogger('silent') });
+  await document.ready();
+  return document;
 }
 
 function printIssued(run: KeysRun, issued: IssuedKey): void {
@@ -108,61 +135,34 @@ function printIssued(run: KeysRun, issued: IssuedKey): void {
   else run.out(`${record.id} (${record.tier}${record.label ? `, ${record.label}` : ''}): ${key}\n${SHOWN_ONCE}`);
 }
 
-/** Writes the store; false (with the reason printed) when it cannot. */
-function save(run: KeysRun, store: KeyStore): boolean {
-  try {
-    writeKeyStore(run.file, store);
-    return true;
-  } catch (error) {
-    run.err(formatProblem(fsProblem(run.file, 'written', error)));
-    return false;
-  }
+function refused(run: KeysRun, code: number, message: string): Outcome {
+  return { code, report: () => run.err(message) };
 }
 
-function create(run: KeysRun): number {
+function create(run: KeysRun, store: KeyStore): Outcome {
   const tier = run.values.tier;
-  if (tier === undefined || !run.tiers.has(tier)) {
-    run.err(`--tier must be one of: ${[...run.tiers.keys()].join(', ')}`);
-    return 2;
-  }
-  const issued = createKey(run.store, tier, run.values.label, run.now);
-  if (!save(run, issued.store)) return 1;
-  printIssued(run, issued);
-  return 0;
+  if (tier === undefined || !run.tiers.has(tier)) return refused(run, 2, `--tier must be one of: ${[...run.tiers.keys()].join(', ')}`);
+  const issued = createKey(store, tier, run.values.label, run.now);
+  return { store: issued.store, code: 0, report: () => printIssued(run, issued) };
 }
 
-function regenerate(run: KeysRun): number {
-  if (run.id === undefined) {
-    run.err(USAGE);
-    return 2;
-  }
-  const issued = regenerateKey(run.store, run.id, run.now);
-  if (issued === undefined) {
-    run.err(`no active key has the id ${run.id}`);
-    return 1;
-  }
-  if (!save(run, issued.store)) return 1;
-  printIssued(run, issued);
-  return 0;
+function regenerate(run: KeysRun, store: KeyStore): Outcome {
+  if (run.id === undefined) return refused(run, 2, USAGE);
+  const issued = regenerateKey(store, run.id, run.now);
+  if (issued === undefined) return refused(run, 1, `no active key has the id ${run.id}`);
+  return { store: issued.store, code: 0, report: () => printIssued(run, issued) };
 }
 
-function revoke(run: KeysRun): number {
-  if (run.id === undefined) {
-    run.err(USAGE);
-    return 2;
-  }
-  const store = revokeKey(run.store, run.id, run.now);
-  if (store === undefined) {
-    run.err(`no active key has the id ${run.id}`);
-    return 1;
-  }
-  if (!save(run, store)) return 1;
-  run.out(`revoked ${run.id}`);
-  return 0;
+function revoke(run: KeysRun, store: KeyStore): Outcome {
+  const id = run.id;
+  if (id === undefined) return refused(run, 2, USAGE);
+  const next = revokeKey(store, id, run.now);
+  if (next === undefined) return refused(run, 1, `no active key has the id ${id}`);
+  return { store: next, code: 0, report: () => run.out(`revoked ${id}`) };
 }
 
-function list(run: KeysRun): number {
-  const rows = run.store.keys.map((k) => ({
+function list(run: KeysRun, store: KeyStore): Outcome {
+  const rows = store.keys.map((k) => ({
     id: k.id,
     tier: k.tier,
     label: k.label,
@@ -170,13 +170,17 @@ function list(run: KeysRun): number {
     createdAt: k.createdAt,
     status: k.revokedAt === undefined ? 'active' : 'revoked',
   }));
-  if (run.values.json) run.out(JSON.stringify(rows));
-  else if (rows.length === 0) run.out(`no keys in ${run.file}`);
-  else run.out(rows.map((r) => `${r.id}  ${r.tier.padEnd(9)} ${r.status.padEnd(8)} ${r.key}  ${r.createdAt}  ${r.label}`).join('\n'));
-  return 0;
+  return {
+    code: 0,
+    report() {
+      if (run.values.json) run.out(JSON.stringify(rows));
+      else if (rows.length === 0) run.out(`no keys in ${run.file}`);
+      else run.out(rows.map((r) => `${r.id}  ${r.tier.padEnd(9)} ${r.status.padEnd(8)} ${r.key}  ${r.createdAt}  ${r.label}`).join('\n'));
+    },
+  };
 }
 
-const VERBS = new Map<string, (run: KeysRun) => number>([
+const VERBS = new Map<string, (run: KeysRun, store: KeyStore) => Outcome>([
   ['create', create],
   ['regenerate', regenerate],
   ['revoke', revoke],
@@ -184,7 +188,7 @@ const VERBS = new Map<string, (run: KeysRun) => number>([
 ]);
 
 if (isMainModule(import.meta.url)) {
-  process.exitCode = runKeysCli(
+  process.exitCode = await runKeysCli(
     process.argv.slice(2),
     process.env,
     (t) => console.log(t),

@@ -114,6 +114,13 @@ export const SERVICE_UNAVAILABLE = new HttpError(
   'The catalog is not loaded yet.',
   'Retry in a few seconds; GET /v1/health reports when the service is ready.',
 );
+/** An admin change while a fleet's shared key store (Redis) does not answer: nothing was changed. */
+export const KEY_STORE_UNAVAILABLE = new HttpError(
+  503,
+  'SERVICE_UNAVAILABLE',
+  'The key store cannot be changed right now; nothing was changed.',
+  'Retry shortly; keys already issued keep working.',
+);
 export const SEARCH_TIMEOUT = new HttpError(
   503,
   'SEARCH_TIMEOUT',

@@ -1,14 +1,37 @@
 /**
- * Changes to the key store from a running server (the admin API and the portal): each one reads
- * KEYS_FILE, changes it and writes it back while holding its lock file (files-lock.ts), so changes
- * from every instance sharing the file, made at once, all land. Every instance then sees them through
- * its KeyRing's reload, within RELOAD_INTERVAL_MS; the instance that wrote sees them at once.
+ * Changes to the key store from a running server (the admin API and the portal) and the keys CLI:
+ * each one reads the newest store, changes it and writes it back through a shared document
+ * (documents/shared-document.ts): KEYS_FILE under its lock on one box, Redis in a fleet. Changes made
+ * at once from every instance all land. Every instance then sees them through its KeyRing's reload,
+ * within RELOAD_INTERVAL_MS; the instance that wrote sees them at once.
  */
-import { withFileLock } from '../files-lock.ts';
+import { type DocumentCodec, FileDocument, type SharedDocument } from '../documents/shared-document.ts';
 import type { TierTable } from '../limits/tiers.ts';
-import { formatProblems } from '../problems.ts';
-import { loadKeyStore } from './key-ring.ts';
-import { createKey, type IssuedKey, type KeyRecord, type KeyStore, regenerateKey, revokeKey, writeKeyStore } from './key-store.ts';
+import { formatProblems, type Problem, problem } from '../problems.ts';
+import { jsonErrorReason } from '../files.ts';
+import { loadKeyStore, unknownTierProblems } from './key-ring.ts';
+import { createKey, type IssuedKey, type KeyRecord, type KeyStore, parseKeyStore, regenerateKey, revokeKey } from './key-store.ts';
+
+/** KEYS_FILE as a shared document: read from the file, and checked against the tier table when it arrives from Redis. */
+export function keyStoreCodec(file: string, tiers: TierTable): DocumentCodec<KeyStore> {
+  return {
+    read() {
+      const loaded = loadKeyStore(file, tiers);
+      if (!loaded.ok) throw new Error(formatProblems(loaded.problems).join('; '));
+      return loaded.value.store;
+    },
+    check(text: string, where: string): Problem[] {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch (error) {
+        return [problem(where, '', jsonErrorReason(error))];
+      }
+      const parsed = parseKeyStore(raw, where);
+      return parsed.ok ? unknownTierProblems(parsed.value, tiers, where) : parsed.problems;
+    },
+  };
+}
 
 export interface KeyAdminOptions {
   file: string;
@@ -16,13 +39,17 @@ export interface KeyAdminOptions {
   /** Called after every write (the instance's KeyRing reloads). */
   afterWrite(): void;
   now(): number;
+  /** Where changes go; KEYS_FILE under its lock unless a fleet's Redis copy is given. */
+  document?: SharedDocument<KeyStore>;
 }
 
 export class KeyAdmin {
   readonly #options: KeyAdminOptions;
+  readonly #document: SharedDocument<KeyStore>;
 
   constructor(options: KeyAdminOptions) {
     this.#options = options;
+    this.#document = options.document ?? new FileDocument(options.file, keyStoreCodec(options.file, options.tiers));
   }
 
   /** The store as it is on disk now (an empty store when there is no file yet). */
@@ -32,15 +59,27 @@ export class KeyAdmin {
     return loaded.value.store;
   }
 
-  /** Reads, changes and writes the store under its lock; `change` returns the new store (or none: nothing to write) and a result. */
+  /**
+   * Reads the newest store, changes it and writes it, exclusively; `change` returns the new store (or
+   * none: nothing to write) and a result. It may run more than once (a fleet retries on a conflict).
+   */
   async #change<T>(change: (store: KeyStore, now: Date) => { store: KeyStore | undefined; result: T }): Promise<T> {
-    const outcome = await withFileLock(this.#options.file, () => {
-      const { store, result } = change(this.read(), new Date(this.#options.now()));
-      if (store !== undefined) writeKeyStore(this.#options.file, store);
-      return { result, isWritten: store !== undefined };
+    const outcome = await this.#document.update((doc) => {
+      const { store, result } = change(doc, new Date(this.#options.now()));
+      return { doc: store, result: { result, isWritten: store !== undefined } };
     });
     if (outcome.isWritten) this.#options.afterWrite();
     return outcome.result;
+  }
+
+  /**
+   * Writes `store` only if the newest store holds no key yet (a first start); false when it holds
+   * some. The caller tells its KeyRing (which already holds these keys) instead of `afterWrite`.
+   */
+  initialize(store: KeyStore): Promise<boolean> {
+    return this.#document.update((current) =>
+      current.keys.length > 0 ? { doc: undefined, result: false } : { doc: { ...current, keys: store.keys }, result: true },
+    );
   }
 
   create(tier: string, label: string): Promise<IssuedKey> {

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import type { AccountBook } from '../accounts/account-book.ts';
+import { StoreUnavailableError } from '../documents/shared-document.ts';
 import type { Account } from '../accounts/account-store.ts';
 import { maskKey } from '../keys/api-key.ts';
 import type { KeyRecord } from '../keys/key-store.ts';
@@ -193,7 +194,22 @@ ${tier.overage ? `<div><span class="muted">Overage cost, 30 days</span><strong d
     return redirect('/portal/account', [sessions.start(account)]);
   }
 
+  /** A change while a fleet's shared store (Redis) does not answer is a 503 page, never a 500. */
   async function post(request: ApiRequest, cookies: Cookies): Promise<Reply> {
+    try {
+      return await change(request, cookies);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      deps.logger.error('portal change refused: the shared store does not answer', { path: request.path });
+      return refused(
+        503,
+        'Try again shortly',
+        'Accounts cannot be changed right now; nothing was changed. Keys already issued keep working.',
+      );
+    }
+  }
+
+  async function change(request: ApiRequest, cookies: Cookies): Promise<Reply> {
     const form = formOf(request);
     if (form === undefined) return refused(413, 'Form too large', 'The form sent is over 16 KiB.');
     if (!sessions.isCsrfValid(cookies, form.get('csrf') ?? null)) {

@@ -2,14 +2,20 @@
  * The secret that signs portal sessions and CSRF tokens: a file of 32 random bytes beside
  * ACCOUNTS_FILE, made by the first instance that needs it ('wx': of instances starting at once, one
  * writes it and the others read it), so every instance sharing the folder accepts the same cookies.
+ * In a fleet, Redis hands every instance the same secret first (documents/redis-document.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+/** Where the secret lives: beside ACCOUNTS_FILE. */
+export function sessionSecretFile(accountsFile: string): string {
+  return join(dirname(accountsFile), 'session-secret');
+}
+
 export function loadSessionSecret(accountsFile: string): Buffer {
-  const folder = dirname(accountsFile);
-  const file = join(folder, 'session-secret');
+  const file = sessionSecretFile(accountsFile);
+  const folder = dirname(file);
   mkdirSync(folder, { recursive: true });
   try {
     writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });

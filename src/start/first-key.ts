@@ -4,11 +4,10 @@
  * right after (docs/operations.md#first-start): a start that fails before listening leaves no file
  * behind, so the next start makes and prints a key again.
  */
-import { existsSync } from 'node:fs';
 import type { Config } from '../config.ts';
-import { withFileLock } from '../files-lock.ts';
+import type { KeyAdmin } from '../keys/key-admin.ts';
 import { KeyRing, loadKeyStore } from '../keys/key-ring.ts';
-import { createKey, type KeyStore, writeKeyStore } from '../keys/key-store.ts';
+import { createKey, type KeyStore } from '../keys/key-store.ts';
 import { OPERATOR_TIER, type TierTable } from '../limits/tiers.ts';
 import type { Logger } from '../log.ts';
 import { refuseToStart } from './refuse-to-start.ts';
@@ -35,17 +34,13 @@ export function openKeys(config: Config, tiers: TierTable, logger: Logger): { ke
 }
 
 /**
- * Writes the first key's store, under KEYS_FILE's lock, unless a store appeared while the server was
- * starting (the keys CLI, or another instance's first start, wrote one): that store is kept, never
- * overwritten, and false says no first key was made. Throws a file-system error (the caller refuses
- * to start with it).
+ * Writes the first key's store, exclusively against every other writer (the keys CLI, another
+ * instance's first start), unless the newest store already holds a key: then that store stands and
+ * false says no first key was made. Throws when the store cannot be written (the caller refuses to
+ * start with it).
  */
-export function persistFirstKey(firstKey: FirstKey, keysFile: string): Promise<boolean> {
-  return withFileLock(keysFile, () => {
-    if (existsSync(keysFile)) return false;
-    writeKeyStore(keysFile, firstKey.store);
-    return true;
-  });
+export function persistFirstKey(firstKey: FirstKey, keys: KeyAdmin): Promise<boolean> {
+  return keys.initialize(firstKey.store);
 }
 
 export function announceFirstKey(firstKey: FirstKey, keysFile: string, publicUrl: string): void {

@@ -1,8 +1,10 @@
 /**
  * The server-rendered pages a start serves besides the API: the developer portal when PORTAL=on
- * (accounts in ACCOUNTS_FILE, sessions signed with the secret beside it).
+ * (accounts in ACCOUNTS_FILE, or a fleet's Redis, sessions signed with the secret beside it).
  */
 import { AccountBook } from '../accounts/account-book.ts';
+import type { Accounts } from '../accounts/account-store.ts';
+import type { SharedDocument } from '../documents/shared-document.ts';
 import type { Config } from '../config.ts';
 import type { ApiRequest, Reply } from '../http/reply.ts';
 import type { KeyAdmin } from '../keys/key-admin.ts';
@@ -27,6 +29,8 @@ const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
 export interface PageParts {
   tiers: TierTable;
   keys: KeyAdmin;
+  /** Where sign-ups and log-outs are written (start/documents.ts). */
+  accounts: SharedDocument<Accounts>;
   usageByDay(): UsageByDay | Promise<UsageByDay>;
   publicUrl(): string;
   logger: Logger;
@@ -72,7 +76,13 @@ export function openPages(config: Config, parts: PageParts): Pages | undefined {
 function openPortal(config: Config, parts: PageParts): Pages {
   const now = Date.now;
   const secret = orRefuseToStart(config.accountsFile, 'given a session secret beside it', () => loadSessionSecret(config.accountsFile));
-  const book = new AccountBook({ file: config.accountsFile, keys: parts.keys, tier: signupTier(parts.tiers), now });
+  const book = new AccountBook({
+    file: config.accountsFile,
+    keys: parts.keys,
+    tier: signupTier(parts.tiers),
+    now,
+    document: parts.accounts,
+  });
   return createPortal({
     book,
     sessions: new Sessions(secret, now, (config.publicUrl ?? '').startsWith('https://')),

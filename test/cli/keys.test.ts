@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { runKeysCli } from '../../src/cli/keys.ts';
 import { hashKey } from '../../src/keys/api-key.ts';
-import { cli, env } from '../helpers/cli-run.ts';
+import { cliAsync, env } from '../helpers/cli-run.ts';
 
 describe('keys CLI', () => {
-  it('create --json prints exactly one JSON object with id, key and tier; the store keeps only a hash', () => {
+  it('create --json prints exactly one JSON object with id, key and tier; the store keeps only a hash', async () => {
     const e = env();
-    const { code, out } = cli((o, r) => runKeysCli(['create', '--tier', 'starter', '--label', 'mobile app', '--json'], e, o, r));
+    const { code, out } = await cliAsync((o, r) => runKeysCli(['create', '--tier', 'starter', '--label', 'mobile app', '--json'], e, o, r));
     assert.equal(code, 0);
     const printed = JSON.parse(out) as { id: string; key: string; tier: string };
     assert.deepEqual(Object.keys(printed), ['id', 'key', 'tier']);
@@ -19,18 +19,20 @@ describe('keys CLI', () => {
     assert.ok(store.includes(hashKey(printed.key)));
   });
 
-  it('list shows ids, tiers, labels and masked keys, never a whole key', () => {
+  it('list shows ids, tiers, labels and masked keys, never a whole key', async () => {
     const e = env();
-    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'pro', '--label', 'web', '--json'], e, o, r)).out) as {
+    const created = JSON.parse(
+      (await cliAsync((o, r) => runKeysCli(['create', '--tier', 'pro', '--label', 'web', '--json'], e, o, r))).out,
+    ) as {
       id: string;
       key: string;
     };
-    const table = cli((o, r) => runKeysCli(['list'], e, o, r));
+    const table = await cliAsync((o, r) => runKeysCli(['list'], e, o, r));
     assert.equal(table.code, 0);
     assert.ok(table.out.includes(created.id) && table.out.includes('pro') && table.out.includes('web'));
     assert.ok(table.out.includes(`exlib_${'*'.repeat(28)}${created.key.slice(-4)}`));
     assert.equal(table.out.includes(created.key), false);
-    const json = JSON.parse(cli((o, r) => runKeysCli(['list', '--json'], e, o, r)).out) as Record<string, string>[];
+    const json = JSON.parse((await cliAsync((o, r) => runKeysCli(['list', '--json'], e, o, r))).out) as Record<string, string>[];
     assert.deepEqual(
       json.map((row) => [row.id, row.tier, row.label, row.status]),
       [[created.id, 'pro', 'web', 'active']],
@@ -38,13 +40,13 @@ describe('keys CLI', () => {
     assert.equal(JSON.stringify(json).includes(created.key), false);
   });
 
-  it('regenerate keeps the id and tier, replaces the key, and the old hash is gone', () => {
+  it('regenerate keeps the id and tier, replaces the key, and the old hash is gone', async () => {
     const e = env();
-    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'pro', '--json'], e, o, r)).out) as {
+    const created = JSON.parse((await cliAsync((o, r) => runKeysCli(['create', '--tier', 'pro', '--json'], e, o, r))).out) as {
       id: string;
       key: string;
     };
-    const renewed = JSON.parse(cli((o, r) => runKeysCli(['regenerate', created.id, '--json'], e, o, r)).out) as {
+    const renewed = JSON.parse((await cliAsync((o, r) => runKeysCli(['regenerate', created.id, '--json'], e, o, r))).out) as {
       id: string;
       key: string;
       tier: string;
@@ -57,27 +59,29 @@ describe('keys CLI', () => {
     assert.ok(store.includes(hashKey(renewed.key)));
   });
 
-  it('revoke marks the key revoked; a second revoke or an unknown id is an error', () => {
+  it('revoke marks the key revoked; a second revoke or an unknown id is an error', async () => {
     const e = env();
-    const created = JSON.parse(cli((o, r) => runKeysCli(['create', '--tier', 'free', '--json'], e, o, r)).out) as { id: string };
-    assert.equal(cli((o, r) => runKeysCli(['revoke', created.id], e, o, r)).code, 0);
-    const rows = JSON.parse(cli((o, r) => runKeysCli(['list', '--json'], e, o, r)).out) as { status: string }[];
+    const created = JSON.parse((await cliAsync((o, r) => runKeysCli(['create', '--tier', 'free', '--json'], e, o, r))).out) as {
+      id: string;
+    };
+    assert.equal((await cliAsync((o, r) => runKeysCli(['revoke', created.id], e, o, r))).code, 0);
+    const rows = JSON.parse((await cliAsync((o, r) => runKeysCli(['list', '--json'], e, o, r))).out) as { status: string }[];
     assert.equal(rows[0]!.status, 'revoked');
-    const again = cli((o, r) => runKeysCli(['revoke', created.id], e, o, r));
+    const again = await cliAsync((o, r) => runKeysCli(['revoke', created.id], e, o, r));
     assert.equal(again.code, 1);
     assert.match(again.err, /no active key has the id/);
-    assert.equal(cli((o, r) => runKeysCli(['regenerate', created.id], e, o, r)).code, 1);
+    assert.equal((await cliAsync((o, r) => runKeysCli(['regenerate', created.id], e, o, r))).code, 1);
   });
 
-  it('refuses usage errors with exit 2 and a bad store with exit 1 naming the file and field', () => {
+  it('refuses usage errors with exit 2 and a bad store with exit 1 naming the file and field', async () => {
     const e = env();
-    assert.equal(cli((o, r) => runKeysCli(['create', '--tier', 'platinum'], e, o, r)).code, 2);
-    assert.equal(cli((o, r) => runKeysCli(['create'], e, o, r)).code, 2);
-    assert.equal(cli((o, r) => runKeysCli(['regenerate'], e, o, r)).code, 2);
-    assert.equal(cli((o, r) => runKeysCli(['revoke'], e, o, r)).code, 2);
-    assert.equal(cli((o, r) => runKeysCli(['explode'], e, o, r)).code, 2);
-    assert.equal(cli((o, r) => runKeysCli(['list', '--bogus'], e, o, r)).code, 2);
-    assert.match(cli((o, r) => runKeysCli(['list'], e, o, r)).out, /no keys/);
+    assert.equal((await cliAsync((o, r) => runKeysCli(['create', '--tier', 'platinum'], e, o, r))).code, 2);
+    assert.equal((await cliAsync((o, r) => runKeysCli(['create'], e, o, r))).code, 2);
+    assert.equal((await cliAsync((o, r) => runKeysCli(['regenerate'], e, o, r))).code, 2);
+    assert.equal((await cliAsync((o, r) => runKeysCli(['revoke'], e, o, r))).code, 2);
+    assert.equal((await cliAsync((o, r) => runKeysCli(['explode'], e, o, r))).code, 2);
+    assert.equal((await cliAsync((o, r) => runKeysCli(['list', '--bogus'], e, o, r))).code, 2);
+    assert.match((await cliAsync((o, r) => runKeysCli(['list'], e, o, r))).out, /no keys/);
     writeFileSync(
       e.KEYS_FILE!,
       JSON.stringify({
@@ -85,10 +89,10 @@ describe('keys CLI', () => {
         keys: [{ id: 'key_a', hash: 'f'.repeat(64), hint: 'abcd', tier: 'gold', label: '', createdAt: '2026-01-01T00:00:00.000Z' }],
       }),
     );
-    const bad = cli((o, r) => runKeysCli(['list'], e, o, r));
+    const bad = await cliAsync((o, r) => runKeysCli(['list'], e, o, r));
     assert.equal(bad.code, 1);
     assert.match(bad.err, /keys\.json: keys\.0\.tier: "gold" is not a tier/);
     writeFileSync(e.KEYS_FILE!, '{"version":1,');
-    assert.match(cli((o, r) => runKeysCli(['list'], e, o, r)).err, /keys\.json: is not valid JSON \(at character 13\)$/m);
+    assert.match((await cliAsync((o, r) => runKeysCli(['list'], e, o, r))).err, /keys\.json: is not valid JSON \(at character 13\)$/m);
   });
 });

@@ -17,3 +17,14 @@ export function env() {
   const dir = tempDir('exlib-cli-');
   return { ...process.env, KEYS_FILE: join(dir, 'keys.json'), STATE_DIR: join(dir, 'state'), TIERS_FILE: undefined };
 }
+
+/** `cli` for an entry function that resolves with its exit code (the keys CLI, which may talk to Redis). */
+export async function cliAsync(run: (out: (t: string) => void, err: (t: string) => void) => Promise<number>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await run(
+    (t) => out.push(t),
+    (t) => err.push(t),
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}

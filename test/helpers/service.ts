@@ -66,9 +66,9 @@ export function unlimitedTiersFile(root: string): string {
 }
 
 /** Issues a key through the real keys CLI, as an operator would, against the files `env` names. */
-export function issueKey(env: Record<string, string>, tier: string): { id: string; key: string } {
+export async function issueKey(env: Record<string, string>, tier: string): Promise<{ id: string; key: string }> {
   let printed = '';
-  const code = runKeysCli(
+  const code = await runKeysCli(
     ['create', '--tier', tier, '--json'],
     { ...process.env, ...env },
     (t) => (printed = t),

@@ -38,7 +38,7 @@ describe('KeyAdmin', () => {
     const { admin, writes } = admins(file);
     const pending = admin.create('pro', 'api');
     let printed = '';
-    const code = runKeysCli(
+    const code = await runKeysCli(
       ['create', '--tier', 'starter', '--json'],
       { KEYS_FILE: file },
       (t) => (printed = t),

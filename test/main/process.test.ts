@@ -34,9 +34,9 @@ function folders(withCatalog = true): Folders {
   };
 }
 
-function createKeyFor(f: Folders, tier: string): { id: string; key: string } {
+async function createKeyFor(f: Folders, tier: string): Promise<{ id: string; key: string }> {
   let printed = '';
-  const code = runKeysCli(
+  const code = await runKeysCli(
     ['create', '--tier', tier, '--json'],
     { ...process.env, ...f.env },
     (t) => (printed = t),
@@ -114,7 +114,7 @@ describe('the service process', () => {
     const f = folders(false);
     const service = await spawnService(f.env);
     try {
-      const { key } = createKeyFor(f, 'pro');
+      const { key } = await createKeyFor(f, 'pro');
       await service.waitForLog((e) => e.message === 'key store reloaded');
       const health = await get(`${service.url}/v1/health`);
       assert.equal(health.status, 503);
@@ -135,7 +135,7 @@ describe('the service process', () => {
 
   it('swaps in a newer snapshot on SIGHUP, and refuses a broken one while the live one keeps serving', async () => {
     const f = folders();
-    const { key } = createKeyFor(f, 'pro');
+    const { key } = await createKeyFor(f, 'pro');
     // No polling: only SIGHUP may bring a new snapshot in.
     const service = await spawnService({ ...f.env, RELOAD_INTERVAL_MS: '600000' });
     try {
@@ -165,7 +165,7 @@ describe('the service process', () => {
     const service = await spawnService(f.env);
     try {
       await service.waitForLog((e) => e.message === 'catalog loaded');
-      const created = createKeyFor(f, 'starter');
+      const created = await createKeyFor(f, 'starter');
       await service.waitForLog((e) => e.message === 'key store reloaded');
       const first = await get(`${service.url}/v1/stats`, created.key);
       assert.equal(first.status, 200);
@@ -173,7 +173,7 @@ describe('the service process', () => {
 
       let printed = '';
       assert.equal(
-        runKeysCli(
+        await runKeysCli(
           ['regenerate', created.id, '--json'],
           { ...process.env, ...f.env },
           (t) => (printed = t),
@@ -190,7 +190,7 @@ describe('the service process', () => {
       assert.equal(renewed.headers.get('x-ratelimit-remaining'), '998', 'usage carried over');
 
       assert.equal(
-        runKeysCli(
+        await runKeysCli(
           ['revoke', created.id],
           { ...process.env, ...f.env },
           () => undefined,
@@ -208,7 +208,7 @@ describe('the service process', () => {
   it('on SIGTERM writes every count and exits 0; a restart resumes the day exactly', async () => {
     const f = folders();
     const first = await spawnService({ ...f.env, FLUSH_INTERVAL_MS: '600000' });
-    const { id, key } = createKeyFor(f, 'pro');
+    const { id, key } = await createKeyFor(f, 'pro');
     await first.waitForLog((e) => e.message === 'key store reloaded');
     await Promise.all(Array.from({ length: 37 }, () => get(`${first.url}/v1/muscles`, key)));
     assert.equal(await stop(first), 0);
@@ -227,7 +227,7 @@ describe('the service process', () => {
   it('after kill -9 loses at most the requests of the last flush interval', async () => {
     const f = folders();
     const first = await spawnService(f.env);
-    const { id, key } = createKeyFor(f, 'pro');
+    const { id, key } = await createKeyFor(f, 'pro');
     await first.waitForLog((e) => e.message === 'key store reloaded');
     for (let i = 0; i < 25; i++) await get(`${first.url}/v1/equipment`, key);
     await eventually(() => (dayRequests(f.stateDir, id) === 25 ? true : undefined), 5000);
@@ -254,7 +254,7 @@ describe('the service process', () => {
     const f = folders();
     const service = await spawnService(f.env);
     try {
-      const { id, key } = createKeyFor(f, 'pro');
+      const { id, key } = await createKeyFor(f, 'pro');
       await service.waitForLog((e) => e.message === 'key store reloaded');
       await get(`${service.url}/v1/stats`, key);
       await eventually(() => (dayRequests(f.stateDir, id) === 1 ? true : undefined));

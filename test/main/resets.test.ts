@@ -31,7 +31,7 @@ describe('aborted requests', () => {
   it(`survives ${RESETS} connection resets mid-flight across every route and page size`, async () => {
     const folders = serviceFolders('exlib-resets-');
     const env = { ...folders.env, TIERS_FILE: unlimitedTiersFile(folders.root) };
-    const { key } = issueKey(env, 'business');
+    const { key } = await issueKey(env, 'business');
     const service = await spawnService(env);
     try {
       const url = new URL(service.url);

@@ -59,10 +59,10 @@ function deployment(counterStore: string, extra: Record<string, string> = {}): D
   };
 }
 
-function keysCli(d: Deployment, args: string[]): { id: string; key: string } {
+async function keysCli(d: Deployment, args: string[]): Promise<{ id: string; key: string }> {
   let printed = '';
   assert.equal(
-    runKeysCli(
+    await runKeysCli(
       [...args, '--json'],
       { ...process.env, ...d.env },
       (t) => (printed = t),
@@ -139,11 +139,13 @@ function connectionsByPid(port: number, pids: readonly number[]): number[] {
 }
 
 /** One fresh key per run: even runs on a daily limit of 137, odd ones on a paid key's safety cap of 137. */
-function keysForRuns(d: Deployment): { id: string; key: string; tier: string }[] {
-  return Array.from({ length: RUNS }, (_, run) => {
+async function keysForRuns(d: Deployment): Promise<{ id: string; key: string; tier: string }[]> {
+  const keys: { id: string; key: string; tier: string }[] = [];
+  for (let run = 0; run < RUNS; run++) {
     const tier = run % 2 === 0 ? 'capped' : 'capped_paid';
-    return { tier, ...keysCli(d, ['create', '--tier', tier]) };
-  });
+    keys.push({ tier, ...(await keysCli(d, ['create', '--tier', tier])) });
+  }
+  return keys;
 }
 
 describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
@@ -156,7 +158,7 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
       // past the default 50 ms, and a request then fails open by design (tested below). These runs are
       // about atomicity, so they give Redis a second.
       const d = deployment(sharedRedisUrl(DB), { PORT: String(port), REDIS_TIMEOUT_MS: '1000' });
-      const keys = keysForRuns(d);
+      const keys = await keysForRuns(d);
       const services: ChildService[] = [];
       try {
         services.push(await spawnCounting(d.env));
@@ -230,7 +232,7 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
 
   it('a key created, regenerated or revoked reaches every instance within 2 s, and its usage is shared', async () => {
     const d = deployment(sharedRedisUrl(DB), { RELOAD_INTERVAL_MS: '1000' });
-    keysCli(d, ['create', '--tier', 'free']); // the store exists before the instances start
+    await keysCli(d, ['create', '--tier', 'free']); // the store exists before the instances start
     const services = [await spawnCounting(d.env), await spawnCounting(d.env)];
     try {
       const reloads = () =>
@@ -240,12 +242,12 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
           ),
         );
       let reloaded = reloads();
-      const created = keysCli(d, ['create', '--tier', 'pro']);
+      const created = await keysCli(d, ['create', '--tier', 'pro']);
       await reloaded;
       assert.equal((await get(`${services[0]!.url}/v1/stats`, created.key)).headers.get('x-ratelimit-remaining'), '9999');
       assert.equal((await get(`${services[1]!.url}/v1/stats`, created.key)).headers.get('x-ratelimit-remaining'), '9998');
       reloaded = reloads();
-      const renewed = keysCli(d, ['regenerate', created.id]);
+      const renewed = await keysCli(d, ['regenerate', created.id]);
       await reloaded;
       for (const service of services) assert.equal((await get(`${service.url}/v1/stats`, created.key)).status, 401);
       assert.equal(
@@ -255,7 +257,7 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
       );
       reloaded = reloads();
       assert.equal(
-        runKeysCli(
+        await runKeysCli(
           ['revoke', created.id],
           { ...process.env, ...d.env },
           () => undefined,
@@ -275,8 +277,8 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
     // A stopped Redis fails at once (the connection closes), whatever the timeout: a generous one keeps
     // a busy box from adding slow answers (and so unmetered requests) to this test's story.
     const d = deployment(redis.url, { REDIS_TIMEOUT_MS: '1000' });
-    const { key } = keysCli(d, ['create', '--tier', 'roomy']);
-    const flowKey = keysCli(d, ['create', '--tier', 'business']).key;
+    const { key } = await keysCli(d, ['create', '--tier', 'roomy']);
+    const flowKey = (await keysCli(d, ['create', '--tier', 'business'])).key;
     const services = [await spawnCounting(d.env), await spawnCounting(d.env)];
     const urls = services.map((s) => s.url);
     try {
@@ -341,7 +343,7 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
     const TIMEOUT_MS = 100;
     const redis = await privateRedis();
     const d = deployment(redis.url, { REDIS_TIMEOUT_MS: String(TIMEOUT_MS) });
-    const { key } = keysCli(d, ['create', '--tier', 'roomy']);
+    const { key } = await keysCli(d, ['create', '--tier', 'roomy']);
     const service = await spawnCounting(d.env);
     try {
       /**

@@ -24,7 +24,7 @@ function isRunning(pid: number): boolean {
 
 async function startWithNpm() {
   const env = { ...serviceFolders('exlib-npm-').env, FLUSH_INTERVAL_MS: '600000' };
-  const { id, key } = issueKey(env, 'pro');
+  const { id, key } = await issueKey(env, 'pro');
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },

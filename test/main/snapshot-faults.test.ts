@@ -58,7 +58,7 @@ describe('snapshot files that must be refused', () => {
   it('refuses each one under load: 0 failed requests, the old dataVersion served, nothing quoted', async () => {
     const { root, dataDir, env: folderEnv } = serviceFolders('exlib-faults-');
     const env = { ...folderEnv, TIERS_FILE: unlimitedTiersFile(root), MAX_SNAPSHOT_BYTES: '250000', RELOAD_INTERVAL_MS: '600000' };
-    const { key } = issueKey(env, 'business');
+    const { key } = await issueKey(env, 'business');
     const service = await spawnService(env);
 
     let isLoading = true;

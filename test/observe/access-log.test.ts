@@ -126,7 +126,7 @@ describe('the access log', () => {
     const env = { DATA_DIR: dataDir, KEYS_FILE: join(root, 'keys.json'), STATE_DIR: join(root, 'state') };
     let printed = '';
     assert.equal(
-      runKeysCli(
+      await runKeysCli(
         ['create', '--tier', 'pro', '--json'],
         { ...process.env, ...env },
         (t) => (printed = t),

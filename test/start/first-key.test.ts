@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readConfig } from '../../src/config.ts';
 import { hashKey } from '../../src/keys/api-key.ts';
+import { KeyAdmin } from '../../src/keys/key-admin.ts';
 import { createKey, EMPTY_STORE, readKeyStore, writeKeyStore } from '../../src/keys/key-store.ts';
 import { createLogger } from '../../src/log.ts';
 import { loadTierTable } from '../../src/limits/tiers.ts';
@@ -16,6 +17,10 @@ function configFor(keysFile: string) {
   return config.value;
 }
 
+function adminOf(file: string): KeyAdmin {
+  return new KeyAdmin({ file, tiers: defaultTiers(), afterWrite: () => undefined, now: Date.now });
+}
+
 describe('openKeys', () => {
   it('makes one operator-tier key when there is no KEYS_FILE, and writes its hash only when asked (once listening)', async () => {
     const file = join(tempDir('exlib-start-'), 'keys.json');
@@ -24,7 +29,7 @@ describe('openKeys', () => {
     assert.equal(firstKey.tier, 'operator');
     assert.equal(existsSync(file), false, 'nothing on disk before the server listens');
     assert.equal(keyRing.byHash().get(hashKey(firstKey.key))?.tier, 'operator', 'the key works from the first request');
-    assert.equal(await persistFirstKey(firstKey, file), true);
+    assert.equal(await persistFirstKey(firstKey, adminOf(file)), true);
     assert.match(firstKey.key, /^exlib_[A-Za-z0-9]{32}$/);
     const stored = readKeyStore(file);
     assert.ok(stored.ok);
@@ -40,7 +45,7 @@ describe('openKeys', () => {
     // The keys CLI writes a store after openKeys found none, before the server listens.
     const theirs = createKey(EMPTY_STORE, 'pro', 'made meanwhile', new Date('2026-11-28T00:00:00.000Z'));
     writeKeyStore(file, theirs.store);
-    assert.equal(await persistFirstKey(firstKey, file), false);
+    assert.equal(await persistFirstKey(firstKey, adminOf(file)), false);
     const stored = readKeyStore(file);
     assert.ok(stored.ok);
     assert.deepEqual(stored.value.store, theirs.store, 'their store is not overwritten');

@@ -6,12 +6,13 @@
 import { isRealDate } from '../../dates.ts';
 import { maskKey } from '../../keys/api-key.ts';
 import type { KeyAdmin } from '../../keys/key-admin.ts';
+import { StoreUnavailableError } from '../../documents/shared-document.ts';
 import type { KeyRecord } from '../../keys/key-store.ts';
 import { formatUsd } from '../../limits/money.ts';
 import type { TierTable } from '../../limits/tiers.ts';
 import type { UsageByDay } from '../../limits/usage-shards.ts';
 import { dayString } from '../../limits/windows.ts';
-import { HttpError, invalidParameter, notFound } from '../http-error.ts';
+import { HttpError, invalidParameter, KEY_STORE_UNAVAILABLE, notFound } from '../http-error.ts';
 import { methodNotAllowed } from '../refusals.ts';
 import type { ApiRequest, Reply } from '../reply.ts';
 import { json } from '../routes.ts';
@@ -147,8 +148,13 @@ export function createAdminApi(deps: AdminDeps): (request: ApiRequest) => AdminO
     return json(200, JSON.stringify({ data: deps.keys.read().keys.map(publicRecord) }));
   }
 
-  /** The route for a path under /admin/v1 and a method, or the refusal (404, 405). */
+  /** The route for a path under /admin/v1 and a method, or the refusal (404, 405); a fleet's store outage is a 503. */
   return function adminApi(request: ApiRequest): AdminOutcome {
+    const outcome = route(request);
+    return outcome instanceof Promise ? outcome.catch(storeUnavailable) : outcome;
+  };
+
+  function route(request: ApiRequest): AdminOutcome {
     if (!deps.isAdminToken(request.authorization)) return ADMIN_TOKEN_INVALID;
     const { method, path } = request;
     const isRead = method === 'get' || method === 'head';
@@ -169,5 +175,10 @@ export function createAdminApi(deps: AdminDeps): (request: ApiRequest) => AdminO
       }
     }
     return notFound(`There is no admin route ${path.slice(0, 200)}.`, 'See docs/api.md#admin-api for the admin routes.');
-  };
+  }
+}
+
+function storeUnavailable(error: unknown): HttpError {
+  if (error instanceof StoreUnavailableError) return KEY_STORE_UNAVAILABLE;
+  throw error;
 }

@@ -1,0 +1,194 @@
+/**
+ * A fleet: two service processes that share nothing but Redis (each its own KEYS_FILE, ACCOUNTS_FILE
+ * and folders, as on two machines). Keys and accounts live in Redis and are mirrored into each
+ * instance's files: 50 sign-ups and 10 admin key creations at once, spread over both, then their
+ * regenerations; nothing is lost, every key works on both within 2 s, a session from one instance
+ * is accepted by the other, and with Redis gone keys still authenticate from the local copies.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { FormBrowser, keyIn } from '../helpers/form-browser.ts';
+import { flushDb, privateRedis, REDIS_SKIP, sharedRedisUrl } from '../helpers/redis.ts';
+import { type ChildService, eventually, serviceFolders, spawnService } from '../helpers/service.ts';
+
+const DB = 4;
+const ADMIN_TOKEN = 'fleet-admin-token-0123456789abcdef';
+const PASSWORD = 'two machines, one redis';
+let services: ChildService[] = [];
+const machines: { keysFile: string; accountsFile: string }[] = [];
+
+async function startMachine(redisUrl: string): Promise<ChildService> {
+  const folders = serviceFolders('exlib-fleet-');
+  const accountsFile = join(folders.root, 'var/accounts.json');
+  machines.push({ keysFile: folders.env.KEYS_FILE, accountsFile });
+  return spawnService({
+    ...folders.env,
+    ACCOUNTS_FILE: accountsFile,
+    COUNTER_STORE: redisUrl,
+    REDIS_TIMEOUT_MS: '1000',
+    PORTAL: 'on',
+    ADMIN_TOKEN,
+    PORTAL_SIGNUPS_PER_HOUR: '1000',
+  });
+}
+
+async function admin(service: ChildService, path: string, method: string, body?: unknown) {
+  const response = await fetch(`${service.url}/admin/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { id: string; key: string; error?: { code: string } } };
+}
+
+/** Resolves once every key answers `status` on every instance; fails after 2 s. */
+function everywhere(keys: string[], status: number): Promise<void> {
+  return everywhereOn(services, keys, status);
+}
+
+async function everywhereOn(instances: ChildService[], keys: string[], status: number): Promise<void> {
+  await eventually(
+    async () => {
+      for (const service of instances) {
+        for (const key of keys) {
+          const answer = await fetch(`${service.url}/v1/categories`, { headers: { 'X-API-Key': key } });
+          await answer.arrayBuffer();
+          if (answer.status !== status) return undefined;
+        }
+      }
+      return true;
+    },
+    2000,
+    50,
+  );
+}
+
+function firstKeyPrinted(service: ChildService): string | undefined {
+  return /^ {2}(exlib_[A-Za-z0-9]{32})$/m.exec(service.stdout())?.[1];
+}
+
+describe('a fleet: keys and accounts in Redis', { skip: REDIS_SKIP }, () => {
+  before(async () => {
+    await flushDb(DB);
+    services = [await startMachine(sharedRedisUrl(DB))];
+    // The first start of the fleet prints its key once the store is in Redis; the second finds it there.
+    await eventually(() => firstKeyPrinted(services[0]!), 5000);
+    services.push(await startMachine(sharedRedisUrl(DB)));
+  });
+  after(async () => {
+    for (const service of services) service.proc.kill('SIGTERM');
+    await Promise.all(services.map((service) => service.exited));
+  });
+
+  it("prints one first key for the fleet, and the second machine takes the fleet's store instead of making its own", async () => {
+    assert.equal(firstKeyPrinted(services[1]!), undefined, 'the second machine makes no key');
+    const first = firstKeyPrinted(services[0]!)!;
+    await everywhere([first], 200);
+    const redis = new Redis(sharedRedisUrl(DB));
+    try {
+      const stored = JSON.parse((await redis.hget('exlib:doc:keys', 'text'))!) as { keys: { tier: string }[] };
+      assert.deepEqual(
+        stored.keys.map((k) => k.tier),
+        ['operator'],
+      );
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('loses no sign-up, key creation or regeneration, and every key works on both within 2 s', async () => {
+    const signUps = Array.from({ length: 50 }, async (_, i) => {
+      const browser = new FormBrowser(services[i % 2]!.url, PASSWORD);
+      const answer = await browser.signUp(`fleet${i}@example.com`);
+      assert.equal(answer.status, 201, answer.text.slice(0, 300));
+      return keyIn(answer.text)!;
+    });
+    const creations = Array.from({ length: 10 }, (_, i) => admin(services[i % 2]!, '/keys', 'POST', { tier: 'starter', label: `n${i}` }));
+    const [portalKeys, created] = await Promise.all([Promise.all(signUps), Promise.all(creations)]);
+    assert.equal(new Set(portalKeys).size, 50);
+    assert.ok(created.every((answer) => answer.status === 201));
+
+    await everywhere([...portalKeys, ...created.map((answer) => answer.body.key)], 200);
+    // Both machines' local copies converge on the whole store.
+    await eventually(() => {
+      for (const machine of machines) {
+        const accounts = JSON.parse(readFileSync(machine.accountsFile, 'utf8')) as { accounts: { keyId: string }[] };
+        const store = JSON.parse(readFileSync(machine.keysFile, 'utf8')) as { keys: { id: string }[] };
+        if (accounts.accounts.length !== 50 || store.keys.length !== 1 + 50 + 10) return undefined;
+        const ids = new Set(store.keys.map((record) => record.id));
+        assert.ok(
+          accounts.accounts.every((account) => ids.has(account.keyId)),
+          "every account's key is in the same machine's key store",
+        );
+      }
+      return true;
+    }, 2000);
+
+    const regenerated = await Promise.all(
+      created.map((answer, i) => admin(services[(i + 1) % 2]!, `/keys/${answer.body.id}/regenerate`, 'POST')),
+    );
+    assert.ok(regenerated.every((answer) => answer.status === 200));
+    await everywhere(
+      created.map((answer) => answer.body.key),
+      401,
+    );
+    await everywhere(
+      regenerated.map((answer) => answer.body.key),
+      200,
+    );
+  });
+
+  it('accepts a session made on one machine on the other', async () => {
+    const browser = new FormBrowser(services[0]!.url, PASSWORD);
+    assert.equal((await browser.signUp('roaming@example.com')).status, 201);
+    const other = new FormBrowser(services[1]!.url, PASSWORD);
+    other.cookies = browser.cookies;
+    // The account reaches the second machine's copy within the sync interval.
+    const page = await eventually(async () => {
+      const answer = await other.request('/portal/account');
+      return answer.status === 200 ? answer : undefined;
+    }, 2000);
+    assert.match(page.text, /roaming@example\.com/);
+  });
+});
+
+describe('a fleet whose Redis goes away', { skip: REDIS_SKIP }, () => {
+  it('keeps authenticating from the local copy, refuses changes with 503 (nothing changed), and takes them again once Redis is back', async () => {
+    const redis = await privateRedis();
+    const service = await startMachine(redis.url);
+    try {
+      const created = await admin(service, '/keys', 'POST', { tier: 'pro', label: 'before the outage' });
+      assert.equal(created.status, 201);
+      await redis.stop();
+
+      const served = await fetch(`${service.url}/v1/categories`, { headers: { 'X-API-Key': created.body.key } });
+      assert.equal(served.status, 200, 'the key still works from the local copy');
+      const refused = await admin(service, '/keys', 'POST', { tier: 'pro', label: 'during the outage' });
+      assert.equal(refused.status, 503);
+      assert.equal(refused.body.error?.code, 'SERVICE_UNAVAILABLE');
+      const signUp = await new FormBrowser(service.url, PASSWORD).signUp('outage@example.com');
+      assert.equal(signUp.status, 503);
+      assert.match(signUp.text, /nothing was changed/);
+      const machine = machines.at(-1)!;
+      const local = JSON.parse(readFileSync(machine.keysFile, 'utf8')) as { keys: { label: string }[] };
+      assert.deepEqual(
+        local.keys.map((k) => k.label),
+        ['operator (first start)', 'before the outage'],
+      );
+
+      await redis.start();
+      const after = await eventually(async () => {
+        const answer = await admin(service, '/keys', 'POST', { tier: 'pro', label: 'after the outage' });
+        return answer.status === 201 ? answer : undefined;
+      }, 10_000);
+      await everywhereOn([service], [after.body.key], 200);
+    } finally {
+      service.proc.kill('SIGTERM');
+      await service.exited;
+      await redis.stop();
+    }
+  });
+});
