@@ -1,9 +1,21 @@
 /**
  * Attempt limits of the portal's sign-up and log-in, per address and per account: at most `limit`
- * attempts in a fixed window of `windowMs`; past it, refused until the window ends. Counted in this
- * process (docs/api.md#portal-limits), on an injected clock.
+ * attempts in a fixed window of `windowMs`; past it, refused until the window ends
+ * (docs/api.md#portal-limits). Counted in this process, on an injected clock; in a fleet, counted in
+ * Redis for every instance together (redis-attempts.ts).
  */
-export class AttemptLimiter {
+
+/** What the portal asks of a limit; a fleet's answers come from Redis, so each may be a promise. */
+export interface Attempts {
+  /** Milliseconds until `key` may try again, or 0 when it may now. */
+  retryAfterMs(key: string): number | Promise<number>;
+  /** Counts one attempt (a failed log-in, a sign-up). */
+  record(key: string): void | Promise<void>;
+  /** Forgets `key`'s attempts (a successful log-in). */
+  clear(key: string): void | Promise<void>;
+}
+
+export class AttemptLimiter implements Attempts {
   readonly #limit: number;
   readonly #windowMs: number;
   readonly #now: () => number;

@@ -15,7 +15,7 @@ import { hasDailyLimit, limitText, type TierTable } from '../limits/tiers.ts';
 import type { UsageByDay } from '../limits/usage-shards.ts';
 import type { Logger } from '../log.ts';
 import { BODY_TOO_LARGE, type ApiRequest, type Reply } from '../http/reply.ts';
-import type { AttemptLimiter } from './attempts.ts';
+import type { Attempts } from './attempts.ts';
 import { escapeHtml, page, redirect } from './page-layout.ts';
 import { parseCookies, type Sessions } from './sessions.ts';
 import { lastDays, usageChart } from './usage-chart.ts';
@@ -27,7 +27,7 @@ export interface PortalDeps {
   /** The key record of an id, live or revoked (KEYS_FILE as it is now). */
   keyRecord(id: string): KeyRecord | undefined;
   usageByDay(): UsageByDay | Promise<UsageByDay>;
-  limits: { signupsByAddress: AttemptLimiter; loginsByAddress: AttemptLimiter; loginsByAccount: AttemptLimiter };
+  limits: { signupsByAddress: Attempts; loginsByAddress: Attempts; loginsByAccount: Attempts };
   publicUrl(): string;
   now(): number;
   logger: Logger;
@@ -164,7 +164,7 @@ ${tier.overage ? `<div><span class="muted">Overage cost, 30 days</span><strong d
 
   async function signUp(request: ApiRequest, cookies: Cookies, form: Form): Promise<Reply> {
     const address = request.clientAddress ?? 'unknown';
-    const wait = limits.signupsByAddress.retryAfterMs(address);
+    const wait = await limits.signupsByAddress.retryAfterMs(address);
     if (wait > 0) return signUpForm(cookies, `Too many sign-ups from your address. Try again in ${minutes(wait)}.`, 429);
     const parsed = v.safeParse(
       SignUpSchema,
@@ -172,7 +172,7 @@ ${tier.overage ? `<div><span class="muted">Overage cost, 30 days</span><strong d
       { abortPipeEarly: true },
     );
     if (!parsed.success) return signUpForm(cookies, parsed.issues[0].message, 400);
-    limits.signupsByAddress.record(address);
+    await limits.signupsByAddress.record(address);
     const outcome = await book.signUp(parsed.output.email, parsed.output.password);
     if (outcome === 'taken') return signUpForm(cookies, 'An account with this email exists already. Log in instead.', 409);
     deps.logger.info('portal sign-up', { account: outcome.account.id, keyId: outcome.account.keyId });
@@ -182,15 +182,18 @@ ${tier.overage ? `<div><span class="muted">Overage cost, 30 days</span><strong d
   async function logIn(request: ApiRequest, cookies: Cookies, form: Form): Promise<Reply> {
     const address = request.clientAddress ?? 'unknown';
     const email = (form.get('email') ?? '').trim().toLowerCase().slice(0, 254);
-    const wait = Math.max(limits.loginsByAddress.retryAfterMs(address), limits.loginsByAccount.retryAfterMs(email));
+    const [byAddress, byAccount] = await Promise.all([
+      limits.loginsByAddress.retryAfterMs(address),
+      limits.loginsByAccount.retryAfterMs(email),
+    ]);
+    const wait = Math.max(byAddress, byAccount);
     if (wait > 0) return logInForm(cookies, `Too many failed log-ins. Try again in ${minutes(wait)}.`, 429);
     const account = await book.logIn(email, form.get('password') ?? '');
     if (account === undefined) {
-      limits.loginsByAddress.record(address);
-      limits.loginsByAccount.record(email);
+      await Promise.all([limits.loginsByAddress.record(address), limits.loginsByAccount.record(email)]);
       return logInForm(cookies, 'That email and password do not match an account.', 401);
     }
-    limits.loginsByAccount.clear(email);
+    await limits.loginsByAccount.clear(email);
     return redirect('/portal/account', [sessions.start(account)]);
   }
 

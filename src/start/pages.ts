@@ -11,7 +11,10 @@ import type { KeyAdmin } from '../keys/key-admin.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import type { UsageByDay } from '../limits/usage-shards.ts';
 import type { Logger } from '../log.ts';
-import { AttemptLimiter } from '../portal/attempts.ts';
+import { Redis } from 'ioredis';
+import { failFastOptions } from '../limits/redis-usage-store.ts';
+import { AttemptLimiter, type Attempts } from '../portal/attempts.ts';
+import { RedisAttempts } from '../portal/redis-attempts.ts';
 import { createOperatorView, type OperatorViewDeps } from '../portal/operator-view.ts';
 import { createPortal } from '../portal/portal-pages.ts';
 import { bearerCheck } from '../http/admin/admin-auth.ts';
@@ -75,6 +78,13 @@ export function openPages(config: Config, parts: PageParts): Pages | undefined {
 
 function openPortal(config: Config, parts: PageParts): Pages {
   const now = Date.now;
+  // In a fleet the limits are counted in its Redis, for every instance together.
+  const redis = config.counterStore.kind === 'redis' ? new Redis(config.counterStore.url, failFastOptions(1000)) : undefined;
+  redis?.on('error', () => undefined); // each failing call reports itself (redis-attempts.ts)
+  const attempts = (name: string, limit: number, windowMs: number): Attempts =>
+    redis === undefined
+      ? new AttemptLimiter(limit, windowMs, now)
+      : new RedisAttempts({ client: redis, name, limit, windowMs, logger: parts.logger, now });
   const secret = orRefuseToStart(config.accountsFile, 'given a session secret beside it', () => loadSessionSecret(config.accountsFile));
   const book = new AccountBook({
     file: config.accountsFile,
@@ -90,9 +100,9 @@ function openPortal(config: Config, parts: PageParts): Pages {
     keyRecord: (id) => parts.keys.read().keys.find((record) => record.id === id),
     usageByDay: parts.usageByDay,
     limits: {
-      signupsByAddress: new AttemptLimiter(config.portalSignupsPerHour, 60 * MINUTE_MS, now),
-      loginsByAddress: new AttemptLimiter(LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS, now),
-      loginsByAccount: new AttemptLimiter(LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, now),
+      signupsByAddress: attempts('signup-address', config.portalSignupsPerHour, 60 * MINUTE_MS),
+      loginsByAddress: attempts('login-address', LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS),
+      loginsByAccount: attempts('login-account', LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS),
     },
     publicUrl: parts.publicUrl,
     now,

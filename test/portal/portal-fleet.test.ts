@@ -3,7 +3,8 @@
  * and folders, as on two machines). Keys and accounts live in Redis and are mirrored into each
  * instance's files: 50 sign-ups and 10 admin key creations at once, spread over both, then their
  * regenerations; nothing is lost, every key works on both within 2 s, a session from one instance
- * is accepted by the other, and with Redis gone keys still authenticate from the local copies.
+ * is accepted by the other, log-in lockout counts over both, and with Redis gone keys still
+ * authenticate from the local copies.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -139,6 +140,20 @@ describe('a fleet: keys and accounts in Redis', { skip: REDIS_SKIP }, () => {
       regenerated.map((answer) => answer.body.key),
       200,
     );
+  });
+
+  it('locks an account after 5 failed log-ins counted over both machines together', async () => {
+    assert.equal((await new FormBrowser(services[0]!.url, PASSWORD).signUp('locked@example.com')).status, 201);
+    for (let i = 0; i < 5; i++) {
+      const failed = await new FormBrowser(services[i % 2]!.url, PASSWORD).logIn('locked@example.com', 'not the password');
+      assert.equal(failed.status, 401, `failure ${i + 1}`);
+    }
+    // Each machine saw at most 3 failures: only a shared count locks the account.
+    for (const service of services) {
+      const refused = await new FormBrowser(service.url, PASSWORD).logIn('locked@example.com', PASSWORD);
+      assert.equal(refused.status, 429);
+      assert.match(refused.text, /Too many failed log-ins/);
+    }
   });
 
   it('accepts a session made on one machine on the other', async () => {
