@@ -329,6 +329,16 @@ describe('the bundled catalog, as a coach signs it', () => {
     assert.equal(byId('90_90_Hip_External_Rotation_RAILs').name, '90/90 Hip External Rotation RAILs');
   });
 
+  it('names variations in the source files as the snapshot serves them, so a reviewer of the sources sees what clients see', () => {
+    const served = new Map(snapshot.exercises.map((e) => [e.id, e.variations]));
+    for (const file of readdirSync(join(ROOT, 'data/source/exercises'))) {
+      const source = JSON.parse(readFileSync(join(ROOT, 'data/source/exercises', file), 'utf8')) as {
+        exercises: { id: string; variations: string[] }[];
+      };
+      for (const exercise of source.exercises) assert.deepEqual(exercise.variations, served.get(exercise.id), `${file}: ${exercise.id}`);
+    }
+  });
+
   it('has an audit entry for every free-exercise-db record (data/source/audit/)', () => {
     const audited = new Set<string>();
     for (const file of readdirSync(join(ROOT, 'data/source/audit'))) {
