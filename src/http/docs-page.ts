@@ -195,8 +195,13 @@ const ERRORS =
   '<p>Every error is <code>{"error":{"code","message","hint","docs_url","details"?}}</code>; ' +
   "<code>docs_url</code> links to the code's entry below.</p>";
 
+/** The routes an app calls; the admin API's, in the same document, are the operator's (docs/api.md#admin-api). */
+function appRoutes(openapi: Json): [string, Json][] {
+  return Object.entries(openapi.paths as Json).filter(([path]) => !path.startsWith('/admin/')) as [string, Json][];
+}
+
 function sidebar(openapi: Json): string {
-  const routes = Object.entries(openapi.paths as Json)
+  const routes = appRoutes(openapi)
     .map(([path, item]) => `<a href="#route-${escapeHtml((item as Json).get.operationId)}"><code>${escapeHtml(path)}</code></a>`)
     .join('');
   const errors = ERROR_CODES.map((code) => `<a href="#${code}"><code>${code}</code></a>`).join('');
@@ -209,8 +214,8 @@ function sidebar(openapi: Json): string {
 /** The whole page, from the OpenAPI document, the live tier table, the error table and example bodies. */
 export function buildDocsPage(openapi: Json, tiers: TierTable, examples: DocsExamples): string {
   const base = examples.base;
-  const routes = Object.entries(openapi.paths as Json)
-    .map(([path, item]) => routeSection(path, (item as Json).get, examples))
+  const routes = appRoutes(openapi)
+    .map(([path, item]) => routeSection(path, item.get, examples))
     .join('\n');
   const headerRows = Object.entries(HEADER_SCHEMAS)
     .map(([name, { description }]) => `<tr><td><code>${name}</code></td><td>${escapeHtml(description)}</td></tr>`)

@@ -52,7 +52,12 @@ export const ERROR_TABLE = {
   METHOD_NOT_ALLOWED: { statuses: [405], meaning: 'The API is read-only: only GET and HEAD (and OPTIONS preflights) are answered.' },
   INTERNAL_ERROR: { statuses: [500], meaning: 'An unexpected server error. The request was not counted.' },
   SEARCH_TIMEOUT: { statuses: [503], meaning: 'The search ran past its time budget and was cancelled. The request was not counted.' },
-  SERVICE_UNAVAILABLE: { statuses: [503], meaning: 'The catalog is not loaded yet. The request was not counted; retry shortly.' },
+  SERVICE_UNAVAILABLE: {
+    statuses: [503],
+    meaning:
+      "The catalog is not loaded yet (the request was not counted), or an admin change could not reach a fleet's key store " +
+      '(nothing was changed). Retry shortly.',
+  },
 } as const satisfies Record<string, { statuses: readonly number[]; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

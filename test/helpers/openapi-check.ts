@@ -14,6 +14,7 @@ const ANNOTATIONS = new Set(['description', 'default', 'title', 'examples', 'dep
 const FORMATS: Record<string, (value: string) => boolean> = {
   uri: (value) => URL.canParse(value),
   'date-time': (value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value),
+  date: (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
 };
 
 function typeMatches(type: string, value: unknown): boolean {
@@ -167,12 +168,13 @@ export function openApiProblems(response: WireResponse): string[] {
   const where = `${response.method} ${path} -> ${response.status}`;
   const item = PATHS.find((candidate) => candidate.regex.test(path));
   const isBodyless = method === 'head' || response.status === 304 || response.status === 204;
-  if (item === undefined || (method !== 'get' && method !== 'head')) {
+  const operation = item === undefined ? undefined : OPENAPI.paths[item.template][method === 'head' ? 'get' : method];
+  if (operation === undefined) {
     // Unknown routes, other methods and preflights: only the error envelope is documented.
     if (isBodyless || response.status < 400) return [];
     return validate(OPENAPI.components.schemas.Error, JSON.parse(response.text), OPENAPI).map((p) => `${where}: ${p}`);
   }
-  const documented = OPENAPI.paths[item.template].get.responses[String(response.status)];
+  const documented = operation.responses[String(response.status)];
   if (documented === undefined) return [`${where}: status not documented`];
   const problems: string[] = [];
   for (const [name, header] of Object.entries(documented.headers ?? {}) as [string, Json][]) {

@@ -28,13 +28,26 @@ describe('GET /v1/openapi.json', () => {
 
   it('is OpenAPI 3.1 with the X-API-Key scheme, keyed routes secured and public ones open', () => {
     assert.equal(OPENAPI.openapi, '3.1.0');
-    assert.deepEqual(OPENAPI.components.securitySchemes, { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } });
+    assert.deepEqual(OPENAPI.components.securitySchemes, {
+      ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      AdminToken: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN the operator set.' },
+    });
     for (const route of ROUTES) {
       const operation = OPENAPI.paths[route.path.replace(':id', '{id}')]?.get;
       assert.ok(operation, `${route.path} is documented`);
       assert.deepEqual(operation.security, route.isKeyed ? [{ ApiKey: [] }] : [], route.path);
     }
-    assert.equal(Object.keys(OPENAPI.paths).length, ROUTES.length);
+    // The admin API, each operation behind the bearer token.
+    const admin = Object.entries(OPENAPI.paths as Record<string, Record<string, { security: unknown }>>).filter(([path]) =>
+      path.startsWith('/admin/'),
+    );
+    assert.deepEqual(
+      admin.map(([path, item]) => `${Object.keys(item).join(',')} ${path}`),
+      ['get,post /admin/v1/keys', 'patch,delete /admin/v1/keys/{id}', 'post /admin/v1/keys/{id}/regenerate', 'get /admin/v1/usage'],
+    );
+    for (const [path, item] of admin)
+      for (const operation of Object.values(item)) assert.deepEqual(operation.security, [{ AdminToken: [] }], path);
+    assert.equal(Object.keys(OPENAPI.paths).length, ROUTES.length + admin.length);
   });
 
   it('lists every list parameter with its enum values, limits and defaults', () => {
@@ -76,11 +89,12 @@ describe('GET /v1/openapi.json', () => {
     };
     walk(OPENAPI, '#');
     assert.deepEqual(siblings, []);
-    for (const [path, item] of Object.entries(OPENAPI.paths as Record<string, { get: { responses: Record<string, unknown> } }>)) {
-      assert.ok(
-        Object.keys(item.get.responses).some((status) => status.startsWith('4')),
-        `${path} documents a 4xx`,
-      );
+    for (const [path, item] of Object.entries(OPENAPI.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+      for (const [method, operation] of Object.entries(item))
+        assert.ok(
+          Object.keys(operation.responses).some((status) => status.startsWith('4')),
+          `${method} ${path} documents a 4xx`,
+        );
     }
     assert.equal(OPENAPI.info.license.identifier, 'MIT');
     for (const name of Object.keys(OPENAPI.components.schemas)) assert.ok(refs.has(`#/components/schemas/${name}`), `${name} is used`);

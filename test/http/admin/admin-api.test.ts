@@ -15,6 +15,7 @@ import { parseTierTable } from '../../../src/limits/tiers.ts';
 import { MemoryUsageStore } from '../../../src/limits/usage-store.ts';
 import { createLogger } from '../../../src/log.ts';
 import { DEFAULT_TIERS } from '../../../src/limits/tiers.ts';
+import { openApiProblems, type WireResponse } from '../../helpers/openapi-check.ts';
 import { startTestServer, type TestServer, tempDir } from '../../helpers/service.ts';
 
 const TOKEN = 'test-admin-token-0123456789abcdef';
@@ -32,8 +33,12 @@ async function call(url: string, method: string, body?: unknown, token: string |
     body: typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
+  answers.push({ method, url, status: response.status, headers: response.headers, text });
   return { status: response.status, text, body: text === '' ? undefined : JSON.parse(text) };
 }
+
+/** Every answer of this file, checked against the OpenAPI document at the end. */
+const answers: WireResponse[] = [];
 
 let server: TestServer;
 let plain: TestServer;
@@ -177,5 +182,16 @@ describe('the admin API: usage', () => {
     const bad = await call(`${admin}/usage?from=2026-13-01`, 'GET');
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.details.field, 'from');
+  });
+});
+
+describe('the admin API in the OpenAPI document', () => {
+  it('documents every answer this file received: status, headers and body', () => {
+    const statuses = new Set(answers.map((answer) => `${answer.method} ${answer.status}`));
+    assert.ok(
+      answers.length > 20 && statuses.has('POST 201') && statuses.has('DELETE 204') && statuses.has('GET 401'),
+      [...statuses].join(', '),
+    );
+    assert.deepEqual(answers.flatMap(openApiProblems), []);
   });
 });
