@@ -30,7 +30,8 @@ const STYLE = `${PAGE_STYLE}
 .example{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem}.example pre{max-height:22rem;margin:.3rem 0}
 .label{display:flex;justify-content:space-between;align-items:center;font-size:.85rem;color:var(--muted);margin-top:.6rem}
 section:target h3{color:var(--accent)}select,textarea{width:100%;padding:.5rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
-@media (max-width:52rem){.layout{grid-template-columns:1fr;gap:0}.side{position:static;max-height:none;border-bottom:1px solid var(--line)}.side nav{columns:2}}`;
+@media (max-width:52rem){.layout{grid-template-columns:1fr;gap:0}.side{position:static;max-height:none;border-bottom:1px solid var(--line)}.side nav{columns:2}}
+@media (max-width:40rem){table.stack tr:first-child{display:none}table.stack tr{display:block;border-bottom:1px solid var(--line);padding:.4rem 0}table.stack td{display:block;border:0;padding:.1rem 0}}`;
 
 function typeOf(schema: Json): string {
   if (schema.type === 'array') return `list of ${typeOf(schema.items)}`;
@@ -93,7 +94,7 @@ function routeSection(path: string, operation: Json, examples: DocsExamples): st
       : 'Example response (this catalog; lists cut to 3 items)';
   return `<section class="route" id="route-${id}"><h3><span class="method">GET</span><code>${escapeHtml(path)}</code>${isKeyed ? '' : ' <span class="muted">no key</span>'}</h3>
 <p>${escapeHtml(operation.summary)}</p>
-${rows ? `<div style="overflow-x:auto"><table><tr><th>parameter</th><th>type</th><th>meaning</th></tr>${rows}</table></div>` : ''}
+${rows ? `<div style="overflow-x:auto"><table class="stack"><tr><th>parameter</th><th>type</th><th>meaning</th></tr>${rows}</table></div>` : ''}
 <div class="example"><div>${copyable('Example request', request)}</div><div>${copyable(label, response)}</div></div>
 <p class="muted">Statuses: ${statuses}. Errors: <a href="#errors">the error envelope</a>.</p></section>`;
 }
@@ -119,9 +120,9 @@ function fieldTable(openapi: Json): string {
         `<tr><td><code>${field}</code></td><td>${escapeHtml(fieldType(video.properties[field]))}</td><td>${escapeHtml(VIDEO_FIELD_MEANINGS[field]!)}</td></tr>`,
     )
     .join('');
-  return `<div style="overflow-x:auto"><table><tr><th>field</th><th>type</th><th>meaning</th></tr>${rows}</table></div>
+  return `<div style="overflow-x:auto"><table class="stack"><tr><th>field</th><th>type</th><th>meaning</th></tr>${rows}</table></div>
 <p>equipment, force and mechanic may be <code>null</code>; every other field is always present (<code>[]</code> or <code>""</code> when empty).</p>
-<h3 id="video">Video</h3><div style="overflow-x:auto"><table><tr><th>field</th><th>type</th><th>meaning</th></tr>${videoRows}</table></div>`;
+<h3 id="video">Video</h3><div style="overflow-x:auto"><table class="stack"><tr><th>field</th><th>type</th><th>meaning</th></tr>${videoRows}</table></div>`;
 }
 
 /** The try-it form: a key, a route and its query; the script calls the live service and shows the answer. */

@@ -164,5 +164,5 @@ function statusChart(hours: HourCounts[]): string {
   const totals = hours.reduce((sum, h) => ({ tooMany: sum.tooMany + h.tooMany, failed: sum.failed + h.failed }), { tooMany: 0, failed: 0 });
   return `<figure data-testid="status-chart" style="margin:0"><svg viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="Requests per hour, 429s and 5xx in red">${bars}
 <text x="0" y="${height - 4}">${new Date(hours[0]!.hourMs).toISOString().slice(11, 16)}</text><text x="${width - 40}" y="${height - 4}">now</text></svg>
-<figcaption class="muted">${totals.tooMany} responses 429 and ${totals.failed} 5xx in 24 hours; red: 429 and 5xx.</figcaption></figure>`;
+<figcaption class="muted">${totals.tooMany} responses 429 and ${totals.failed} 5xx in 24 hours; blue: other responses, red: 429 and 5xx.</figcaption></figure>`;
 }

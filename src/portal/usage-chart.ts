@@ -49,7 +49,8 @@ export function usageChart(days: { date: string; usage: DayUsage }[], tier: Tier
     limit === undefined
       ? ''
       : `<line class="limit" x1="${left}" x2="${width}" y1="${height - bottom - scale(limit)}" y2="${height - bottom - scale(limit)}"/>` +
-        `<text x="${left + 4}" y="${height - bottom - scale(limit) - 4}">daily limit ${limit}</text>`;
+        // The label sits above its line, or below it where the line runs along the top of the chart.
+        `<text x="${left + 4}" y="${limitLabelY(height - bottom - scale(limit))}">daily limit ${limit}</text>`;
   const axis =
     `<line class="axis" x1="${left}" x2="${width}" y1="${height - bottom}" y2="${height - bottom}"/>` +
     `<text x="0" y="${height - bottom}">0</text><text x="0" y="14">${top}</text>` +
@@ -64,4 +65,8 @@ export function usageChart(days: { date: string; usage: DayUsage }[], tier: Tier
     `<figcaption class="muted">Requests per UTC day, last ${CHART_DAYS} days${limit === undefined ? ' (no daily limit)' : `; dashed line: the ${escapeHtml(tier.name)} tier's daily limit`}.</figcaption>` +
     `<details><summary>As a table</summary><table><tr><th>day</th><th>requests</th><th>overage</th></tr>${rows || '<tr><td colspan="3">No requests yet.</td></tr>'}</table></details></figure>`
   );
+}
+
+function limitLabelY(lineY: number): number {
+  return lineY < 18 ? lineY + 14 : lineY - 4;
 }
