@@ -5,10 +5,10 @@
  * fleet; log-in reads the local file, so it works while Redis is down.
  */
 import { randomInt } from 'node:crypto';
-import { type DocumentCodec, FileDocument, type SharedDocument } from '../documents/shared-document.ts';
-import { fileSignature, jsonErrorReason } from '../files.ts';
+import { checkJsonText, type DocumentCodec, FileDocument, type SharedDocument } from '../documents/shared-document.ts';
+import { fileSignature } from '../files.ts';
 import type { KeyAdmin } from '../keys/key-admin.ts';
-import { formatProblems, type Problem, problem } from '../problems.ts';
+import { formatProblems } from '../problems.ts';
 import { type Account, type Accounts, normalizeEmail, parseAccounts, readAccounts } from './account-store.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -20,16 +20,7 @@ export function accountsCodec(file: string): DocumentCodec<Accounts> {
       if (!read.ok) throw new Error(formatProblems(read.problems).join('; '));
       return read.value;
     },
-    check(text: string, where: string): Problem[] {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch (error) {
-        return [problem(where, '', jsonErrorReason(error))];
-      }
-      const parsed = parseAccounts(raw, where);
-      return parsed.ok ? [] : parsed.problems;
-    },
+    check: (text, where) => checkJsonText(text, where, parseAccounts),
   };
 }
 

@@ -114,9 +114,10 @@ export class RedisDocument<T> implements SharedDocument<T> {
     }
   }
 
+  /** The text, if valid; a broken shared copy refuses every change (503) until an operator mends it. */
   #checked(text: string): string {
     const problems = this.#codec.check(text, `redis ${this.#key}`);
-    if (problems.length > 0) throw new Error(formatProblems(problems).join('; '));
+    if (problems.length > 0) throw new StoreUnavailableError(formatProblems(problems).join('; '), 'the shared copy is refused');
     return text;
   }
 

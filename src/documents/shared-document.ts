@@ -11,9 +11,9 @@
  * `change` is pure and may run more than once (a fleet retries it on a conflict), so it must not
  * do anything but compute the next document and a result.
  */
-import { writeFileAtomic } from '../files.ts';
+import { jsonErrorReason, writeFileAtomic } from '../files.ts';
 import { withFileLock } from '../files-lock.ts';
-import type { Problem } from '../problems.ts';
+import { type Problem, problem, type Result } from '../problems.ts';
 
 /** A change could not reach the shared copy (a fleet's Redis is down or too slow); nothing was written. */
 export class StoreUnavailableError extends Error {
@@ -45,6 +45,18 @@ export interface DocumentCodec<T> {
   read(): T;
   /** Problems with a document's text that came from elsewhere (a Redis copy), each naming `where`. */
   check(text: string, where: string): Problem[];
+}
+
+/** `DocumentCodec.check` for a JSON document: the text parsed, then validated by `parse` (naming `where`). */
+export function checkJsonText(text: string, where: string, parse: (raw: unknown, where: string) => Result<unknown>): Problem[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return [problem(where, '', jsonErrorReason(error))];
+  }
+  const parsed = parse(raw, where);
+  return parsed.ok ? [] : parsed.problems;
 }
 
 export function serializeDocument(doc: unknown): string {

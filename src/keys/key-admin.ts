@@ -5,10 +5,9 @@
  * at once from every instance all land. Every instance then sees them through its KeyRing's reload,
  * within RELOAD_INTERVAL_MS; the instance that wrote sees them at once.
  */
-import { type DocumentCodec, FileDocument, type SharedDocument } from '../documents/shared-document.ts';
+import { checkJsonText, type DocumentCodec, FileDocument, type SharedDocument } from '../documents/shared-document.ts';
 import type { TierTable } from '../limits/tiers.ts';
-import { formatProblems, type Problem, problem } from '../problems.ts';
-import { jsonErrorReason } from '../files.ts';
+import { fail, formatProblems } from '../problems.ts';
 import { loadKeyStore, unknownTierProblems } from './key-ring.ts';
 import { createKey, type IssuedKey, type KeyRecord, type KeyStore, parseKeyStore, regenerateKey, revokeKey } from './key-store.ts';
 
@@ -20,16 +19,13 @@ export function keyStoreCodec(file: string, tiers: TierTable): DocumentCodec<Key
       if (!loaded.ok) throw new Error(formatProblems(loaded.problems).join('; '));
       return loaded.value.store;
     },
-    check(text: string, where: string): Problem[] {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch (error) {
-        return [problem(where, '', jsonErrorReason(error))];
-      }
-      const parsed = parseKeyStore(raw, where);
-      return parsed.ok ? unknownTierProblems(parsed.value, tiers, where) : parsed.problems;
-    },
+    check: (text, where) =>
+      checkJsonText(text, where, (raw) => {
+        const parsed = parseKeyStore(raw, where);
+        if (!parsed.ok) return parsed;
+        const problems = unknownTierProblems(parsed.value, tiers, where);
+        return problems.length > 0 ? fail(problems) : parsed;
+      }),
   };
 }
 

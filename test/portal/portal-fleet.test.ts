@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { FormBrowser, keyIn } from '../helpers/form-browser.ts';
+import { FormBrowser } from '../helpers/form-browser.ts';
+import { adminCall, everywhere, regenerateAtOnce, signUpsAndCreationsAtOnce } from '../helpers/instances.ts';
 import { flushDb, privateRedis, REDIS_SKIP, sharedRedisUrl } from '../helpers/redis.ts';
 import { type ChildService, eventually, serviceFolders, spawnService } from '../helpers/service.ts';
 
@@ -36,35 +37,8 @@ async function startMachine(redisUrl: string): Promise<ChildService> {
   });
 }
 
-async function admin(service: ChildService, path: string, method: string, body?: unknown) {
-  const response = await fetch(`${service.url}/admin/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as { id: string; key: string; error?: { code: string } } };
-}
-
-/** Resolves once every key answers `status` on every instance; fails after 2 s. */
-function everywhere(keys: string[], status: number): Promise<void> {
-  return everywhereOn(services, keys, status);
-}
-
-async function everywhereOn(instances: ChildService[], keys: string[], status: number): Promise<void> {
-  await eventually(
-    async () => {
-      for (const service of instances) {
-        for (const key of keys) {
-          const answer = await fetch(`${service.url}/v1/categories`, { headers: { 'X-API-Key': key } });
-          await answer.arrayBuffer();
-          if (answer.status !== status) return undefined;
-        }
-      }
-      return true;
-    },
-    2000,
-    50,
-  );
+function admin(service: ChildService, path: string, method: string, body?: unknown) {
+  return adminCall(service, ADMIN_TOKEN, path, method, body);
 }
 
 function firstKeyPrinted(service: ChildService): string | undefined {
@@ -87,7 +61,7 @@ describe('a fleet: keys and accounts in Redis', { skip: REDIS_SKIP }, () => {
   it("prints one first key for the fleet, and the second machine takes the fleet's store instead of making its own", async () => {
     assert.equal(firstKeyPrinted(services[1]!), undefined, 'the second machine makes no key');
     const first = firstKeyPrinted(services[0]!)!;
-    await everywhere([first], 200);
+    await everywhere(services, [first], 200);
     const redis = new Redis(sharedRedisUrl(DB));
     try {
       const stored = JSON.parse((await redis.hget('exlib:doc:keys', 'text'))!) as { keys: { tier: string }[] };
@@ -101,18 +75,8 @@ describe('a fleet: keys and accounts in Redis', { skip: REDIS_SKIP }, () => {
   });
 
   it('loses no sign-up, key creation or regeneration, and every key works on both within 2 s', async () => {
-    const signUps = Array.from({ length: 50 }, async (_, i) => {
-      const browser = new FormBrowser(services[i % 2]!.url, PASSWORD);
-      const answer = await browser.signUp(`fleet${i}@example.com`);
-      assert.equal(answer.status, 201, answer.text.slice(0, 300));
-      return keyIn(answer.text)!;
-    });
-    const creations = Array.from({ length: 10 }, (_, i) => admin(services[i % 2]!, '/keys', 'POST', { tier: 'starter', label: `n${i}` }));
-    const [portalKeys, created] = await Promise.all([Promise.all(signUps), Promise.all(creations)]);
-    assert.equal(new Set(portalKeys).size, 50);
-    assert.ok(created.every((answer) => answer.status === 201));
-
-    await everywhere([...portalKeys, ...created.map((answer) => answer.body.key)], 200);
+    const { portalKeys, created } = await signUpsAndCreationsAtOnce(services, ADMIN_TOKEN, PASSWORD, 'fleet');
+    await everywhere(services, [...portalKeys, ...created.map((answer) => answer.body.key)], 200);
     // Both machines' local copies converge on the whole store.
     await eventually(() => {
       for (const machine of machines) {
@@ -128,18 +92,7 @@ describe('a fleet: keys and accounts in Redis', { skip: REDIS_SKIP }, () => {
       return true;
     }, 2000);
 
-    const regenerated = await Promise.all(
-      created.map((answer, i) => admin(services[(i + 1) % 2]!, `/keys/${answer.body.id}/regenerate`, 'POST')),
-    );
-    assert.ok(regenerated.every((answer) => answer.status === 200));
-    await everywhere(
-      created.map((answer) => answer.body.key),
-      401,
-    );
-    await everywhere(
-      regenerated.map((answer) => answer.body.key),
-      200,
-    );
+    await regenerateAtOnce(services, ADMIN_TOKEN, created);
   });
 
   it('locks an account after 5 failed log-ins counted over both machines together', async () => {
@@ -177,6 +130,18 @@ describe('a fleet whose Redis goes away', { skip: REDIS_SKIP }, () => {
     try {
       const created = await admin(service, '/keys', 'POST', { tier: 'pro', label: 'before the outage' });
       assert.equal(created.status, 201);
+
+      // A broken copy in Redis is refused, naming where and which field; the local copy serves on.
+      const client = new Redis(redis.url);
+      await client.hset('exlib:doc:keys', 'version', '99', 'text', '{"version":1,"keys":[{"id":"nope"}]}');
+      const refusal = await service.waitForLog((e) => e.message === 'shared document not synced; the local copy serves on');
+      assert.match(String(refusal.error), /^redis exlib:doc:keys: keys\.0\.id: /);
+      assert.equal((await fetch(`${service.url}/v1/categories`, { headers: { 'X-API-Key': created.body.key } })).status, 200);
+      assert.equal((await admin(service, '/keys', 'POST', { tier: 'pro', label: 'onto a broken copy' })).status, 503);
+      // Mended by removing it: the next sync seeds the fleet's copy from this machine's file again.
+      await client.del('exlib:doc:keys');
+      await eventually(async () => ((await client.hget('exlib:doc:keys', 'version')) === null ? undefined : true), 5000);
+      client.disconnect();
       await redis.stop();
 
       const served = await fetch(`${service.url}/v1/categories`, { headers: { 'X-API-Key': created.body.key } });
@@ -199,7 +164,7 @@ describe('a fleet whose Redis goes away', { skip: REDIS_SKIP }, () => {
         const answer = await admin(service, '/keys', 'POST', { tier: 'pro', label: 'after the outage' });
         return answer.status === 201 ? answer : undefined;
       }, 10_000);
-      await everywhereOn([service], [after.body.key], 200);
+      await everywhere([service], [after.body.key], 200);
     } finally {
       service.proc.kill('SIGTERM');
       await service.exited;
