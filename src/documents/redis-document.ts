@@ -154,7 +154,7 @@ export class RedisDocument<T> implements SharedDocument<T> {
           return result;
         }
       }
-      throw new Error(`${this.#key}: ${MAX_ATTEMPTS} writes in a row lost to other writers`);
+      throw new StoreUnavailableError(`redis ${this.#key}`, `${MAX_ATTEMPTS} writes in a row lost to other writers`);
     });
   }
 
