@@ -3,10 +3,11 @@
  * never a stack trace; and which HTTP engine a start picks.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { uwsLoadFailure } from '../../src/http/engines/engine.ts';
+import { freePort } from '../helpers/redis.ts';
 import { runToExit, serviceFolders, spawnService } from '../helpers/service.ts';
 
 const folders = () => serviceFolders('exlib-start-');
@@ -128,5 +129,15 @@ describe('engine choice', () => {
       service.proc.kill('SIGTERM');
       await service.exited;
     }
+  });
+});
+
+describe('a fleet whose Redis does not answer at its first start', () => {
+  it('refuses the start, naming KEYS_FILE and the Redis copy, and leaves no key store behind', async () => {
+    const f = folders();
+    const port = await freePort(); // nothing listens there
+    const result = await runToExit({ ...f.env, COUNTER_STORE: `redis://127.0.0.1:${port}/0` });
+    assertRefused(result, new RegExp(`^error: ${f.env.KEYS_FILE}: cannot be written \\(redis exlib:doc:keys: cannot be changed now`, 'm'));
+    assert.equal(existsSync(f.env.KEYS_FILE), false, 'no unprinted key is left behind');
   });
 });
