@@ -6,7 +6,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ExerciseSchema } from '../catalog/snapshot-schema.ts';
-import { KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
+import { KEY_LENGTH, KEY_PREFIX } from '../key-shape.ts';
 import { limitText, type TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';

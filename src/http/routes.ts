@@ -19,7 +19,6 @@ import {
   isNotModified,
   KEYED_CACHE_CONTROL,
   KEYED_VARY,
-  NO_STORE,
   notModified,
   type Representation,
 } from './caching.ts';
@@ -28,6 +27,7 @@ import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
 import type { ListParams } from './list-params.ts';
 import { listRequestOf, pageCache, pageKey } from './page-cache.ts';
 import type { ApiRequest, Reply } from './reply.ts';
+import { json, JSON_TYPE, NDJSON_TYPE } from './replies.ts';
 
 /** What a keyed route's handler may read. */
 export interface RouteContext {
@@ -56,17 +56,8 @@ export type Route =
   | { path: string; isKeyed: true; handle: RouteHandler; cost?: RouteCost }
   | { path: string; isKeyed: false; name: PublicRouteName };
 
-export const JSON_TYPE: [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
-export const HTML_TYPE: [string, string] = ['Content-Type', 'text/html; charset=utf-8'];
-export const NDJSON_TYPE: [string, string] = ['Content-Type', 'application/x-ndjson'];
-const NO_STORE_HEADER: [string, string] = ['Cache-Control', NO_STORE];
 const PAGE_OPEN = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
-
-/** A JSON reply no cache keeps: errors, health, random samples. */
-export function json(status: number, body: Reply['body'], headers: [string, string][] = []): Reply {
-  return { status, headers: [JSON_TYPE, NO_STORE_HEADER, ...headers], body };
-}
 
 const keyed = (etag: string): Representation => ({ etag, contentType: JSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY });
 

@@ -29,7 +29,7 @@ import {
   type StreamedBody,
   statusLine,
 } from '../reply.ts';
-import type { EngineOptions, Server } from './engine.ts';
+import type { EngineOptions, Server } from './server.ts';
 import { BodyPump } from './uws-body-pump.ts';
 
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: no SO_REUSEPORT, so a second process cannot bind the port. */

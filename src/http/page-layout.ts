@@ -3,8 +3,8 @@
  * light schemes and a narrow-screen layout, no external asset, no client framework. Scripts are small
  * and optional (copy buttons); every form works without them.
  */
-import { HTML_TYPE } from '../http/routes.ts';
-import type { Reply } from '../http/reply.ts';
+import type { Reply } from './reply.ts';
+import { HTML_TYPE } from './replies.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
