@@ -15,7 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildCatalog } from '../src/catalog/catalog.ts';
 import { countFacets, FACET_NAMES, facetTableOf } from '../src/search/facet-counts.ts';
-import { type Filter, matchFilters } from '../src/search/facet-index.ts';
+import { type Filter, matchFilters } from '../src/search/filters/facet-index.ts';
 import { buildSearchIndexNow } from '../src/search/search-index.ts';
 import { suggest, SUGGEST_TIMED_OUT } from '../src/search/suggest.ts';
 import { bundledSnapshot } from '../test/helpers/search-catalogs.ts';

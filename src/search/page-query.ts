@@ -2,11 +2,16 @@
  * The pure function behind GET /v1/exercises: filters, optional text ranking, random sampling and
  * paging over one catalog's SearchIndex. It knows nothing of HTTP; the shell hands it a validated PageQuery.
  */
-import { type Bitset, bitsetOf, collectBits, countBits } from './bitset.ts';
-import { type Filter, matchFilters } from './facet-index.ts';
-import { rankQuery, type SearchIndex, TIMED_OUT } from './search-index.ts';
+import { type Bitset, bitsetOf, collectBits, countBits } from './structures/bitset.ts';
+import { type Filter, keyOf, matchFilters } from './filters/facet-index.ts';
+import type { SearchIndex } from './search-index.ts';
+import { Budget, SearchTimedOut } from './structures/budget.ts';
+import { planQuery } from './text/query-plan.ts';
 
-export { TIMED_OUT } from './search-index.ts';
+export type { Filter, FilterField } from './filters/facet-index.ts';
+
+/** What a ranking returns when the deadline passed before it was complete. */
+export const TIMED_OUT = Symbol('search timed out');
 
 export interface PageQuery {
   q: string | undefined;
@@ -95,4 +100,50 @@ export function findMatchSet(
   });
   if (ranked === TIMED_OUT) return TIMED_OUT;
   return bitsetOf(index.catalog.exercises.length, ranked);
+}
+
+function filtersKey(filters: readonly Filter[]): string {
+  return filters
+    .map(
+      (filter) =>
+        `${filter.field}=${filter.values
+          .map((value) => keyOf(filter.field, value))
+          .sort()
+          .join('|')}`,
+    )
+    .sort()
+    .join('&');
+}
+
+interface RankRequest {
+  q: string;
+  filters: readonly Filter[];
+  /** The filters' bitset (filters/facet-index.ts matchFilters), undefined when there are none. */
+  matching: Bitset | undefined;
+  /** How many of the best are needed (offset + limit), or Infinity for all. */
+  depth: number;
+  deadline: number;
+  now: () => number;
+}
+
+/** The best `depth` positions for a text query within the filters, best first; or TIMED_OUT. Cached. */
+export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array | typeof TIMED_OUT {
+  const budget = new Budget(request.deadline, request.now);
+  try {
+    const plan = planQuery(request.q, index.planContext, budget);
+    budget.check();
+    const key = `${plan.key}\u0001${filtersKey(request.filters)}`;
+    const cached = index.rankings.get(key);
+    if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;
+    // Ask for a little more than needed, so the next page is usually served from the cache.
+    const depth =
+      request.depth === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.max(64, 2 ** Math.ceil(Math.log2(request.depth)));
+    const positions = index.ranker.rank(plan, request.matching, depth, budget);
+    budget.check();
+    index.rankings.set(key, { depth, positions });
+    return positions;
+  } catch (error) {
+    if (error instanceof SearchTimedOut) return TIMED_OUT;
+    throw error;
+  }
 }

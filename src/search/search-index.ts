@@ -11,30 +11,25 @@
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
-import type { Bitset } from './bitset.ts';
-import { type FacetTable, facetTableSteps } from './facet-counts.ts';
-import { type FacetIndex, facetIndexSteps, type Filter, keyOf } from './facet-index.ts';
-import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES, filterAliases } from './filter-aliases.ts';
-import { muscleWordLengths, planQuery, type PlanContext } from './query-plan.ts';
-import { Ranker } from './ranking.ts';
-import { Budget, SearchTimedOut } from './search-budget.ts';
-import { MAX_SUGGESTIONS } from './suggest.ts';
-import { type ShortPrefixes, shortPrefixSteps } from './suggest-short-prefixes.ts';
-import { type ExerciseWords, exerciseWordSteps } from './suggest-exercise-words.ts';
-import { type TermHeads, termHeadSteps } from './suggest-term-heads.ts';
-import { type TermPairs, termPairSteps } from './suggest-term-pairs.ts';
-import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
-import { TermExpander } from './term-expansion.ts';
-import { type TermIndex, termIndexSteps } from './term-index.ts';
-import { contentKey } from './text-normalize.ts';
-
-/** What a ranking returns when the deadline passed before it was complete. */
-export const TIMED_OUT = Symbol('search timed out');
+import { type FacetTable, facetTableSteps } from './filters/facet-table.ts';
+import { type FacetIndex, facetIndexSteps } from './filters/facet-index.ts';
+import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES, filterAliases } from './filters/aliases.ts';
+import { muscleWordLengths, type PlanContext } from './text/query-plan.ts';
+import { Ranker } from './ranking/ranker.ts';
+import { MAX_SUGGESTIONS } from './suggest/weights.ts';
+import { type ShortPrefixes, shortPrefixSteps } from './suggest/short-prefixes.ts';
+import { type ExerciseWords, exerciseWordSteps } from './suggest/exercise-words.ts';
+import { type TermHeads, termHeadSteps } from './suggest/large/term-heads.ts';
+import { type TermPairs, termPairSteps } from './suggest/large/term-pairs.ts';
+import { buildSynonymTable, SHIPPED_SYNONYMS } from './text/synonyms.ts';
+import { TermExpander } from './text/term-expansion.ts';
+import { type TermIndex, termIndexSteps } from './text/term-index.ts';
+import { contentKey } from './text/normalize.ts';
 
 /** Rankings kept per catalog (by query, filters and depth). */
 export const RANKING_CACHE_SIZE = 2000;
 
-interface CachedRanking {
+export interface CachedRanking {
   /** How many were asked for; fewer positions than this means there are no more. */
   readonly depth: number;
   readonly positions: Int32Array;
@@ -49,13 +44,13 @@ export interface SearchIndex {
   readonly ranker: Ranker;
   /** The inverted index the ranker and the expander read (suggest.ts reads its name and alias postings). */
   readonly terms: TermIndex;
-  /** Suggest's words and answers for every one- and two-letter prefix (suggest-short-prefixes.ts). */
+  /** Suggest's words and answers for every one- and two-letter prefix (suggest/short-prefixes.ts). */
   readonly shortPrefixes: ShortPrefixes;
-  /** Suggest's heads of each term's name and alias postings, best first (suggest-term-heads.ts). */
+  /** Suggest's heads of each term's name and alias postings, best first (suggest/large/term-heads.ts). */
   readonly termHeads: TermHeads;
-  /** Suggest's record of each exercise's name and alias words, read to score it (suggest-exercise-words.ts). */
+  /** Suggest's record of each exercise's name and alias words, read to score it (suggest/exercise-words.ts). */
   readonly exerciseWords: ExerciseWords;
-  /** Suggest's words found together in an exercise, per word (suggest-term-pairs.ts). */
+  /** Suggest's words found together in an exercise, per word (suggest/large/term-pairs.ts). */
   readonly termPairs: TermPairs;
   /** Recent rankings; valid for this catalog's lifetime only. */
   readonly rankings: LRUCache<string, CachedRanking>;
@@ -112,50 +107,4 @@ export function buildSearchIndex(catalog: Catalog, sliceMs?: number): Promise<Se
 /** Builds the search index at once. */
 export function buildSearchIndexNow(catalog: Catalog): SearchIndex {
   return runNow(searchIndexSteps(catalog));
-}
-
-function filtersKey(filters: readonly Filter[]): string {
-  return filters
-    .map(
-      (filter) =>
-        `${filter.field}=${filter.values
-          .map((value) => keyOf(filter.field, value))
-          .sort()
-          .join('|')}`,
-    )
-    .sort()
-    .join('&');
-}
-
-export interface RankRequest {
-  q: string;
-  filters: readonly Filter[];
-  /** The filters' bitset (facet-index.ts matchFilters), undefined when there are none. */
-  matching: Bitset | undefined;
-  /** How many of the best are needed (offset + limit), or Infinity for all. */
-  depth: number;
-  deadline: number;
-  now: () => number;
-}
-
-/** The best `depth` positions for a text query within the filters, best first; or TIMED_OUT. Cached. */
-export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array | typeof TIMED_OUT {
-  const budget = new Budget(request.deadline, request.now);
-  try {
-    const plan = planQuery(request.q, index.planContext, budget);
-    budget.check();
-    const key = `${plan.key}\u0001${filtersKey(request.filters)}`;
-    const cached = index.rankings.get(key);
-    if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;
-    // Ask for a little more than needed, so the next page is usually served from the cache.
-    const depth =
-      request.depth === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.max(64, 2 ** Math.ceil(Math.log2(request.depth)));
-    const positions = index.ranker.rank(plan, request.matching, depth, budget);
-    budget.check();
-    index.rankings.set(key, { depth, positions });
-    return positions;
-  } catch (error) {
-    if (error instanceof SearchTimedOut) return TIMED_OUT;
-    throw error;
-  }
 }

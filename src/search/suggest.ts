@@ -6,18 +6,21 @@
  * in its name or one of its aliases. The last word is read as a prefix, even a function word (`do`
  * on its way to `downward dog`); earlier ones as words.
  */
-import { BoundedCache } from './bounded-cache.ts';
-import { Budget, SearchTimedOut } from './search-budget.ts';
+import { BoundedCache } from './structures/bounded-cache.ts';
+import { Budget, SearchTimedOut } from './structures/budget.ts';
 import type { SearchIndex } from './search-index.ts';
-import { merged, NOTHING, rank, type Ranked } from './suggest-ranking.ts';
-import { readingsOf, type Slot } from './suggest-readings.ts';
-import { rankFromHeads } from './suggest-head-ranking.ts';
-import { tokenize } from './text-normalize.ts';
+import { merged, NOTHING, rank, type Ranked } from './suggest/ranking.ts';
+import { readingsOf, type Slot } from './suggest/readings.ts';
+import { rankFromHeads } from './suggest/large/head-ranking.ts';
+import { MAX_SUGGESTIONS } from './suggest/weights.ts';
+import { tokenize } from './text/normalize.ts';
+
+/** How many names a suggest answers at most (GET /v1/suggest's `limit`). */
+export { MAX_SUGGESTIONS };
 
 /** What `suggest` returns when the deadline passed first. */
 export const SUGGEST_TIMED_OUT = Symbol('suggest timed out');
 
-export const MAX_SUGGESTIONS = 20;
 const CACHE_SIZE = 10_000;
 const TRAILING_SEPARATOR = /[^\p{L}\p{N}]$/u;
 

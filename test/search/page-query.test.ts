@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog, compareDefaultOrder } from '../../src/catalog/catalog.ts';
-import type { Filter } from '../../src/search/facet-index.ts';
+import type { Filter } from '../../src/search/filters/facet-index.ts';
 import { findPage, type PageQuery, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { fixtureSnapshot } from '../helpers/service.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { growCatalog } from '../../bench/catalog-growth.ts';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
-import { Budget } from '../../src/search/search-budget.ts';
+import { Budget } from '../../src/search/structures/budget.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { MAX_SUGGESTIONS, rankSuggestions, suggest, SUGGEST_TIMED_OUT } from '../../src/search/suggest.ts';
 import { seededRandom } from '../helpers/random.ts';
