@@ -34,8 +34,11 @@ function testFiles(dir: string): string[] {
     .sort();
 }
 
-/** How many test files run at once: as `node --test` does, as many as there are cores but one. */
-const CONCURRENCY = Math.max(1, availableParallelism() - 1);
+/**
+ * How many test files run at once: TEST_CONCURRENCY, else as `node --test` does, as many as there are
+ * cores but one.
+ */
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
 
 /** One pass over `files` with ENGINE set for their processes; resolves true when nothing failed. */
 async function run(files: string[], engine: string, isTap: boolean): Promise<boolean> {
