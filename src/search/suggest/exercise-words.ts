@@ -5,23 +5,36 @@
  * five arrays (name starts, name words, alias starts per exercise, per alias, alias words): at 100x the
  * catalog the exercises a walk reads lie far apart, and each array read is a cache miss of its own.
  */
-import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from '../text/term-index.ts';
+import { FIELD_KEYWORDS, FIELD_NAME, POSTING_FIELDS, type TermIndex } from '../text/term-index.ts';
 import type { Steps } from '../../time-slices.ts';
 import { ALIAS_WEIGHT, NAME_WEIGHT } from './weights.ts';
 
-/** Flag of a record's word that is in the name and an alias (with FIELD_NAME and FIELD_KEYWORDS set too). */
-export const IN_BOTH = 4;
+/**
+ * Flag of a record's word that is in the name and an alias of one exercise (with FIELD_NAME and
+ * FIELD_KEYWORDS set too): the bit above the fields a posting records, so the two never mean one bit.
+ */
+export const IN_BOTH = POSTING_FIELDS + 1;
 /** A record's first two numbers: the name's length and its first word's term id (-1 for an empty name). */
 export const RECORD_HEADER = 2;
+/** A word's entry is its term id shifted past the flags (the posting fields and IN_BOTH). */
+export const FLAG_BITS = 32 - Math.clz32(POSTING_FIELDS | IN_BOTH);
+export const FLAG_MASK = (1 << FLAG_BITS) - 1;
+
+/** What a word adds to a score by the flags it has: see WORTH_OF_FIELDS. */
+function worthOf(flags: number): number {
+  const isInName = (flags & FIELD_NAME) !== 0;
+  const isInAlias = (flags & FIELD_KEYWORDS) !== 0;
+  // IN_BOTH is only ever set beside both fields; alone it is no word at all.
+  if ((flags & IN_BOTH) !== 0) return isInName && isInAlias ? NAME_WEIGHT + ALIAS_WEIGHT : 0;
+  return Math.max(isInName ? NAME_WEIGHT : 0, isInAlias ? ALIAS_WEIGHT : 0);
+}
+
 /**
  * What a word adds to a score by the fields it fills (FIELD_NAME, FIELD_KEYWORDS and IN_BOTH bits), indexed
  * by those bits: name 3, alias 1, both in one exercise 4; name and alias in different exercises (term
- * pairs' flags) at most 3.
+ * pairs' flags) at most 3. Derived from the weights (weights.ts), never typed in.
  */
-export const WORTH_OF_FIELDS = [0, NAME_WEIGHT, ALIAS_WEIGHT, NAME_WEIGHT, 0, 0, 0, NAME_WEIGHT + ALIAS_WEIGHT] as const;
-/** A word's entry is its term id shifted past the flags. */
-export const FLAG_BITS = 3;
-export const FLAG_MASK = (1 << FLAG_BITS) - 1;
+export const WORTH_OF_FIELDS: readonly number[] = Array.from({ length: FLAG_MASK + 1 }, (_, flags) => worthOf(flags));
 const EXERCISES_PER_STEP = 4096;
 
 export interface ExerciseWords {

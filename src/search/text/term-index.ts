@@ -18,6 +18,8 @@ import { EXERCISES_PER_STEP, IntList, type Tokens, tokenSteps } from './term-tok
 
 export const FIELD_NAME = 1;
 export const FIELD_KEYWORDS = 2;
+/** The fields a posting records (postingFields); tags are scored but never recorded. */
+export const POSTING_FIELDS = FIELD_NAME | FIELD_KEYWORDS;
 const FIELD_TAGS = 4;
 const FIELD_WEIGHTS = [3, 2, 0.5] as const;
 const BM25_K1 = 1.2;
@@ -120,7 +122,7 @@ function* postingSteps(tokens: Tokens, docFrequency: Int32Array, docCount: numbe
       const slot = fill[id]!++;
       postings.postingDoc[slot] = position;
       postings.postingScore[slot] = scoreOf(tf, id, lengths, averageLength) * idf[id]!;
-      postings.postingFields[slot] = fieldsOf(tf, id) & (FIELD_NAME | FIELD_KEYWORDS);
+      postings.postingFields[slot] = fieldsOf(tf, id) & POSTING_FIELDS;
       for (let f = 0; f < 3; f++) tf[f]![id] = 0;
     }
     if ((position + 1) % EXERCISES_PER_STEP === 0) yield;

@@ -3,9 +3,10 @@ import { describe, it } from 'node:test';
 import { growCatalog } from '../../../bench/catalog-growth.ts';
 import { buildCatalog } from '../../../src/catalog/catalog.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../../src/search/search-index.ts';
-import { FLAG_BITS, FLAG_MASK, IN_BOTH, RECORD_HEADER } from '../../../src/search/suggest/exercise-words.ts';
-import { HEAD_CLASSES } from '../../../src/search/suggest/large/term-heads.ts';
-import { FIELD_KEYWORDS, FIELD_NAME } from '../../../src/search/text/term-index.ts';
+import { FLAG_BITS, FLAG_MASK, IN_BOTH, RECORD_HEADER, WORTH_OF_FIELDS } from '../../../src/search/suggest/exercise-words.ts';
+import { CLASS_WORTH, HEAD_CLASSES } from '../../../src/search/suggest/large/term-heads.ts';
+import { ALIAS_WEIGHT, NAME_WEIGHT } from '../../../src/search/suggest/weights.ts';
+import { FIELD_KEYWORDS, FIELD_NAME, POSTING_FIELDS } from '../../../src/search/text/term-index.ts';
 import { canonicalFamilySteps, SUGGEST_LENGTH_OFFSET, suggestCredit } from '../../../src/search/text/canonical-prior.ts';
 import { baseName, contentTerms } from '../../../src/search/text/normalize.ts';
 import { runNow } from '../../../src/time-slices.ts';
@@ -99,5 +100,23 @@ describe("suggest's exercise records, term pairs and head lengths", () => {
     const record = recordOf(grown, copy);
     assert.deepEqual(record.words, wordsOfText(exercise.name, exercise.keywords));
     assert.equal(record.firstWord, contentTerms(exercise.name)[0]);
+  });
+});
+
+describe('the worth of a word, by its flags', () => {
+  it('is the name weight in the name, the alias weight in an alias, both added in one exercise', () => {
+    assert.deepEqual(WORTH_OF_FIELDS, [0, NAME_WEIGHT, ALIAS_WEIGHT, NAME_WEIGHT, 0, 0, 0, NAME_WEIGHT + ALIAS_WEIGHT]);
+    assert.deepEqual(WORTH_OF_FIELDS, [0, 3, 1, 3, 0, 0, 0, 4]);
+  });
+
+  it('gives each head class the most its words can be worth, from the same table', () => {
+    assert.deepEqual(CLASS_WORTH, [4, 4, 3, 1]);
+    assert.equal(CLASS_WORTH.length, HEAD_CLASSES);
+  });
+
+  it('keeps IN_BOTH apart from every field a posting records, inside the flag bits', () => {
+    assert.equal(IN_BOTH & POSTING_FIELDS, 0);
+    assert.equal((FIELD_NAME | FIELD_KEYWORDS | IN_BOTH) & ~FLAG_MASK, 0);
+    assert.equal(FLAG_BITS, 3);
   });
 });

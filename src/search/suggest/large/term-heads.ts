@@ -8,14 +8,23 @@
  */
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from '../../text/term-index.ts';
 import type { Steps } from '../../../time-slices.ts';
+import { IN_BOTH, WORTH_OF_FIELDS } from '../exercise-words.ts';
 
 /** Postings kept per class of a term: past the names that start with a word, through the grown catalog's copies. */
 export const HEAD_DEPTH = 4096;
 export const HEAD_CLASSES = 4;
 /** The class of postings where the term is the name's first word; classes 1-3 by field. */
 export const CLASS_STARTS_NAME = 0;
-/** What the fields of classes 1-3 are worth (NAME_WEIGHT + ALIAS_WEIGHT, NAME_WEIGHT, ALIAS_WEIGHT); class 0 can be any. */
-export const CLASS_WORTH = [4, 4, 3, 1] as const;
+/**
+ * The most a word of each class is worth, from WORTH_OF_FIELDS (never typed in): class 0 (the name's
+ * first word) and 1 (in name and alias) as a word in both, 2 as a name word, 3 as an alias word.
+ */
+export const CLASS_WORTH: readonly number[] = [
+  WORTH_OF_FIELDS[FIELD_NAME | FIELD_KEYWORDS | IN_BOTH]!,
+  WORTH_OF_FIELDS[FIELD_NAME | FIELD_KEYWORDS | IN_BOTH]!,
+  WORTH_OF_FIELDS[FIELD_NAME]!,
+  WORTH_OF_FIELDS[FIELD_KEYWORDS]!,
+];
 /** restLength of a head that holds every posting of its class. */
 export const NO_REST = -1;
 const POSTINGS_PER_STEP = 1 << 16;
