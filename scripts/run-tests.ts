@@ -90,5 +90,6 @@ const runs: [string[], string][] = args.includes('--wire')
   ? [...(canUseUws ? [[wire, 'uws'] as [string[], string]] : []), [wire, 'node']]
   : [[all, 'auto'], ...(canUseUws ? [[wire, 'node'] as [string[], string]] : [])];
 let isGreenRun = true;
-for (const [files, engine] of runs.filter(([files]) => files.length > 0)) isGreenRun = (await run(files, engine, args.includes('--tap'))) && isGreenRun;
+for (const [files, engine] of runs.filter(([files]) => files.length > 0))
+  isGreenRun = (await run(files, engine, args.includes('--tap'))) && isGreenRun;
 process.exit(isGreenRun ? 0 : 1);

@@ -8,7 +8,7 @@ import type { Tier } from '../limits/tiers.ts';
 import { countFacets, facetTableOf } from '../search/facet-counts.ts';
 import { findMatchSet, findPage, TIMED_OUT } from '../search/page-query.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import { suggest, SUGGEST_TIMED_OUT } from '../search/suggest.ts';
+import { suggest } from '../search/suggest.ts';
 import { exportBody } from './export-body.ts';
 import { parseSuggestParams } from './suggest-params.ts';
 import {
@@ -170,7 +170,7 @@ function suggestNames({ catalog, search, request, searchBudgetMs, monotonic }: R
   const how = keyed(etagOf(catalog, `s${hashText(`${params.limit}\u0000${params.q}`)}`));
   if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
   const positions = suggest(search, params.q, params.limit, monotonic() + searchBudgetMs, monotonic);
-  if (positions === SUGGEST_TIMED_OUT) return SEARCH_TIMEOUT;
+  if (positions === TIMED_OUT) return SEARCH_TIMEOUT;
   let body = '{"data":[';
   for (let i = 0; i < positions.length; i++) {
     const exercise = catalog.exercises[positions[i]!]!;

@@ -5,13 +5,12 @@
 import { type Bitset, bitsetOf, collectBits, countBits } from './structures/bitset.ts';
 import { type Filter, keyOf, matchFilters } from './filters/facet-index.ts';
 import type { SearchIndex } from './search-index.ts';
-import { Budget, SearchTimedOut } from './structures/budget.ts';
+import { Budget, TIMED_OUT, timedOut } from './structures/budget.ts';
 import { planQuery } from './text/query-plan.ts';
 
 export type { Filter, FilterField } from './filters/facet-index.ts';
 
-/** What a ranking returns when the deadline passed before it was complete. */
-export const TIMED_OUT = Symbol('search timed out');
+export { TIMED_OUT } from './structures/budget.ts';
 
 export interface PageQuery {
   q: string | undefined;
@@ -143,7 +142,6 @@ export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array 
     index.rankings.set(key, { depth, positions });
     return positions;
   } catch (error) {
-    if (error instanceof SearchTimedOut) return TIMED_OUT;
-    throw error;
+    return timedOut(error);
   }
 }

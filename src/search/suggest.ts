@@ -7,7 +7,7 @@
  * on its way to `downward dog`); earlier ones as words.
  */
 import { BoundedCache } from './structures/bounded-cache.ts';
-import { Budget, SearchTimedOut } from './structures/budget.ts';
+import { Budget, type TIMED_OUT, timedOut } from './structures/budget.ts';
 import type { SearchIndex } from './search-index.ts';
 import { merged, NOTHING, rank, type Ranked } from './suggest/ranking.ts';
 import { readingsOf, type Slot } from './suggest/readings.ts';
@@ -17,9 +17,6 @@ import { tokenize } from './text/normalize.ts';
 
 /** How many names a suggest answers at most (GET /v1/suggest's `limit`). */
 export { MAX_SUGGESTIONS };
-
-/** What `suggest` returns when the deadline passed first. */
-export const SUGGEST_TIMED_OUT = Symbol('suggest timed out');
 
 const CACHE_SIZE = 10_000;
 const TRAILING_SEPARATOR = /[^\p{L}\p{N}]$/u;
@@ -64,16 +61,10 @@ function shortPrefixAnswer(index: SearchIndex, q: string): Int32Array | undefine
 
 /**
  * Up to `limit` (at most MAX_SUGGESTIONS) positions whose names best complete `q`, best first; or
- * SUGGEST_TIMED_OUT past the deadline. One- and two-letter words are answered from the index's
+ * TIMED_OUT past the deadline. One- and two-letter words are answered from the index's
  * precomputed lists; every answer is kept per index by typed text.
  */
-export function suggest(
-  index: SearchIndex,
-  q: string,
-  limit: number,
-  deadline: number,
-  now: () => number,
-): Int32Array | typeof SUGGEST_TIMED_OUT {
+export function suggest(index: SearchIndex, q: string, limit: number, deadline: number, now: () => number): Int32Array | typeof TIMED_OUT {
   const key = q.toLowerCase();
   const answers = answersOf(index);
   const cached = answers.get(key);
@@ -88,7 +79,6 @@ export function suggest(
     answers.set(key, positions);
     return positions.subarray(0, limit);
   } catch (error) {
-    if (error instanceof SearchTimedOut) return SUGGEST_TIMED_OUT;
-    throw error;
+    return timedOut(error);
   }
 }

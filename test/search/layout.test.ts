@@ -25,7 +25,13 @@ describe('src/search/', () => {
   const entries = readdirSync(join(ROOT, 'src/search'), { withFileTypes: true });
 
   it(`holds at its top level only ${TOP_LEVEL.join(', ')}`, () => {
-    assert.deepEqual(entries.filter((entry) => entry.isFile()).map((entry) => entry.name).sort(), TOP_LEVEL);
+    assert.deepEqual(
+      entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .sort(),
+      TOP_LEVEL,
+    );
   });
 
   it(`keeps its parts in ${FOLDERS.join(', ')}`, () => {

@@ -3,11 +3,23 @@
  * so that no search holds the event loop much past SEARCH_BUDGET_MS whatever the catalog's size.
  */
 
-/** Thrown by `Budget.check` past the deadline; caught where the search started and answered as a timeout. */
+/**
+ * The one form a search past its deadline takes outside search/ (issue 21): every search function
+ * (findPage, findMatchSet, suggest) returns TIMED_OUT, which the route answers as SEARCH_TIMEOUT.
+ */
+export const TIMED_OUT = Symbol('search timed out');
+
+/** Thrown by `Budget.check` past the deadline; caught where the search started (`timedOut`). */
 export class SearchTimedOut extends Error {
   constructor() {
     super('search passed its deadline');
   }
+}
+
+/** What a search answers for what it caught: TIMED_OUT past its deadline; anything else is a bug, thrown on. */
+export function timedOut(error: unknown): typeof TIMED_OUT {
+  if (error instanceof SearchTimedOut) return TIMED_OUT;
+  throw error;
 }
 
 export class Budget {

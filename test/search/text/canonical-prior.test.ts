@@ -9,7 +9,7 @@ import { buildCatalog } from '../../../src/catalog/catalog.ts';
 import { baseTerms, canonicalFamilySteps } from '../../../src/search/text/canonical-prior.ts';
 import { findPage, TIMED_OUT } from '../../../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../../src/search/search-index.ts';
-import { SUGGEST_TIMED_OUT, suggest } from '../../../src/search/suggest.ts';
+import { suggest } from '../../../src/search/suggest.ts';
 import { baseName } from '../../../src/search/text/normalize.ts';
 import { runNow } from '../../../src/time-slices.ts';
 import { exercise } from '../../helpers/snapshots.ts';
@@ -89,7 +89,7 @@ describe('canonical movements first in suggest on the free-exercise-db import', 
   const index = buildSearchIndexNow(buildCatalog(withoutKeywords(freeExerciseDbSnapshot()), 'no keywords'));
   it('"barbell ben" offers the barbell bench press first, not the barbell side bend', () => {
     const answer = suggest(index, 'barbell ben', 3, Number.POSITIVE_INFINITY, () => 0);
-    assert.ok(answer !== SUGGEST_TIMED_OUT);
+    assert.ok(answer !== TIMED_OUT);
     assert.equal(index.catalog.exercises[answer[0]!]!.name, 'Barbell Bench Press - Medium Grip');
   });
 });
