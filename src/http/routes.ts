@@ -108,8 +108,8 @@ function encodePage(page: Buffer, encoding: Encoding): { body: Buffer; encoding:
 }
 
 function listExercises(context: RouteContext): Reply | HttpError {
-  const { catalog, request, tier, upgradeUrl } = context;
-  const listRequest = listRequestOf(request.query, tier.maxResults);
+  const { search, request, tier, upgradeUrl } = context;
+  const listRequest = listRequestOf(search, request.query, tier.maxResults);
   if (listRequest instanceof HttpError) return listRequest;
   const { params, limit, canonical } = listRequest;
   if (tier.paginationDepth !== undefined && params.offset + limit > tier.paginationDepth) {
@@ -125,9 +125,9 @@ function listExercises(context: RouteContext): Reply | HttpError {
     if (encoded.encoding !== 'identity') reply.headers.push(['Content-Encoding', encoded.encoding]);
     return reply;
   }
-  const how = keyed(etagOf(catalog, `l${listRequest.hash}`));
+  const how = keyed(etagOf(search, `l${listRequest.hash}`));
   if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
-  const cache = pageCache(catalog);
+  const cache = pageCache(search);
   const key = pageKey(canonical, encoding);
   let cached = cache.get(key);
   if (cached === undefined) {
@@ -146,7 +146,7 @@ function listExercises(context: RouteContext): Reply | HttpError {
   return encodedReply(cached, encoding, how);
 }
 
-function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpError {
+function exerciseById({ catalog, search, param, request }: RouteContext): Reply | HttpError {
   let id: string;
   try {
     id = decodeURIComponent(param!);
@@ -160,14 +160,14 @@ function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpEr
       'Take ids from the id field of GET /v1/exercises results; they are not derived from names.',
     );
   }
-  return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(catalog, `e${position}`)));
+  return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(search, `e${position}`)));
 }
 
 /** GET /v1/suggest: `{"data":[{"id","name"}]}` for a search box, best first (search/suggest.ts). */
 function suggestNames({ catalog, search, request, searchBudgetMs, monotonic }: RouteContext): Reply | HttpError {
   const params = parseSuggestParams(request.query);
   if (params instanceof HttpError) return params;
-  const how = keyed(etagOf(catalog, `s${hashText(`${params.limit}\u0000${params.q}`)}`));
+  const how = keyed(etagOf(search, `s${hashText(`${params.limit}\u0000${params.q}`)}`));
   if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
   const positions = suggest(search, params.q, params.limit, monotonic() + searchBudgetMs, monotonic);
   if (positions === TIMED_OUT) return SEARCH_TIMEOUT;
@@ -182,15 +182,15 @@ function suggestNames({ catalog, search, request, searchBudgetMs, monotonic }: R
 
 const EXPORT_ETAG = 'export';
 
-function exportRepresentation(catalog: Catalog): Representation {
-  return { etag: etagOf(catalog, EXPORT_ETAG), contentType: NDJSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY };
+function exportRepresentation(search: SearchIndex): Representation {
+  return { etag: etagOf(search, EXPORT_ETAG), contentType: NDJSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY };
 }
 
 /**
  * GET /v1/export: the whole catalog as NDJSON, streamed. A tier with a pagination depth (free) may not
  * page through everything, so it may not export it either: the cap is there against scraping.
  */
-function exportCatalog({ catalog, request, tier, upgradeUrl }: RouteContext): Reply | HttpError {
+function exportCatalog({ search, request, tier, upgradeUrl }: RouteContext): Reply | HttpError {
   if (tier.paginationDepth !== undefined) {
     return new HttpError(
       403,
@@ -200,24 +200,24 @@ function exportCatalog({ catalog, request, tier, upgradeUrl }: RouteContext): Re
       { upgrade_url: upgradeUrl, current_tier: tier.name },
     );
   }
-  const how = exportRepresentation(catalog);
+  const how = exportRepresentation(search);
   if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
   // Sent as is: compressing the whole catalog would hold the event loop; a proxy in front may compress it.
-  return encodedReply(exportBody(catalog), 'identity', how);
+  return encodedReply(exportBody(search), 'identity', how);
 }
 
 /**
  * An export costs what paging through the catalog at the tier's max results would: ceil(exercises /
  * maxResults) requests. A 304 (the client has this version) and a refusal cost one.
  */
-function exportCost({ catalog, request, tier }: RouteContext): number {
-  if (tier.paginationDepth !== undefined || isNotModified(request.ifNoneMatch, etagOf(catalog, EXPORT_ETAG))) return 1;
+function exportCost({ catalog, search, request, tier }: RouteContext): number {
+  if (tier.paginationDepth !== undefined || isNotModified(request.ifNoneMatch, etagOf(search, EXPORT_ETAG))) return 1;
   return Math.max(1, Math.ceil(catalog.exercises.length / tier.maxResults));
 }
 
 const metadata = (name: keyof Catalog['bodies']): RouteHandler =>
-  function metadataRoute({ catalog, request }) {
-    return fixedReply(request, catalog.bodies[name], negotiate(request.acceptEncoding), keyed(etagOf(catalog, name)));
+  function metadataRoute({ catalog, search, request }) {
+    return fixedReply(request, catalog.bodies[name], negotiate(request.acceptEncoding), keyed(etagOf(search, name)));
   };
 
 export const ROUTES: readonly Route[] = [

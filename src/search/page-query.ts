@@ -5,7 +5,9 @@
 import { type Bitset, bitsetOf, collectBits, countBits } from './structures/bitset.ts';
 import { type Filter, keyOf, matchFilters } from './filters/facet-index.ts';
 import type { SearchIndex } from './search-index.ts';
+import { BoundedCache } from './structures/bounded-cache.ts';
 import { Budget, TIMED_OUT, timedOut } from './structures/budget.ts';
+import type { CacheKind } from './structures/index-caches.ts';
 import { planQuery } from './text/query-plan.ts';
 
 export type { Filter, FilterField } from './filters/facet-index.ts';
@@ -114,6 +116,21 @@ function filtersKey(filters: readonly Filter[]): string {
     .join('&');
 }
 
+/** Rankings kept per catalog (by query, filters and depth). */
+export const RANKING_CACHE_SIZE = 2000;
+
+interface CachedRanking {
+  /** How many were asked for; fewer positions than this means there are no more. */
+  readonly depth: number;
+  readonly positions: Int32Array;
+}
+
+/** Recent rankings of a search index, by plan and filters. */
+export const RANKINGS: CacheKind<BoundedCache<string, CachedRanking>, unknown> = {
+  name: 'rankings by query plan and filters',
+  make: () => new BoundedCache(RANKING_CACHE_SIZE),
+};
+
 interface RankRequest {
   q: string;
   filters: readonly Filter[];
@@ -132,14 +149,15 @@ export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array 
     const plan = planQuery(request.q, index.planContext, budget);
     budget.check();
     const key = `${plan.key}\u0001${filtersKey(request.filters)}`;
-    const cached = index.rankings.get(key);
+    const rankings = index.caches.of(RANKINGS);
+    const cached = rankings.get(key);
     if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;
     // Ask for a little more than needed, so the next page is usually served from the cache.
     const depth =
       request.depth === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.max(64, 2 ** Math.ceil(Math.log2(request.depth)));
     const positions = index.ranker.rank(plan, request.matching, depth, budget);
     budget.check();
-    index.rankings.set(key, { depth, positions });
+    rankings.set(key, { depth, positions });
     return positions;
   } catch (error) {
     return timedOut(error);

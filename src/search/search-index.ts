@@ -1,16 +1,18 @@
 /**
  * Everything search needs for one Catalog, built from it after it loads and dropped with it: filter
  * bitsets, the term index, the query planner's dictionary, the ranker, the facet profiles that count
- * facets, suggest's answers to every one- and two-letter prefix, and the caches search fills
- * (rankings by query and filters here; term expansions and slot lists in the expander and ranker).
+ * facets, suggest's answers to every one- and two-letter prefix, and `caches`: every cache and scratch
+ * buffer kept for this catalog, by search and by the HTTP routes (rankings, suggest's answers, pages,
+ * validated requests, tags), made one way (structures/index-caches.ts) and dropped with the index.
+ * Term expansions and slot lists are BoundedCaches of the expander and the ranker, which it owns too.
  * The Catalog itself stays immutable and knows nothing of this (issue 8).
  *
  * `buildSearchIndex` runs the build in slices of a few ms with setImmediate between, so that building
  * for 100x the catalog never pauses serving; `buildSearchIndexNow` runs it at once (tests, tools).
  */
-import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
+import { IndexCaches } from './structures/index-caches.ts';
 import { type FacetTable, facetTableSteps } from './filters/facet-table.ts';
 import { type FacetIndex, facetIndexSteps } from './filters/facet-index.ts';
 import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES, filterAliases } from './filters/aliases.ts';
@@ -26,14 +28,8 @@ import { TermExpander } from './text/term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './text/term-index.ts';
 import { contentKey } from './text/normalize.ts';
 
-/** Rankings kept per catalog (by query, filters and depth). */
-export const RANKING_CACHE_SIZE = 2000;
-
-export interface CachedRanking {
-  /** How many were asked for; fewer positions than this means there are no more. */
-  readonly depth: number;
-  readonly positions: Int32Array;
-}
+export { BoundedCache } from './structures/bounded-cache.ts';
+export type { CacheKind } from './structures/index-caches.ts';
 
 export interface SearchIndex {
   readonly catalog: Catalog;
@@ -52,8 +48,8 @@ export interface SearchIndex {
   readonly exerciseWords: ExerciseWords;
   /** Suggest's words found together in an exercise, per word (suggest/large/term-pairs.ts). */
   readonly termPairs: TermPairs;
-  /** Recent rankings; valid for this catalog's lifetime only. */
-  readonly rankings: LRUCache<string, CachedRanking>;
+  /** Every cache and scratch buffer kept for this catalog, by anyone (structures/index-caches.ts); dropped with it. */
+  readonly caches: IndexCaches<SearchIndex>;
 }
 
 /** Builds the search index of `catalog` step by step (time-slices.ts). */
@@ -84,7 +80,8 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   const shortPrefixes = yield* shortPrefixSteps(terms, exerciseWords, MAX_SUGGESTIONS);
   const termHeads = yield* termHeadSteps(terms);
   const termPairs = yield* termPairSteps(terms, exerciseWords);
-  return {
+  const caches = new IndexCaches<SearchIndex>();
+  const index: SearchIndex = {
     catalog,
     facets,
     facetTable,
@@ -95,8 +92,10 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     termHeads,
     exerciseWords,
     termPairs,
-    rankings: new LRUCache({ max: RANKING_CACHE_SIZE }),
+    caches,
   };
+  caches.own(index);
+  return index;
 }
 
 /** Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this). */

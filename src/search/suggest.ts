@@ -7,6 +7,7 @@
  * on its way to `downward dog`); earlier ones as words.
  */
 import { BoundedCache } from './structures/bounded-cache.ts';
+import type { CacheKind } from './structures/index-caches.ts';
 import { Budget, type TIMED_OUT, timedOut } from './structures/budget.ts';
 import type { SearchIndex } from './search-index.ts';
 import { merged, NOTHING, rank, type Ranked } from './suggest/ranking.ts';
@@ -21,17 +22,11 @@ export { MAX_SUGGESTIONS };
 const CACHE_SIZE = 10_000;
 const TRAILING_SEPARATOR = /[^\p{L}\p{N}]$/u;
 
-/** Answers by typed text, per search index. */
-const answersByIndex = new WeakMap<SearchIndex, BoundedCache<string, Int32Array>>();
-
-function answersOf(index: SearchIndex): BoundedCache<string, Int32Array> {
-  let answers = answersByIndex.get(index);
-  if (answers === undefined) {
-    answers = new BoundedCache(CACHE_SIZE);
-    answersByIndex.set(index, answers);
-  }
-  return answers;
-}
+/** Answers by typed text (lower-cased), per search index. */
+const ANSWERS: CacheKind<BoundedCache<string, Int32Array>, unknown> = {
+  name: 'suggest answers by typed text',
+  make: () => new BoundedCache(CACHE_SIZE),
+};
 
 /**
  * The up to MAX_SUGGESTIONS best positions for `q` worked out from the index (no answer kept or
@@ -49,7 +44,7 @@ export function rankSuggestions(index: SearchIndex, q: string, budget: Budget): 
 /** One reading's best MAX_SUGGESTIONS: from its words' best postings when they settle it, else from all of them. */
 export function rankReading(index: SearchIndex, slots: readonly Slot[], budget: Budget): Ranked {
   if (slots.length === 0) return NOTHING;
-  return rankFromHeads(index, slots, MAX_SUGGESTIONS, budget) ?? rank(index.terms, slots, MAX_SUGGESTIONS, budget);
+  return rankFromHeads(index, slots, MAX_SUGGESTIONS, budget) ?? rank(index, slots, MAX_SUGGESTIONS, budget);
 }
 
 /** The precomputed answer when `q` is one word of one or two letters still being typed that some word starts with. */
@@ -66,7 +61,7 @@ function shortPrefixAnswer(index: SearchIndex, q: string): Int32Array | undefine
  */
 export function suggest(index: SearchIndex, q: string, limit: number, deadline: number, now: () => number): Int32Array | typeof TIMED_OUT {
   const key = q.toLowerCase();
-  const answers = answersOf(index);
+  const answers = index.caches.of(ANSWERS);
   const cached = answers.get(key);
   if (cached !== undefined) return cached.subarray(0, limit);
   const short = shortPrefixAnswer(index, q);

@@ -1,8 +1,9 @@
 /**
- * The per-term caches of search (expansions, splits, slot lists): a plain Map, emptied whole when
- * it holds more than its budget. A Map lookup is several times cheaper than an LRU's, and these are
- * read a few times per query; the words of a catalog are few, so the budget is rarely reached, and
- * when it is (a flood of distinct junk terms), starting over costs one rebuild per term.
+ * The one kind of cache search and its callers keep (index-caches.ts): a plain Map, emptied whole when
+ * it holds more than its budget. A Map lookup is several times cheaper than an LRU's, and per-term
+ * caches (expansions, splits, slot lists) are read a few times per query; the words of a catalog are
+ * few, so the budget is rarely reached, and when it is (a flood of distinct junk terms or queries),
+ * starting over costs one rebuild per entry.
  */
 export class BoundedCache<K, V> {
   readonly #entries = new Map<K, V>();
@@ -28,6 +29,11 @@ export class BoundedCache<K, V> {
     }
     this.#entries.set(key, value);
     this.#held += size;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#held = 0;
   }
 
   get size(): number {

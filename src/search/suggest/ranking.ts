@@ -4,6 +4,7 @@
  * to the catalog are kept per index and reset after each call, so a call allocates little at any size.
  */
 import type { Budget } from '../structures/budget.ts';
+import type { CacheKind, IndexCaches } from '../structures/index-caches.ts';
 import type { Slot } from './readings.ts';
 import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from '../text/term-index.ts';
 import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from './weights.ts';
@@ -23,13 +24,18 @@ interface Scratch {
   readonly isFirstSlotWord: Uint8Array;
 }
 
-const scratches = new WeakMap<TermIndex, Scratch>();
+/** What ranking by postings reads: the term index, and the caches of its search index (for its scratch arrays). */
+export interface RankSources {
+  readonly terms: TermIndex;
+  readonly caches: IndexCaches<{ readonly terms: TermIndex }>;
+}
 
-function scratchOf(terms: TermIndex): Scratch {
-  let scratch = scratches.get(terms);
-  if (scratch === undefined) {
+/** Scratch arrays sized to the catalog, one set per search index, reset after each call. */
+const SCRATCH: CacheKind<Scratch, { readonly terms: TermIndex }> = {
+  name: "suggest's scratch arrays for ranking by postings",
+  make({ terms }) {
     const n = terms.docCount;
-    scratch = {
+    return {
       matched: new Uint8Array(n),
       score: new Float32Array(n),
       slotBest: new Float32Array(n),
@@ -37,10 +43,8 @@ function scratchOf(terms: TermIndex): Scratch {
       weightOfTerm: [new Float64Array(terms.terms.length)],
       isFirstSlotWord: new Uint8Array(terms.terms.length),
     };
-    scratches.set(terms, scratch);
-  }
-  return scratch;
-}
+  },
+};
 
 /** Postings a slot's words hold: what reading it by postings costs. */
 export function postingsOf(terms: TermIndex, slot: Slot): number {
@@ -144,8 +148,9 @@ export class TopPositions {
  * (which values name and alias words apart: see valueInExercise). Slots go by cost, so those read from
  * words come last: each candidate reads them in one pass and stops at the first it misses.
  */
-export function rank(terms: TermIndex, slots: readonly Slot[], limit: number, budget: Budget): Ranked {
-  const scratch = scratchOf(terms);
+export function rank(sources: RankSources, slots: readonly Slot[], limit: number, budget: Budget): Ranked {
+  const { terms } = sources;
+  const scratch = sources.caches.of(SCRATCH);
   const { weightOfTerm } = scratch;
   const costs = slots.map((slot) => postingsOf(terms, slot));
   const order = slots.map((_, s) => s).sort((a, b) => costs[a]! - costs[b]!);

@@ -59,7 +59,7 @@ function assertSameRanking(index: SearchIndex, q: string): number {
     if (slots.length === 0) continue;
     const naive = naiveRank(index.terms, slots, LIMIT, budget);
     const ways = [
-      ['rank', rank(index.terms, slots, LIMIT, budget)],
+      ['rank', rank(index, slots, LIMIT, budget)],
       ['rankReading', rankReading(index, slots, budget)],
     ] as const;
     for (const [how, fast] of ways) {

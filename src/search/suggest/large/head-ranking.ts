@@ -5,6 +5,7 @@
  * suggest ranks by postings).
  */
 import type { Budget } from '../../structures/budget.ts';
+import type { CacheKind, IndexCaches } from '../../structures/index-caches.ts';
 import { type ExerciseWords, FLAG_BITS, FLAG_MASK, SlotValues, WORTH_OF_FIELDS } from '../exercise-words.ts';
 import { isReadByWords, postingsOf, type Ranked, TopPositions, WORDS_PER_EXERCISE } from '../ranking.ts';
 import type { Slot } from '../readings.ts';
@@ -19,6 +20,7 @@ export interface SuggestSources {
   readonly termHeads: TermHeads;
   readonly exerciseWords: ExerciseWords;
   readonly termPairs: TermPairs;
+  readonly caches: IndexCaches<{ readonly terms: TermIndex }>;
 }
 
 /**
@@ -47,21 +49,16 @@ interface Scratch {
   readonly fieldsOf: Uint8Array;
 }
 
-const scratches = new WeakMap<TermIndex, Scratch>();
-
-function scratchOf(terms: TermIndex): Scratch {
-  let scratch = scratches.get(terms);
-  if (scratch === undefined) {
-    scratch = {
-      weightOf: [new Float64Array(terms.terms.length)],
-      isRead: new Uint8Array(terms.docCount),
-      values: new SlotValues(),
-      fieldsOf: new Uint8Array(terms.terms.length),
-    };
-    scratches.set(terms, scratch);
-  }
-  return scratch;
-}
+/** Scratch arrays sized to the catalog, one set per search index. */
+const SCRATCH: CacheKind<Scratch, { readonly terms: TermIndex }> = {
+  name: "suggest's scratch arrays for ranking from heads",
+  make: ({ terms }) => ({
+    weightOf: [new Float64Array(terms.terms.length)],
+    isRead: new Uint8Array(terms.docCount),
+    values: new SlotValues(),
+    fieldsOf: new Uint8Array(terms.terms.length),
+  }),
+};
 
 /** How `rank` reads a reading: the order it sums the slots in, and per slot whether from words (1) or postings (0). */
 interface Plan {
@@ -125,7 +122,7 @@ export function rankFromHeads(
   const { terms, termHeads: heads, exerciseWords } = sources;
   const plan = planOf(terms, heads, slots);
   if (plan === undefined || plan.rankCost < minRankCost) return undefined;
-  const { weightOf, isRead, values, fieldsOf } = scratchOf(terms);
+  const { weightOf, isRead, values, fieldsOf } = sources.caches.of(SCRATCH);
   while (weightOf.length < slots.length) weightOf.push(new Float64Array(terms.terms.length));
   const read: number[] = [];
   try {
