@@ -6,7 +6,7 @@
 import { type Catalog, findExercisePosition } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
 import { countFacets, facetTableOf } from '../search/facet-counts.ts';
-import { findMatchSet, findPage, TIMED_OUT } from '../search/page-query.ts';
+import { findPage, type Page, TIMED_OUT } from '../search/page-query.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 import { suggest } from '../search/suggest.ts';
 import { exportBody } from './export-body.ts';
@@ -71,13 +71,10 @@ function depthError(tier: Tier, upgradeUrl: string, depth: number): HttpError {
   );
 }
 
-/** `,"facets":{...}` for the facets a request asks for, over its whole match set; '' when it asks for none. */
-function facetsMember(context: RouteContext, params: ListParams, deadline: number): string | HttpError {
+/** `,"facets":{...}` for the facets a request asks for, over the page's whole match set; '' when it asks for none. */
+function facetsMember(search: SearchIndex, params: ListParams, matchSet: Page['matchSet']): string {
   if (params.facets.length === 0) return '';
-  const { search, monotonic, random } = context;
-  const matching = findMatchSet(search, params, { deadline, now: monotonic, random });
-  if (matching === TIMED_OUT) return SEARCH_TIMEOUT;
-  return `,"facets":${JSON.stringify(countFacets(facetTableOf(search), matching, params.facets))}`;
+  return `,"facets":${JSON.stringify(countFacets(facetTableOf(search), matchSet, params.facets))}`;
 }
 
 /** Runs the query and joins the page from pre-encoded exercises into one Buffer. */
@@ -86,12 +83,11 @@ function buildPage(context: RouteContext, params: ListParams, limit: number): Bu
   const deadline = monotonic() + searchBudgetMs;
   const page = findPage(
     search,
-    { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
+    { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset, withMatchSet: params.facets.length > 0 },
     { deadline, now: monotonic, random },
   );
   if (page === TIMED_OUT) return SEARCH_TIMEOUT;
-  const facets = facetsMember(context, params, deadline);
-  if (facets instanceof HttpError) return facets;
+  const facets = facetsMember(search, params, page.matchSet);
   const parts: Buffer[] = [PAGE_OPEN];
   page.positions.forEach((position, i) => {
     if (i > 0) parts.push(COMMA);

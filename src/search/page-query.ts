@@ -20,12 +20,16 @@ export interface PageQuery {
   random: boolean;
   limit: number;
   offset: number;
+  /** Also give the whole match set (facet counts are taken over it): a `q` is then ranked once for both. */
+  withMatchSet?: boolean;
 }
 
 export interface Page {
   positions: number[];
   /** Exact count of matches without `q`; null with `q`, as the spec requires. */
   total: number | null;
+  /** With `withMatchSet`: the whole match set (findMatchSet's), undefined when everything matches. */
+  matchSet?: Bitset | undefined;
 }
 
 export interface PageContext {
@@ -49,6 +53,13 @@ function sample(pool: number[] | Int32Array, take: number, random: () => number)
 }
 
 export function findPage(index: SearchIndex, query: PageQuery, context: PageContext): Page | typeof TIMED_OUT {
+  const page = pageOf(index, query, context);
+  if (page === TIMED_OUT || query.withMatchSet !== true || query.q !== undefined) return page;
+  page.matchSet = matchFilters(index.facets, query.filters);
+  return page;
+}
+
+function pageOf(index: SearchIndex, query: PageQuery, context: PageContext): Page | typeof TIMED_OUT {
   const size = index.catalog.exercises.length;
   const matching = matchFilters(index.facets, query.filters);
   if (query.q === undefined) {
@@ -70,14 +81,18 @@ export function findPage(index: SearchIndex, query: PageQuery, context: PageCont
     q: query.q,
     filters: query.filters,
     matching,
-    depth: query.random ? Number.POSITIVE_INFINITY : query.offset + query.limit,
+    // The match set is every text match however deep: ranked once, the page is its head.
+    depth: query.random || query.withMatchSet === true ? Number.POSITIVE_INFINITY : query.offset + query.limit,
     deadline: context.deadline,
     now: context.now,
   });
   if (ranked === TIMED_OUT) return TIMED_OUT;
   // A cached ranking is shared by later requests: sample from a copy, never reorder it in place.
-  if (query.random) return { positions: sample(ranked.slice(), query.limit, context.random), total: null };
-  return { positions: Array.from(ranked.subarray(query.offset, query.offset + query.limit)), total: null };
+  const page: Page = query.random
+    ? { positions: sample(ranked.slice(), query.limit, context.random), total: null }
+    : { positions: Array.from(ranked.subarray(query.offset, query.offset + query.limit)), total: null };
+  if (query.withMatchSet === true) page.matchSet = bitsetOf(size, ranked);
+  return page;
 }
 
 /**
