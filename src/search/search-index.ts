@@ -20,9 +20,10 @@ import { muscleWordLengths, type PlanContext } from './text/query-plan.ts';
 import { Ranker } from './ranking/ranker.ts';
 import { MAX_SUGGESTIONS } from './suggest/weights.ts';
 import { type ShortPrefixes, shortPrefixSteps } from './suggest/short-prefixes.ts';
-import { type ExerciseWords, exerciseWordSteps } from './suggest/exercise-words.ts';
-import { type TermHeads, termHeadSteps } from './suggest/large/term-heads.ts';
-import { type TermPairs, termPairSteps } from './suggest/large/term-pairs.ts';
+import { exerciseWordSteps } from './suggest/exercise-words.ts';
+import type { SuggestSources } from './suggest/large/head-ranking.ts';
+import { termHeadSteps } from './suggest/large/term-heads.ts';
+import { termPairSteps } from './suggest/large/term-pairs.ts';
 import { buildSynonymTable, SHIPPED_SYNONYMS } from './text/synonyms.ts';
 import { TermExpander } from './text/term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './text/term-index.ts';
@@ -42,18 +43,33 @@ export interface SearchIndex {
   readonly terms: TermIndex;
   /** Suggest's words and answers for every one- and two-letter prefix (suggest/short-prefixes.ts). */
   readonly shortPrefixes: ShortPrefixes;
-  /** Suggest's heads of each term's name and alias postings, best first (suggest/large/term-heads.ts). */
-  readonly termHeads: TermHeads;
-  /** Suggest's record of each exercise's name and alias words, read to score it (suggest/exercise-words.ts). */
-  readonly exerciseWords: ExerciseWords;
-  /** Suggest's words found together in an exercise, per word (suggest/large/term-pairs.ts). */
-  readonly termPairs: TermPairs;
+  /**
+   * Suggest's large-catalog path (suggest/large/), from LARGE_SUGGEST_MIN_EXERCISES on: the heads of each
+   * term's name and alias postings, each exercise's record of its words, the words found together; and
+   * what ranking from them reads. Undefined in a smaller catalog, where ranking by postings is cheaper.
+   */
+  readonly large: SuggestSources | undefined;
   /** Every cache and scratch buffer kept for this catalog, by anyone (structures/index-caches.ts); dropped with it. */
   readonly caches: IndexCaches<SearchIndex>;
 }
 
+/**
+ * From this many exercises on, the index keeps suggest's large-catalog structures (term heads, exercise
+ * records, term pairs: 18 MB and about 0.5 s of the build at 100x the bundled catalog) and suggest ranks
+ * a reading from them where they settle it. Measured over the benchmark's typing sessions
+ * (docs/performance.md#suggests-large-catalog-path): on the bundled catalog (2,233) the heads settle 1
+ * reading in 178, more slowly than ranking by postings; at 2x (4,466) 15, still more slowly; from 3x to
+ * 4x (6,699 to 8,932) they start to save time, and at 10x they settle 99 in well under half the time.
+ */
+export const LARGE_SUGGEST_MIN_EXERCISES = 8192;
+
+export interface SearchIndexOptions {
+  /** LARGE_SUGGEST_MIN_EXERCISES unless set (tests build the large path on small catalogs with 0). */
+  largeSuggestMinExercises?: number;
+}
+
 /** Builds the search index of `catalog` step by step (time-slices.ts). */
-export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
+export function* searchIndexSteps(catalog: Catalog, options: SearchIndexOptions = {}): Steps<SearchIndex> {
   const dictionary = catalog.searchDictionary;
   const muscleNames = catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]);
   const muscleAliases = filterAliases(DEFAULT_MUSCLE_ALIASES, dictionary?.muscleAliases, muscleNames);
@@ -76,11 +92,16 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   };
   yield;
   const facetTable = yield* facetTableSteps(catalog, facets);
+  // The records are read once here for the short prefixes, and kept only for the large-catalog path.
   const exerciseWords = yield* exerciseWordSteps(terms);
   const shortPrefixes = yield* shortPrefixSteps(terms, exerciseWords, MAX_SUGGESTIONS);
-  const termHeads = yield* termHeadSteps(terms);
-  const termPairs = yield* termPairSteps(terms, exerciseWords);
   const caches = new IndexCaches<SearchIndex>();
+  let large: SuggestSources | undefined;
+  if (catalog.exercises.length >= (options.largeSuggestMinExercises ?? LARGE_SUGGEST_MIN_EXERCISES)) {
+    const termHeads = yield* termHeadSteps(terms);
+    const termPairs = yield* termPairSteps(terms, exerciseWords);
+    large = { terms, termHeads, exerciseWords, termPairs, caches };
+  }
   const index: SearchIndex = {
     catalog,
     facets,
@@ -89,9 +110,7 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     ranker: new Ranker(terms, facets),
     terms,
     shortPrefixes,
-    termHeads,
-    exerciseWords,
-    termPairs,
+    large,
     caches,
   };
   caches.own(index);
@@ -99,11 +118,11 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
 }
 
 /** Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this). */
-export function buildSearchIndex(catalog: Catalog, sliceMs?: number): Promise<SearchIndex> {
-  return runInSlices(searchIndexSteps(catalog), sliceMs);
+export function buildSearchIndex(catalog: Catalog, sliceMs?: number, options?: SearchIndexOptions): Promise<SearchIndex> {
+  return runInSlices(searchIndexSteps(catalog, options), sliceMs);
 }
 
 /** Builds the search index at once. */
-export function buildSearchIndexNow(catalog: Catalog): SearchIndex {
-  return runNow(searchIndexSteps(catalog));
+export function buildSearchIndexNow(catalog: Catalog, options?: SearchIndexOptions): SearchIndex {
+  return runNow(searchIndexSteps(catalog, options));
 }

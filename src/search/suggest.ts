@@ -41,10 +41,14 @@ export function rankSuggestions(index: SearchIndex, q: string, budget: Budget): 
   );
 }
 
-/** One reading's best MAX_SUGGESTIONS: from its words' best postings when they settle it, else from all of them. */
+/**
+ * One reading's best MAX_SUGGESTIONS: in a large catalog from its words' best postings when they settle it,
+ * else from all of them.
+ */
 export function rankReading(index: SearchIndex, slots: readonly Slot[], budget: Budget): Ranked {
   if (slots.length === 0) return NOTHING;
-  return rankFromHeads(index, slots, MAX_SUGGESTIONS, budget) ?? rank(index, slots, MAX_SUGGESTIONS, budget);
+  const fromHeads = index.large === undefined ? undefined : rankFromHeads(index.large, slots, MAX_SUGGESTIONS, budget);
+  return fromHeads ?? rank(index, slots, MAX_SUGGESTIONS, budget);
 }
 
 /** The precomputed answer when `q` is one word of one or two letters still being typed that some word starts with. */

@@ -13,6 +13,8 @@ import { runNow } from '../../../src/time-slices.ts';
 import { bundledSnapshot } from '../../helpers/search-catalogs.ts';
 
 const BOTH = FIELD_NAME | FIELD_KEYWORDS | IN_BOTH;
+/** The large-catalog path is built whatever the size, so its structures can be checked on the bundled catalog. */
+const LARGE_PATH = { largeSuggestMinExercises: 0 };
 
 /** An exercise's words from its text, tokenized afresh: term -> FIELD_NAME | FIELD_KEYWORDS (| IN_BOTH). */
 function wordsOfText(name: string, keywords: readonly string[]): Map<string, number> {
@@ -25,7 +27,7 @@ function wordsOfText(name: string, keywords: readonly string[]): Map<string, num
 
 /** Exercise `p`'s record, decoded: name length, first word and term -> flags. */
 function recordOf(index: SearchIndex, p: number): { nameLength: number; firstWord: string | undefined; words: Map<string, number> } {
-  const { wordStart, words } = index.exerciseWords;
+  const { wordStart, words } = index.large!.exerciseWords;
   const decoded = new Map<string, number>();
   for (let e = wordStart[p]! + RECORD_HEADER; e < wordStart[p + 1]!; e++) {
     const term = index.terms.terms[words[e]! >>> FLAG_BITS]!;
@@ -37,7 +39,7 @@ function recordOf(index: SearchIndex, p: number): { nameLength: number; firstWor
 }
 
 describe("suggest's exercise records, term pairs and head lengths", () => {
-  const bundled = buildSearchIndexNow(buildCatalog(bundledSnapshot(), 'bundled'));
+  const bundled = buildSearchIndexNow(buildCatalog(bundledSnapshot(), 'bundled'), LARGE_PATH);
   const families = runNow(canonicalFamilySteps(bundled.catalog.exercises));
   /** The length suggest ranks by: the base name's terms, less the canonical credit, plus the offset. */
   const rankLength = (p: number) =>
@@ -66,7 +68,7 @@ describe("suggest's exercise records, term pairs and head lengths", () => {
         for (const [other, otherFlags] of words) beside.set(other, (beside.get(other) ?? 0) | otherFlags);
       }
     }
-    const { pairStart, pairs } = bundled.termPairs;
+    const { pairStart, pairs } = bundled.large!.termPairs;
     let checked = 0;
     bundled.terms.terms.forEach((term, id) => {
       for (let c = 0; c < HEAD_CLASSES; c++) {
@@ -82,7 +84,7 @@ describe("suggest's exercise records, term pairs and head lengths", () => {
   });
 
   it("keeps each head's name lengths beside its positions, in order", () => {
-    const { headDoc, headLength, headStart } = bundled.termHeads;
+    const { headDoc, headLength, headStart } = bundled.large!.termHeads;
     assert.equal(headLength.length, headDoc.length);
     headDoc.forEach((p, j) => {
       assert.equal(headLength[j], rankLength(p));
@@ -94,7 +96,7 @@ describe("suggest's exercise records, term pairs and head lengths", () => {
   });
 
   it('gives a grown copy the words of its name with the modifiers and the aliases of its original', () => {
-    const grown = buildSearchIndexNow(buildCatalog(growCatalog(bundledSnapshot(), 2), 'grown'));
+    const grown = buildSearchIndexNow(buildCatalog(growCatalog(bundledSnapshot(), 2), 'grown'), LARGE_PATH);
     const copy = grown.catalog.exercises.findIndex((exercise) => exercise.id.endsWith('_V1'));
     const exercise = grown.catalog.exercises[copy]!;
     const record = recordOf(grown, copy);

@@ -11,6 +11,9 @@ import { rankFromHeads } from '../../../src/search/suggest/large/head-ranking.ts
 import { naiveRank } from '../../helpers/naive-suggest-ranking.ts';
 import { pick, seededRandom } from '../../helpers/random.ts';
 import { bundledSnapshot } from '../../helpers/search-catalogs.ts';
+
+/** The large-catalog path is built whatever the size, so ranking from heads is checked against ranking by postings. */
+const LARGE_PATH = { largeSuggestMinExercises: 0 };
 import { exercise, tinySnapshot } from '../../helpers/snapshots.ts';
 
 const LIMIT = 20;
@@ -67,7 +70,7 @@ function assertSameRanking(index: SearchIndex, q: string): number {
       assert.deepEqual(Array.from(fast.scores), Array.from(naive.scores), `scores of "${q}" by ${how}`);
     }
     // Read from the heads however little ranking by postings would read, so small catalogs check them too.
-    const fromHeads = rankFromHeads(index, slots, LIMIT, budget, 0);
+    const fromHeads = rankFromHeads(index.large!, slots, LIMIT, budget, 0);
     if (fromHeads !== undefined) {
       settled += 1;
       assert.deepEqual(Array.from(fromHeads.positions), Array.from(naive.positions), `positions of "${q}" from heads`);
@@ -79,11 +82,11 @@ function assertSameRanking(index: SearchIndex, q: string): number {
 
 describe('rank (suggest/ranking.ts)', () => {
   const catalogs = [
-    { name: 'the bundled catalog', seed: 12, build: () => buildSearchIndexNow(buildCatalog(bundledSnapshot(), 'bundled')) },
+    { name: 'the bundled catalog', seed: 12, build: () => buildSearchIndexNow(buildCatalog(bundledSnapshot(), 'bundled'), LARGE_PATH) },
     {
       name: 'the bundled catalog grown 3x',
       seed: 1203,
-      build: () => buildSearchIndexNow(buildCatalog(growCatalog(bundledSnapshot(), 3), 'grown')),
+      build: () => buildSearchIndexNow(buildCatalog(growCatalog(bundledSnapshot(), 3), 'grown'), LARGE_PATH),
     },
   ];
   for (const { name, seed, build } of catalogs) {
@@ -111,7 +114,7 @@ describe('rank (suggest/ranking.ts)', () => {
         ...fillers,
       ],
     };
-    const index = buildSearchIndexNow(buildCatalog(snapshot, 'crafted'));
+    const index = buildSearchIndexNow(buildCatalog(snapshot, 'crafted'), LARGE_PATH);
     const { expander } = index.planContext;
     const [zeta, quark, quill] = ['zeta', 'quark', 'quill'].map((word) => expander.idOf(word));
     const slots = [
@@ -124,7 +127,7 @@ describe('rank (suggest/ranking.ts)', () => {
     const budget = new Budget(Number.POSITIVE_INFINITY, () => 0);
     const expected = naiveRank(index.terms, slots, 1, budget);
     assert.equal(index.catalog.exercises[expected.positions[0]!]!.id, 'Zeta_Quark_Long');
-    const fromHeads = rankFromHeads(index, slots, 1, budget, 0);
+    const fromHeads = rankFromHeads(index.large!, slots, 1, budget, 0);
     assert.ok(fromHeads !== undefined, 'the heads settle it');
     assert.deepEqual(Array.from(fromHeads.positions), Array.from(expected.positions));
     assert.deepEqual(Array.from(fromHeads.scores), Array.from(expected.scores));
