@@ -15,9 +15,10 @@
 import { performance } from 'node:perf_hooks';
 import { buildCatalog } from '../src/catalog/catalog.ts';
 import { countFacets, FACET_NAMES, facetTableOf } from '../src/search/facet-counts.ts';
-import { type Filter, matchFilters } from '../src/search/facet-index.ts';
+import { type Filter, matchFilters } from '../src/search/filters/facet-index.ts';
 import { buildSearchIndexNow } from '../src/search/search-index.ts';
-import { suggest, SUGGEST_TIMED_OUT } from '../src/search/suggest.ts';
+import { TIMED_OUT } from '../src/search/page-query.ts';
+import { suggest } from '../src/search/suggest.ts';
 import { bundledSnapshot } from '../test/helpers/search-catalogs.ts';
 import { growCatalog } from './catalog-growth.ts';
 import { SEARCH_BUDGET_MS } from './settings.ts';
@@ -139,7 +140,7 @@ function main(): void {
     texts.map((q) => {
       const cpu = process.cpuUsage();
       const start = now();
-      if (suggest(index, q, 10, start + SEARCH_BUDGET_MS, now) === SUGGEST_TIMED_OUT) timedOut += 1;
+      if (suggest(index, q, 10, start + SEARCH_BUDGET_MS, now) === TIMED_OUT) timedOut += 1;
       const wall = (now() - start) * 1000;
       cpuSamples.push(cpuMicrosSince(cpu));
       return wall;

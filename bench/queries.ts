@@ -1,5 +1,5 @@
 /** The search texts scenario e sends: typed queries, generated phrases, and the request path for one search. */
-import { queryKey } from '../src/search/query-plan.ts';
+import { queryKey } from '../src/search/text/query-plan.ts';
 import { seededRandom } from '../test/helpers/random.ts';
 
 /** Realistic searches, typos and prefixes included, as people type them into a search box. */

@@ -3,7 +3,7 @@
  * index, with the misses listed so a regression names itself.
  */
 import type { Exercise } from '../src/catalog/snapshot-schema.ts';
-import { findPage } from '../src/search/page-query.ts';
+import { findPage, RANKINGS } from '../src/search/page-query.ts';
 import type { SearchIndex } from '../src/search/search-index.ts';
 import { type Expectation, QUERY_CLASSES, type QueryClass, RELEVANCE_QUERIES } from './relevance-queries.ts';
 
@@ -53,7 +53,7 @@ export function measureRelevance(label: string, index: SearchIndex): RelevanceFi
       unanswerable.push(q);
       continue;
     }
-    index.rankings.clear();
+    index.caches.of(RANKINGS).clear();
     const page = findPage(
       index,
       { q, filters: [], random: false, limit: 4, offset: 0 },
@@ -69,7 +69,7 @@ export function measureRelevance(label: string, index: SearchIndex): RelevanceFi
     if (isHit(3)) figures.hitAt3 += 1;
     else misses.push({ q, kind, top: top.slice(0, 3).map((exercise) => exercise.name) });
   }
-  index.rankings.clear();
+  index.caches.of(RANKINGS).clear();
   const classes = [...byClass.values()].filter((figures) => figures.judged > 0);
   const judged = classes.reduce((sum, c) => sum + c.judged, 0);
   const hitAt1 = classes.reduce((sum, c) => sum + c.hitAt1, 0);

@@ -30,6 +30,7 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { buildCatalog } from '../src/catalog/catalog.ts';
+import { RANKING_CACHE_SIZE } from '../src/search/page-query.ts';
 import { buildSearchIndexNow } from '../src/search/search-index.ts';
 import { freeExerciseDbSnapshot } from '../test/helpers/search-catalogs.ts';
 import { CLOCK_TICKS_PER_SECOND, killLiveChildren, stopChild } from './child-servers.ts';
@@ -49,7 +50,7 @@ import { measureRefusal, type Run, runServiceSuites } from './service-suites.ts'
 async function measureInProcess(suites: ReadonlySet<string>) {
   process.stderr.write('bench: in-process figures (catalog build, findPage)\n');
   const { index, figures: catalogBuild } = measureCatalogBuild();
-  const cacheCapacity = index.rankings.max;
+  const cacheCapacity = RANKING_CACHE_SIZE;
   const searchQueries = distinctQueries(Math.max(DISTINCT_SEARCHES, Math.ceil(cacheCapacity * 2.5)));
   const findPage = measureQueryCosts(index, buildScenarios(searchQueries, cacheCapacity));
   const relevance: RelevanceFigures[] = [];

@@ -1,18 +1,25 @@
 /**
  * Runs the test suite: every `*.test.ts` under test/ at any depth (Node 20's runner takes no globs),
  * then the over-the-wire suites (test/http/, test/main/) once more on the other HTTP engine, so both
- * engines pass the same tests.
+ * engines pass the same tests. Each file runs in a process of its own through node:test's `run()`, as
+ * `node --test` runs it, and is reported by scripts/quiet-reporter.ts: one line per file, failures in
+ * full, the summary last.
  *
  * Usage:
  *   node --import tsx scripts/run-tests.ts            all tests (ENGINE=auto), then the wire suites with ENGINE=node
  *   node --import tsx scripts/run-tests.ts --wire     only the wire suites, once per engine that loads on this Node
+ *   node --import tsx scripts/run-tests.ts --tap      the same, reported as node's TAP (every test, every duration)
+ *   node --import tsx scripts/run-tests.ts test/search test/http/api.test.ts   only the files under these paths
  *   node --import tsx scripts/run-tests.ts --help
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { run as runTests } from 'node:test';
+import { tap } from 'node:test/reporters';
 import { uwsLoadFailure } from '../src/http/engines/engine.ts';
+import { type FileReport, fileReport, formatFileReport, formatSummary, isGreen } from './quiet-reporter.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WIRE_FOLDERS = ['test/http/', 'test/main/'];
@@ -27,27 +34,62 @@ function testFiles(dir: string): string[] {
     .sort();
 }
 
-function run(files: string[], engine: string): boolean {
+/**
+ * How many test files run at once: TEST_CONCURRENCY, else as `node --test` does, as many as there are
+ * cores but one.
+ */
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
+
+/** One pass over `files` with ENGINE set for their processes; resolves true when nothing failed. */
+async function run(files: string[], engine: string, isTap: boolean): Promise<boolean> {
   process.stdout.write(`\n# ${files.length} test files, ENGINE=${engine}, Node ${process.version}\n`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', ...files], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ENGINE: engine },
+  // The test processes inherit this process's environment and its --import tsx.
+  process.env.ENGINE = engine;
+  if (isTap) return runTap(files);
+  const startedMs = performance.now();
+  const reports: FileReport[] = [];
+  const queue = [...files];
+  async function worker(): Promise<void> {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      const report = await fileReport(file, runTests({ files: [join(ROOT, file)] }));
+      reports.push(report);
+      process.stdout.write(formatFileReport(report));
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
+  process.stdout.write(formatSummary(reports, performance.now() - startedMs));
+  return reports.every(isGreen);
+}
+
+/** The pass as node's TAP: every test with its duration. */
+function runTap(files: string[]): Promise<boolean> {
+  let isGreenRun = true;
+  const stream = runTests({ files: files.map((file) => join(ROOT, file)), concurrency: CONCURRENCY });
+  stream.on('test:fail', () => {
+    isGreenRun = false;
   });
-  return result.status === 0;
+  return new Promise((resolve) => {
+    stream
+      .compose(tap)
+      .on('end', () => resolve(isGreenRun))
+      .pipe(process.stdout, { end: false });
+  });
 }
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  process.stdout.write('usage: node --import tsx scripts/run-tests.ts [--wire]\n');
+  process.stdout.write('usage: node --import tsx scripts/run-tests.ts [--wire] [--tap] [path...]\n');
   process.exit(0);
 }
-const all = testFiles(join(ROOT, 'test'));
+// Paths given on the command line narrow the run to the files under them.
+const only = args.filter((arg) => !arg.startsWith('--'));
+const all = testFiles(join(ROOT, 'test')).filter((file) => only.length === 0 || only.some((path) => file.startsWith(path)));
 const wire = all.filter((file) => WIRE_FOLDERS.some((folder) => file.startsWith(folder)));
 const canUseUws = (await uwsLoadFailure()) === undefined;
 const runs: [string[], string][] = args.includes('--wire')
   ? [...(canUseUws ? [[wire, 'uws'] as [string[], string]] : []), [wire, 'node']]
   : [[all, 'auto'], ...(canUseUws ? [[wire, 'node'] as [string[], string]] : [])];
-let isGreen = true;
-for (const [files, engine] of runs) isGreen = run(files, engine) && isGreen;
-process.exit(isGreen ? 0 : 1);
+let isGreenRun = true;
+for (const [files, engine] of runs.filter(([files]) => files.length > 0))
+  isGreenRun = (await run(files, engine, args.includes('--tap'))) && isGreenRun;
+process.exit(isGreenRun ? 0 : 1);

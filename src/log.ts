@@ -2,7 +2,7 @@
  * JSON-lines logging to stderr with a level threshold. Callers pass key ids, never keys; anything
  * key-shaped that reaches a line anyway (a path, a parameter) is masked.
  */
-import { maskKeysIn } from './keys/api-key.ts';
+import { maskKeysIn } from './key-shape.ts';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -122,7 +122,7 @@ export const CategoryInfoSchema = v.object(
 export type CategoryInfo = v.InferOutput<typeof CategoryInfoSchema>;
 
 /**
- * Optional additions to the search engine's shipped dictionary (README "Search"): groups of phrases
+ * Optional additions to the search engine's shipped dictionary (docs/api.md#snapshot-dictionary): groups of phrases
  * that mean the same, and more names for muscles and equipment in filters. Targets must exist.
  */
 export const SearchDictionarySchema = v.object(

@@ -6,43 +6,26 @@
  * request the service fails to serve (5xx) gives back the count it took.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import type { KeyRecord } from '../keys/key-store.ts';
 import { settle } from '../limits/metering.ts';
 import { rateHeaders } from '../limits/rate-headers.ts';
-import type { TierTable } from '../limits/tiers.ts';
-import type { UsageStore } from '../limits/usage-store.ts';
-import type { Logger } from '../log.ts';
 import type { RequestObserver, RequestRecord } from '../observe/request-record.ts';
-import type { SearchIndex } from '../search/search-index.ts';
-import type { AdminOutcome } from './admin/admin-api.ts';
-import { BAD_REQUEST, errorBody, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR } from './http-error.ts';
-import { createKeyedServing, type KeyedTrace } from './keyed-serving.ts';
+import { BAD_REQUEST, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR } from './http-error.ts';
+import { createKeyedServing, type KeyedServingDeps, type KeyedTrace } from './keyed-serving.ts';
 import { createPublicRoutes } from './public-routes.ts';
 import { methodNotAllowed, unknownRoute } from './refusals.ts';
 import { bodyLength, hasNoBody, type ApiRequest, type Reply } from './reply.ts';
 import { requestIds } from './request-id.ts';
-import { json, matchRoute } from './routes.ts';
+import { errorReply as errorReplyOf } from './replies.ts';
+import { matchRoute } from './routes.ts';
 
 export type { ApiRequest, Reply } from './reply.ts';
 
-export interface ApiDeps {
+/** What the admin API answers: a reply, or an HttpError the pipeline turns into its envelope. */
+type AdminOutcome = Reply | HttpError | Promise<Reply | HttpError>;
+
+export interface ApiDeps extends KeyedServingDeps {
   catalog(): Catalog | undefined;
-  /** The search index of the live catalog (search-index.ts); swapped together with it. */
-  search(): SearchIndex | undefined;
-  keysByHash(): ReadonlyMap<string, KeyRecord>;
-  tiers: TierTable;
-  usage: UsageStore;
-  /** Base of error.docs_url: DOCS_URL_BASE, else PUBLIC_URL + /docs; never taken from a request. */
-  docsUrlBase(): string;
-  upgradeUrl: string;
-  searchBudgetMs: number;
   version: string;
-  /** Wall-clock milliseconds since the epoch (UTC windows are taken from it). */
-  now(): number;
-  /** Monotonic milliseconds, for search deadlines. */
-  monotonic(): number;
-  random(): number;
-  logger: Logger;
   /** The service's public base URL, for the docs page's examples; relative links when absent. */
   publicUrl?: () => string;
   /** Told about every answered request (access log, metrics); called after the Reply is complete. */
@@ -83,14 +66,6 @@ function newTrace(startedMs: number, route: string): Trace {
   return { startedMs, route, keyId: undefined, admission: undefined, nowMs: 0 };
 }
 
-/** The envelope of `error` as a Reply; a 405 says which methods are allowed. */
-function errorReplyOf(error: HttpError, docsUrlBase: string, headers: [string, string][]): Reply {
-  const extra: [string, string][] = error.status === 405 ? [['Allow', 'GET, HEAD, OPTIONS'], ...headers] : headers;
-  const reply = json(error.status, errorBody(error, docsUrlBase), extra);
-  reply.errorCode = error.code;
-  return reply;
-}
-
 /** What the boundary answers for anything thrown while serving a request: logged, then INTERNAL_ERROR. */
 function failed(deps: ApiDeps, request: ApiRequest, error: unknown): Reply {
   deps.logger.error('unexpected error while serving a request', { path: request.path, error: String((error as Error)?.stack ?? error) });
@@ -114,7 +89,7 @@ function recordOf(request: ApiRequest, reply: Reply, trace: Trace, requestId: st
 export function createApi(deps: ApiDeps): Api {
   const nextRequestId = requestIds();
   const publicRoutes = createPublicRoutes({ ...deps, counterStoreStatus: () => deps.usage.status() });
-  const serveKeyed = createKeyedServing(deps, errorReply);
+  const serveKeyed = createKeyedServing(deps);
 
   /** The boundary: one place where the request's handling, sync or async, turns a throw into INTERNAL_ERROR. */
   function handleRequest(request: ApiRequest): Reply | Promise<Reply> {

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
+import type { CacheKind, SearchIndex } from '../search/search-index.ts';
 import { type Encoding, encodeOnce } from './compression.ts';
 import type { ApiRequest, Reply } from './reply.ts';
 
@@ -17,21 +18,20 @@ export const NO_STORE = 'no-store';
 export const KEYED_VARY = 'Accept-Encoding, X-API-Key';
 export const PUBLIC_VARY = 'Accept-Encoding';
 
-const catalogTags = new WeakMap<Catalog, string>();
-
 /** A short tag that changes whenever the served data may change: data version, import time, file. */
 export function catalogTag(catalog: Catalog): string {
-  let tag = catalogTags.get(catalog);
-  if (tag === undefined) {
-    tag = createHash('sha256').update(`${catalog.dataVersion}\0${catalog.lastUpdated}\0${catalog.source}`).digest('base64url').slice(0, 12);
-    catalogTags.set(catalog, tag);
-  }
-  return tag;
+  return createHash('sha256').update(`${catalog.dataVersion}\0${catalog.lastUpdated}\0${catalog.source}`).digest('base64url').slice(0, 12);
 }
 
+/** The catalog's tag, worked out once per search index. */
+const CATALOG_TAG: CacheKind<string, { readonly catalog: Catalog }> = {
+  name: 'the catalog tag of ETags',
+  make: ({ catalog }) => catalogTag(catalog),
+};
+
 /** Weak tags: every content coding of one response is the same representation's data (RFC 9110 §8.8.1). */
-export function etagOf(catalog: Catalog, what: string): string {
-  return `W/"${catalogTag(catalog)}-${what}"`;
+export function etagOf(index: SearchIndex, what: string): string {
+  return `W/"${index.caches.of(CATALOG_TAG)}-${what}"`;
 }
 
 /** 64-bit FNV-1a of a short canonical request, in base 36: cheap, and no body is ever hashed. */

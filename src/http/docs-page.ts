@@ -9,7 +9,7 @@
  */
 import { EXERCISE_FIELDS } from '../catalog/snapshot-schema.ts';
 import { limitText, type TierTable } from '../limits/tiers.ts';
-import { COPY_SCRIPT, PAGE_STYLE } from '../portal/page-layout.ts';
+import { COPY_SCRIPT, PAGE_STYLE } from './page-layout.ts';
 import { EXERCISE_FIELD_MEANINGS, VIDEO_FIELD_MEANINGS } from './docs-fields.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { HEADER_SCHEMAS } from './response-schemas.ts';

@@ -5,23 +5,22 @@
  * catalog, however many clients are downloading it.
  */
 import type { Catalog } from '../catalog/catalog.ts';
+import type { CacheKind, SearchIndex } from '../search/search-index.ts';
 import type { StreamedBody } from './reply.ts';
 
 /** Big enough that a piece is one cheap write, small enough that a slow reader pins little memory. */
 export const PIECE_BYTES = 64 * 1024;
 const NEWLINE = Buffer.from('\n');
 
-const lengths = new WeakMap<Catalog, number>();
-
-function exportLength(catalog: Catalog): number {
-  let length = lengths.get(catalog);
-  if (length === undefined) {
-    length = 0;
+/** The export's length, worked out once per search index. */
+const EXPORT_LENGTH: CacheKind<number, { readonly catalog: Catalog }> = {
+  name: 'the length of GET /v1/export',
+  make({ catalog }) {
+    let length = 0;
     for (const bytes of catalog.exerciseBytes) length += bytes.length + NEWLINE.length;
-    lengths.set(catalog, length);
-  }
-  return length;
-}
+    return length;
+  },
+};
 
 function* exportPieces(exerciseBytes: readonly Buffer[]): Generator<Buffer, void, undefined> {
   let batch: Buffer[] = [];
@@ -39,6 +38,7 @@ function* exportPieces(exerciseBytes: readonly Buffer[]): Generator<Buffer, void
   if (batchBytes > 0) yield Buffer.concat(batch, batchBytes);
 }
 
-export function exportBody(catalog: Catalog): StreamedBody {
-  return { length: exportLength(catalog), pieces: () => exportPieces(catalog.exerciseBytes) };
+export function exportBody(index: SearchIndex): StreamedBody {
+  const { catalog } = index;
+  return { length: index.caches.of(EXPORT_LENGTH), pieces: () => exportPieces(catalog.exerciseBytes) };
 }

@@ -3,7 +3,7 @@
  * typed error that carries it. Expected failures are HttpError values; anything else that escapes a
  * request becomes INTERNAL_ERROR at the boundary.
  */
-import { maskKeysIn } from '../keys/api-key.ts';
+import { maskKeysIn } from '../key-shape.ts';
 
 /**
  * Every error code the service answers with, its HTTP status(es) and what it means: the one table the

@@ -1,16 +1,39 @@
 /**
  * A keyed route's part of the pipeline (docs/api.md#order-of-checks): catalog loaded, key, limits, then
- * the route's pure handler. The admission is left on the trace: the pipeline adds its metering headers,
- * and gives its count back when the reply is a 5xx, once the reply is final.
+ * the route's pure handler. The admission is put on the trace in the step that takes it (`admitOnto`),
+ * before anything else can return: the pipeline (api.ts) then adds its metering headers and gives its
+ * count back when the reply is a 5xx, once the reply is final, on every path.
  */
 import { hashKey, isWellFormedKey } from '../keys/api-key.ts';
 import type { KeyRecord } from '../keys/key-store.ts';
-import type { Admission } from '../limits/usage-store.ts';
-import type { ApiDeps } from './api.ts';
+import type { TierTable } from '../limits/tiers.ts';
+import type { Admission, UsageStore } from '../limits/usage-store.ts';
+import type { Logger } from '../log.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 import { HttpError, SERVICE_UNAVAILABLE } from './http-error.ts';
 import { BAD_KEY, limitError, NO_KEY, SEVERAL_KEYS } from './refusals.ts';
 import type { ApiRequest, Reply } from './reply.ts';
+import { errorReply } from './replies.ts';
 import type { Route, RouteContext } from './routes.ts';
+
+/** What serving keyed routes reads; the pipeline's ApiDeps (api.ts) holds it. */
+export interface KeyedServingDeps {
+  /** The search index of the live catalog (search-index.ts); swapped together with it. */
+  search(): SearchIndex | undefined;
+  keysByHash(): ReadonlyMap<string, KeyRecord>;
+  tiers: TierTable;
+  usage: UsageStore;
+  /** Base of error.docs_url: DOCS_URL_BASE, else PUBLIC_URL + /docs; never taken from a request. */
+  docsUrlBase(): string;
+  upgradeUrl: string;
+  searchBudgetMs: number;
+  /** Wall-clock milliseconds since the epoch (UTC windows are taken from it). */
+  now(): number;
+  /** Monotonic milliseconds, for search deadlines. */
+  monotonic(): number;
+  random(): number;
+  logger: Logger;
+}
 
 /** What serving a keyed request tells the pipeline: whose key, and the admission with its time. */
 export interface KeyedTrace {
@@ -30,13 +53,17 @@ export type ServeKeyed = (request: ApiRequest, route: KeyedRoute, param: string 
 
 const UNMETERED: Admission = { decision: { kind: 'unmetered' } };
 
-export function createKeyedServing(deps: ApiDeps, errorReply: (error: HttpError) => Reply): ServeKeyed {
+export function createKeyedServing(deps: KeyedServingDeps): ServeKeyed {
+  function refuse(error: HttpError): Reply {
+    return errorReply(error, deps.docsUrlBase());
+  }
+
   function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined, trace: KeyedTrace): Reply | Promise<Reply> {
     // Positions index the catalog the search index was built from: take both from it.
     const search = deps.search();
-    if (search === undefined) return errorReply(SERVICE_UNAVAILABLE);
+    if (search === undefined) return refuse(SERVICE_UNAVAILABLE);
     const record = authorize(request);
-    if (record instanceof HttpError) return errorReply(record);
+    if (record instanceof HttpError) return refuse(record);
     trace.keyId = record.id;
     // The key store is checked against the tier table when it is loaded, so the tier exists.
     const tier = deps.tiers.get(record.tier)!;
@@ -52,14 +79,30 @@ export function createKeyedServing(deps: ApiDeps, errorReply: (error: HttpError)
       random: deps.random,
     };
     const keyed: KeyedRequest = { route, context };
+    const admission = admitOnto(trace, record.id, tier, route.cost === undefined ? 1 : route.cost(context));
+    return admission instanceof Promise ? admission.then((admitted) => serveAdmitted(keyed, admitted)) : serveAdmitted(keyed, admission);
+  }
+
+  /**
+   * Takes the request's count and puts the admission on the trace in the same step, so no path can
+   * leave it unsettled; a store that fails serves the request unmetered.
+   */
+  function admitOnto(trace: KeyedTrace, keyId: string, tier: RouteContext['tier'], count: number): Admission | Promise<Admission> {
     trace.nowMs = deps.now();
-    const admission = deps.usage.admit(record.id, tier, trace.nowMs, route.cost === undefined ? 1 : route.cost(context));
-    if (!(admission instanceof Promise)) return serveAdmitted(keyed, admission, trace);
+    const admission = deps.usage.admit(keyId, tier, trace.nowMs, count);
+    if (!(admission instanceof Promise)) {
+      trace.admission = admission;
+      return admission;
+    }
     return admission.then(
-      (result) => serveAdmitted(keyed, result, trace),
+      (result) => {
+        trace.admission = result;
+        return result;
+      },
       (error: unknown) => {
         deps.logger.error('usage store failed', { error: String(error) });
-        return serveAdmitted(keyed, UNMETERED, trace);
+        trace.admission = UNMETERED;
+        return UNMETERED;
       },
     );
   }
@@ -73,12 +116,11 @@ export function createKeyedServing(deps: ApiDeps, errorReply: (error: HttpError)
   }
 
   /** Runs the route's handler once the request is admitted; a refusal answers in its place. */
-  function serveAdmitted({ route, context }: KeyedRequest, admission: Admission, trace: KeyedTrace): Reply {
-    trace.admission = admission;
+  function serveAdmitted({ route, context }: KeyedRequest, admission: Admission): Reply {
     const refusal = limitError(admission.decision, context.tier, deps.upgradeUrl);
-    if (refusal !== undefined) return errorReply(refusal);
+    if (refusal !== undefined) return refuse(refusal);
     const outcome = route.handle(context);
-    return outcome instanceof HttpError ? errorReply(outcome) : outcome;
+    return outcome instanceof HttpError ? refuse(outcome) : outcome;
   }
 
   return serveKeyed;

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { CATEGORIES, FORCES, LEVELS, MECHANICS } from '../catalog/snapshot-schema.ts';
 import { FACET_NAMES, type FacetName } from '../search/facet-counts.ts';
-import type { Filter, FilterField } from '../search/facet-index.ts';
+import type { Filter, FilterField } from '../search/page-query.ts';
 import { HttpError, invalidParameter } from './http-error.ts';
 
 /** The request before the tier's clamp: `limit` is what the client asked for (1..100). */

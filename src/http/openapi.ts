@@ -6,10 +6,10 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ExerciseSchema } from '../catalog/snapshot-schema.ts';
-import { ADMIN_SCHEMAS, adminPaths } from './admin/admin-openapi.ts';
-import { KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
+import { ADMIN_SCHEMAS, adminPaths } from './admin-contract.ts';
+import { KEY_LENGTH, KEY_PREFIX } from '../key-shape.ts';
 import { limitText, type TierTable } from '../limits/tiers.ts';
-import { ERROR_CODES, ERROR_TABLE, type ErrorCode } from './http-error.ts';
+import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
 import { SUGGEST_PARAMS } from './suggest-params.ts';
 import { BODY_SCHEMAS, HEADER_SCHEMAS, type HeaderName } from './response-schemas.ts';
@@ -90,24 +90,6 @@ function errorResponse(status: number, metering: 'required' | 'optional' | 'none
   return {
     description: `Error envelope; error.code is ${codes.join(' or ')}.`,
     headers: headers(required, optional),
-    content: { 'application/json': { schema: ref('schemas', 'Error') } },
-  };
-}
-
-/** The codes the admin API answers with, by status (its 400 on the usage route is INVALID_PARAMETER). */
-const ADMIN_ERROR_CODES: Record<number, ErrorCode[]> = {
-  400: ['INVALID_BODY', 'INVALID_PARAMETER'],
-  401: ['ADMIN_TOKEN_INVALID'],
-  404: ['NOT_FOUND'],
-  413: ['INVALID_BODY'],
-  500: ['INTERNAL_ERROR'],
-  503: ['SERVICE_UNAVAILABLE'],
-};
-
-function adminError(status: number): Json {
-  return {
-    description: `Error envelope; error.code is ${(ADMIN_ERROR_CODES[status] ?? []).join(' or ')}.`,
-    headers: headers(['X-Request-Id', 'Cache-Control']),
     content: { 'application/json': { schema: ref('schemas', 'Error') } },
   };
 }
@@ -292,7 +274,7 @@ export function buildOpenApi(tiers: TierTable, version: string): Json {
     },
     servers: [{ url: '/' }],
     security: [{ ApiKey: [] }],
-    paths: { ...paths, ...adminPaths({ error: adminError, headers: (required) => headers(required) }) },
+    paths: { ...paths, ...adminPaths({ headers: (required) => headers(required), errorSchema: ref('schemas', 'Error') }) },
     components: {
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },

@@ -1,11 +1,12 @@
 /**
  * Response bytes of GET /v1/exercises pages, per catalog, keyed by the canonical request and the
- * content coding. The catalog is immutable, so an entry is valid for the catalog's lifetime and needs
- * no invalidation; a repeated list or search costs a lookup instead of a query, a join and (for a
+ * content coding, and the validated requests they are for. Both are kept in the caches of the
+ * catalog's search index (search/structures/index-caches.ts) and dropped with it: the catalog is
+ * immutable, so an entry is valid for the catalog's lifetime and needs no invalidation, and a reload
+ * starts afresh. A repeated list or search costs a lookup instead of a query, a join and (for a
  * compressed page) a compression. Random samples are never cached.
  */
-import { LRUCache } from 'lru-cache';
-import type { Catalog } from '../catalog/catalog.ts';
+import { BoundedCache, type CacheKind, type SearchIndex } from '../search/search-index.ts';
 import { hashText } from './caching.ts';
 import type { Encoding } from './compression.ts';
 import { HttpError } from './http-error.ts';
@@ -14,15 +15,18 @@ import { type ListParams, parseListParams } from './list-params.ts';
 /** Bytes held per catalog: about a thousand 30 KB pages, far fewer than the catalog itself. */
 const MAX_BYTES_PER_CATALOG = 32 * 2 ** 20;
 
-const caches = new WeakMap<Catalog, LRUCache<string, Buffer>>();
+const PAGES: CacheKind<BoundedCache<string, Buffer>, unknown> = {
+  name: 'GET /v1/exercises pages by canonical request and coding',
+  make: () => new BoundedCache<string, Buffer>(MAX_BYTES_PER_CATALOG, pageSize),
+};
 
-export function pageCache(catalog: Catalog): LRUCache<string, Buffer> {
-  let cache = caches.get(catalog);
-  if (cache === undefined) {
-    cache = new LRUCache<string, Buffer>({ maxSize: MAX_BYTES_PER_CATALOG, sizeCalculation: (page) => Math.max(1, page.length) });
-    caches.set(catalog, cache);
-  }
-  return cache;
+function pageSize(page: Buffer): number {
+  return Math.max(1, page.length);
+}
+
+/** The page cache of a catalog's search index. */
+export function pageCache(index: SearchIndex): BoundedCache<string, Buffer> {
+  return index.caches.of(PAGES);
 }
 
 /**
@@ -55,12 +59,15 @@ export interface ListRequest {
 
 /**
  * Validated requests by raw query string and tier clamp. Parsing, canonicalising and hashing cost
- * more than serving a cached page, and clients repeat the same query strings; the outcome depends on
- * nothing else (not on the catalog), so it is kept across snapshots. Refusals are not kept.
+ * more than serving a cached page, and clients repeat the same query strings. Refusals are not kept.
  */
-const listRequests = new LRUCache<string, ListRequest>({ max: 10_000 });
+const LIST_REQUESTS: CacheKind<BoundedCache<string, ListRequest>, unknown> = {
+  name: 'GET /v1/exercises requests by query string and tier clamp',
+  make: () => new BoundedCache<string, ListRequest>(10_000),
+};
 
-export function listRequestOf(rawQuery: string, maxResults: number): ListRequest | HttpError {
+export function listRequestOf(index: SearchIndex, rawQuery: string, maxResults: number): ListRequest | HttpError {
+  const listRequests = index.caches.of(LIST_REQUESTS);
   const key = `${maxResults}?${rawQuery}`;
   let request = listRequests.get(key);
   if (request === undefined) {

@@ -12,7 +12,7 @@ import { negotiate } from './compression.ts';
 import { buildDocsPage } from './docs-page.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { ApiRequest, Reply } from './reply.ts';
-import { HTML_TYPE, JSON_TYPE } from './routes.ts';
+import { HTML_TYPE, JSON_TYPE } from './replies.ts';
 
 export interface PublicPagesDeps {
   tiers: TierTable;

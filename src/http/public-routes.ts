@@ -7,7 +7,8 @@ import type { TierTable } from '../limits/tiers.ts';
 import type { StoreStatus } from '../limits/usage-store.ts';
 import { createPublicPages } from './public-pages.ts';
 import type { ApiRequest, Reply } from './reply.ts';
-import { json, type PublicRouteName } from './routes.ts';
+import { json } from './replies.ts';
+import type { PublicRouteName } from './routes.ts';
 
 export interface PublicRoutesDeps {
   catalog(): Catalog | undefined;

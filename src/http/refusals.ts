@@ -2,7 +2,7 @@
  * The HttpErrors the pipeline answers with before (or instead of) a route's handler: a path no route
  * has, a method the API does not serve, a missing or bad key, and a request over its tier's limits.
  */
-import { KEY_LENGTH, KEY_PREFIX } from '../keys/api-key.ts';
+import { KEY_LENGTH, KEY_PREFIX } from '../key-shape.ts';
 import type { Decision } from '../limits/admission.ts';
 import { formatUsd } from '../limits/money.ts';
 import type { Tier } from '../limits/tiers.ts';

@@ -6,9 +6,9 @@
 import { type Catalog, findExercisePosition } from '../catalog/catalog.ts';
 import type { Tier } from '../limits/tiers.ts';
 import { countFacets, facetTableOf } from '../search/facet-counts.ts';
-import { findMatchSet, findPage, TIMED_OUT } from '../search/page-query.ts';
+import { findPage, type Page, TIMED_OUT } from '../search/page-query.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import { suggest, SUGGEST_TIMED_OUT } from '../search/suggest.ts';
+import { suggest } from '../search/suggest.ts';
 import { exportBody } from './export-body.ts';
 import { parseSuggestParams } from './suggest-params.ts';
 import {
@@ -19,7 +19,6 @@ import {
   isNotModified,
   KEYED_CACHE_CONTROL,
   KEYED_VARY,
-  NO_STORE,
   notModified,
   type Representation,
 } from './caching.ts';
@@ -28,6 +27,7 @@ import { HttpError, notFound, SEARCH_TIMEOUT } from './http-error.ts';
 import type { ListParams } from './list-params.ts';
 import { listRequestOf, pageCache, pageKey } from './page-cache.ts';
 import type { ApiRequest, Reply } from './reply.ts';
+import { json, JSON_TYPE, NDJSON_TYPE } from './replies.ts';
 
 /** What a keyed route's handler may read. */
 export interface RouteContext {
@@ -56,17 +56,8 @@ export type Route =
   | { path: string; isKeyed: true; handle: RouteHandler; cost?: RouteCost }
   | { path: string; isKeyed: false; name: PublicRouteName };
 
-export const JSON_TYPE: [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
-export const HTML_TYPE: [string, string] = ['Content-Type', 'text/html; charset=utf-8'];
-export const NDJSON_TYPE: [string, string] = ['Content-Type', 'application/x-ndjson'];
-const NO_STORE_HEADER: [string, string] = ['Cache-Control', NO_STORE];
 const PAGE_OPEN = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
-
-/** A JSON reply no cache keeps: errors, health, random samples. */
-export function json(status: number, body: Reply['body'], headers: [string, string][] = []): Reply {
-  return { status, headers: [JSON_TYPE, NO_STORE_HEADER, ...headers], body };
-}
 
 const keyed = (etag: string): Representation => ({ etag, contentType: JSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY });
 
@@ -80,13 +71,10 @@ function depthError(tier: Tier, upgradeUrl: string, depth: number): HttpError {
   );
 }
 
-/** `,"facets":{...}` for the facets a request asks for, over its whole match set; '' when it asks for none. */
-function facetsMember(context: RouteContext, params: ListParams, deadline: number): string | HttpError {
+/** `,"facets":{...}` for the facets a request asks for, over the page's whole match set; '' when it asks for none. */
+function facetsMember(search: SearchIndex, params: ListParams, matchSet: Page['matchSet']): string {
   if (params.facets.length === 0) return '';
-  const { search, monotonic, random } = context;
-  const matching = findMatchSet(search, params, { deadline, now: monotonic, random });
-  if (matching === TIMED_OUT) return SEARCH_TIMEOUT;
-  return `,"facets":${JSON.stringify(countFacets(facetTableOf(search), matching, params.facets))}`;
+  return `,"facets":${JSON.stringify(countFacets(facetTableOf(search), matchSet, params.facets))}`;
 }
 
 /** Runs the query and joins the page from pre-encoded exercises into one Buffer. */
@@ -95,12 +83,11 @@ function buildPage(context: RouteContext, params: ListParams, limit: number): Bu
   const deadline = monotonic() + searchBudgetMs;
   const page = findPage(
     search,
-    { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset },
+    { q: params.q, filters: params.filters, random: params.random, limit, offset: params.offset, withMatchSet: params.facets.length > 0 },
     { deadline, now: monotonic, random },
   );
   if (page === TIMED_OUT) return SEARCH_TIMEOUT;
-  const facets = facetsMember(context, params, deadline);
-  if (facets instanceof HttpError) return facets;
+  const facets = facetsMember(search, params, page.matchSet);
   const parts: Buffer[] = [PAGE_OPEN];
   page.positions.forEach((position, i) => {
     if (i > 0) parts.push(COMMA);
@@ -117,8 +104,8 @@ function encodePage(page: Buffer, encoding: Encoding): { body: Buffer; encoding:
 }
 
 function listExercises(context: RouteContext): Reply | HttpError {
-  const { catalog, request, tier, upgradeUrl } = context;
-  const listRequest = listRequestOf(request.query, tier.maxResults);
+  const { search, request, tier, upgradeUrl } = context;
+  const listRequest = listRequestOf(search, request.query, tier.maxResults);
   if (listRequest instanceof HttpError) return listRequest;
   const { params, limit, canonical } = listRequest;
   if (tier.paginationDepth !== undefined && params.offset + limit > tier.paginationDepth) {
@@ -134,9 +121,9 @@ function listExercises(context: RouteContext): Reply | HttpError {
     if (encoded.encoding !== 'identity') reply.headers.push(['Content-Encoding', encoded.encoding]);
     return reply;
   }
-  const how = keyed(etagOf(catalog, `l${listRequest.hash}`));
+  const how = keyed(etagOf(search, `l${listRequest.hash}`));
   if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
-  const cache = pageCache(catalog);
+  const cache = pageCache(search);
   const key = pageKey(canonical, encoding);
   let cached = cache.get(key);
   if (cached === undefined) {
@@ -155,7 +142,7 @@ function listExercises(context: RouteContext): Reply | HttpError {
   return encodedReply(cached, encoding, how);
 }
 
-function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpError {
+function exerciseById({ catalog, search, param, request }: RouteContext): Reply | HttpError {
   let id: string;
   try {
     id = decodeURIComponent(param!);
@@ -169,17 +156,17 @@ function exerciseById({ catalog, param, request }: RouteContext): Reply | HttpEr
       'Take ids from the id field of GET /v1/exercises results; they are not derived from names.',
     );
   }
-  return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(catalog, `e${position}`)));
+  return fixedReply(request, catalog.exerciseBodies[position]!, negotiate(request.acceptEncoding), keyed(etagOf(search, `e${position}`)));
 }
 
 /** GET /v1/suggest: `{"data":[{"id","name"}]}` for a search box, best first (search/suggest.ts). */
 function suggestNames({ catalog, search, request, searchBudgetMs, monotonic }: RouteContext): Reply | HttpError {
   const params = parseSuggestParams(request.query);
   if (params instanceof HttpError) return params;
-  const how = keyed(etagOf(catalog, `s${hashText(`${params.limit}\u0000${params.q}`)}`));
+  const how = keyed(etagOf(search, `s${hashText(`${params.limit}\u0000${params.q}`)}`));
   if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
   const positions = suggest(search, params.q, params.limit, monotonic() + searchBudgetMs, monotonic);
-  if (positions === SUGGEST_TIMED_OUT) return SEARCH_TIMEOUT;
+  if (positions === TIMED_OUT) return SEARCH_TIMEOUT;
   let body = '{"data":[';
   for (let i = 0; i < positions.length; i++) {
     const exercise = catalog.exercises[positions[i]!]!;
@@ -191,15 +178,15 @@ function suggestNames({ catalog, search, request, searchBudgetMs, monotonic }: R
 
 const EXPORT_ETAG = 'export';
 
-function exportRepresentation(catalog: Catalog): Representation {
-  return { etag: etagOf(catalog, EXPORT_ETAG), contentType: NDJSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY };
+function exportRepresentation(search: SearchIndex): Representation {
+  return { etag: etagOf(search, EXPORT_ETAG), contentType: NDJSON_TYPE, cacheControl: KEYED_CACHE_CONTROL, vary: KEYED_VARY };
 }
 
 /**
  * GET /v1/export: the whole catalog as NDJSON, streamed. A tier with a pagination depth (free) may not
  * page through everything, so it may not export it either: the cap is there against scraping.
  */
-function exportCatalog({ catalog, request, tier, upgradeUrl }: RouteContext): Reply | HttpError {
+function exportCatalog({ search, request, tier, upgradeUrl }: RouteContext): Reply | HttpError {
   if (tier.paginationDepth !== undefined) {
     return new HttpError(
       403,
@@ -209,24 +196,24 @@ function exportCatalog({ catalog, request, tier, upgradeUrl }: RouteContext): Re
       { upgrade_url: upgradeUrl, current_tier: tier.name },
     );
   }
-  const how = exportRepresentation(catalog);
+  const how = exportRepresentation(search);
   if (isNotModified(request.ifNoneMatch, how.etag)) return notModified(how.etag, how.cacheControl, how.vary);
   // Sent as is: compressing the whole catalog would hold the event loop; a proxy in front may compress it.
-  return encodedReply(exportBody(catalog), 'identity', how);
+  return encodedReply(exportBody(search), 'identity', how);
 }
 
 /**
  * An export costs what paging through the catalog at the tier's max results would: ceil(exercises /
  * maxResults) requests. A 304 (the client has this version) and a refusal cost one.
  */
-function exportCost({ catalog, request, tier }: RouteContext): number {
-  if (tier.paginationDepth !== undefined || isNotModified(request.ifNoneMatch, etagOf(catalog, EXPORT_ETAG))) return 1;
+function exportCost({ catalog, search, request, tier }: RouteContext): number {
+  if (tier.paginationDepth !== undefined || isNotModified(request.ifNoneMatch, etagOf(search, EXPORT_ETAG))) return 1;
   return Math.max(1, Math.ceil(catalog.exercises.length / tier.maxResults));
 }
 
 const metadata = (name: keyof Catalog['bodies']): RouteHandler =>
-  function metadataRoute({ catalog, request }) {
-    return fixedReply(request, catalog.bodies[name], negotiate(request.acceptEncoding), keyed(etagOf(catalog, name)));
+  function metadataRoute({ catalog, search, request }) {
+    return fixedReply(request, catalog.bodies[name], negotiate(request.acceptEncoding), keyed(etagOf(search, name)));
   };
 
 export const ROUTES: readonly Route[] = [

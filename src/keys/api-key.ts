@@ -1,8 +1,7 @@
-/** The API key format, generation from a CSPRNG, hashing for storage and lookup, and masking for display. */
+/** The API key format, generation from a CSPRNG, hashing for storage and lookup, and masking for display (its shape: key-shape.ts). */
 import * as crypto from 'node:crypto';
+import { KEY_PREFIX } from '../key-shape.ts';
 
-export const KEY_PREFIX = 'exlib_';
-export const KEY_LENGTH = 38;
 const KEY_PATTERN = /^exlib_[A-Za-z0-9]{32}$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -42,14 +41,4 @@ export function keyHint(key: string): string {
 /** What `keys list` shows instead of a key. */
 export function maskKey(hint: string): string {
   return `${KEY_PREFIX}${'*'.repeat(28)}${hint}`;
-}
-
-const KEY_SHAPED = /exlib_[A-Za-z0-9]{32}/g;
-
-/**
- * Masks anything key-shaped inside text the service repeats back or logs (an id, a parameter value):
- * `exlib_…` plus the last four characters (docs/api.md#masking-keys).
- */
-export function maskKeysIn(text: string): string {
-  return text.includes(KEY_PREFIX) ? text.replace(KEY_SHAPED, (key) => `${KEY_PREFIX}…${key.slice(-4)}`) : text;
 }

@@ -14,7 +14,7 @@ import { formatUsd } from '../limits/money.ts';
 import type { UsageByDay } from '../limits/usage-shards.ts';
 import { dayString } from '../limits/windows.ts';
 import type { HourCounts } from '../observe/status-history.ts';
-import { escapeHtml, page, redirect } from './page-layout.ts';
+import { escapeHtml, page, redirect } from '../http/page-layout.ts';
 import { parseCookies } from './sessions.ts';
 
 const COOKIE = 'exlib_operator';

@@ -16,7 +16,7 @@ import type { UsageByDay } from '../limits/usage-shards.ts';
 import type { Logger } from '../log.ts';
 import { BODY_TOO_LARGE, type ApiRequest, type Reply } from '../http/reply.ts';
 import type { Attempts } from './attempts.ts';
-import { escapeHtml, page, redirect } from './page-layout.ts';
+import { escapeHtml, page, redirect } from '../http/page-layout.ts';
 import { parseCookies, type Sessions } from './sessions.ts';
 import { lastDays, usageChart } from './usage-chart.ts';
 

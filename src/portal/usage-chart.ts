@@ -6,7 +6,7 @@
 import { hasDailyLimit, type Tier } from '../limits/tiers.ts';
 import type { DayUsage, UsageByDay } from '../limits/usage-shards.ts';
 import { dayString } from '../limits/windows.ts';
-import { escapeHtml } from './page-layout.ts';
+import { escapeHtml } from '../http/page-layout.ts';
 
 const DAY_MS = 86_400_000;
 export const CHART_DAYS = 30;

@@ -2,11 +2,17 @@
  * The pure function behind GET /v1/exercises: filters, optional text ranking, random sampling and
  * paging over one catalog's SearchIndex. It knows nothing of HTTP; the shell hands it a validated PageQuery.
  */
-import { type Bitset, bitsetOf, collectBits, countBits } from './bitset.ts';
-import { type Filter, matchFilters } from './facet-index.ts';
-import { rankQuery, type SearchIndex, TIMED_OUT } from './search-index.ts';
+import { type Bitset, bitsetOf, collectBits, countBits } from './structures/bitset.ts';
+import { type Filter, keyOf, matchFilters } from './filters/facet-index.ts';
+import type { SearchIndex } from './search-index.ts';
+import { BoundedCache } from './structures/bounded-cache.ts';
+import { Budget, TIMED_OUT, timedOut } from './structures/budget.ts';
+import type { CacheKind } from './structures/index-caches.ts';
+import { planQuery } from './text/query-plan.ts';
 
-export { TIMED_OUT } from './search-index.ts';
+export type { Filter, FilterField } from './filters/facet-index.ts';
+
+export { TIMED_OUT } from './structures/budget.ts';
 
 export interface PageQuery {
   q: string | undefined;
@@ -14,12 +20,16 @@ export interface PageQuery {
   random: boolean;
   limit: number;
   offset: number;
+  /** Also give the whole match set (facet counts are taken over it): a `q` is then ranked once for both. */
+  withMatchSet?: boolean;
 }
 
 export interface Page {
   positions: number[];
   /** Exact count of matches without `q`; null with `q`, as the spec requires. */
   total: number | null;
+  /** With `withMatchSet`: the whole match set (findMatchSet's), undefined when everything matches. */
+  matchSet?: Bitset | undefined;
 }
 
 export interface PageContext {
@@ -43,6 +53,13 @@ function sample(pool: number[] | Int32Array, take: number, random: () => number)
 }
 
 export function findPage(index: SearchIndex, query: PageQuery, context: PageContext): Page | typeof TIMED_OUT {
+  const page = pageOf(index, query, context);
+  if (page === TIMED_OUT || query.withMatchSet !== true || query.q !== undefined) return page;
+  page.matchSet = matchFilters(index.facets, query.filters);
+  return page;
+}
+
+function pageOf(index: SearchIndex, query: PageQuery, context: PageContext): Page | typeof TIMED_OUT {
   const size = index.catalog.exercises.length;
   const matching = matchFilters(index.facets, query.filters);
   if (query.q === undefined) {
@@ -64,14 +81,18 @@ export function findPage(index: SearchIndex, query: PageQuery, context: PageCont
     q: query.q,
     filters: query.filters,
     matching,
-    depth: query.random ? Number.POSITIVE_INFINITY : query.offset + query.limit,
+    // The match set is every text match however deep: ranked once, the page is its head.
+    depth: query.random || query.withMatchSet === true ? Number.POSITIVE_INFINITY : query.offset + query.limit,
     deadline: context.deadline,
     now: context.now,
   });
   if (ranked === TIMED_OUT) return TIMED_OUT;
   // A cached ranking is shared by later requests: sample from a copy, never reorder it in place.
-  if (query.random) return { positions: sample(ranked.slice(), query.limit, context.random), total: null };
-  return { positions: Array.from(ranked.subarray(query.offset, query.offset + query.limit)), total: null };
+  const page: Page = query.random
+    ? { positions: sample(ranked.slice(), query.limit, context.random), total: null }
+    : { positions: Array.from(ranked.subarray(query.offset, query.offset + query.limit)), total: null };
+  if (query.withMatchSet === true) page.matchSet = bitsetOf(size, ranked);
+  return page;
 }
 
 /**
@@ -95,4 +116,65 @@ export function findMatchSet(
   });
   if (ranked === TIMED_OUT) return TIMED_OUT;
   return bitsetOf(index.catalog.exercises.length, ranked);
+}
+
+function filtersKey(filters: readonly Filter[]): string {
+  return filters
+    .map(
+      (filter) =>
+        `${filter.field}=${filter.values
+          .map((value) => keyOf(filter.field, value))
+          .sort()
+          .join('|')}`,
+    )
+    .sort()
+    .join('&');
+}
+
+/** Rankings kept per catalog (by query, filters and depth). */
+export const RANKING_CACHE_SIZE = 2000;
+
+interface CachedRanking {
+  /** How many were asked for; fewer positions than this means there are no more. */
+  readonly depth: number;
+  readonly positions: Int32Array;
+}
+
+/** Recent rankings of a search index, by plan and filters. */
+export const RANKINGS: CacheKind<BoundedCache<string, CachedRanking>, unknown> = {
+  name: 'rankings by query plan and filters',
+  make: () => new BoundedCache(RANKING_CACHE_SIZE),
+};
+
+interface RankRequest {
+  q: string;
+  filters: readonly Filter[];
+  /** The filters' bitset (filters/facet-index.ts matchFilters), undefined when there are none. */
+  matching: Bitset | undefined;
+  /** How many of the best are needed (offset + limit), or Infinity for all. */
+  depth: number;
+  deadline: number;
+  now: () => number;
+}
+
+/** The best `depth` positions for a text query within the filters, best first; or TIMED_OUT. Cached. */
+export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array | typeof TIMED_OUT {
+  const budget = new Budget(request.deadline, request.now);
+  try {
+    const plan = planQuery(request.q, index.planContext, budget);
+    budget.check();
+    const key = `${plan.key}\u0001${filtersKey(request.filters)}`;
+    const rankings = index.caches.of(RANKINGS);
+    const cached = rankings.get(key);
+    if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;
+    // Ask for a little more than needed, so the next page is usually served from the cache.
+    const depth =
+      request.depth === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.max(64, 2 ** Math.ceil(Math.log2(request.depth)));
+    const positions = index.ranker.rank(plan, request.matching, depth, budget);
+    budget.check();
+    rankings.set(key, { depth, positions });
+    return positions;
+  } catch (error) {
+    return timedOut(error);
+  }
 }

@@ -1,44 +1,36 @@
 /**
  * Everything search needs for one Catalog, built from it after it loads and dropped with it: filter
  * bitsets, the term index, the query planner's dictionary, the ranker, the facet profiles that count
- * facets, suggest's answers to every one- and two-letter prefix, and the caches search fills
- * (rankings by query and filters here; term expansions and slot lists in the expander and ranker).
+ * facets, suggest's answers to every one- and two-letter prefix, and `caches`: every cache and scratch
+ * buffer kept for this catalog, by search and by the HTTP routes (rankings, suggest's answers, pages,
+ * validated requests, tags), made one way (structures/index-caches.ts) and dropped with the index.
+ * Term expansions and slot lists are BoundedCaches of the expander and the ranker, which it owns too.
  * The Catalog itself stays immutable and knows nothing of this (issue 8).
  *
  * `buildSearchIndex` runs the build in slices of a few ms with setImmediate between, so that building
  * for 100x the catalog never pauses serving; `buildSearchIndexNow` runs it at once (tests, tools).
  */
-import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
-import type { Bitset } from './bitset.ts';
-import { type FacetTable, facetTableSteps } from './facet-counts.ts';
-import { type FacetIndex, facetIndexSteps, type Filter, keyOf } from './facet-index.ts';
-import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES, filterAliases } from './filter-aliases.ts';
-import { muscleWordLengths, planQuery, type PlanContext } from './query-plan.ts';
-import { Ranker } from './ranking.ts';
-import { Budget, SearchTimedOut } from './search-budget.ts';
-import { MAX_SUGGESTIONS } from './suggest.ts';
-import { type ShortPrefixes, shortPrefixSteps } from './suggest-short-prefixes.ts';
-import { type ExerciseWords, exerciseWordSteps } from './suggest-exercise-words.ts';
-import { type TermHeads, termHeadSteps } from './suggest-term-heads.ts';
-import { type TermPairs, termPairSteps } from './suggest-term-pairs.ts';
-import { buildSynonymTable, SHIPPED_SYNONYMS } from './synonyms.ts';
-import { TermExpander } from './term-expansion.ts';
-import { type TermIndex, termIndexSteps } from './term-index.ts';
-import { contentKey } from './text-normalize.ts';
+import { IndexCaches } from './structures/index-caches.ts';
+import { type FacetTable, facetTableSteps } from './filters/facet-table.ts';
+import { type FacetIndex, facetIndexSteps } from './filters/facet-index.ts';
+import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES, filterAliases } from './filters/aliases.ts';
+import { muscleWordLengths, type PlanContext } from './text/query-plan.ts';
+import { Ranker } from './ranking/ranker.ts';
+import { MAX_SUGGESTIONS } from './suggest/weights.ts';
+import { type ShortPrefixes, shortPrefixSteps } from './suggest/short-prefixes.ts';
+import { exerciseWordSteps } from './suggest/exercise-words.ts';
+import type { SuggestSources } from './suggest/large/head-ranking.ts';
+import { termHeadSteps } from './suggest/large/term-heads.ts';
+import { termPairSteps } from './suggest/large/term-pairs.ts';
+import { buildSynonymTable, SHIPPED_SYNONYMS } from './text/synonyms.ts';
+import { TermExpander } from './text/term-expansion.ts';
+import { type TermIndex, termIndexSteps } from './text/term-index.ts';
+import { contentKey } from './text/normalize.ts';
 
-/** What a ranking returns when the deadline passed before it was complete. */
-export const TIMED_OUT = Symbol('search timed out');
-
-/** Rankings kept per catalog (by query, filters and depth). */
-export const RANKING_CACHE_SIZE = 2000;
-
-interface CachedRanking {
-  /** How many were asked for; fewer positions than this means there are no more. */
-  readonly depth: number;
-  readonly positions: Int32Array;
-}
+export { BoundedCache } from './structures/bounded-cache.ts';
+export type { CacheKind } from './structures/index-caches.ts';
 
 export interface SearchIndex {
   readonly catalog: Catalog;
@@ -49,20 +41,35 @@ export interface SearchIndex {
   readonly ranker: Ranker;
   /** The inverted index the ranker and the expander read (suggest.ts reads its name and alias postings). */
   readonly terms: TermIndex;
-  /** Suggest's words and answers for every one- and two-letter prefix (suggest-short-prefixes.ts). */
+  /** Suggest's words and answers for every one- and two-letter prefix (suggest/short-prefixes.ts). */
   readonly shortPrefixes: ShortPrefixes;
-  /** Suggest's heads of each term's name and alias postings, best first (suggest-term-heads.ts). */
-  readonly termHeads: TermHeads;
-  /** Suggest's record of each exercise's name and alias words, read to score it (suggest-exercise-words.ts). */
-  readonly exerciseWords: ExerciseWords;
-  /** Suggest's words found together in an exercise, per word (suggest-term-pairs.ts). */
-  readonly termPairs: TermPairs;
-  /** Recent rankings; valid for this catalog's lifetime only. */
-  readonly rankings: LRUCache<string, CachedRanking>;
+  /**
+   * Suggest's large-catalog path (suggest/large/), from LARGE_SUGGEST_MIN_EXERCISES on: the heads of each
+   * term's name and alias postings, each exercise's record of its words, the words found together; and
+   * what ranking from them reads. Undefined in a smaller catalog, where ranking by postings is cheaper.
+   */
+  readonly large: SuggestSources | undefined;
+  /** Every cache and scratch buffer kept for this catalog, by anyone (structures/index-caches.ts); dropped with it. */
+  readonly caches: IndexCaches<SearchIndex>;
+}
+
+/**
+ * From this many exercises on, the index keeps suggest's large-catalog structures (term heads, exercise
+ * records, term pairs: 18 MB and about 0.5 s of the build at 100x the bundled catalog) and suggest ranks
+ * a reading from them where they settle it. Measured over the benchmark's typing sessions
+ * (docs/performance.md#suggests-large-catalog-path): on the bundled catalog (2,233) the heads settle 1
+ * reading in 178, more slowly than ranking by postings; at 2x (4,466) 15, still more slowly; from 3x to
+ * 4x (6,699 to 8,932) they start to save time, and at 10x they settle 99 in well under half the time.
+ */
+export const LARGE_SUGGEST_MIN_EXERCISES = 8192;
+
+export interface SearchIndexOptions {
+  /** LARGE_SUGGEST_MIN_EXERCISES unless set (tests build the large path on small catalogs with 0). */
+  largeSuggestMinExercises?: number;
 }
 
 /** Builds the search index of `catalog` step by step (time-slices.ts). */
-export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
+export function* searchIndexSteps(catalog: Catalog, options: SearchIndexOptions = {}): Steps<SearchIndex> {
   const dictionary = catalog.searchDictionary;
   const muscleNames = catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]);
   const muscleAliases = filterAliases(DEFAULT_MUSCLE_ALIASES, dictionary?.muscleAliases, muscleNames);
@@ -85,11 +92,17 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
   };
   yield;
   const facetTable = yield* facetTableSteps(catalog, facets);
+  // The records are read once here for the short prefixes, and kept only for the large-catalog path.
   const exerciseWords = yield* exerciseWordSteps(terms);
   const shortPrefixes = yield* shortPrefixSteps(terms, exerciseWords, MAX_SUGGESTIONS);
-  const termHeads = yield* termHeadSteps(terms);
-  const termPairs = yield* termPairSteps(terms, exerciseWords);
-  return {
+  const caches = new IndexCaches<SearchIndex>();
+  let large: SuggestSources | undefined;
+  if (catalog.exercises.length >= (options.largeSuggestMinExercises ?? LARGE_SUGGEST_MIN_EXERCISES)) {
+    const termHeads = yield* termHeadSteps(terms);
+    const termPairs = yield* termPairSteps(terms, exerciseWords);
+    large = { terms, termHeads, exerciseWords, termPairs, caches };
+  }
+  const index: SearchIndex = {
     catalog,
     facets,
     facetTable,
@@ -97,65 +110,19 @@ export function* searchIndexSteps(catalog: Catalog): Steps<SearchIndex> {
     ranker: new Ranker(terms, facets),
     terms,
     shortPrefixes,
-    termHeads,
-    exerciseWords,
-    termPairs,
-    rankings: new LRUCache({ max: RANKING_CACHE_SIZE }),
+    large,
+    caches,
   };
+  caches.own(index);
+  return index;
 }
 
 /** Builds the search index in slices, so that serving goes on meanwhile (the loader awaits this). */
-export function buildSearchIndex(catalog: Catalog, sliceMs?: number): Promise<SearchIndex> {
-  return runInSlices(searchIndexSteps(catalog), sliceMs);
+export function buildSearchIndex(catalog: Catalog, sliceMs?: number, options?: SearchIndexOptions): Promise<SearchIndex> {
+  return runInSlices(searchIndexSteps(catalog, options), sliceMs);
 }
 
 /** Builds the search index at once. */
-export function buildSearchIndexNow(catalog: Catalog): SearchIndex {
-  return runNow(searchIndexSteps(catalog));
-}
-
-function filtersKey(filters: readonly Filter[]): string {
-  return filters
-    .map(
-      (filter) =>
-        `${filter.field}=${filter.values
-          .map((value) => keyOf(filter.field, value))
-          .sort()
-          .join('|')}`,
-    )
-    .sort()
-    .join('&');
-}
-
-export interface RankRequest {
-  q: string;
-  filters: readonly Filter[];
-  /** The filters' bitset (facet-index.ts matchFilters), undefined when there are none. */
-  matching: Bitset | undefined;
-  /** How many of the best are needed (offset + limit), or Infinity for all. */
-  depth: number;
-  deadline: number;
-  now: () => number;
-}
-
-/** The best `depth` positions for a text query within the filters, best first; or TIMED_OUT. Cached. */
-export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array | typeof TIMED_OUT {
-  const budget = new Budget(request.deadline, request.now);
-  try {
-    const plan = planQuery(request.q, index.planContext, budget);
-    budget.check();
-    const key = `${plan.key}\u0001${filtersKey(request.filters)}`;
-    const cached = index.rankings.get(key);
-    if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;
-    // Ask for a little more than needed, so the next page is usually served from the cache.
-    const depth =
-      request.depth === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.max(64, 2 ** Math.ceil(Math.log2(request.depth)));
-    const positions = index.ranker.rank(plan, request.matching, depth, budget);
-    budget.check();
-    index.rankings.set(key, { depth, positions });
-    return positions;
-  } catch (error) {
-    if (error instanceof SearchTimedOut) return TIMED_OUT;
-    throw error;
-  }
+export function buildSearchIndexNow(catalog: Catalog, options?: SearchIndexOptions): SearchIndex {
+  return runNow(searchIndexSteps(catalog, options));
 }

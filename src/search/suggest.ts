@@ -6,32 +6,27 @@
  * in its name or one of its aliases. The last word is read as a prefix, even a function word (`do`
  * on its way to `downward dog`); earlier ones as words.
  */
-import { BoundedCache } from './bounded-cache.ts';
-import { Budget, SearchTimedOut } from './search-budget.ts';
+import { BoundedCache } from './structures/bounded-cache.ts';
+import type { CacheKind } from './structures/index-caches.ts';
+import { Budget, type TIMED_OUT, timedOut } from './structures/budget.ts';
 import type { SearchIndex } from './search-index.ts';
-import { merged, NOTHING, rank, type Ranked } from './suggest-ranking.ts';
-import { readingsOf, type Slot } from './suggest-readings.ts';
-import { rankFromHeads } from './suggest-head-ranking.ts';
-import { tokenize } from './text-normalize.ts';
+import { merged, NOTHING, rank, type Ranked } from './suggest/ranking.ts';
+import { readingsOf, type Slot } from './suggest/readings.ts';
+import { rankFromHeads } from './suggest/large/head-ranking.ts';
+import { MAX_SUGGESTIONS } from './suggest/weights.ts';
+import { tokenize } from './text/normalize.ts';
 
-/** What `suggest` returns when the deadline passed first. */
-export const SUGGEST_TIMED_OUT = Symbol('suggest timed out');
+/** How many names a suggest answers at most (GET /v1/suggest's `limit`). */
+export { MAX_SUGGESTIONS };
 
-export const MAX_SUGGESTIONS = 20;
 const CACHE_SIZE = 10_000;
 const TRAILING_SEPARATOR = /[^\p{L}\p{N}]$/u;
 
-/** Answers by typed text, per search index. */
-const answersByIndex = new WeakMap<SearchIndex, BoundedCache<string, Int32Array>>();
-
-function answersOf(index: SearchIndex): BoundedCache<string, Int32Array> {
-  let answers = answersByIndex.get(index);
-  if (answers === undefined) {
-    answers = new BoundedCache(CACHE_SIZE);
-    answersByIndex.set(index, answers);
-  }
-  return answers;
-}
+/** Answers by typed text (lower-cased), per search index. */
+const ANSWERS: CacheKind<BoundedCache<string, Int32Array>, unknown> = {
+  name: 'suggest answers by typed text',
+  make: () => new BoundedCache(CACHE_SIZE),
+};
 
 /**
  * The up to MAX_SUGGESTIONS best positions for `q` worked out from the index (no answer kept or
@@ -46,10 +41,14 @@ export function rankSuggestions(index: SearchIndex, q: string, budget: Budget): 
   );
 }
 
-/** One reading's best MAX_SUGGESTIONS: from its words' best postings when they settle it, else from all of them. */
+/**
+ * One reading's best MAX_SUGGESTIONS: in a large catalog from its words' best postings when they settle it,
+ * else from all of them.
+ */
 export function rankReading(index: SearchIndex, slots: readonly Slot[], budget: Budget): Ranked {
   if (slots.length === 0) return NOTHING;
-  return rankFromHeads(index, slots, MAX_SUGGESTIONS, budget) ?? rank(index.terms, slots, MAX_SUGGESTIONS, budget);
+  const fromHeads = index.large === undefined ? undefined : rankFromHeads(index.large, slots, MAX_SUGGESTIONS, budget);
+  return fromHeads ?? rank(index, slots, MAX_SUGGESTIONS, budget);
 }
 
 /** The precomputed answer when `q` is one word of one or two letters still being typed that some word starts with. */
@@ -61,18 +60,12 @@ function shortPrefixAnswer(index: SearchIndex, q: string): Int32Array | undefine
 
 /**
  * Up to `limit` (at most MAX_SUGGESTIONS) positions whose names best complete `q`, best first; or
- * SUGGEST_TIMED_OUT past the deadline. One- and two-letter words are answered from the index's
+ * TIMED_OUT past the deadline. One- and two-letter words are answered from the index's
  * precomputed lists; every answer is kept per index by typed text.
  */
-export function suggest(
-  index: SearchIndex,
-  q: string,
-  limit: number,
-  deadline: number,
-  now: () => number,
-): Int32Array | typeof SUGGEST_TIMED_OUT {
+export function suggest(index: SearchIndex, q: string, limit: number, deadline: number, now: () => number): Int32Array | typeof TIMED_OUT {
   const key = q.toLowerCase();
-  const answers = answersOf(index);
+  const answers = index.caches.of(ANSWERS);
   const cached = answers.get(key);
   if (cached !== undefined) return cached.subarray(0, limit);
   const short = shortPrefixAnswer(index, q);
@@ -85,7 +78,6 @@ export function suggest(
     answers.set(key, positions);
     return positions.subarray(0, limit);
   } catch (error) {
-    if (error instanceof SearchTimedOut) return SUGGEST_TIMED_OUT;
-    throw error;
+    return timedOut(error);
   }
 }

@@ -1,6 +1,6 @@
 /** The naive reference of what a filter means, and random filter combinations, for property tests over the fixture. */
 import type { Exercise } from '../../src/catalog/snapshot-schema.ts';
-import type { Filter, FilterField } from '../../src/search/facet-index.ts';
+import type { Filter, FilterField } from '../../src/search/filters/facet-index.ts';
 import { pick } from './random.ts';
 import { fixtureSnapshot } from './service.ts';
 

@@ -1,13 +1,13 @@
 /**
- * The reference for suggest-ranking.ts: its `rank` as it was before it read later slots from the
+ * The reference for suggest/ranking.ts: its `rank` as it was before it read later slots from the
  * candidates' own words per candidate, kept verbatim (per-slot passes over every candidate, Map
  * lookups), so a property test can check the fast one gives the same positions and scores.
  */
-import type { Budget } from '../../src/search/search-budget.ts';
-import type { Ranked } from '../../src/search/suggest-ranking.ts';
-import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from '../../src/search/suggest-weights.ts';
-import type { Slot } from '../../src/search/suggest-readings.ts';
-import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from '../../src/search/term-index.ts';
+import type { Budget } from '../../src/search/structures/budget.ts';
+import type { Ranked } from '../../src/search/suggest/ranking.ts';
+import { ALIAS_WEIGHT, NAME_START_BONUS, NAME_WEIGHT, PER_NAME_TERM } from '../../src/search/suggest/weights.ts';
+import type { Slot } from '../../src/search/suggest/readings.ts';
+import { FIELD_KEYWORDS, FIELD_NAME, type TermIndex } from '../../src/search/text/term-index.ts';
 
 /** Per term index: scratch arrays sized to the catalog (no allocation per request). */
 interface Scratch {
@@ -121,7 +121,7 @@ export function naiveRank(terms: TermIndex, slots: readonly Slot[], limit: numbe
       const p = candidates[i]!;
       if (matched[p] !== all) continue;
       const nameLength = nameStart[p + 1]! - nameStart[p]!;
-      // Suggest's tie-break length is the base name's, less the canonical credit (term-index.ts, suggestLength).
+      // Suggest's tie-break length is the base name's, less the canonical credit (text/term-index.ts, suggestLength).
       const rankLength = terms.suggestLength[p]!;
       score[p]! += (nameLength > 0 && first.has(nameTerms[nameStart[p]!]!) ? NAME_START_BONUS : 0) - PER_NAME_TERM * rankLength;
     }

@@ -16,7 +16,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL?.replace(/\/+\d*$/, '')
 /** For `describe(..., { skip })`: why Redis tests cannot run here, or false. */
 export const REDIS_SKIP: string | false =
   TEST_REDIS_URL === undefined
-    ? 'TEST_REDIS_URL is not set: .ci/run starts redis-server and sets it (see README, "Running several instances")'
+    ? 'TEST_REDIS_URL is not set: .ci/run starts redis-server and sets it (see docs/operations.md#npm-test)'
     : false;
 
 /** A URL of the shared test server on database `db`; each test file owns one database. */

@@ -13,8 +13,8 @@ import type { Tier } from '../../src/limits/tiers.ts';
 import type { DayUsage, UsageByDay } from '../../src/limits/usage-shards.ts';
 import type { Ticket, UsageStore } from '../../src/limits/usage-store.ts';
 import { dayString } from '../../src/limits/windows.ts';
-import { seededRandom } from '../helpers/random.ts';
-import { defaultTiers, TestClock } from '../helpers/service.ts';
+import { seededRandom } from './random.ts';
+import { defaultTiers, TestClock } from './service.ts';
 
 export interface StoreUnderTest {
   store: UsageStore;

@@ -117,11 +117,19 @@ describe('compressed once', () => {
         { q: undefined, filters: [{ field: 'equipment', values: ['barbell'] }], random: false, limit: 10, offset: 0, facets: [] },
         10,
       );
-      const cached = pageCache(catalog).get(`br:${canonical}`);
+      const index = own.deps.search()!;
+      const cached = pageCache(index).get(`br:${canonical}`);
       assert.ok(cached, 'the br page is cached under its canonical request');
       const again = await rawGet(url, { 'x-api-key': own.keys.business!, 'accept-encoding': 'br' });
       assert.deepEqual(again.body, cached);
-      assert.equal(pageCache(catalog).get(`br:${canonical}`), cached, 'the same Buffer: nothing was compressed again');
+      assert.equal(pageCache(index).get(`br:${canonical}`), cached, 'the same Buffer: nothing was compressed again');
+      // A new snapshot comes with a new search index, and the pages of the old one go with it.
+      own.setCatalog(fixtureCatalog());
+      const reloaded = own.deps.search()!;
+      assert.notEqual(reloaded, index);
+      assert.equal(pageCache(reloaded).get(`br:${canonical}`), undefined, 'a reload starts with an empty page cache');
+      await rawGet(url, { 'x-api-key': own.keys.business!, 'accept-encoding': 'br' });
+      assert.ok(pageCache(reloaded).get(`br:${canonical}`), "the page is cached again, in the new index's cache");
     } finally {
       await own.close();
     }

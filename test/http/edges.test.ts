@@ -1,6 +1,6 @@
 /**
  * HTTP edges (docs/api.md#http-behaviour) on whichever engine TEST_ENGINE names, and the behaviours
- * uWebSockets.js has of its own that the README's deployment section documents, pinned per engine.
+ * uWebSockets.js has of its own that docs/operations.md#behind-a-proxy documents, pinned per engine.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { before, describe, it } from 'node:test';
@@ -99,14 +100,35 @@ async function stopAll(services: ChildService[]): Promise<void> {
 }
 
 /** Sends `count` requests at once, the i-th to `urls[i % urls.length]`; returns every response's status and headers. */
-async function burst(urls: readonly string[], key: string, count: number): Promise<{ status: number; headers: Headers }[]> {
-  return Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const response = await fetch(`${urls[i % urls.length]}/v1/exercises?limit=1`, { headers: { 'X-API-Key': key } });
-      await response.arrayBuffer();
-      return { status: response.status, headers: response.headers };
-    }),
-  );
+/** The status and headers of one answer of a burst. */
+interface BurstResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+}
+
+/**
+ * Keeps every connection open between requests and bursts, with no limit per host: as fetch does, so a
+ * burst of 1,000 is 1,000 requests in flight at once, for a fraction of fetch's CPU in this process.
+ */
+const BURST_AGENT = new Agent({ keepAlive: true, maxFreeSockets: 4096 });
+
+function burstGet(url: string, key: string): Promise<BurstResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { agent: BURST_AGENT, headers: { 'X-API-Key': key } }, (response) => {
+      response.resume();
+      response.on('error', reject);
+      response.on('end', () => {
+        const headers = response.headers;
+        resolve({ status: response.statusCode!, headers: { get: (name) => (headers[name.toLowerCase()] as string | undefined) ?? null } });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/** `count` GET /v1/exercises requests on one key, all sent at once, spread over `urls`. */
+function burst(urls: readonly string[], key: string, count: number): Promise<BurstResponse[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => burstGet(`${urls[i % urls.length]}/v1/exercises?limit=1`, key)));
 }
 
 function statusCounts(responses: readonly { status: number }[]): Record<number, number> {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { growCatalog } from '../../bench/catalog-growth.ts';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
-import { bitsetOf } from '../../src/search/bitset.ts';
+import { bitsetOf } from '../../src/search/structures/bitset.ts';
 import type { Exercise } from '../../src/catalog/snapshot-schema.ts';
 import { countFacets, FACET_NAMES, type FacetCounts, facetTableOf } from '../../src/search/facet-counts.ts';
 import { findMatchSet, findPage, TIMED_OUT } from '../../src/search/page-query.ts';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog, compareDefaultOrder } from '../../src/catalog/catalog.ts';
-import type { Filter } from '../../src/search/facet-index.ts';
-import { findPage, type PageQuery, TIMED_OUT } from '../../src/search/page-query.ts';
+import type { Filter } from '../../src/search/filters/facet-index.ts';
+import { findMatchSet, findPage, type PageQuery, RANKINGS, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { fixtureSnapshot } from '../helpers/service.ts';
 import { naiveMatches, randomFilters } from '../helpers/naive-filters.ts';
@@ -147,5 +147,42 @@ describe('findPage', () => {
   it('a query with no searchable terms matches nothing', () => {
     const page = findPage(index, { q: ' -- ', filters: [], random: false, limit: 5, offset: 0 }, context);
     assert.deepEqual(page, { positions: [], total: null });
+  });
+});
+
+describe('findPage with its match set', () => {
+  const QUERIES = [undefined, 'press', 'dumbbell curl', 'squat', 'stretch', 'zzzz'];
+
+  it('gives the page it gives without, and the match set findMatchSet gives (seeded)', () => {
+    for (let seed = 1; seed <= 120; seed++) {
+      const random = seededRandom(seed);
+      const q = QUERIES[seed % QUERIES.length];
+      const query: PageQuery = {
+        q,
+        filters: randomFilters(random),
+        random: false,
+        limit: 1 + Math.floor(random() * 20),
+        offset: Math.floor(random() * 10),
+      };
+      index.caches.clear();
+      const plain = findPage(index, query, context);
+      index.caches.clear();
+      const withSet = findPage(index, { ...query, withMatchSet: true }, context);
+      const matchSet = findMatchSet(index, query, context);
+      assert.ok(plain !== TIMED_OUT && withSet !== TIMED_OUT && matchSet !== TIMED_OUT);
+      assert.deepEqual(withSet.positions, plain.positions, `seed ${seed}: ${JSON.stringify(query)}`);
+      assert.equal(withSet.total, plain.total);
+      assert.deepEqual(withSet.matchSet, matchSet, `seed ${seed}: match set`);
+    }
+  });
+
+  it('ranks a query once for the page and its match set', () => {
+    index.caches.clear();
+    const page = findPage(index, { q: 'press', filters: [], random: false, limit: 5, offset: 0, withMatchSet: true }, context);
+    assert.ok(page !== TIMED_OUT && page.matchSet !== undefined);
+    assert.equal(index.caches.of(RANKINGS).size, 1);
+    const again = findMatchSet(index, { q: 'press', filters: [] }, context);
+    assert.deepEqual(again, page.matchSet);
+    assert.equal(index.caches.of(RANKINGS).size, 1, 'the match set came from the one ranking');
   });
 });

@@ -9,10 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import type { Exercise, Snapshot } from '../../src/catalog/snapshot-schema.ts';
-import { findPage, TIMED_OUT } from '../../src/search/page-query.ts';
-import { Budget } from '../../src/search/search-budget.ts';
+import { findPage, RANKINGS, TIMED_OUT } from '../../src/search/page-query.ts';
+import { Budget } from '../../src/search/structures/budget.ts';
 import { buildSearchIndex, buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
-import { contentKey } from '../../src/search/text-normalize.ts';
+import { contentKey } from '../../src/search/text/normalize.ts';
 import { growCatalog } from '../../bench/catalog-growth.ts';
 import { fixtureSnapshot, ROOT } from '../helpers/service.ts';
 import { bundledSnapshot, freeExerciseDbSnapshot, withoutKeywords } from '../helpers/search-catalogs.ts';
@@ -248,7 +248,7 @@ describe('the engine', () => {
     // Two reads are outside the ranking (after planning, after ranking); the rest are inside it.
     assert.ok(reads > 2, `${reads} clock reads`);
     // A deadline passed mid-way is noticed: the search is abandoned, and nothing is cached.
-    grown.rankings.clear();
+    grown.caches.of(RANKINGS).clear();
     reads = 0;
     const late = findPage(
       grown,
@@ -257,7 +257,7 @@ describe('the engine', () => {
     );
     assert.equal(late, TIMED_OUT);
     assert.equal(reads, 3, 'abandoned at the first clock read past the deadline');
-    grown.rankings.clear();
+    grown.caches.of(RANKINGS).clear();
     assert.notEqual(
       findPage(grown, { q: `${worst} squat press row curl`, filters: [], random: false, limit: 20, offset: 0 }, NO_DEADLINE),
       TIMED_OUT,

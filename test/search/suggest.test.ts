@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { growCatalog } from '../../bench/catalog-growth.ts';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
-import { Budget } from '../../src/search/search-budget.ts';
-import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
-import { MAX_SUGGESTIONS, rankSuggestions, suggest, SUGGEST_TIMED_OUT } from '../../src/search/suggest.ts';
+import { Budget } from '../../src/search/structures/budget.ts';
+import { buildSearchIndexNow, LARGE_SUGGEST_MIN_EXERCISES, type SearchIndex } from '../../src/search/search-index.ts';
+import { TIMED_OUT } from '../../src/search/page-query.ts';
+import { MAX_SUGGESTIONS, rankSuggestions, suggest } from '../../src/search/suggest.ts';
 import { seededRandom } from '../helpers/random.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 
@@ -18,7 +19,7 @@ function bundledIndex(): SearchIndex {
 const index = bundledIndex();
 const names = (q: string, limit = 5, on = index): string[] => {
   const positions = suggest(on, q, limit, Number.POSITIVE_INFINITY, () => 0);
-  if (positions === SUGGEST_TIMED_OUT) assert.fail(`"${q}" timed out`);
+  if (positions === TIMED_OUT) assert.fail(`"${q}" timed out`);
   return Array.from(positions, (p) => on.catalog.exercises[p]!.name);
 };
 const keystrokes = (text: string) => Array.from({ length: text.length }, (_, i) => text.slice(0, i + 1));
@@ -109,7 +110,7 @@ describe('suggest over the bundled catalog, keystroke by keystroke', () => {
     let clock = 0;
     assert.equal(
       suggest(bundledIndex(), 'bench press', 5, 0, () => (clock += 1)),
-      SUGGEST_TIMED_OUT,
+      TIMED_OUT,
     );
   });
 });
@@ -125,7 +126,7 @@ describe('suggest, one- and two-letter prefixes', () => {
       const expected = [...rankSuggestions(on, prefix, new Budget(Number.POSITIVE_INFINITY, () => 0))];
       for (const typed of [prefix, prefix.toUpperCase(), ` ${prefix}`]) {
         const found = suggest(on, typed, MAX_SUGGESTIONS, Number.POSITIVE_INFINITY, () => 0);
-        if (found === SUGGEST_TIMED_OUT) assert.fail(`"${typed}" timed out`);
+        if (found === TIMED_OUT) assert.fail(`"${typed}" timed out`);
         assert.deepEqual([...found], expected, `"${typed}"`);
       }
     }
@@ -138,5 +139,26 @@ describe('suggest, one- and two-letter prefixes', () => {
 
   it('answers every one of them on a catalog grown 3x exactly as ranking it would', () => {
     assertSameAsRanking(buildSearchIndexNow(buildCatalog(growCatalog(snapshot, 3), 'grown')));
+  });
+});
+
+describe("suggest's large-catalog path", () => {
+  it(`is built from ${LARGE_SUGGEST_MIN_EXERCISES} exercises on, not below`, () => {
+    const catalog = buildCatalog(snapshot, 'bundled');
+    const size = catalog.exercises.length;
+    assert.ok(size < LARGE_SUGGEST_MIN_EXERCISES, 'the bundled catalog is below the line');
+    assert.equal(index.large, undefined);
+    assert.notEqual(buildSearchIndexNow(catalog, { largeSuggestMinExercises: size }).large, undefined);
+    assert.equal(buildSearchIndexNow(catalog, { largeSuggestMinExercises: size + 1 }).large, undefined);
+  });
+
+  it('changes no answer: every keystroke of the typing sessions, with and without it (bundled and 3x grown)', () => {
+    const texts = ['bench press', 'kettlebell swing', 'romanian deadlift', 'downward dog', 'db row', 'pull up', 'sqaut', 'rdl'];
+    for (const grown of [snapshot, growCatalog(snapshot, 3)]) {
+      const catalog = buildCatalog(grown, 'grown');
+      const small = buildSearchIndexNow(catalog, { largeSuggestMinExercises: Number.POSITIVE_INFINITY });
+      const large = buildSearchIndexNow(catalog, { largeSuggestMinExercises: 0 });
+      for (const typed of texts.flatMap(keystrokes)) assert.deepEqual(names(typed, 20, large), names(typed, 20, small), `"${typed}"`);
+    }
   });
 });

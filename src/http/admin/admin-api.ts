@@ -15,9 +15,10 @@ import { dayString } from '../../limits/windows.ts';
 import { HttpError, invalidParameter, KEY_STORE_UNAVAILABLE, notFound } from '../http-error.ts';
 import { methodNotAllowed } from '../refusals.ts';
 import type { ApiRequest, Reply } from '../reply.ts';
-import { json } from '../routes.ts';
+import { json } from '../replies.ts';
 import type { TokenCheck } from './admin-auth.ts';
-import { CreateKeySchema, parseBody, UpdateKeySchema, unknownTier } from './admin-body.ts';
+import { CreateKeySchema, UpdateKeySchema } from '../admin-contract.ts';
+import { parseBody, unknownTier } from './admin-body.ts';
 
 export interface AdminDeps {
   isAdminToken: TokenCheck;

@@ -1,22 +1,7 @@
-/** The admin API's request bodies: JSON objects checked by valibot, failures as INVALID_BODY with the field named. */
+/** The admin API's request bodies (schemas in ../admin-contract.ts) checked by valibot, failures as INVALID_BODY with the field named. */
 import * as v from 'valibot';
 import { HttpError } from '../http-error.ts';
 import { BODY_TOO_LARGE, type ApiRequest } from '../reply.ts';
-
-/** What a key's label may hold: short, one line. */
-const MAX_LABEL_LENGTH = 200;
-const label = v.pipe(
-  v.string('must be a string'),
-  v.maxLength(MAX_LABEL_LENGTH, `must be at most ${MAX_LABEL_LENGTH} characters`),
-  v.check((text) => ![...text].some((c) => c < ' ' || c === '\u007f'), 'must be one line of text'),
-);
-const tier = v.string('must name a tier');
-
-export const CreateKeySchema = v.strictObject({ tier, label: v.optional(label, '') }, 'must be a JSON object');
-export const UpdateKeySchema = v.pipe(
-  v.strictObject({ tier: v.optional(tier), label: v.optional(label) }, 'must be a JSON object'),
-  v.check((body) => body.tier !== undefined || body.label !== undefined, 'must hold tier or label'),
-);
 
 function invalidBody(message: string, field: string | undefined, status = 400): HttpError {
   return new HttpError(

@@ -4,29 +4,9 @@
  * load, and says so once. A listen that fails is explained (port in use, unknown host, ...).
  */
 import { createServer } from 'node:net';
-import type { Logger } from '../../log.ts';
-import type { Handler, Reply } from '../reply.ts';
+import type { EngineName, EngineOptions, Server } from './server.ts';
 
-export type EngineName = 'uws' | 'node';
 export type EngineChoice = EngineName | 'auto';
-
-export interface EngineOptions {
-  host: string;
-  port: number;
-  /** With the in-process counter store one process owns the port (docs/operations.md#one-process-per-port-and-state-folder). */
-  isPortExclusive: boolean;
-  handle: Handler;
-  /** The envelope for a request the HTTP parser refuses (400, or 431 for oversized headers). */
-  malformed(status: 400 | 431): Reply;
-  logger: Logger;
-}
-
-export interface Server {
-  readonly port: number;
-  readonly engine: EngineName;
-  /** Stops accepting connections; resolves once every in-flight request has been answered. */
-  close(): Promise<void>;
-}
 
 /** Why uWebSockets.js cannot load here, or undefined when it can. */
 export async function uwsLoadFailure(): Promise<string | undefined> {

@@ -19,7 +19,7 @@ import {
   type StreamedBody,
   statusLine,
 } from '../reply.ts';
-import type { EngineOptions, Server } from './engine.ts';
+import type { EngineOptions, Server } from './server.ts';
 
 function flatHeaders(reply: Reply, length: number): string[] {
   const flat: string[] = [];

@@ -32,7 +32,7 @@ export class BodyPump {
       this.#finish();
       return;
     }
-    this.#res.onWritable((offset) => this.#writable(offset));
+    this.#res.onWritable(this.#writable.bind(this));
     this.#pump();
   }
 

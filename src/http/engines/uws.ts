@@ -1,6 +1,6 @@
 /**
  * The uWebSockets.js shell: copy the request, call the pipeline, write the Reply. The only module that
- * imports uWebSockets.js; importing it throws where its binary cannot load (see engine.ts).
+ * loads uWebSockets.js (the others import its types only); loading it throws where its binary cannot load (see engine.ts).
  *
  * uWS aborts the whole process when a handler returns without having responded or registered
  * `onAborted` (a client reset mid-response does exactly that), so every request registers it first.
@@ -29,67 +29,83 @@ import {
   type StreamedBody,
   statusLine,
 } from '../reply.ts';
-import type { EngineOptions, Server } from './engine.ts';
+import type { EngineOptions, Server } from './server.ts';
 import { BodyPump } from './uws-body-pump.ts';
+import { copyRequest } from './uws-request.ts';
 
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: no SO_REUSEPORT, so a second process cannot bind the port. */
 const LISTEN_EXCLUSIVE_PORT = 1;
 const LISTEN_DEFAULT = 0;
 
-/** One request on its way: answered (or aborted) once, and the pump of a body still being streamed. */
-interface Exchange {
-  res: HttpResponse;
-  isHead: boolean;
-  isDone: boolean;
+/**
+ * One request on its way: answered (or aborted) once, and the pump of a body still being streamed. Its
+ * callbacks are methods handed to uWS bound (`bind` names them "bound aborted", ...; no keepNames wrapper).
+ */
+class Exchange {
+  readonly res: HttpResponse;
+  readonly #shell: UwsShell;
+  isHead = false;
+  isDone = false;
   pump: BodyPump | undefined;
+  /** A reply that came later, held for the corked write. */
+  #later: Reply | undefined;
+
+  constructor(res: HttpResponse, shell: UwsShell) {
+    this.res = res;
+    this.#shell = shell;
+  }
+
+  /** res.onAborted: the client went away; nothing may be written to `res` any more. */
+  aborted(): void {
+    this.isDone = true;
+    this.pump?.abort();
+  }
+
+  /** A reply that came later: written corked, unless the client went away meanwhile. */
+  replied(reply: Reply): void {
+    if (this.isDone) return;
+    this.#later = reply;
+    this.res.cork(this.writeLater.bind(this));
+  }
+
+  writeLater(): void {
+    this.#shell.write(this, this.#later!);
+  }
+
+  failed(error: unknown): void {
+    this.#shell.fail(this, error);
+  }
 }
 
-/**
- * Copies what the pipeline needs from `req`, which is invalid once the handler returns; undefined when
- * the request frames its body ambiguously. uWS reads the first Content-Length and parses what follows as
- * the next request: a smuggling vector behind a proxy that reads another one.
- */
-function copyRequest(req: HttpRequest): ApiRequest | undefined {
-  let apiKey: string | undefined;
-  let keyCount = 0;
-  let acceptEncoding: string | undefined;
-  let ifNoneMatch: string | undefined;
-  let requestId: string | undefined;
-  let authorization: string | undefined;
-  let cookie: string | undefined;
-  let contentType: string | undefined;
-  let lengthCount = 0;
-  let isChunked = false;
-  // Anonymous on purpose: tsx (esbuild keepNames) wraps every *named* function expression in a
-  // defineProperty call, which cost more than the rest of this shell.
-  req.forEach((name, value) => {
-    if (name === 'x-api-key') {
-      keyCount += 1;
-      if (keyCount === 1) apiKey = value;
-    } else if (name === 'content-length') lengthCount += 1;
-    else if (name === 'transfer-encoding') isChunked = true;
-    // Repeats are joined as node:http joins them, so both engines hand the pipeline the same strings.
-    else if (name === 'accept-encoding') acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
-    else if (name === 'if-none-match') ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
-    else if (name === 'x-request-id') requestId ??= value;
-    else if (name === 'authorization') authorization ??= value;
-    else if (name === 'cookie') cookie = cookie === undefined ? value : `${cookie}; ${value}`;
-    else if (name === 'content-type') contentType ??= value;
-  });
-  if (lengthCount > 1 || (lengthCount > 0 && isChunked)) return undefined;
-  return {
-    method: req.getMethod(),
-    path: req.getUrl(),
-    query: req.getQuery() ?? '',
-    apiKey: apiKey || undefined,
-    hasSeveralKeys: keyCount > 1,
-    acceptEncoding,
-    ifNoneMatch,
-    requestId,
-    authorization,
-    cookie,
-    contentType,
-  };
+/** A body being read, up to MAX_BODY_BYTES, copying each chunk (uWS reuses its memory after the callback). */
+class BodyRead {
+  readonly #shell: UwsShell;
+  readonly #exchange: Exchange;
+  readonly #request: ApiRequest;
+  readonly #parts: Buffer[] = [];
+  #length = 0;
+
+  constructor(shell: UwsShell, exchange: Exchange, request: ApiRequest) {
+    this.#shell = shell;
+    this.#exchange = exchange;
+    this.#request = request;
+  }
+
+  /** res.onData: the pipeline is called from inside the last callback, where writes are corked. */
+  chunk(chunk: ArrayBuffer, isLast: boolean): void {
+    const request = this.#request;
+    if (this.#exchange.isDone || request.body !== undefined) return;
+    this.#length += chunk.byteLength;
+    if (this.#length > MAX_BODY_BYTES) {
+      request.body = BODY_TOO_LARGE;
+      this.#shell.call(this.#exchange, request);
+      return;
+    }
+    this.#parts.push(Buffer.from(new Uint8Array(chunk)));
+    if (!isLast) return;
+    request.body = Buffer.concat(this.#parts);
+    this.#shell.call(this.#exchange, request);
+  }
 }
 
 /** The shell's state across requests: what is in flight (close() waits for it) and the body scratch buffer. */
@@ -103,23 +119,25 @@ class UwsShell {
    * allocating a fresh buffer per response. Safe because `end` sends or copies the bytes before it returns.
    */
   #scratch = Buffer.allocUnsafe(64 * 1024);
-  readonly #settled = (): void => {
-    this.#inFlight -= 1;
-    if (this.#inFlight === 0) this.#drained?.();
-  };
+  /** `settle`, bound once: handed to every later reply and body pump. */
+  readonly #settled: () => void;
 
   constructor(handle: Handler, logger: Logger) {
     this.#handle = handle;
     this.#logger = logger;
+    this.#settled = this.settle.bind(this);
+  }
+
+  /** One thing in flight is done (a later reply written or dropped, a streamed body sent or abandoned). */
+  settle(): void {
+    this.#inFlight -= 1;
+    if (this.#inFlight === 0) this.#drained?.();
   }
 
   /** Copy, call, write; every path registers onAborted first and never lets an exception reach uWS. */
   serve(res: HttpResponse, req: HttpRequest): void {
-    const exchange: Exchange = { res, isHead: false, isDone: false, pump: undefined };
-    res.onAborted(() => {
-      exchange.isDone = true;
-      exchange.pump?.abort();
-    });
+    const exchange = new Exchange(res, this);
+    res.onAborted(exchange.aborted.bind(exchange));
     const request = copyRequest(req);
     if (request === undefined) {
       // Closing the connection stops uWS's parser before it reads the leftovers as a request.
@@ -131,65 +149,41 @@ class UwsShell {
     exchange.isHead = request.method === 'head';
     if (hasRequestBody(request.method)) {
       request.clientAddress = Buffer.from(res.getRemoteAddressAsText()).toString();
-      this.#readBody(exchange, request);
+      const read = new BodyRead(this, exchange, request);
+      res.onData(read.chunk.bind(read));
       return;
     }
-    this.#call(exchange, request);
+    this.call(exchange, request);
   }
 
-  /**
-   * Reads the body up to MAX_BODY_BYTES, copying each chunk (uWS reuses its memory after the callback),
-   * then calls the pipeline from inside the last onData callback, where writes are corked.
-   */
-  #readBody(exchange: Exchange, request: ApiRequest): void {
-    const parts: Buffer[] = [];
-    let length = 0;
-    exchange.res.onData((chunk, isLast) => {
-      if (exchange.isDone || request.body !== undefined) return;
-      length += chunk.byteLength;
-      if (length > MAX_BODY_BYTES) {
-        request.body = BODY_TOO_LARGE;
-        this.#call(exchange, request);
-        return;
-      }
-      parts.push(Buffer.from(new Uint8Array(chunk)));
-      if (!isLast) return;
-      request.body = Buffer.concat(parts);
-      this.#call(exchange, request);
-    });
-  }
-
-  #call(exchange: Exchange, request: ApiRequest): void {
+  call(exchange: Exchange, request: ApiRequest): void {
     try {
       const reply = this.#handle(request);
       if (reply instanceof Promise) this.#writeLater(exchange, reply);
-      else this.#write(exchange, reply);
+      else this.write(exchange, reply);
     } catch (error) {
       // The pipeline answers its own errors; this is a fault in writing.
-      this.#fail(exchange, error);
+      this.fail(exchange, error);
     }
   }
 
   /** Resolves once nothing is in flight any more. */
   drained(): Promise<void> {
     if (this.#inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.#drained = resolve;
-    });
+    return new Promise(
+      function waitForDrain(this: UwsShell, resolve: () => void) {
+        this.#drained = resolve;
+      }.bind(this),
+    );
   }
 
   /** Writes a reply that came later, corked, unless the client went away meanwhile. */
   #writeLater(exchange: Exchange, reply: Promise<Reply>): void {
     this.#inFlight += 1;
-    reply
-      .then((value) => {
-        if (!exchange.isDone) exchange.res.cork(() => this.#write(exchange, value));
-      })
-      .catch((error: unknown) => this.#fail(exchange, error))
-      .finally(this.#settled);
+    reply.then(exchange.replied.bind(exchange)).catch(exchange.failed.bind(exchange)).finally(this.#settled);
   }
 
-  #fail(exchange: Exchange, error: unknown): void {
+  fail(exchange: Exchange, error: unknown): void {
     this.#logger.error('a reply could not be written', { error: String((error as Error)?.stack ?? error) });
     if (exchange.isDone) return;
     exchange.isDone = true;
@@ -197,7 +191,7 @@ class UwsShell {
   }
 
   /** Writes the reply; a streamed body keeps its pump on the exchange, for onAborted to stop. */
-  #write(exchange: Exchange, reply: Reply): void {
+  write(exchange: Exchange, reply: Reply): void {
     exchange.isDone = true;
     const res = exchange.res;
     res.writeStatus(statusLine(reply.status));
@@ -226,12 +220,12 @@ class UwsShell {
 
 /** Listens; the server's close() stops accepting, waits for what is in flight, then closes idle connections. */
 function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Promise<Server> {
-  return new Promise((resolve, reject) => {
+  return new Promise(function listening(resolve, reject) {
     const listenOption = options.isPortExclusive ? LISTEN_EXCLUSIVE_PORT : LISTEN_DEFAULT;
     // The binding takes (host, port, options, callback), though its type declarations omit that form.
     type Listen = (host: string, port: number, option: number, cb: (socket: us_listen_socket | false) => void) => void;
     const listenOn = app.listen.bind(app) as unknown as Listen;
-    listenOn(options.host, options.port, listenOption, (listenSocket) => {
+    listenOn(options.host, options.port, listenOption, function listened(listenSocket) {
       if (!listenSocket) {
         reject(new Error('uWebSockets.js could not listen'));
         return;
@@ -251,6 +245,6 @@ function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Pro
 
 export function startUwsServer(options: EngineOptions): Promise<Server> {
   const shell = new UwsShell(options.handle, options.logger);
-  const app = App().any('/*', (res, req) => shell.serve(res, req));
+  const app = App().any('/*', shell.serve.bind(shell));
   return listen(app, shell, options);
 }

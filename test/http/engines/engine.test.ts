@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
-import { type EngineOptions, startServer, uwsLoadFailure } from '../../../src/http/engines/engine.ts';
+import { startServer, uwsLoadFailure } from '../../../src/http/engines/engine.ts';
+import type { EngineOptions } from '../../../src/http/engines/server.ts';
 import { createLogger } from '../../../src/log.ts';
 
 const REPLY = { status: 200, headers: [['Content-Type', 'text/plain']] as [string, string][], body: 'ok' };

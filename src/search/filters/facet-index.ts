@@ -1,0 +1,156 @@
+/**
+ * Filter bitsets for every value of every filterable field, built once per catalog, plus the
+ * function that turns a request's filters into one bitset (OR within a parameter, AND across).
+ * `muscle` and `equipment` values are matched as content keys (case, plurals and spacing folded) and
+ * also by the names people use (filters/aliases.ts, extended by the snapshot); a value that names
+ * nothing matches nothing.
+ */
+import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
+import type { Steps } from '../../time-slices.ts';
+import { type Bitset, createBitset, intersectInto, setBit, unionOf } from '../structures/bitset.ts';
+import type { AliasTable, EquipmentAliasTable } from './aliases.ts';
+import { contentKey } from '../text/normalize.ts';
+
+export const FILTER_FIELDS = ['category', 'muscle', 'equipment', 'level', 'force', 'mechanic', 'hasVideo'] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
+
+/** One parameter of a request: the values a client sent for it, OR-ed together. */
+export interface Filter {
+  field: FilterField;
+  values: readonly string[];
+}
+
+export interface FacetIndex {
+  readonly size: number;
+  /** field -> value key (see keyOf) -> positions of the exercises that have it. */
+  readonly bitsets: ReadonlyMap<FilterField, ReadonlyMap<string, Bitset>>;
+  /** muscle key (anatomical name, display group or alias) -> positions of the exercises that train it as a primary mover. */
+  readonly primaryMuscles: ReadonlyMap<string, Bitset>;
+}
+
+export interface FacetSources {
+  exercises: readonly Exercise[];
+  muscleGroups: readonly MuscleGroup[];
+  muscleAliases: AliasTable;
+  equipmentAliases: EquipmentAliasTable;
+}
+
+/** The equipment key of exercises that need none (`equipment: null`); no content key can equal it. */
+const NO_EQUIPMENT = '\u0000none';
+const EXERCISES_PER_STEP = 512;
+
+/** The lookup key of a filter value: a content key for free-text fields, the lowercased value for enums. */
+export function keyOf(field: FilterField, value: string): string {
+  return field === 'muscle' || field === 'equipment' ? contentKey(value) : value.toLowerCase();
+}
+
+/** Bitsets by value key, one per value an exercise has, created as values are first seen. */
+class BitsetsByKey {
+  // Muscle and equipment names repeat across exercises: normalize each distinct one once.
+  readonly #keys = new Map<string, string>();
+  constructor(readonly size: number) {}
+
+  keyOf(field: FilterField, value: string): string {
+    const cacheKey = `${field}\u0000${value}`;
+    let key = this.#keys.get(cacheKey);
+    if (key === undefined) {
+      key = keyOf(field, value);
+      this.#keys.set(cacheKey, key);
+    }
+    return key;
+  }
+
+  mark(byValue: Map<string, Bitset>, key: string, position: number): void {
+    let bits = byValue.get(key);
+    if (bits === undefined) {
+      bits = createBitset(this.size);
+      byValue.set(key, bits);
+    }
+    setBit(bits, position);
+  }
+}
+
+/** Marks every exercise in the bitsets of its values, yielding every few hundred exercises. */
+type BitsetsByField = Map<FilterField, Map<string, Bitset>>;
+
+function* markSteps(exercises: readonly Exercise[], bitsets: BitsetsByField, primaryMuscles: Map<string, Bitset>): Steps<void> {
+  const marker = new BitsetsByKey(exercises.length);
+  const mark = (field: FilterField, value: string, position: number): void => {
+    marker.mark(bitsets.get(field)!, marker.keyOf(field, value), position);
+  };
+  for (let position = 0; position < exercises.length; position++) {
+    const exercise = exercises[position]!;
+    mark('category', exercise.category, position);
+    mark('level', exercise.level, position);
+    if (exercise.force !== null) mark('force', exercise.force, position);
+    if (exercise.mechanic !== null) mark('mechanic', exercise.mechanic, position);
+    if (exercise.equipment !== null) mark('equipment', exercise.equipment, position);
+    else marker.mark(bitsets.get('equipment')!, NO_EQUIPMENT, position);
+    for (const muscle of exercise.primaryMuscles) {
+      mark('muscle', muscle, position);
+      marker.mark(primaryMuscles, marker.keyOf('muscle', muscle), position);
+    }
+    for (const muscle of exercise.secondaryMuscles) mark('muscle', muscle, position);
+    mark('hasVideo', exercise.videos.length > 0 ? 'true' : 'false', position);
+    if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
+  }
+}
+
+/** Adds a bitset per display group: it matches an exercise that works any of its muscles (primary or secondary, or primary only). */
+function addMuscleGroups(size: number, byKey: Map<string, Bitset>, muscleGroups: readonly MuscleGroup[]): void {
+  for (const group of muscleGroups) {
+    const key = contentKey(group.displayGroup);
+    const parts = group.muscles.map((m) => byKey.get(contentKey(m))).filter((b): b is Bitset => b !== undefined);
+    const own = byKey.get(key);
+    byKey.set(key, unionOf(size, own ? [...parts, own] : parts));
+  }
+}
+
+type AliasTargets = Readonly<Record<string, readonly (string | null)[]>>;
+
+/** Adds the aliases of a table: each adds to what its key already matches; its targets are names already indexed. */
+function addAliases(size: number, byKey: Map<string, Bitset>, table: AliasTargets, targetKey: (t: string | null) => string): void {
+  const additions = new Map<string, Bitset>();
+  for (const [alias, targets] of Object.entries(table)) {
+    const key = contentKey(alias);
+    if (key === '') continue;
+    const parts = targets.map((t) => byKey.get(targetKey(t))).filter((b): b is Bitset => b !== undefined);
+    const previous = additions.get(key) ?? byKey.get(key);
+    additions.set(key, unionOf(size, previous ? [...parts, previous] : parts));
+  }
+  for (const [key, bits] of additions) byKey.set(key, bits);
+}
+
+/** Builds the bitsets for `exercises`, which must already be in default order; yields every few thousand exercises. */
+export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
+  const size = sources.exercises.length;
+  const bitsets = new Map<FilterField, Map<string, Bitset>>(FILTER_FIELDS.map((f) => [f, new Map()]));
+  const primaryMuscles = new Map<string, Bitset>();
+  yield* markSteps(sources.exercises, bitsets, primaryMuscles);
+  const anyMuscle = bitsets.get('muscle')!;
+  addMuscleGroups(size, anyMuscle, sources.muscleGroups);
+  addMuscleGroups(size, primaryMuscles, sources.muscleGroups);
+  yield;
+  const muscleTarget = (t: string | null) => contentKey(t ?? '');
+  addAliases(size, anyMuscle, sources.muscleAliases, muscleTarget);
+  addAliases(size, primaryMuscles, sources.muscleAliases, muscleTarget);
+  addAliases(size, bitsets.get('equipment')!, sources.equipmentAliases, (t) => (t === null ? NO_EQUIPMENT : contentKey(t)));
+  return { size, bitsets, primaryMuscles };
+}
+
+/** The positions matching every filter, or `undefined` when there are no filters (everything matches). */
+export function matchFilters(index: FacetIndex, filters: readonly Filter[]): Bitset | undefined {
+  let result: Bitset | undefined;
+  for (const filter of filters) {
+    const byValue = index.bitsets.get(filter.field)!;
+    const parts: Bitset[] = [];
+    for (const value of filter.values) {
+      const bits = byValue.get(keyOf(filter.field, value));
+      if (bits !== undefined) parts.push(bits);
+    }
+    const any = parts.length === 1 ? parts[0]! : unionOf(index.size, parts);
+    if (result === undefined) result = Uint32Array.from(any);
+    else intersectInto(result, any);
+  }
+  return result;
+}

@@ -1,0 +1,185 @@
+/**
+ * The inverted index behind text search: MiniSearch's radix tree (`SearchableMap`) holds the
+ * vocabulary (term -> id) for bounded prefix and fuzzy lookups, and each term's postings are packed
+ * into typed arrays (position, precomputed BM25 score, field bits), sorted by position so lists
+ * intersect by merging. Scores are computed once at build: a search only adds numbers.
+ *
+ * Fields: the name (weight 3), the keywords (2), and tags (0.5: equipment, category, level, primary
+ * muscles and their display groups). A name's length, for BM25, is its base name's (text/normalize.ts,
+ * baseName): a qualifier such as " - Medium Grip" does not make the movement's name longer. Function
+ * words are not indexed; names also keep their content terms in order, for the whole-name and phrase
+ * checks, and keywords theirs, for whole-alias checks.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
+import type { Steps } from '../../time-slices.ts';
+import { canonicalFamilySteps, canonicalPrior, SUGGEST_LENGTH_OFFSET, suggestCredit } from './canonical-prior.ts';
+import { EXERCISES_PER_STEP, IntList, type Tokens, tokenSteps } from './term-tokens.ts';
+
+export const FIELD_NAME = 1;
+export const FIELD_KEYWORDS = 2;
+/** The fields a posting records (postingFields); tags are scored but never recorded. */
+export const POSTING_FIELDS = FIELD_NAME | FIELD_KEYWORDS;
+const FIELD_TAGS = 4;
+const FIELD_WEIGHTS = [3, 2, 0.5] as const;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+export interface TermIndex {
+  readonly docCount: number;
+  /** term -> term id. */
+  readonly vocabulary: SearchableMap<number>;
+  /** term id -> term. */
+  readonly terms: readonly string[];
+  /** term id -> how many exercises contain it. */
+  readonly docFrequency: Int32Array;
+  /** term id -> start of its postings in the three arrays below (length: terms + 1). */
+  readonly postingStart: Int32Array;
+  readonly postingDoc: Int32Array;
+  readonly postingScore: Float32Array;
+  /** FIELD_NAME | FIELD_KEYWORDS bits of where the term occurs in that exercise. */
+  readonly postingFields: Uint8Array;
+  /** position -> start of its name's content term ids in nameTerms (length: docs + 1). */
+  readonly nameStart: Int32Array;
+  readonly nameTerms: Int32Array;
+  /** position -> start of its keywords in aliasStart (length: docs + 1); aliasStart -> start in aliasTerms. */
+  readonly aliasDocStart: Int32Array;
+  readonly aliasStart: Int32Array;
+  readonly aliasTerms: Int32Array;
+  /** position -> 1 for stretches and soft-tissue work. */
+  readonly isSoftWork: Uint8Array;
+  /** position -> its canonical prior, added to its score within a ranking tier (text/canonical-prior.ts). */
+  readonly canonicalPrior: Float32Array;
+  /**
+   * position -> the name length suggest ranks by (fewer terms first): the base name's terms, fewer by
+   * the canonical credit of the family it heads, plus SUGGEST_LENGTH_OFFSET (text/canonical-prior.ts).
+   */
+  readonly suggestLength: Uint16Array;
+}
+
+/** Pass 2: how many exercises contain each term (a term counts once per exercise), yielding every few thousand. */
+function* documentFrequencySteps(tokens: Tokens, docCount: number): Steps<Int32Array> {
+  const { fieldTerms, fieldStart } = tokens;
+  const docFrequency = new Int32Array(tokens.terms.length);
+  const lastSeen = new Int32Array(tokens.terms.length).fill(-1);
+  for (let position = 0; position < docCount; position++) {
+    for (let f = 0; f < 3; f++) {
+      for (let i = fieldStart[f]![position]!; i < fieldStart[f]![position + 1]!; i++) {
+        const id = fieldTerms[f]![i]!;
+        if (lastSeen[id] !== position) {
+          lastSeen[id] = position;
+          docFrequency[id]! += 1;
+        }
+      }
+    }
+    if ((position + 1) % (EXERCISES_PER_STEP * 8) === 0) yield;
+  }
+  return docFrequency;
+}
+
+interface Postings {
+  readonly postingStart: Int32Array;
+  readonly postingDoc: Int32Array;
+  readonly postingScore: Float32Array;
+  readonly postingFields: Uint8Array;
+}
+
+/**
+ * Pass 3: one posting per (term, exercise) with its BM25 score summed over the fields. Exercises are
+ * visited in position order, so each term's postings come out sorted by position.
+ */
+function* postingSteps(tokens: Tokens, docFrequency: Int32Array, docCount: number): Steps<Postings> {
+  const { fieldTerms, fieldStart } = tokens;
+  const termCount = tokens.terms.length;
+  const postingStart = new Int32Array(termCount + 1);
+  for (let id = 0; id < termCount; id++) postingStart[id + 1] = postingStart[id]! + docFrequency[id]!;
+  const postingCount = postingStart[termCount]!;
+  const postingDoc = new Int32Array(postingCount);
+  const postings = { postingStart, postingDoc, postingScore: new Float32Array(postingCount), postingFields: new Uint8Array(postingCount) };
+  const averageLength = [0, 1, 2].map((f) => Math.max(1, fieldTerms[f]!.length / Math.max(1, docCount)));
+  const idf = new Float64Array(termCount);
+  for (let id = 0; id < termCount; id++) idf[id] = Math.log(1 + (docCount - docFrequency[id]! + 0.5) / (docFrequency[id]! + 0.5));
+  yield;
+  const fill = postingStart.slice(0, termCount);
+  const tf = [new Float64Array(termCount), new Float64Array(termCount), new Float64Array(termCount)];
+  const touched = new IntList(1024);
+  const lastSeen = new Int32Array(termCount).fill(-1);
+  const lengths = new Int32Array(3);
+  for (let position = 0; position < docCount; position++) {
+    touched.length = 0;
+    for (let f = 0; f < 3; f++) {
+      lengths[f] = f === 0 ? tokens.nameBaseLength[position]! : fieldStart[f]![position + 1]! - fieldStart[f]![position]!;
+      for (let i = fieldStart[f]![position]!; i < fieldStart[f]![position + 1]!; i++) {
+        const id = fieldTerms[f]![i]!;
+        tf[f]![id]! += 1;
+        if (lastSeen[id] !== position) {
+          lastSeen[id] = position;
+          touched.push(id);
+        }
+      }
+    }
+    for (let t = 0; t < touched.length; t++) {
+      const id = touched.data[t]!;
+      const slot = fill[id]!++;
+      postings.postingDoc[slot] = position;
+      postings.postingScore[slot] = scoreOf(tf, id, lengths, averageLength) * idf[id]!;
+      postings.postingFields[slot] = fieldsOf(tf, id) & POSTING_FIELDS;
+      for (let f = 0; f < 3; f++) tf[f]![id] = 0;
+    }
+    if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
+  }
+  return postings;
+}
+
+/** The field bits (FIELD_NAME, FIELD_KEYWORDS, FIELD_TAGS) where term `id` occurs, by its counts in `tf`. */
+function fieldsOf(tf: readonly Float64Array[], id: number): number {
+  return (tf[0]![id]! > 0 ? FIELD_NAME : 0) | (tf[1]![id]! > 0 ? FIELD_KEYWORDS : 0) | (tf[2]![id]! > 0 ? FIELD_TAGS : 0);
+}
+
+/** Term `id`'s BM25 term-frequency part in one exercise, summed over the fields it occurs in (before idf). */
+function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, averageLength: readonly number[]): number {
+  let score = 0;
+  for (let f = 0; f < 3; f++) {
+    const count = tf[f]![id]!;
+    if (count === 0) continue;
+    score += (FIELD_WEIGHTS[f]! * (count * (BM25_K1 + 1))) / (count + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[f]!) / averageLength[f]!));
+  }
+  return score;
+}
+
+/** Builds the index over `exercises` (in default order), yielding every few hundred exercises. */
+export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): Steps<TermIndex> {
+  const docCount = exercises.length;
+  const tokens = yield* tokenSteps(exercises, muscleGroups);
+  const docFrequency = yield* documentFrequencySteps(tokens, docCount);
+  yield;
+  const postings = yield* postingSteps(tokens, docFrequency, docCount);
+  const vocabulary = new SearchableMap<number>();
+  for (let id = 0; id < tokens.terms.length; id++) {
+    vocabulary.set(tokens.terms[id]!, id);
+    if ((id + 1) % 8192 === 0) yield;
+  }
+  const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
+  const families = yield* canonicalFamilySteps(exercises);
+  const canonicalPriors = new Float32Array(docCount);
+  const suggestLength = new Uint16Array(docCount);
+  for (let p = 0; p < docCount; p++) {
+    canonicalPriors[p] = canonicalPrior(families[p]!);
+    const length = SUGGEST_LENGTH_OFFSET + nameBaseLength[p]! - suggestCredit(families[p]!);
+    suggestLength[p] = Math.min(0xffff, Math.max(0, length));
+  }
+  return {
+    docCount,
+    vocabulary,
+    terms: tokens.terms,
+    docFrequency,
+    ...postings,
+    nameStart,
+    nameTerms,
+    aliasDocStart,
+    aliasStart,
+    aliasTerms,
+    isSoftWork,
+    canonicalPrior: canonicalPriors,
+    suggestLength,
+  };
+}

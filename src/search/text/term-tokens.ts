@@ -1,0 +1,153 @@
+/**
+ * Pass 1 of building the term index (term-index.ts): every exercise's fields as term ids. Each distinct
+ * term gets an id once and each distinct text is tokenized once (keywords, muscles and equipment
+ * repeat); names and aliases also keep their terms in order, for the whole-name and phrase checks.
+ */
+import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
+import type { Steps } from '../../time-slices.ts';
+import { baseName, contentTerms } from './normalize.ts';
+
+/** Longer tokens are cut: nothing real is this long, and it bounds the cost of fuzzy matching. */
+const MAX_TERM_LENGTH = 40;
+export const EXERCISES_PER_STEP = 256;
+
+/** Categories and name words of stretches and soft-tissue work, which muscle-led searches rank after training. */
+const SOFT_WORK_CATEGORIES: ReadonlySet<string> = new Set(['stretching', 'mobility', 'yoga']);
+const SOFT_WORK_TERMS: ReadonlySet<string> = new Set([
+  'stretch',
+  'smr',
+  'release',
+  'foam',
+  'roller',
+  'massage',
+  'mobilization',
+  'myofascial',
+  'lacrosse',
+  'pose',
+]);
+
+/** A growable Int32 list: ids appended while tokenizing, packed once at the end. */
+export class IntList {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.data = new Int32Array(Math.max(1024, capacity));
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  packed(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Term ids by text: each distinct term once, each distinct text tokenized once. */
+class Vocabulary {
+  readonly terms: string[] = [];
+  readonly #idOf = new Map<string, number>();
+  // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies).
+  readonly #idsOfText = new Map<string, readonly number[]>();
+
+  idsOf(text: string): readonly number[] {
+    let ids = this.#idsOfText.get(text);
+    if (ids === undefined) {
+      ids = contentTerms(text).map((term) => this.#intern(term));
+      this.#idsOfText.set(text, ids);
+    }
+    return ids;
+  }
+
+  #intern(term: string): number {
+    const cut = term.length > MAX_TERM_LENGTH ? term.slice(0, MAX_TERM_LENGTH) : term;
+    let id = this.#idOf.get(cut);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.#idOf.set(cut, id);
+      this.terms.push(cut);
+    }
+    return id;
+  }
+}
+
+/** Every field of every exercise as term ids, with where each exercise's part starts; names and aliases kept in order. */
+export interface Tokens {
+  /** position -> start of its name's content term ids in nameTerms (length: docs + 1). */
+  readonly nameStart: Int32Array;
+  readonly nameTerms: Int32Array;
+  /** position -> start of its keywords in aliasStart (length: docs + 1); aliasStart -> start in aliasTerms. */
+  readonly aliasDocStart: Int32Array;
+  readonly aliasStart: Int32Array;
+  readonly aliasTerms: Int32Array;
+  /** position -> 1 for stretches and soft-tissue work. */
+  readonly isSoftWork: Uint8Array;
+  readonly terms: readonly string[];
+  /** Name, keywords, tags: term ids, and position -> start (length: docs + 1). */
+  readonly fieldTerms: readonly Int32Array[];
+  readonly fieldStart: readonly Int32Array[];
+  /** position -> how many content terms its base name has (the name field's length for BM25). */
+  readonly nameBaseLength: Int32Array;
+}
+
+/** Pass 1: tokenizes every exercise, yielding every few hundred. */
+export function* tokenSteps(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): Steps<Tokens> {
+  const docCount = exercises.length;
+  const groupOf = new Map<string, string>();
+  for (const group of muscleGroups) for (const muscle of group.muscles) groupOf.set(muscle.toLowerCase(), group.displayGroup);
+  const vocabulary = new Vocabulary();
+  // Sized for a typical exercise (a few name words, a dozen keyword and tag words), so they rarely grow.
+  const fieldTerms = [new IntList(docCount * 6), new IntList(docCount * 16), new IntList(docCount * 12)];
+  const fieldStart = [new Int32Array(docCount + 1), new Int32Array(docCount + 1), new Int32Array(docCount + 1)];
+  const nameTerms = new IntList(docCount * 6);
+  const nameStart = new Int32Array(docCount + 1);
+  const aliasTerms = new IntList(docCount * 16);
+  const aliasStarts = new IntList(docCount * 6);
+  const aliasDocStart = new Int32Array(docCount + 1);
+  const isSoftWork = new Uint8Array(docCount);
+  const nameBaseLength = new Int32Array(docCount);
+  for (let position = 0; position < docCount; position++) {
+    const exercise = exercises[position]!;
+    const name = vocabulary.idsOf(exercise.name);
+    const base = baseName(exercise.name);
+    nameBaseLength[position] = base === exercise.name ? name.length : Math.max(1, contentTerms(base).length);
+    for (const id of name) {
+      fieldTerms[0]!.push(id);
+      nameTerms.push(id);
+    }
+    aliasDocStart[position] = aliasStarts.length;
+    for (const keyword of exercise.keywords) {
+      aliasStarts.push(aliasTerms.length);
+      for (const id of vocabulary.idsOf(keyword)) {
+        fieldTerms[1]!.push(id);
+        aliasTerms.push(id);
+      }
+    }
+    const tags = [exercise.equipment ?? '', exercise.category, exercise.level];
+    for (const muscle of exercise.primaryMuscles) tags.push(muscle, groupOf.get(muscle.toLowerCase()) ?? '');
+    for (const tag of tags) for (const id of vocabulary.idsOf(tag)) fieldTerms[2]!.push(id);
+    for (let f = 0; f < 3; f++) fieldStart[f]![position + 1] = fieldTerms[f]!.length;
+    nameStart[position + 1] = nameTerms.length;
+    const isSoft = SOFT_WORK_CATEGORIES.has(exercise.category) || name.some((id) => SOFT_WORK_TERMS.has(vocabulary.terms[id]!));
+    isSoftWork[position] = isSoft ? 1 : 0;
+    if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
+  }
+  aliasDocStart[docCount] = aliasStarts.length;
+  aliasStarts.push(aliasTerms.length);
+  return {
+    terms: vocabulary.terms,
+    // Views, not copies: the tokens are read twice more, then dropped with the lists.
+    fieldTerms: fieldTerms.map((list) => list.data.subarray(0, list.length)),
+    fieldStart,
+    nameBaseLength,
+    nameStart,
+    nameTerms: nameTerms.packed(),
+    aliasDocStart,
+    aliasStart: aliasStarts.packed(),
+    aliasTerms: aliasTerms.packed(),
+    isSoftWork,
+  };
+}
