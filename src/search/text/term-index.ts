@@ -24,7 +24,8 @@ const FIELD_TAGS = 4;
 const FIELD_WEIGHTS = [3, 2, 0.5] as const;
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
-export interface TermIndex {
+/** Names, aliases and the soft-work flag are the tokens pass's arrays (term-tokens.ts), kept as they are. */
+export interface TermIndex extends Pick<Tokens, 'nameStart' | 'nameTerms' | 'aliasDocStart' | 'aliasStart' | 'aliasTerms' | 'isSoftWork'> {
   readonly docCount: number;
   /** term -> term id. */
   readonly vocabulary: SearchableMap<number>;
@@ -38,15 +39,6 @@ export interface TermIndex {
   readonly postingScore: Float32Array;
   /** FIELD_NAME | FIELD_KEYWORDS bits of where the term occurs in that exercise. */
   readonly postingFields: Uint8Array;
-  /** position -> start of its name's content term ids in nameTerms (length: docs + 1). */
-  readonly nameStart: Int32Array;
-  readonly nameTerms: Int32Array;
-  /** position -> start of its keywords in aliasStart (length: docs + 1); aliasStart -> start in aliasTerms. */
-  readonly aliasDocStart: Int32Array;
-  readonly aliasStart: Int32Array;
-  readonly aliasTerms: Int32Array;
-  /** position -> 1 for stretches and soft-tissue work. */
-  readonly isSoftWork: Uint8Array;
   /** position -> its canonical prior, added to its score within a ranking tier (text/canonical-prior.ts). */
   readonly canonicalPrior: Float32Array;
   /**
