@@ -6,7 +6,8 @@
  *   node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--source DIR] [--media-base URL]
  *       Reads DIR/taxonomy.json, DIR/videos.json, DIR/served-ids.json, DIR/media/free-exercise-db-images.json
  *       and every DIR/exercises/*.json (DIR defaults to data/source/), applies the authoring and depth rules
- *       and the snapshot check, and writes OUT/<date>.json (OUT defaults to data/).
+ *       and the snapshot check, checks DIR/translations/<lang>/ against the English files (translation-check.ts)
+ *       and prints each language's coverage, and writes OUT/<date>.json (OUT defaults to data/).
  *       --media-base URL (default $MEDIA_BASE_URL, else https://media.exercise-catalog.dev/) is the media host
  *       that clip paths in videos.json are resolved against: the service ships no media files itself.
  *   node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
@@ -34,6 +35,7 @@ import { ID_PATTERN, inFieldOrder, type Snapshot } from '../src/catalog/snapshot
 import { isRealDate } from '../src/dates.ts';
 import { readJsonFile } from '../src/files.ts';
 import { formatProblems } from '../src/problems.ts';
+import { type Coverage, checkTranslations, coverageLines } from './translation-check.ts';
 
 const USAGE = `usage: node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--source DIR] [--media-base URL]
        node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
@@ -221,11 +223,16 @@ function writeFedbImages(sourceDir: string, file: string): number {
 }
 
 /** The snapshot the sources make, and every problem with it: authoring, videos, the contract, depth and served ids. */
-function build(values: Options, files: readonly string[]): { snapshot: Snapshot; sources: SourceFile[]; problems: string[] } {
+function build(
+  values: Options,
+  files: readonly string[],
+): { snapshot: Snapshot; sources: SourceFile[]; problems: string[]; coverage: Coverage[] } {
   const sourceDir = values.source;
   const problems: string[] = [];
   const sources = files.map((file) => readSource(file, problems)).filter((s): s is SourceFile => s !== undefined);
   problems.push(...authoringProblems(sources));
+  const translations = checkTranslations(join(sourceDir, 'translations'), sources);
+  problems.push(...translations.problems);
   const videoSources = readJson(join(sourceDir, 'videos.json')) as Record<string, VideoSource[]>;
   const videos = resolveVideos(videoSources, values['media-base']);
   const images = readJson(join(sourceDir, 'media', 'free-exercise-db-images.json'), {}) as Record<string, string[]>;
@@ -244,7 +251,7 @@ function build(values: Options, files: readonly string[]): { snapshot: Snapshot;
         problems.push(`served-ids.json: ${id} ("${name}") was served once and now resolves to nothing; keep it or list it in a formerIds`);
     }
   }
-  return { snapshot, sources, problems };
+  return { snapshot, sources, problems, coverage: translations.coverage };
 }
 
 function main(): number {
@@ -277,7 +284,7 @@ function main(): number {
   }
   // --check: the named files stand in for the files of the same name, so a draft is judged against the whole catalog.
   const files = values.check ? [...allFiles.filter((f) => !checked.some((c) => basename(c) === basename(f))), ...checked] : allFiles;
-  const { snapshot, sources, problems } = build(values, files);
+  const { snapshot, sources, problems, coverage } = build(values, files);
   const checkedIds = new Set(
     sources.filter((s) => checked.some((c) => basename(c) === s.file)).flatMap((s) => s.exercises.map((e) => String(e.id))),
   );
@@ -291,11 +298,13 @@ function main(): number {
   }
   if (values.check) {
     console.log(`ok: ${checkedIds.size} exercises in ${checked.length} file(s)`);
+    for (const line of coverageLines(coverage)) console.log(line);
     return 0;
   }
   const out = join(values.out, `${values.date}.json`);
   writeFileSync(out, `${JSON.stringify(snapshot, null, 1)}\n`);
   console.log(`wrote ${out}: ${snapshot.exercises.length} exercises, ${Object.keys(snapshot.aliases ?? {}).length} aliases`);
+  for (const line of coverageLines(coverage)) console.log(line);
   return 0;
 }
 
