@@ -91,7 +91,7 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
 
 /** In a fleet, brings this instance's copies of keys and accounts up to date every `intervalMs`. */
 function syncDocuments(documents: Documents, keyRing: KeyRing, intervalMs: number): NodeJS.Timeout | undefined {
-  if (!documents.isShared) return undefined;
+  if (documents.redis === undefined) return undefined;
   let isRunning = false;
   const timer = setInterval(async function syncOnce() {
     if (isRunning) return;
@@ -144,6 +144,7 @@ async function main(): Promise<void> {
     tiers,
     keys: keyAdmin,
     accounts: documents.accounts,
+    fleetRedis: documents.redis,
     usageByDay: counters.usageByDay,
     publicUrl: () => publicUrl.current,
     logger,
@@ -216,7 +217,8 @@ async function main(): Promise<void> {
       accessLog?.flush();
       keyRing.stop();
       clearInterval(documentSync);
-      return Promise.all([counters.close(), documents.keys.close(), documents.accounts.close()]).then(([isWritten]) => isWritten);
+      documents.redis?.disconnect();
+      return counters.close();
     },
     reloadCatalog: () => void loader.reload(),
   });

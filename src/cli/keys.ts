@@ -8,8 +8,8 @@
  * (COUNTER_STORE=redis://…) the change is made in Redis, which every instance mirrors.
  */
 import { parseArgs } from 'node:util';
-import { type CounterStoreChoice, readConfig } from '../config.ts';
-import { RedisDocument } from '../documents/redis-document.ts';
+import { readConfig } from '../config.ts';
+import { openFleetRedis, RedisDocument, whenReady } from '../documents/redis-document.ts';
 import { FileDocument, type SharedDocument } from '../documents/shared-document.ts';
 import { fsProblem } from '../files.ts';
 import { maskKey } from '../keys/api-key.ts';
@@ -104,8 +104,14 @@ export async function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Ou
     return 2;
   }
   const run: KeysRun = { values, id, file, tiers: tiers.value, now, out, err };
-  const document = await openKeysDocument(config.value.counterStore, file, tiers.value);
+  const codec = keyStoreCodec(file, tiers.value);
+  const redis = config.value.counterStore.kind === 'redis' ? openFleetRedis(config.value.counterStore.url, 1000) : undefined;
+  const document: SharedDocument<KeyStore> =
+    redis === undefined
+      ? new FileDocument(file, codec)
+      : new RedisDocument({ client: redis, key: KEYS_DOCUMENT, file, codec, logger: createLogger('silent') });
   try {
+    if (redis !== undefined) await whenReady(redis);
     const outcome = await document.update((store) => {
       const decided = runVerb(run, store);
       return { doc: decided.store, result: decided };
@@ -116,17 +122,8 @@ export async function runKeysCli(args: string[], env: NodeJS.ProcessEnv, out: Ou
     err(error instanceof Error && error.message.startsWith(file) ? error.message : formatProblem(fsProblem(file, 'written', error)));
     return 1;
   } finally {
-    await document.close();
+    redis?.disconnect();
   }
-}
-
-/** KEYS_FILE under its lock, or the fleet's copy in Redis. */
-async function openKeysDocument(counterStore: CounterStoreChoice, file: string, tiers: TierTable): Promise<SharedDocument<KeyStore>> {
-  const codec = keyStoreCodec(file, tiers);
-  if (counterStore.kind !== 'redis') return new FileDocument(file, codec);
-  const document = new RedisDocument({ url: counterStore.url, key: KEYS_DOCUMENT, file, codec, logger: createLogger('silent') });
-  await document.ready();
-  return document;
 }
 
 function printIssued(run: KeysRun, issued: IssuedKey): void {

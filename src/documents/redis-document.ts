@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Redis } from 'ioredis';
+import { failFastOptions } from '../limits/redis-usage-store.ts';
 import { writeFileAtomic } from '../files.ts';
 import { withFileLock } from '../files-lock.ts';
 import type { Logger } from '../log.ts';
@@ -39,15 +40,37 @@ interface DocumentRedis extends Redis {
 }
 
 export interface RedisDocumentOptions<T> {
-  /** COUNTER_STORE's `redis://` URL: the fleet already runs this Redis. */
-  url: string;
+  /** The fleet's connection for shared state (openFleetRedis); closed by whoever made it. */
+  client: Redis;
   /** The hash that holds the document (`exlib:doc:keys`). */
   key: string;
   file: string;
   codec: DocumentCodec<T>;
   logger: Logger;
-  /** How long a command may take before the change fails (it is retried by whoever asked). */
-  timeoutMs?: number;
+}
+
+/** One connection per process for a fleet's shared state (documents, session secret, portal limits), failing fast when Redis does not answer. */
+export function openFleetRedis(url: string, timeoutMs: number): Redis {
+  const client = new Redis(url, failFastOptions(timeoutMs));
+  // ioredis reports connection trouble as 'error' events; each failing call reports it to its caller.
+  client.on('error', () => undefined);
+  return client;
+}
+
+/** Resolves true once `client` is connected, or false after `waitMs` (a start goes on with its local copies). */
+export function whenReady(client: Redis, waitMs = 2000): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(function notReady() {
+      client.off('ready', onReady);
+      resolve(false);
+    }, waitMs);
+    function onReady() {
+      clearTimeout(timer);
+      resolve(true);
+    }
+    client.once('ready', onReady);
+  });
 }
 
 export class RedisDocument<T> implements SharedDocument<T> {
@@ -65,35 +88,10 @@ export class RedisDocument<T> implements SharedDocument<T> {
     this.#key = options.key;
     this.#codec = options.codec;
     this.#logger = options.logger;
-    const timeoutMs = options.timeoutMs ?? 2000;
-    this.#client = new Redis(options.url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: timeoutMs,
-      connectTimeout: timeoutMs,
-      retryStrategy: (attempt) => Math.min(attempt * 50, 500),
-      lazyConnect: false,
-    }) as DocumentRedis;
-    this.#client.defineCommand('exlibDocumentSet', { numberOfKeys: 1, lua: COMPARE_AND_SET_LUA });
-    // ioredis reports connection trouble as 'error' events; the failing call reports it to its caller.
-    this.#client.on('error', () => undefined);
-  }
-
-  /** Resolves once the connection is up, or after `waitMs` without (a start goes on with its local copy). */
-  async ready(waitMs = 2000): Promise<boolean> {
-    if (this.#client.status === 'ready') return true;
-    const client = this.#client;
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(function notReady() {
-        client.off('ready', onReady);
-        resolve(false);
-      }, waitMs);
-      function onReady() {
-        clearTimeout(timer);
-        resolve(true);
-      }
-      client.once('ready', onReady);
-    });
+    this.#client = options.client as DocumentRedis;
+    if (typeof this.#client.exlibDocumentSet !== 'function') {
+      this.#client.defineCommand('exlibDocumentSet', { numberOfKeys: 1, lua: COMPARE_AND_SET_LUA });
+    }
   }
 
   /** The text and version in Redis; version 0 when there is no document yet. */
@@ -102,7 +100,7 @@ export class RedisDocument<T> implements SharedDocument<T> {
       const [version, text] = await this.#client.hmget(this.#key, 'version', 'text');
       return { version: version == null ? 0 : Number(version), text: text ?? null };
     } catch (error) {
-      throw new StoreUnavailableError(`redis ${this.#key}`, error);
+      throw new StoreUnavailableError(`redis ${this.#key}`, (error as Error).message);
     }
   }
 
@@ -110,7 +108,7 @@ export class RedisDocument<T> implements SharedDocument<T> {
     try {
       return await this.#client.exlibDocumentSet(this.#key, String(expected), text);
     } catch (error) {
-      throw new StoreUnavailableError(`redis ${this.#key}`, error);
+      throw new StoreUnavailableError(`redis ${this.#key}`, (error as Error).message);
     }
   }
 
@@ -184,14 +182,6 @@ export class RedisDocument<T> implements SharedDocument<T> {
       return false;
     }
   }
-
-  async close(): Promise<void> {
-    try {
-      await this.#client.quit();
-    } catch {
-      this.#client.disconnect();
-    }
-  }
 }
 
 /**
@@ -199,15 +189,7 @@ export class RedisDocument<T> implements SharedDocument<T> {
  * writes it into its local file, so a cookie issued by one instance is accepted by all. With Redis
  * down, the local file (or a new one) serves, and sessions then hold on this instance only.
  */
-export async function shareSessionSecret(url: string, file: string, logger: Logger, key = 'exlib:portal:session-secret'): Promise<void> {
-  const client = new Redis(url, {
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2000,
-    commandTimeout: 2000,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
+export async function shareSessionSecret(client: Redis, file: string, logger: Logger, key = 'exlib:portal:session-secret'): Promise<void> {
   try {
     const local = (() => {
       try {
@@ -226,7 +208,5 @@ export async function shareSessionSecret(url: string, file: string, logger: Logg
     }
   } catch (error) {
     logger.error('session secret not shared; sessions hold on this instance only', { key, error: (error as Error).message });
-  } finally {
-    client.disconnect();
   }
 }

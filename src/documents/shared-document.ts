@@ -17,8 +17,8 @@ import { type Problem, problem, type Result } from '../problems.ts';
 
 /** A change could not reach the shared copy (a fleet's Redis is down or too slow); nothing was written. */
 export class StoreUnavailableError extends Error {
-  constructor(where: string, cause: unknown) {
-    super(`${where}: cannot be changed now (${(cause as Error)?.message ?? String(cause)})`);
+  constructor(where: string, reason: string) {
+    super(`${where}: cannot be changed now (${reason})`);
     this.name = 'StoreUnavailableError';
   }
 }
@@ -36,7 +36,6 @@ export interface SharedDocument<T> {
   update<R>(change: (doc: T) => Change<T, R>): Promise<R>;
   /** Brings the local copy up to date with the shared one; true when the local file changed. */
   sync(): Promise<boolean>;
-  close(): Promise<void>;
 }
 
 /** How a document is read from its local file and checked when it arrives from elsewhere. */
@@ -84,9 +83,5 @@ export class FileDocument<T> implements SharedDocument<T> {
   /** Nothing to bring in: the file is the only copy (readers notice a rewrite by its signature). */
   sync(): Promise<boolean> {
     return Promise.resolve(false);
-  }
-
-  close(): Promise<void> {
-    return Promise.resolve();
   }
 }

@@ -7,8 +7,8 @@
  */
 import { checkJsonText, type DocumentCodec, FileDocument, type SharedDocument } from '../documents/shared-document.ts';
 import type { TierTable } from '../limits/tiers.ts';
-import { fail, formatProblems } from '../problems.ts';
-import { loadKeyStore, unknownTierProblems } from './key-ring.ts';
+import { formatProblems } from '../problems.ts';
+import { loadKeyStore, withKnownTiers } from './key-ring.ts';
 import { createKey, type IssuedKey, type KeyRecord, type KeyStore, parseKeyStore, regenerateKey, revokeKey } from './key-store.ts';
 
 /** KEYS_FILE as a shared document: read from the file, and checked against the tier table when it arrives from Redis. */
@@ -22,9 +22,7 @@ export function keyStoreCodec(file: string, tiers: TierTable): DocumentCodec<Key
     check: (text, where) =>
       checkJsonText(text, where, (raw) => {
         const parsed = parseKeyStore(raw, where);
-        if (!parsed.ok) return parsed;
-        const problems = unknownTierProblems(parsed.value, tiers, where);
-        return problems.length > 0 ? fail(problems) : parsed;
+        return parsed.ok ? withKnownTiers(parsed.value, tiers, where) : parsed;
       }),
   };
 }

@@ -6,7 +6,7 @@
 import { fileSignature } from '../files.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import type { Logger } from '../log.ts';
-import { fail, formatProblems, problem, type Problem, type Result } from '../problems.ts';
+import { fail, formatProblems, ok, problem, type Problem, type Result } from '../problems.ts';
 import { indexByHash, type KeyRecord, type KeyStore, type KeyStoreRead, readKeyStore } from './key-store.ts';
 
 /** Problems with a store whose records name tiers the tier table does not have. */
@@ -17,12 +17,18 @@ export function unknownTierProblems(store: KeyStore, tiers: TierTable, file: str
   );
 }
 
+/** `store`, or the problems of its records whose tiers the tier table does not have (naming `where`). */
+export function withKnownTiers(store: KeyStore, tiers: TierTable, where: string): Result<KeyStore> {
+  const problems = unknownTierProblems(store, tiers, where);
+  return problems.length > 0 ? fail(problems) : ok(store);
+}
+
 /** Reads and fully checks a key store against the tier table. */
 export function loadKeyStore(file: string, tiers: TierTable): Result<KeyStoreRead> {
   const result = readKeyStore(file);
   if (!result.ok) return result;
-  const problems = unknownTierProblems(result.value.store, tiers, file);
-  return problems.length > 0 ? fail(problems) : result;
+  const checked = withKnownTiers(result.value.store, tiers, file);
+  return checked.ok ? result : checked;
 }
 
 export class KeyRing {

@@ -7,7 +7,8 @@
 import type { Accounts } from '../accounts/account-store.ts';
 import { accountsCodec } from '../accounts/account-book.ts';
 import type { Config } from '../config.ts';
-import { RedisDocument, shareSessionSecret } from '../documents/redis-document.ts';
+import type { Redis } from 'ioredis';
+import { openFleetRedis, RedisDocument, shareSessionSecret, whenReady } from '../documents/redis-document.ts';
 import { FileDocument, type SharedDocument } from '../documents/shared-document.ts';
 import { keyStoreCodec } from '../keys/key-admin.ts';
 import type { KeyStore } from '../keys/key-store.ts';
@@ -22,7 +23,8 @@ export const ACCOUNTS_DOCUMENT = 'exlib:doc:accounts';
 export interface Documents {
   keys: SharedDocument<KeyStore>;
   accounts: SharedDocument<Accounts>;
-  isShared: boolean;
+  /** A fleet's connection for shared state (also the portal's attempt limits); none on one box. */
+  redis: Redis | undefined;
 }
 
 /** The documents, each local file already brought up to date with the fleet's copy (when Redis answers). */
@@ -31,21 +33,22 @@ export async function openDocuments(config: Config, tiers: TierTable, logger: Lo
     return {
       keys: new FileDocument(config.keysFile, keyStoreCodec(config.keysFile, tiers)),
       accounts: new FileDocument(config.accountsFile, accountsCodec(config.accountsFile)),
-      isShared: false,
+      redis: undefined,
     };
   }
-  const url = config.counterStore.url;
-  const keys = new RedisDocument({ url, key: KEYS_DOCUMENT, file: config.keysFile, codec: keyStoreCodec(config.keysFile, tiers), logger });
+  const redis = openFleetRedis(config.counterStore.url, config.redisTimeoutMs);
+  const codec = keyStoreCodec(config.keysFile, tiers);
+  const keys = new RedisDocument({ client: redis, key: KEYS_DOCUMENT, file: config.keysFile, codec, logger });
   const accounts = new RedisDocument({
-    url,
+    client: redis,
     key: ACCOUNTS_DOCUMENT,
     file: config.accountsFile,
     codec: accountsCodec(config.accountsFile),
     logger,
   });
   // A Redis that does not answer is logged by sync; the local copies serve meanwhile.
-  await Promise.all([keys.ready(), accounts.ready()]);
+  await whenReady(redis);
   await Promise.all([keys.sync(), accounts.sync()]);
-  if (config.isPortalOn) await shareSessionSecret(url, sessionSecretFile(config.accountsFile), logger);
-  return { keys, accounts, isShared: true };
+  if (config.isPortalOn) await shareSessionSecret(redis, sessionSecretFile(config.accountsFile), logger);
+  return { keys, accounts, redis };
 }

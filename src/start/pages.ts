@@ -11,8 +11,7 @@ import type { KeyAdmin } from '../keys/key-admin.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import type { UsageByDay } from '../limits/usage-shards.ts';
 import type { Logger } from '../log.ts';
-import { Redis } from 'ioredis';
-import { failFastOptions } from '../limits/redis-usage-store.ts';
+import type { Redis } from 'ioredis';
 import { AttemptLimiter, type Attempts } from '../portal/attempts.ts';
 import { RedisAttempts } from '../portal/redis-attempts.ts';
 import { createOperatorView, type OperatorViewDeps } from '../portal/operator-view.ts';
@@ -34,6 +33,8 @@ export interface PageParts {
   keys: KeyAdmin;
   /** Where sign-ups and log-outs are written (start/documents.ts). */
   accounts: SharedDocument<Accounts>;
+  /** A fleet's connection for shared state: the attempt limits count there. */
+  fleetRedis: Redis | undefined;
   usageByDay(): UsageByDay | Promise<UsageByDay>;
   publicUrl(): string;
   logger: Logger;
@@ -79,8 +80,7 @@ export function openPages(config: Config, parts: PageParts): Pages | undefined {
 function openPortal(config: Config, parts: PageParts): Pages {
   const now = Date.now;
   // In a fleet the limits are counted in its Redis, for every instance together.
-  const redis = config.counterStore.kind === 'redis' ? new Redis(config.counterStore.url, failFastOptions(1000)) : undefined;
-  redis?.on('error', () => undefined); // each failing call reports itself (redis-attempts.ts)
+  const redis = parts.fleetRedis;
   const attempts = (name: string, limit: number, windowMs: number): Attempts =>
     redis === undefined
       ? new AttemptLimiter(limit, windowMs, now)
