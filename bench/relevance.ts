@@ -1,17 +1,30 @@
 /**
- * The relevance table: hit@1 and hit@3 by query class (relevance-queries.ts) on one catalog's search
- * index, with the misses listed so a regression names itself.
+ * The relevance table: hit@1 and hit@3 by query class (relevance-queries.ts, and one set per language:
+ * relevance-queries-es.ts, relevance-queries-de.ts) on one catalog's search index, with the misses
+ * listed so a regression names itself.
  */
 import type { Exercise } from '../src/catalog/snapshot-schema.ts';
 import { findPage, RANKINGS } from '../src/search/page-query.ts';
 import type { SearchIndex } from '../src/search/search-index.ts';
-import { type Expectation, QUERY_CLASSES, type QueryClass, RELEVANCE_QUERIES } from './relevance-queries.ts';
+import { RELEVANCE_QUERIES_DE } from './relevance-queries-de.ts';
+import { RELEVANCE_QUERIES_ES } from './relevance-queries-es.ts';
+import { type Expectation, RELEVANCE_QUERIES } from './relevance-queries.ts';
 
 const SOFT_WORK = /stretch|smr|release|foam roll|massage|mobiliz/i;
 const SOFT_CATEGORIES = new Set(['stretching', 'mobility', 'yoga']);
 
+/** A query set: each query's class, text and what a right answer looks like. */
+export type QuerySet = readonly { kind: string; q: string; expect: Expectation }[];
+
+/** The query set of each language the bundled catalog is served in. */
+export const QUERY_SETS: ReadonlyMap<string, QuerySet> = new Map<string, QuerySet>([
+  ['en', RELEVANCE_QUERIES],
+  ['es', RELEVANCE_QUERIES_ES],
+  ['de', RELEVANCE_QUERIES_DE],
+]);
+
 export interface ClassFigures {
-  kind: QueryClass;
+  kind: string;
   judged: number;
   hitAt1: number;
   hitAt3: number;
@@ -28,7 +41,7 @@ export interface RelevanceFigures {
   hitAt3Share: number;
   classes: ClassFigures[];
   /** Queries that missed at 3: the query, its class and the top three names. */
-  misses: { q: string; kind: QueryClass; top: string[] }[];
+  misses: { q: string; kind: string; top: string[] }[];
   /** Queries not judged on this catalog because no exercise there satisfies their predicate. */
   unanswerable: string[];
 }
@@ -43,12 +56,13 @@ export function satisfies(exercise: Exercise, expect: Exclude<Expectation, { non
   return expect.equipment === null ? exercise.equipment === null : exercise.equipment !== null && expect.equipment.test(exercise.equipment);
 }
 
-export function measureRelevance(label: string, index: SearchIndex): RelevanceFigures {
+/** Judges `queries` (the English set unless given) on `index`: a name is matched in the index's language. */
+export function measureRelevance(label: string, index: SearchIndex, queries: QuerySet = RELEVANCE_QUERIES): RelevanceFigures {
   const exercises = index.catalog.exercises;
-  const byClass = new Map<QueryClass, ClassFigures>(QUERY_CLASSES.map((kind) => [kind, { kind, judged: 0, hitAt1: 0, hitAt3: 0 }]));
+  const byClass = new Map<string, ClassFigures>(queries.map(({ kind }) => [kind, { kind, judged: 0, hitAt1: 0, hitAt3: 0 }]));
   const misses: RelevanceFigures['misses'] = [];
   const unanswerable: string[] = [];
-  for (const { kind, q, expect } of RELEVANCE_QUERIES) {
+  for (const { kind, q, expect } of queries) {
     if (!('none' in expect) && !exercises.some((exercise) => satisfies(exercise, expect))) {
       unanswerable.push(q);
       continue;
@@ -77,7 +91,7 @@ export function measureRelevance(label: string, index: SearchIndex): RelevanceFi
   return {
     catalog: label,
     exercises: exercises.length,
-    queries: RELEVANCE_QUERIES.length,
+    queries: queries.length,
     judged,
     hitAt1,
     hitAt3,

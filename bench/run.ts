@@ -37,7 +37,7 @@ import { CLOCK_TICKS_PER_SECOND, killLiveChildren, stopChild } from './child-ser
 import { measureCatalogBuild, measureQueryCosts } from './in-process.ts';
 import { problemsOf } from './load.ts';
 import { distinctQueries } from './queries.ts';
-import { type RelevanceFigures, measureRelevance } from './relevance.ts';
+import { measureRelevance, QUERY_SETS, type RelevanceFigures } from './relevance.ts';
 import { autocannonVersion, printReport, type Report, writeReport } from './report.ts';
 import type { ExtrasFigures } from './extras-run.ts';
 import { measureScaling, runAtScale, SCALES } from './scaling.ts';
@@ -57,6 +57,10 @@ async function measureInProcess(suites: ReadonlySet<string>) {
   if (suites.has('relevance')) {
     process.stderr.write('bench: relevance\n');
     relevance.push(measureRelevance('bundled', index));
+    for (const [lang, queries] of QUERY_SETS) {
+      const translation = index.languages.get(lang);
+      if (translation !== undefined) relevance.push(measureRelevance(`bundled (${lang})`, translation, queries));
+    }
     relevance.push(measureRelevance('free-exercise-db', buildSearchIndexNow(buildCatalog(freeExerciseDbSnapshot(), 'free-exercise-db'))));
   }
   const scaling = suites.has('scaling') ? await measureScaling() : [];

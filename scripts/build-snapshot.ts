@@ -6,8 +6,9 @@
  *   node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--source DIR] [--media-base URL]
  *       Reads DIR/taxonomy.json, DIR/videos.json, DIR/served-ids.json, DIR/media/free-exercise-db-images.json
  *       and every DIR/exercises/*.json (DIR defaults to data/source/), applies the authoring and depth rules
- *       and the snapshot check, checks DIR/translations/<lang>/ against the English files (translation-check.ts)
- *       and prints each language's coverage, and writes OUT/<date>.json (OUT defaults to data/).
+ *       and the snapshot check, checks DIR/translations/<lang>/ against the English files (translation-check.ts),
+ *       writes them into the snapshot's `translations`, prints each language's coverage, and writes
+ *       OUT/<date>.json (OUT defaults to data/).
  *       --media-base URL (default $MEDIA_BASE_URL, else https://media.exercise-catalog.dev/) is the media host
  *       that clip paths in videos.json are resolved against: the service ships no media files itself.
  *   node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
@@ -31,11 +32,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { depthProblems } from '../src/catalog/snapshot-depth.ts';
 import { checkSnapshot } from '../src/catalog/snapshot-check.ts';
-import { ID_PATTERN, inFieldOrder, type Snapshot } from '../src/catalog/snapshot-schema.ts';
+import { ID_PATTERN, inFieldOrder, type Snapshot, type Translation } from '../src/catalog/snapshot-schema.ts';
 import { isRealDate } from '../src/dates.ts';
 import { readJsonFile } from '../src/files.ts';
 import { formatProblems } from '../src/problems.ts';
-import { type Coverage, checkTranslations, coverageLines } from './translation-check.ts';
+import { coverageLines, translationCoverage } from '../src/catalog/translations.ts';
+import { checkTranslations } from './translation-check.ts';
 
 const USAGE = `usage: node --import tsx scripts/build-snapshot.ts [--date YYYY-MM-DD] [--out DIR] [--source DIR] [--media-base URL]
        node --import tsx scripts/build-snapshot.ts --check FILE [FILE...]
@@ -126,6 +128,7 @@ interface Inputs {
   videos: Record<string, unknown[]>;
   images: Record<string, string[]>;
   servedIds: Record<string, string>;
+  translations: Record<string, Translation>;
 }
 
 /** formerId -> id, from every exercise's formerIds. */
@@ -160,7 +163,7 @@ function liveNameOf(
   return (name) => liveNames.get(name.toLowerCase()) ?? formerNames.get(name.toLowerCase()) ?? liveBySpelling.get(spelling(name)) ?? name;
 }
 
-function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs): Snapshot {
+function assemble({ sources, date, taxonomy, videos, images, servedIds, translations }: Inputs): Snapshot {
   const aliases = aliasesOf(sources);
   const liveName = liveNameOf(sources, aliases, servedIds);
   const remap = (name: string, variations: unknown): unknown => {
@@ -192,6 +195,7 @@ function assemble({ sources, date, taxonomy, videos, images, servedIds }: Inputs
     equipment: taxonomy.equipment,
     exercises,
     aliases: Object.fromEntries(Object.entries(aliases).sort(byKey)),
+    ...(Object.keys(translations).length === 0 ? {} : { translations }),
   } as unknown as Snapshot;
 }
 
@@ -223,10 +227,7 @@ function writeFedbImages(sourceDir: string, file: string): number {
 }
 
 /** The snapshot the sources make, and every problem with it: authoring, videos, the contract, depth and served ids. */
-function build(
-  values: Options,
-  files: readonly string[],
-): { snapshot: Snapshot; sources: SourceFile[]; problems: string[]; coverage: Coverage[] } {
+function build(values: Options, files: readonly string[]): { snapshot: Snapshot; sources: SourceFile[]; problems: string[] } {
   const sourceDir = values.source;
   const problems: string[] = [];
   const sources = files.map((file) => readSource(file, problems)).filter((s): s is SourceFile => s !== undefined);
@@ -240,7 +241,7 @@ function build(
   const ids = new Set(sources.flatMap((s) => s.exercises.map((e) => String(e.id))));
   for (const id of Object.keys(videos)) if (!ids.has(id)) problems.push(`videos.json: ${id}: names no exercise in the sources`);
   const taxonomy = readJson(join(sourceDir, 'taxonomy.json')) as Inputs['taxonomy'];
-  const snapshot = assemble({ sources, date: values.date, taxonomy, videos, images, servedIds });
+  const snapshot = assemble({ sources, date: values.date, taxonomy, videos, images, servedIds, translations: translations.translations });
   const result = checkSnapshot(snapshot, values.date);
   if (!result.ok) problems.push(...formatProblems(result.problems));
   else {
@@ -251,7 +252,7 @@ function build(
         problems.push(`served-ids.json: ${id} ("${name}") was served once and now resolves to nothing; keep it or list it in a formerIds`);
     }
   }
-  return { snapshot, sources, problems, coverage: translations.coverage };
+  return { snapshot, sources, problems };
 }
 
 function main(): number {
@@ -284,7 +285,8 @@ function main(): number {
   }
   // --check: the named files stand in for the files of the same name, so a draft is judged against the whole catalog.
   const files = values.check ? [...allFiles.filter((f) => !checked.some((c) => basename(c) === basename(f))), ...checked] : allFiles;
-  const { snapshot, sources, problems, coverage } = build(values, files);
+  const { snapshot, sources, problems } = build(values, files);
+  const coverage = translationCoverage(snapshot);
   const checkedIds = new Set(
     sources.filter((s) => checked.some((c) => basename(c) === s.file)).flatMap((s) => s.exercises.map((e) => String(e.id))),
   );

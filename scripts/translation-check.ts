@@ -1,15 +1,17 @@
 /**
  * The build's check of the catalog's translations (data/source/translations/<lang>/<file>.json, one per
  * English source file): every entry names an exercise of that file, every field is present and not
- * empty, and each list has as many items as the English one, item for item, so a step is never lost or
- * shifted in translation. Returns the problems, each naming the file and field, and the coverage per
- * language; a language that does not cover every exercise is partial, and the build says so. The service
- * does not serve translations yet (issue 22); this keeps them sound while the English changes.
+ * empty, each has 5-10 keywords, and each list has as many items as the English one, item for item, so a
+ * step is never lost or shifted in translation; beside them, <lang>/taxonomy.json names the categories,
+ * muscle groups and equipment. Returns the problems, each naming the file and field, and the translations
+ * to write into the snapshot (`translations`), whose check (src/catalog/translations.ts) then holds them
+ * to the English catalog as the service will.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { readJsonFile } from '../src/files.ts';
+import type { ExerciseText, Translation } from '../src/catalog/snapshot-schema.ts';
 import { formatProblems, issueProblems } from '../src/problems.ts';
 
 const text = v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must not be empty'));
@@ -39,25 +41,54 @@ export interface EnglishFile {
   exercises: readonly Record<string, unknown>[];
 }
 
-export interface Coverage {
-  lang: string;
-  translated: number;
-  exercises: number;
+/** <lang>/taxonomy.json: the language's names of the taxonomy, keyed by the English (snapshot-schema.ts TranslationSchema). */
+const TaxonomyFileSchema = v.strictObject({
+  lang: v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'must be a two-letter language code')),
+  categories: v.record(v.string(), text),
+  muscleGroups: v.record(v.string(), text),
+  equipment: v.record(v.string(), text),
+});
+
+const TAXONOMY_FILE = 'taxonomy.json';
+
+/** Reads <lang>/taxonomy.json into `translation`; a language without one keeps the English names (partial). */
+function readTaxonomy(file: string, lang: string, translation: Translation, problems: string[]): void {
+  if (!existsSync(file)) return;
+  const read = readJsonFile(file);
+  if (!read.ok) {
+    problems.push(...formatProblems(read.problems));
+    return;
+  }
+  const parsed = v.safeParse(TaxonomyFileSchema, read.value);
+  if (!parsed.success) {
+    problems.push(...formatProblems(issueProblems(file, parsed.issues)));
+    return;
+  }
+  if (parsed.output.lang !== lang) problems.push(`${file}: lang: is "${parsed.output.lang}" in the folder of "${lang}"`);
+  const { categories, muscleGroups, equipment } = parsed.output;
+  Object.assign(translation, { categories, muscleGroups, equipment });
 }
 
-/** Checks every language folder under `dir` against the English files; a missing `dir` is no translation at all. */
-export function checkTranslations(dir: string, english: readonly EnglishFile[]): { problems: string[]; coverage: Coverage[] } {
+/**
+ * Checks every language folder under `dir` against the English files, and gathers each language's
+ * translation for the snapshot; a missing `dir` is no translation at all.
+ */
+export function checkTranslations(
+  dir: string,
+  english: readonly EnglishFile[],
+): { problems: string[]; translations: Record<string, Translation> } {
   const problems: string[] = [];
-  const coverage: Coverage[] = [];
-  if (!existsSync(dir)) return { problems, coverage };
-  const total = english.reduce((sum, file) => sum + file.exercises.length, 0);
+  const translations: Record<string, Translation> = {};
+  if (!existsSync(dir)) return { problems, translations };
   const languages = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   for (const { name: lang } of languages.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    let translated = 0;
+    const entries: [string, ExerciseText][] = [];
+    const translation: Translation = { exercises: {} };
     const englishFiles = new Set(english.map((file) => file.file));
-    for (const name of readdirSync(join(dir, lang)).filter((file) => file.endsWith('.json'))) {
+    for (const name of readdirSync(join(dir, lang)).filter((file) => file.endsWith('.json') && file !== TAXONOMY_FILE)) {
       if (!englishFiles.has(name)) problems.push(`${join(dir, lang, name)}: has no English source file of that name`);
     }
+    readTaxonomy(join(dir, lang, TAXONOMY_FILE), lang, translation, problems);
     for (const source of english) {
       const file = join(dir, lang, source.file);
       if (!existsSync(file)) continue;
@@ -85,7 +116,7 @@ export function checkTranslations(dir: string, english: readonly EnglishFile[]):
           continue;
         }
         const entry = checked.output;
-        translated += 1;
+        entries.push([id, entry]);
         for (const field of LISTS) {
           const count = (original[field] as unknown[] | undefined)?.length ?? 0;
           if (entry[field].length !== count) {
@@ -94,15 +125,9 @@ export function checkTranslations(dir: string, english: readonly EnglishFile[]):
         }
       }
     }
-    coverage.push({ lang, translated, exercises: total });
+    // Sorted by id, so a rebuilt snapshot diffs cleanly.
+    translation.exercises = Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
+    translations[lang] = translation;
   }
-  return { problems, coverage };
-}
-
-/** One line per language: `es: 2233 of 2233 exercises translated`, and `(partial)` where it does not cover them all. */
-export function coverageLines(coverage: readonly Coverage[]): string[] {
-  return coverage.map(
-    ({ lang, translated, exercises }) =>
-      `${lang}: ${translated} of ${exercises} exercises translated${translated < exercises ? ' (partial)' : ''}`,
-  );
+  return { problems, translations };
 }

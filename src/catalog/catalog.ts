@@ -5,6 +5,7 @@
  * live one; nothing here is ever mutated after build.
  */
 import { runInSlices, runNow, sortedOrder, type Steps } from '../time-slices.ts';
+import { type LocalizedSnapshot, localizeSnapshot } from './translations.ts';
 import {
   CATEGORIES,
   type Category,
@@ -16,6 +17,12 @@ import {
 } from './snapshot-schema.ts';
 
 export interface Catalog {
+  /** The language of its text: `en`, the snapshot's own, or one of its translations (docs/api.md#languages). */
+  readonly lang: string;
+  /** The English catalog's translations, each a whole Catalog of its own (empty in a translation). */
+  readonly languages: ReadonlyMap<string, Catalog>;
+  /** In a translation: what search reads beside its text (the English words of each position; the taxonomy's names). */
+  readonly translated: TranslatedSearch | undefined;
   readonly dataVersion: string;
   readonly lastUpdated: string;
   /** Where the snapshot came from (a file name), for logs and reload decisions. */
@@ -46,6 +53,16 @@ export interface Catalog {
   };
 }
 
+/** What a translation's search needs of the English: gyms say "hip thrust" everywhere, and filters take both names. */
+export interface TranslatedSearch {
+  /** position -> the English name and keywords of that exercise. */
+  readonly englishWords: readonly (readonly string[])[];
+  /** English display group -> its name in the language. */
+  readonly groupNames: ReadonlyMap<string, string>;
+  /** English equipment name -> its name in the language. */
+  readonly equipmentNames: ReadonlyMap<string, string>;
+}
+
 export function compareDefaultOrder(a: Exercise, b: Exercise): number {
   const an = a.name.toLowerCase();
   const bn = b.name.toLowerCase();
@@ -70,8 +87,11 @@ function dataBody(payload: unknown): Buffer {
 
 const EXERCISES_PER_STEP = 128;
 
-/** Builds the catalog step by step (see time-slices.ts): sorting and serializing 100x the catalog takes seconds. */
-export function* catalogSteps(snapshot: Snapshot, source: string): Steps<Catalog> {
+/**
+ * Builds the catalog step by step (see time-slices.ts): sorting and serializing 100x the catalog takes
+ * seconds. The English catalog builds each of the snapshot's translations after itself.
+ */
+export function* catalogSteps(snapshot: Snapshot, source: string, translation?: { lang: string; view: LocalizedSnapshot }): Steps<Catalog> {
   const sortKeys: string[] = [];
   for (const exercise of snapshot.exercises) {
     sortKeys.push(exercise.name.toLowerCase());
@@ -100,7 +120,26 @@ export function* catalogSteps(snapshot: Snapshot, source: string): Steps<Catalog
     categoryCounts[exercise.category] += 1;
     if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
   }
+  const languages = new Map<string, Catalog>();
+  if (translation === undefined) {
+    for (const lang of Object.keys(snapshot.translations ?? {}).sort()) {
+      const view = localizeSnapshot(snapshot, lang);
+      yield;
+      languages.set(lang, yield* catalogSteps(view.snapshot, source, { lang, view }));
+    }
+  }
+  const translated =
+    translation === undefined
+      ? undefined
+      : {
+          englishWords: exercises.map((exercise) => translation.view.englishWords.get(exercise.id) ?? []),
+          groupNames: translation.view.groupNames,
+          equipmentNames: translation.view.equipmentNames,
+        };
   return {
+    lang: translation?.lang ?? 'en',
+    languages,
+    translated,
     dataVersion: snapshot.dataVersion,
     lastUpdated: snapshot.lastUpdated,
     source,

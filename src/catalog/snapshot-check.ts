@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { CATEGORIES, type Exercise, ExerciseSchema, type SearchDictionary, type Snapshot, SnapshotShape } from './snapshot-schema.ts';
+import { checkTranslations } from './translations.ts';
 
 /** The taxonomy's names, lowercased: what exercises and the search dictionary may refer to. */
 interface TaxonomyNames {
@@ -136,7 +137,10 @@ export function checkSnapshot(raw: unknown, expectedVersion?: string): Result<Sn
   problems.push(...taxonomy.problems, ...dictionaryProblems(top.search, taxonomy.names));
   const checked = exerciseProblems(top.exercises, taxonomy.names);
   problems.push(...checked.problems, ...aliasProblems(top.aliases ?? {}, checked.ids));
+  const { aliases, translations: rawTranslations, ...rest } = top;
+  const english = { ...rest, exercises: checked.exercises, ...(aliases === undefined ? {} : { aliases }) };
+  const translations = rawTranslations === undefined ? undefined : checkTranslations(rawTranslations, english);
+  problems.push(...(translations?.problems ?? []));
   if (problems.length > 0) return fail(problems);
-  const { aliases, ...rest } = top;
-  return ok({ ...rest, exercises: checked.exercises, ...(aliases === undefined ? {} : { aliases }) });
+  return ok(translations === undefined ? english : { ...english, translations: translations.translations });
 }

@@ -152,6 +152,59 @@ export const SearchDictionarySchema = v.object(
 );
 export type SearchDictionary = v.InferOutput<typeof SearchDictionarySchema>;
 
+/** A translation of the catalog (catalog/translations.ts checks it against the English). */
+export const LANGUAGE_PATTERN = /^[a-z]{2}$/;
+export const LANGUAGE_MESSAGE = 'must be a two-letter ISO 639-1 language code in lower case';
+
+/** The fields of an exercise a translation carries. */
+export const TRANSLATED_FIELDS = ['name', 'keywords', 'overview', 'instructions', 'exerciseTips', 'commonMistakes', 'safetyInfo'] as const;
+export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
+const translatedList = v.pipe(v.array(nonEmptyText, 'must be an array of strings'), v.minLength(1, 'must not be empty'));
+
+export const ExerciseTextSchema = v.strictObject(
+  {
+    name: v.optional(nonEmptyText),
+    keywords: v.optional(translatedList),
+    overview: v.optional(nonEmptyText),
+    instructions: v.optional(translatedList),
+    exerciseTips: v.optional(translatedList),
+    commonMistakes: v.optional(translatedList),
+    safetyInfo: v.optional(nonEmptyText),
+  },
+  'must be an object of translated fields',
+);
+export type ExerciseText = v.InferOutput<typeof ExerciseTextSchema>;
+
+export const TranslationSchema = v.object(
+  {
+    // Entries are checked one by one (checkTranslations), so one bad entry does not hide the others.
+    exercises: v.record(v.pipe(v.string(), v.regex(ID_PATTERN, ID_MESSAGE)), v.unknown(), 'must be an object of id -> translated fields'),
+    categories: v.optional(
+      v.record(
+        v.picklist(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`),
+        nonEmptyText,
+        'must be an object of category -> description',
+      ),
+    ),
+    muscleGroups: v.optional(v.record(nonEmptyText, nonEmptyText, 'must be an object of display group -> name')),
+    equipment: v.optional(v.record(nonEmptyText, nonEmptyText, 'must be an object of equipment name -> name')),
+  },
+  'must be an object of exercises, categories, muscleGroups and equipment',
+);
+
+export interface Translation {
+  exercises: Record<string, ExerciseText>;
+  categories?: Partial<Record<(typeof CATEGORIES)[number], string>>;
+  muscleGroups?: Record<string, string>;
+  equipment?: Record<string, string>;
+}
+
+export const TranslationsSchema = v.record(
+  v.pipe(v.string(), v.regex(LANGUAGE_PATTERN, LANGUAGE_MESSAGE), v.notValue('en', 'must not be en: English is the snapshot itself')),
+  TranslationSchema,
+  'must be an object of language -> translation',
+);
+
 /** The snapshot's shape, before snapshot-check.ts checks its exercises one by one and its references. */
 export const SnapshotShape = v.object(
   {
@@ -164,6 +217,7 @@ export const SnapshotShape = v.object(
     exercises: v.pipe(v.array(v.unknown(), 'must be an array of exercises'), v.minLength(1, 'must hold at least one exercise')),
     search: v.optional(SearchDictionarySchema),
     aliases: v.optional(v.record(idText, idText, 'must be an object of old id -> id')),
+    translations: v.optional(TranslationsSchema),
   },
   'must be a snapshot object',
 );
@@ -181,6 +235,8 @@ export interface Snapshot {
    * an id once served never stops resolving.
    */
   aliases?: Record<string, string>;
+  /** language -> the catalog's text in it (catalog/translations.ts; docs/api.md#languages). */
+  translations?: Record<string, Translation>;
 }
 
 export type SnapshotShape = v.InferOutput<typeof SnapshotShape>;

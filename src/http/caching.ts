@@ -18,9 +18,13 @@ export const NO_STORE = 'no-store';
 export const KEYED_VARY = 'Accept-Encoding, X-API-Key';
 export const PUBLIC_VARY = 'Accept-Encoding';
 
-/** A short tag that changes whenever the served data may change: data version, import time, file. */
+/** A short tag that changes whenever the served data may change: data version, import time, file; and the language of a translation. */
 export function catalogTag(catalog: Catalog): string {
-  return createHash('sha256').update(`${catalog.dataVersion}\0${catalog.lastUpdated}\0${catalog.source}`).digest('base64url').slice(0, 12);
+  const language = catalog.lang === 'en' ? '' : `\0${catalog.lang}`;
+  return createHash('sha256')
+    .update(`${catalog.dataVersion}\0${catalog.lastUpdated}\0${catalog.source}${language}`)
+    .digest('base64url')
+    .slice(0, 12);
 }
 
 /** The catalog's tag, worked out once per search index. */

@@ -11,6 +11,7 @@ import type { Admission, UsageStore } from '../limits/usage-store.ts';
 import type { Logger } from '../log.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 import { HttpError, SERVICE_UNAVAILABLE } from './http-error.ts';
+import { indexForRequest, type LanguageChoice, markLanguage } from './language.ts';
 import { BAD_KEY, limitError, NO_KEY, SEVERAL_KEYS } from './refusals.ts';
 import type { ApiRequest, Reply } from './reply.ts';
 import { errorReply } from './replies.ts';
@@ -48,6 +49,8 @@ export type KeyedRoute = Extract<Route, { isKeyed: true }>;
 interface KeyedRequest {
   route: KeyedRoute;
   context: RouteContext;
+  /** The language the reply is in, or the 400 for an unsupported `lang` (answered once admitted, like any bad parameter). */
+  language: LanguageChoice | HttpError;
 }
 export type ServeKeyed = (request: ApiRequest, route: KeyedRoute, param: string | undefined, trace: KeyedTrace) => Reply | Promise<Reply>;
 
@@ -59,9 +62,11 @@ export function createKeyedServing(deps: KeyedServingDeps): ServeKeyed {
   }
 
   function serveKeyed(request: ApiRequest, route: KeyedRoute, param: string | undefined, trace: KeyedTrace): Reply | Promise<Reply> {
-    // Positions index the catalog the search index was built from: take both from it.
-    const search = deps.search();
-    if (search === undefined) return refuse(SERVICE_UNAVAILABLE);
+    // Positions index the catalog the search index was built from: take both from it, in the request's language.
+    const english = deps.search();
+    if (english === undefined) return refuse(SERVICE_UNAVAILABLE);
+    const chosen = indexForRequest(english, request);
+    const search = chosen instanceof HttpError ? english : chosen.index;
     const record = authorize(request);
     if (record instanceof HttpError) return refuse(record);
     trace.keyId = record.id;
@@ -78,7 +83,7 @@ export function createKeyedServing(deps: KeyedServingDeps): ServeKeyed {
       monotonic: deps.monotonic,
       random: deps.random,
     };
-    const keyed: KeyedRequest = { route, context };
+    const keyed: KeyedRequest = { route, context, language: chosen instanceof HttpError ? chosen : chosen.choice };
     const admission = admitOnto(trace, record.id, tier, route.cost === undefined ? 1 : route.cost(context));
     return admission instanceof Promise ? admission.then((admitted) => serveAdmitted(keyed, admitted)) : serveAdmitted(keyed, admission);
   }
@@ -116,11 +121,12 @@ export function createKeyedServing(deps: KeyedServingDeps): ServeKeyed {
   }
 
   /** Runs the route's handler once the request is admitted; a refusal answers in its place. */
-  function serveAdmitted({ route, context }: KeyedRequest, admission: Admission): Reply {
+  function serveAdmitted({ route, context, language }: KeyedRequest, admission: Admission): Reply {
     const refusal = limitError(admission.decision, context.tier, deps.upgradeUrl);
     if (refusal !== undefined) return refuse(refusal);
+    if (language instanceof HttpError) return refuse(language);
     const outcome = route.handle(context);
-    return outcome instanceof HttpError ? refuse(outcome) : outcome;
+    return outcome instanceof HttpError ? refuse(outcome) : markLanguage(outcome, language);
   }
 
   return serveKeyed;

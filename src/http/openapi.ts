@@ -10,6 +10,7 @@ import { ADMIN_SCHEMAS, adminPaths } from './admin-contract.ts';
 import { KEY_LENGTH, KEY_PREFIX } from '../key-shape.ts';
 import { limitText, type TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
+import { LANG_PARAM } from './language.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
 import { SUGGEST_PARAMS } from './suggest-params.ts';
 import { BODY_SCHEMAS, HEADER_SCHEMAS, type HeaderName } from './response-schemas.ts';
@@ -163,7 +164,7 @@ const KEYED: Record<string, KeyedOperation> = {
 };
 
 function keyedOperation(path: string, operation: KeyedOperation): Json {
-  const success = ['X-Request-Id', 'Cache-Control', 'Vary', ...METERED] as HeaderName[];
+  const success = ['X-Request-Id', 'Cache-Control', 'Vary', 'Content-Language', ...METERED] as HeaderName[];
   const responses: Json = {
     200: {
       description: 'OK. HEAD answers the same without a body.',
@@ -180,7 +181,8 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
     500: errorResponse(500, 'optional'),
     503: errorResponse(503, 'optional'),
   };
-  for (const status of operation.errors) responses[status] = errorResponse(status, 'required');
+  // Every data route takes lang, so every one can answer 400 for it.
+  for (const status of new Set([400, ...operation.errors])) responses[status] = errorResponse(status, 'required');
   return {
     operationId: operationId(path),
     summary: operation.summary,
@@ -193,7 +195,15 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
         description: 'An ETag from an earlier response.',
         schema: { type: 'string' },
       },
+      {
+        name: 'Accept-Language',
+        in: 'header',
+        required: false,
+        description: 'The language when lang is not sent (quality values honoured; en when none it names is served).',
+        schema: { type: 'string' },
+      },
       ...(operation.parameters ?? []),
+      parameterOf(LANG_PARAM),
     ],
     responses,
   };

@@ -17,6 +17,8 @@ export interface ApiRequest {
   hasSeveralKeys: boolean;
   /** Accept-Encoding, as sent (repeated headers joined with `, `). */
   acceptEncoding?: string | undefined;
+  /** Accept-Language, as sent (repeated headers joined with `, `): the language when `lang` is absent. */
+  acceptLanguage?: string | undefined;
   /** If-None-Match, as sent (repeated headers joined with `, `). */
   ifNoneMatch?: string | undefined;
   /** The client's X-Request-Id, unchecked: the pipeline keeps it only when it is safe (request-id.ts). */

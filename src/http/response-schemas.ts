@@ -103,7 +103,19 @@ export const HEADER_SCHEMAS = {
     schema: v.picklist(['private, no-cache', 'public, max-age=300', 'no-store']),
     description: 'private, no-cache on keyed data: keep it, but revalidate (each revalidation is a metered request).',
   },
-  Vary: { schema: v.picklist(['Accept-Encoding, X-API-Key', 'Accept-Encoding']), description: 'What the body depends on besides the URL.' },
+  Vary: {
+    schema: v.picklist([
+      'Accept-Encoding, X-API-Key',
+      'Accept-Encoding',
+      'Accept-Encoding, X-API-Key, Accept-Language',
+      'Accept-Encoding, Accept-Language',
+    ]),
+    description: 'What the body depends on besides the URL: Accept-Language when no lang was sent.',
+  },
+  'Content-Language': {
+    schema: v.pipe(v.string(), v.regex(/^[a-z]{2}$/)),
+    description: 'The language of the text: lang, else the best of Accept-Language the catalog has, else en.',
+  },
   'Content-Encoding': { schema: v.picklist(['br', 'gzip']), description: 'Present when the body is compressed (per Accept-Encoding).' },
   'X-Request-Id': {
     schema: v.pipe(v.string(), v.regex(SAFE_REQUEST_ID)),

@@ -4,6 +4,7 @@
  */
 import { type Bitset, bitsetOf, collectBits, countBits } from './structures/bitset.ts';
 import { type Filter, keyOf, matchFilters } from './filters/facet-index.ts';
+import type { TextRules } from './text/normalize.ts';
 import type { SearchIndex } from './search-index.ts';
 import { BoundedCache } from './structures/bounded-cache.ts';
 import { Budget, TIMED_OUT, timedOut } from './structures/budget.ts';
@@ -118,12 +119,12 @@ export function findMatchSet(
   return bitsetOf(index.catalog.exercises.length, ranked);
 }
 
-function filtersKey(filters: readonly Filter[]): string {
+function filtersKey(filters: readonly Filter[], rules: TextRules): string {
   return filters
     .map(
       (filter) =>
         `${filter.field}=${filter.values
-          .map((value) => keyOf(filter.field, value))
+          .map((value) => keyOf(filter.field, value, rules))
           .sort()
           .join('|')}`,
     )
@@ -163,7 +164,7 @@ export function rankQuery(index: SearchIndex, request: RankRequest): Int32Array 
   try {
     const plan = planQuery(request.q, index.planContext, budget);
     budget.check();
-    const key = `${plan.key}\u0001${filtersKey(request.filters)}`;
+    const key = `${plan.key}\u0001${filtersKey(request.filters, index.facets.rules)}`;
     const rankings = index.caches.of(RANKINGS);
     const cached = rankings.get(key);
     if (cached !== undefined && (cached.depth >= request.depth || cached.positions.length < cached.depth)) return cached.positions;

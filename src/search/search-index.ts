@@ -10,12 +10,20 @@
  * `buildSearchIndex` runs the build in slices of a few ms with setImmediate between, so that building
  * for 100x the catalog never pauses serving; `buildSearchIndexNow` runs it at once (tests, tools).
  */
-import type { Catalog } from '../catalog/catalog.ts';
+import type { Catalog, TranslatedSearch } from '../catalog/catalog.ts';
+import type { SearchDictionary } from '../catalog/snapshot-schema.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import { IndexCaches } from './structures/index-caches.ts';
 import { type FacetTable, facetTableSteps } from './filters/facet-table.ts';
 import { type FacetIndex, facetIndexSteps } from './filters/facet-index.ts';
-import { DEFAULT_EQUIPMENT_ALIASES, DEFAULT_MUSCLE_ALIASES, filterAliases } from './filters/aliases.ts';
+import {
+  type AliasTable,
+  DEFAULT_EQUIPMENT_ALIASES,
+  DEFAULT_MUSCLE_ALIASES,
+  type EquipmentAliasTable,
+  filterAliases,
+} from './filters/aliases.ts';
+import { type Language, languageOf } from './languages/languages.ts';
 import { muscleWordLengths, type PlanContext } from './text/query-plan.ts';
 import { Ranker } from './ranking/ranker.ts';
 import { MAX_SUGGESTIONS } from './suggest/weights.ts';
@@ -27,13 +35,15 @@ import { termPairSteps } from './suggest/large/term-pairs.ts';
 import { buildSynonymTable, SHIPPED_SYNONYMS } from './text/synonyms.ts';
 import { TermExpander } from './text/term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './text/term-index.ts';
-import { contentKey } from './text/normalize.ts';
+import { contentKey, type TextRules } from './text/normalize.ts';
 
 export { BoundedCache } from './structures/bounded-cache.ts';
 export type { CacheKind } from './structures/index-caches.ts';
 
 export interface SearchIndex {
   readonly catalog: Catalog;
+  /** The index of each of the catalog's translations (catalog.languages), built with this one and swapped with it. */
+  readonly languages: ReadonlyMap<string, SearchIndex>;
   readonly facets: FacetIndex;
   /** Facet values and profiles for facet counts (facet-counts.ts). */
   readonly facetTable: FacetTable;
@@ -68,24 +78,95 @@ export interface SearchIndexOptions {
   largeSuggestMinExercises?: number;
 }
 
-/** Builds the search index of `catalog` step by step (time-slices.ts). */
+/** The muscle and equipment names filters take, beside the catalog's own (filters/aliases.ts). */
+interface FilterNames {
+  muscleAliases: AliasTable;
+  equipmentAliases: EquipmentAliasTable;
+}
+
+/** English targets -> their names in a translation (display groups and equipment; anatomical muscles stay). */
+function renamed<T extends string | null>(
+  table: Readonly<Record<string, readonly T[]>> | undefined,
+  names: ReadonlyMap<string, string>,
+): Record<string, T[]> {
+  const byLowerCase = new Map([...names].map(([english, name]) => [english.toLowerCase(), name]));
+  const out: Record<string, T[]> = {};
+  for (const [alias, targets] of Object.entries(table ?? {})) {
+    out[alias] = targets.map((target) => (target === null ? target : ((byLowerCase.get(target.toLowerCase()) ?? target) as T)));
+  }
+  return out;
+}
+
+/** Each English name as a name of its translation, so `muscle=Chest` and `equipment=barbell` filter in every language. */
+function englishNames(names: ReadonlyMap<string, string>): Record<string, string[]> {
+  return Object.fromEntries([...names].filter(([english, name]) => english !== name).map(([english, name]) => [english, [name]]));
+}
+
+/**
+ * The filter names of a catalog: the shipped English aliases and the snapshot's, and in a translation
+ * also the language's own words and every English name, all pointed at the names the catalog uses.
+ */
+function filterNames(
+  catalog: Catalog,
+  language: Language,
+  dictionary: SearchDictionary | undefined,
+  muscleNames: readonly string[],
+): FilterNames {
+  const { rules, words } = language;
+  const translated: TranslatedSearch | undefined = catalog.translated;
+  if (translated === undefined) {
+    return {
+      muscleAliases: filterAliases(DEFAULT_MUSCLE_ALIASES, dictionary?.muscleAliases, muscleNames, rules),
+      equipmentAliases: filterAliases(DEFAULT_EQUIPMENT_ALIASES, dictionary?.equipmentAliases, catalog.equipment, rules),
+    };
+  }
+  const { groupNames, equipmentNames } = translated;
+  const muscleDefaults = {
+    ...renamed(DEFAULT_MUSCLE_ALIASES, groupNames),
+    ...renamed(words?.muscleAliases, groupNames),
+    ...englishNames(groupNames),
+  };
+  const equipmentDefaults = {
+    ...renamed(DEFAULT_EQUIPMENT_ALIASES, equipmentNames),
+    ...renamed(words?.equipmentAliases, equipmentNames),
+    ...englishNames(equipmentNames),
+  };
+  return {
+    muscleAliases: filterAliases(muscleDefaults, renamed(dictionary?.muscleAliases, groupNames), muscleNames, rules),
+    equipmentAliases: filterAliases(equipmentDefaults, renamed(dictionary?.equipmentAliases, equipmentNames), catalog.equipment, rules),
+  };
+}
+
+/** Builds the search index of `catalog`, then of each of its translations, step by step (time-slices.ts). */
 export function* searchIndexSteps(catalog: Catalog, options: SearchIndexOptions = {}): Steps<SearchIndex> {
+  const languages = new Map<string, SearchIndex>();
+  for (const [lang, translation] of catalog.languages) languages.set(lang, yield* oneIndexSteps(translation, new Map(), options));
+  return yield* oneIndexSteps(catalog, languages, options);
+}
+
+function* oneIndexSteps(catalog: Catalog, languages: ReadonlyMap<string, SearchIndex>, options: SearchIndexOptions): Steps<SearchIndex> {
   const dictionary = catalog.searchDictionary;
+  const language = languageOf(catalog.lang);
+  const rules: TextRules = language.rules;
   const muscleNames = catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]);
-  const muscleAliases = filterAliases(DEFAULT_MUSCLE_ALIASES, dictionary?.muscleAliases, muscleNames);
+  const { muscleAliases, equipmentAliases } = filterNames(catalog, language, dictionary, muscleNames);
   const facets = yield* facetIndexSteps({
     exercises: catalog.exercises,
     muscleGroups: catalog.muscleGroups,
     muscleAliases,
-    equipmentAliases: filterAliases(DEFAULT_EQUIPMENT_ALIASES, dictionary?.equipmentAliases, catalog.equipment),
+    equipmentAliases,
+    rules,
   });
-  const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups);
+  const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups, rules, catalog.translated?.englishWords);
   const muscleWords = new Set<string>(
-    [...muscleNames, ...Object.keys(muscleAliases)].map(contentKey).filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)),
+    [...muscleNames, ...Object.keys(muscleAliases)]
+      .map((name) => contentKey(name, rules))
+      .filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)),
   );
   const planContext: PlanContext = {
+    rules,
     expander: new TermExpander(terms),
-    synonyms: buildSynonymTable([...SHIPPED_SYNONYMS, ...(dictionary?.synonyms ?? [])]),
+    synonyms: buildSynonymTable([...SHIPPED_SYNONYMS, ...(language.words?.synonyms ?? []), ...(dictionary?.synonyms ?? [])], rules),
     muscleWords,
     muscleWordLengths: muscleWordLengths(muscleWords),
     synonymAlternatives: new WeakMap(),
@@ -104,6 +185,7 @@ export function* searchIndexSteps(catalog: Catalog, options: SearchIndexOptions 
   }
   const index: SearchIndex = {
     catalog,
+    languages,
     facets,
     facetTable,
     planContext,

@@ -14,7 +14,6 @@ import { merged, NOTHING, rank, type Ranked } from './suggest/ranking.ts';
 import { readingsOf, type Slot } from './suggest/readings.ts';
 import { rankFromHeads } from './suggest/large/head-ranking.ts';
 import { MAX_SUGGESTIONS } from './suggest/weights.ts';
-import { tokenize } from './text/normalize.ts';
 
 /** How many names a suggest answers at most (GET /v1/suggest's `limit`). */
 export { MAX_SUGGESTIONS };
@@ -54,7 +53,7 @@ export function rankReading(index: SearchIndex, slots: readonly Slot[], budget: 
 /** The precomputed answer when `q` is one word of one or two letters still being typed that some word starts with. */
 function shortPrefixAnswer(index: SearchIndex, q: string): Int32Array | undefined {
   if (TRAILING_SEPARATOR.test(q)) return undefined;
-  const terms = tokenize(q);
+  const terms = index.planContext.rules.tokenize(q);
   return terms.length === 1 && terms[0]!.length <= 2 ? index.shortPrefixes.answers.get(terms[0]!) : undefined;
 }
 

@@ -196,7 +196,18 @@ describe('build-snapshot', () => {
     );
     const built = build(['--source', source, '--out', mkdtempSync(join(tmpdir(), 'exlib-out-')), '--date', '2026-12-01']);
     assert.equal(built.code, 0, built.err);
-    assert.equal(built.out.trim().split('\n')[1], `es: ${english.exercises.length} of ${total} exercises translated (partial)`);
+    const taxonomy = JSON.parse(readFileSync(join(source, 'taxonomy.json'), 'utf8')) as Record<string, unknown[]>;
+    const names = taxonomy.categories!.length + taxonomy.muscleGroups!.length + taxonomy.equipment!.length;
+    const untranslated = total - english.exercises.length;
+    assert.equal(
+      built.out.trim().split('\n')[1],
+      `es: ${english.exercises.length} of ${total} exercises translated (partial: ${untranslated * 7} fields, ${names} taxonomy names served in English)`,
+    );
+    // The snapshot carries the translation, entry for entry.
+    const written = JSON.parse(readFileSync(built.out.match(/wrote (\S+):/)![1]!, 'utf8')) as {
+      translations: Record<string, { exercises: object }>;
+    };
+    assert.deepEqual(written.translations.es!.exercises, entries);
   });
 
   it('--check judges the named files against the whole catalog and shows only their problems', () => {

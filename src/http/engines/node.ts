@@ -62,6 +62,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
   let apiKey: string | undefined;
   let keyCount = 0;
   let acceptEncoding: string | undefined;
+  let acceptLanguage: string | undefined;
   let ifNoneMatch: string | undefined;
   let requestId: string | undefined;
   let authorization: string | undefined;
@@ -75,6 +76,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
       keyCount += 1;
       if (keyCount === 1) apiKey = value;
     } else if (name === 'accept-encoding') acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
+    else if (name === 'accept-language') acceptLanguage = acceptLanguage === undefined ? value : `${acceptLanguage}, ${value}`;
     else if (name === 'if-none-match') ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
     else if (name === 'x-request-id') requestId ??= value;
     else if (name === 'authorization') authorization ??= value;
@@ -88,6 +90,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
     apiKey: apiKey || undefined,
     hasSeveralKeys: keyCount > 1,
     acceptEncoding,
+    acceptLanguage,
     ifNoneMatch,
     requestId,
     authorization,

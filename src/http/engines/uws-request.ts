@@ -13,6 +13,7 @@ const headers = {
   apiKey: undefined as string | undefined,
   keyCount: 0,
   acceptEncoding: undefined as string | undefined,
+  acceptLanguage: undefined as string | undefined,
   ifNoneMatch: undefined as string | undefined,
   requestId: undefined as string | undefined,
   authorization: undefined as string | undefined,
@@ -36,6 +37,8 @@ function copyHeader(name: string, value: string): void {
   // Repeats are joined as node:http joins them, so both engines hand the pipeline the same strings.
   else if (name === 'accept-encoding')
     headers.acceptEncoding = headers.acceptEncoding === undefined ? value : `${headers.acceptEncoding}, ${value}`;
+  else if (name === 'accept-language')
+    headers.acceptLanguage = headers.acceptLanguage === undefined ? value : `${headers.acceptLanguage}, ${value}`;
   else if (name === 'if-none-match') headers.ifNoneMatch = headers.ifNoneMatch === undefined ? value : `${headers.ifNoneMatch}, ${value}`;
   else if (name === 'x-request-id') headers.requestId ??= value;
   else if (name === 'authorization') headers.authorization ??= value;
@@ -49,7 +52,7 @@ function copyHeader(name: string, value: string): void {
  * the next request: a smuggling vector behind a proxy that reads another one.
  */
 export function copyRequest(req: HttpRequest): ApiRequest | undefined {
-  headers.apiKey = headers.acceptEncoding = headers.ifNoneMatch = headers.requestId = undefined;
+  headers.apiKey = headers.acceptEncoding = headers.acceptLanguage = headers.ifNoneMatch = headers.requestId = undefined;
   headers.authorization = headers.cookie = headers.contentType = undefined;
   headers.keyCount = headers.lengthCount = 0;
   headers.isChunked = false;
@@ -62,6 +65,7 @@ export function copyRequest(req: HttpRequest): ApiRequest | undefined {
     apiKey: headers.apiKey || undefined,
     hasSeveralKeys: headers.keyCount > 1,
     acceptEncoding: headers.acceptEncoding,
+    acceptLanguage: headers.acceptLanguage,
     ifNoneMatch: headers.ifNoneMatch,
     requestId: headers.requestId,
     authorization: headers.authorization,

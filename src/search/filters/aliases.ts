@@ -11,7 +11,7 @@
  * means that group and nothing the shipped `legs` alias would add. The snapshot's own aliases apply as
  * written (filterAliases).
  */
-import { contentKey } from '../text/normalize.ts';
+import { contentKey, ENGLISH, type TextRules } from '../text/normalize.ts';
 
 export type AliasTable = Readonly<Record<string, readonly string[]>>;
 export type EquipmentAliasTable = Readonly<Record<string, readonly (string | null)[]>>;
@@ -175,12 +175,13 @@ export function filterAliases<T extends AliasTable | EquipmentAliasTable>(
   defaults: T,
   ownAliases: T | undefined,
   definedNames: Iterable<string>,
+  rules: TextRules = ENGLISH,
 ): T {
   const defined = new Set<string>();
-  for (const name of definedNames) defined.add(contentKey(name));
+  for (const name of definedNames) defined.add(contentKey(name, rules));
   const table: Record<string, T[string]> = {};
   for (const [alias, targets] of Object.entries(defaults)) {
-    if (!defined.has(contentKey(alias))) table[alias] = targets as T[string];
+    if (!defined.has(contentKey(alias, rules))) table[alias] = targets as T[string];
   }
   return { ...table, ...ownAliases } as T;
 }

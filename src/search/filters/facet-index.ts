@@ -9,7 +9,7 @@ import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
 import { type Bitset, createBitset, intersectInto, setBit, unionOf } from '../structures/bitset.ts';
 import type { AliasTable, EquipmentAliasTable } from './aliases.ts';
-import { contentKey } from '../text/normalize.ts';
+import { contentKey, ENGLISH, type TextRules } from '../text/normalize.ts';
 
 export const FILTER_FIELDS = ['category', 'muscle', 'equipment', 'level', 'force', 'mechanic', 'hasVideo'] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
@@ -26,6 +26,8 @@ export interface FacetIndex {
   readonly bitsets: ReadonlyMap<FilterField, ReadonlyMap<string, Bitset>>;
   /** muscle key (anatomical name, display group or alias) -> positions of the exercises that train it as a primary mover. */
   readonly primaryMuscles: ReadonlyMap<string, Bitset>;
+  /** How the catalog's language folds names: filter values are keyed by them. */
+  readonly rules: TextRules;
 }
 
 export interface FacetSources {
@@ -33,6 +35,7 @@ export interface FacetSources {
   muscleGroups: readonly MuscleGroup[];
   muscleAliases: AliasTable;
   equipmentAliases: EquipmentAliasTable;
+  rules: TextRules;
 }
 
 /** The equipment key of exercises that need none (`equipment: null`); no content key can equal it. */
@@ -40,21 +43,24 @@ const NO_EQUIPMENT = '\u0000none';
 const EXERCISES_PER_STEP = 512;
 
 /** The lookup key of a filter value: a content key for free-text fields, the lowercased value for enums. */
-export function keyOf(field: FilterField, value: string): string {
-  return field === 'muscle' || field === 'equipment' ? contentKey(value) : value.toLowerCase();
+export function keyOf(field: FilterField, value: string, rules: TextRules = ENGLISH): string {
+  return field === 'muscle' || field === 'equipment' ? contentKey(value, rules) : value.toLowerCase();
 }
 
 /** Bitsets by value key, one per value an exercise has, created as values are first seen. */
 class BitsetsByKey {
   // Muscle and equipment names repeat across exercises: normalize each distinct one once.
   readonly #keys = new Map<string, string>();
-  constructor(readonly size: number) {}
+  constructor(
+    readonly size: number,
+    readonly rules: TextRules,
+  ) {}
 
   keyOf(field: FilterField, value: string): string {
     const cacheKey = `${field}\u0000${value}`;
     let key = this.#keys.get(cacheKey);
     if (key === undefined) {
-      key = keyOf(field, value);
+      key = keyOf(field, value, this.rules);
       this.#keys.set(cacheKey, key);
     }
     return key;
@@ -73,8 +79,13 @@ class BitsetsByKey {
 /** Marks every exercise in the bitsets of its values, yielding every few hundred exercises. */
 type BitsetsByField = Map<FilterField, Map<string, Bitset>>;
 
-function* markSteps(exercises: readonly Exercise[], bitsets: BitsetsByField, primaryMuscles: Map<string, Bitset>): Steps<void> {
-  const marker = new BitsetsByKey(exercises.length);
+function* markSteps(
+  exercises: readonly Exercise[],
+  bitsets: BitsetsByField,
+  primaryMuscles: Map<string, Bitset>,
+  rules: TextRules,
+): Steps<void> {
+  const marker = new BitsetsByKey(exercises.length, rules);
   const mark = (field: FilterField, value: string, position: number): void => {
     marker.mark(bitsets.get(field)!, marker.keyOf(field, value), position);
   };
@@ -97,10 +108,10 @@ function* markSteps(exercises: readonly Exercise[], bitsets: BitsetsByField, pri
 }
 
 /** Adds a bitset per display group: it matches an exercise that works any of its muscles (primary or secondary, or primary only). */
-function addMuscleGroups(size: number, byKey: Map<string, Bitset>, muscleGroups: readonly MuscleGroup[]): void {
+function addMuscleGroups(size: number, byKey: Map<string, Bitset>, muscleGroups: readonly MuscleGroup[], rules: TextRules): void {
   for (const group of muscleGroups) {
-    const key = contentKey(group.displayGroup);
-    const parts = group.muscles.map((m) => byKey.get(contentKey(m))).filter((b): b is Bitset => b !== undefined);
+    const key = contentKey(group.displayGroup, rules);
+    const parts = group.muscles.map((m) => byKey.get(contentKey(m, rules))).filter((b): b is Bitset => b !== undefined);
     const own = byKey.get(key);
     byKey.set(key, unionOf(size, own ? [...parts, own] : parts));
   }
@@ -109,10 +120,16 @@ function addMuscleGroups(size: number, byKey: Map<string, Bitset>, muscleGroups:
 type AliasTargets = Readonly<Record<string, readonly (string | null)[]>>;
 
 /** Adds the aliases of a table: each adds to what its key already matches; its targets are names already indexed. */
-function addAliases(size: number, byKey: Map<string, Bitset>, table: AliasTargets, targetKey: (t: string | null) => string): void {
+function addAliases(
+  size: number,
+  byKey: Map<string, Bitset>,
+  table: AliasTargets,
+  targetKey: (t: string | null) => string,
+  rules: TextRules,
+): void {
   const additions = new Map<string, Bitset>();
   for (const [alias, targets] of Object.entries(table)) {
-    const key = contentKey(alias);
+    const key = contentKey(alias, rules);
     if (key === '') continue;
     const parts = targets.map((t) => byKey.get(targetKey(t))).filter((b): b is Bitset => b !== undefined);
     const previous = additions.get(key) ?? byKey.get(key);
@@ -126,16 +143,17 @@ export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
   const size = sources.exercises.length;
   const bitsets = new Map<FilterField, Map<string, Bitset>>(FILTER_FIELDS.map((f) => [f, new Map()]));
   const primaryMuscles = new Map<string, Bitset>();
-  yield* markSteps(sources.exercises, bitsets, primaryMuscles);
+  yield* markSteps(sources.exercises, bitsets, primaryMuscles, sources.rules);
   const anyMuscle = bitsets.get('muscle')!;
-  addMuscleGroups(size, anyMuscle, sources.muscleGroups);
-  addMuscleGroups(size, primaryMuscles, sources.muscleGroups);
+  const { rules } = sources;
+  addMuscleGroups(size, anyMuscle, sources.muscleGroups, rules);
+  addMuscleGroups(size, primaryMuscles, sources.muscleGroups, rules);
   yield;
-  const muscleTarget = (t: string | null) => contentKey(t ?? '');
-  addAliases(size, anyMuscle, sources.muscleAliases, muscleTarget);
-  addAliases(size, primaryMuscles, sources.muscleAliases, muscleTarget);
-  addAliases(size, bitsets.get('equipment')!, sources.equipmentAliases, (t) => (t === null ? NO_EQUIPMENT : contentKey(t)));
-  return { size, bitsets, primaryMuscles };
+  const muscleTarget = (t: string | null) => contentKey(t ?? '', rules);
+  addAliases(size, anyMuscle, sources.muscleAliases, muscleTarget, rules);
+  addAliases(size, primaryMuscles, sources.muscleAliases, muscleTarget, rules);
+  addAliases(size, bitsets.get('equipment')!, sources.equipmentAliases, (t) => (t === null ? NO_EQUIPMENT : contentKey(t, rules)), rules);
+  return { size, bitsets, primaryMuscles, rules };
 }
 
 /** The positions matching every filter, or `undefined` when there are no filters (everything matches). */
@@ -145,7 +163,7 @@ export function matchFilters(index: FacetIndex, filters: readonly Filter[]): Bit
     const byValue = index.bitsets.get(filter.field)!;
     const parts: Bitset[] = [];
     for (const value of filter.values) {
-      const bits = byValue.get(keyOf(filter.field, value));
+      const bits = byValue.get(keyOf(filter.field, value, index.rules));
       if (bits !== undefined) parts.push(bits);
     }
     const any = parts.length === 1 ? parts[0]! : unionOf(index.size, parts);

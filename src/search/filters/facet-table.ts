@@ -47,7 +47,10 @@ export function* facetTableSteps(catalog: Catalog, facets: FacetIndex): Steps<Fa
   const values = new Map(
     FACET_NAMES.map((name) => {
       const byValue = facets.bitsets.get(name)!;
-      return [name, names[name].map((value) => ({ value, slot: bitsets.push(byValue.get(keyOf(name, value)) ?? empty) - 1 }))];
+      return [
+        name,
+        names[name].map((value) => ({ value, slot: bitsets.push(byValue.get(keyOf(name, value, facets.rules)) ?? empty) - 1 })),
+      ];
     }),
   );
   const profiles = yield* facetProfileSteps(catalog.exercises.length, bitsets);

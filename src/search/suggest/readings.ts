@@ -6,11 +6,10 @@
 import type { Budget } from '../structures/budget.ts';
 import type { PlanContext } from '../text/query-plan.ts';
 import type { Expansion } from '../text/term-expansion.ts';
-import { isFunctionWord, tokenize } from '../text/normalize.ts';
 
 /** What reading a query needs of a search index: its expander and dictionary (a SearchIndex has them). */
 export interface ReadingSources {
-  readonly planContext: Pick<PlanContext, 'expander' | 'synonyms'>;
+  readonly planContext: Pick<PlanContext, 'expander' | 'synonyms' | 'rules'>;
 }
 
 /** A dictionary alternative (db -> dumbbell) weighs a little less than the word as typed. */
@@ -55,14 +54,14 @@ const MAX_READINGS = 4;
  * with a dictionary phrase in place of an abbreviation. The first reading is the query as typed.
  */
 export function readingsOf(index: ReadingSources, q: string, shortPrefixes: ReadonlyMap<string, Slot>, budget: Budget): Slot[][] {
-  const { expander } = index.planContext;
-  const terms = tokenize(q);
+  const { expander, rules } = index.planContext;
+  const terms = rules.tokenize(q);
   const isLastComplete = TRAILING_SEPARATOR.test(q);
   const typed: Slot[] = [];
   const phrased: { at: number; phrase: readonly string[] }[] = [];
   terms.forEach((term, i) => {
     const isLast = i === terms.length - 1 && !isLastComplete;
-    if (!isLast && isFunctionWord(term)) return;
+    if (!isLast && rules.isFunctionWord(term)) return;
     // While the first letters of a word are typed, they are a prefix, not a word: "b" is not the letter b.
     const isShortPrefix = isLast && term.length <= 2;
     // The word being typed completes; only when nothing starts with it are typos read ("sqaut").

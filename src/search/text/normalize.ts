@@ -116,31 +116,51 @@ export function stem(word: string): string {
   return word.slice(0, -1);
 }
 
-/** Every term of `text`, in order, function words included. */
-export function tokenize(text: string): string[] {
+/** Lower case, accents folded, apostrophes dropped: the text every language's tokenizer splits. */
+export function foldText(text: string): string {
   // Most text is plain ASCII, which has no accents to fold.
   const lowered = ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(MARKS, '').toLowerCase();
-  const folded = lowered.replace(APOSTROPHES, '');
-  const terms: string[] = [];
-  for (const piece of folded.split(SEPARATORS)) if (piece !== '') terms.push(stem(piece));
-  return terms;
+  return lowered.replace(APOSTROPHES, '');
+}
+
+/** The pieces of folded text between separators (anything but letters and digits). */
+export function splitWords(folded: string): string[] {
+  return folded.split(SEPARATORS).filter((piece) => piece !== '');
+}
+
+/** Every term of `text`, in order, function words included (English: the catalog's source language). */
+export function tokenize(text: string): string[] {
+  return splitWords(foldText(text)).map(stem);
 }
 
 export function isFunctionWord(term: string): boolean {
   return FUNCTION_WORDS.has(term);
 }
 
+/**
+ * How one language turns text into search terms (search/languages/): the same rules for the catalog's
+ * text in that language and for a query against it. English is the default everywhere.
+ */
+export interface TextRules {
+  readonly lang: string;
+  /** Every term of `text`, in order, function words included. */
+  tokenize(text: string): string[];
+  isFunctionWord(term: string): boolean;
+}
+
+export const ENGLISH: TextRules = { lang: 'en', tokenize, isFunctionWord };
+
 /** The terms of `text` that carry meaning, in order. */
-export function contentTerms(text: string): string[] {
-  return tokenize(text).filter((term) => !FUNCTION_WORDS.has(term));
+export function contentTerms(text: string, rules: TextRules = ENGLISH): string[] {
+  return rules.tokenize(text).filter((term) => !rules.isFunctionWord(term));
 }
 
 /**
  * A filter value or dictionary phrase as one lookup key: its content terms, so case, accents, plurals,
  * spacing and function words do not matter.
  */
-export function contentKey(text: string): string {
-  return contentTerms(text).join(' ');
+export function contentKey(text: string, rules: TextRules = ENGLISH): string {
+  return contentTerms(text, rules).join(' ');
 }
 
 /**

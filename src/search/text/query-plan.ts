@@ -14,7 +14,7 @@
 import type { Budget } from '../structures/budget.ts';
 import type { SynonymEntry, SynonymTable } from './synonyms.ts';
 import type { Expansion, TermExpander } from './term-expansion.ts';
-import { contentTerms } from './normalize.ts';
+import { contentTerms, ENGLISH, type TextRules } from './normalize.ts';
 
 /** At most this many slots (the rest of a very long query is ignored): slot sets are 32-bit masks. */
 export const MAX_SLOTS = 24;
@@ -41,6 +41,8 @@ export interface QueryPlan {
 }
 
 export interface PlanContext {
+  /** How the catalog's language reads a query (search/languages/). */
+  readonly rules: TextRules;
   readonly expander: TermExpander;
   readonly synonyms: SynonymTable;
   /** Content keys of every muscle name, display group and muscle alias. */
@@ -67,13 +69,13 @@ export function muscleWordLengths(muscleWords: ReadonlySet<string>): Map<string,
 }
 
 /** The terms of a query that take part in matching (also the ranking cache key). */
-export function queryKey(query: string): string {
-  return queryTermsOf(query).join(' ');
+export function queryKey(query: string, rules: TextRules = ENGLISH): string {
+  return queryTermsOf(query, rules).join(' ');
 }
 
 /** The distinct content terms of a query, in order, at most MAX_SLOTS * 2 of them. */
-function queryTermsOf(query: string): string[] {
-  return [...new Set(contentTerms(query))].slice(0, MAX_SLOTS * 2);
+function queryTermsOf(query: string, rules: TextRules): string[] {
+  return [...new Set(contentTerms(query, rules))].slice(0, MAX_SLOTS * 2);
 }
 
 /** Whether an expansion matches anything at all. */
@@ -206,7 +208,7 @@ class Planner {
 }
 
 export function planQuery(query: string, context: PlanContext, budget: Budget): QueryPlan {
-  const terms = queryTermsOf(query);
+  const terms = queryTermsOf(query, context.rules);
   const key = terms.join(' ');
   const plan = slotsOf(terms, context, budget, true);
   // A query that names muscles ("back", "lats") ends in a whole word: completing it ("backward") only adds noise.

@@ -8,7 +8,7 @@
  * (text/normalize.ts), so "Push-Ups" and "push up" are one phrase
  * and function words do not count ("toes to bar" is the phrase "toe bar").
  */
-import { contentKey } from './normalize.ts';
+import { contentKey, ENGLISH, type TextRules } from './normalize.ts';
 
 export const SHIPPED_SYNONYMS: readonly (readonly string[])[] = [
   // Equipment shorthand.
@@ -200,12 +200,12 @@ export interface SynonymTable {
 }
 
 /** Builds the lookup table from groups of equivalent phrases (the shipped ones and a snapshot's). */
-export function buildSynonymTable(groups: readonly (readonly string[])[]): SynonymTable {
+export function buildSynonymTable(groups: readonly (readonly string[])[], rules: TextRules = ENGLISH): SynonymTable {
   const alternativesOf = new Map<string, Set<string>>();
   for (const group of groups) {
     // A yoga pose is named with or without "pose" ("Locust", "Locust Pose"): both spellings belong.
     const spellings = group.flatMap((phrase) => (/\s+pose$/i.test(phrase) ? [phrase, phrase.replace(/\s+pose$/i, '')] : [phrase]));
-    const keys = [...new Set(spellings.map(contentKey).filter((key) => key !== ''))];
+    const keys = [...new Set(spellings.map((spelling) => contentKey(spelling, rules)).filter((key) => key !== ''))];
     for (const key of keys) {
       let others = alternativesOf.get(key);
       if (others === undefined) {

@@ -13,7 +13,6 @@
 import { BoundedCache } from '../structures/bounded-cache.ts';
 import type { Budget } from '../structures/budget.ts';
 import { damerauDistance } from './damerau.ts';
-import { isFunctionWord } from './normalize.ts';
 import type { TermIndex } from './term-index.ts';
 
 /** Terms one typed term stands for, with how much a match on each is worth (1 for the term itself). */
@@ -153,7 +152,7 @@ export class TermExpander {
           const part = term.slice(start, end);
           budget.spend(1);
           // A function word inside ("goodmorning", "toestobar") is read and dropped, like a typed one.
-          if (length >= 2 && isFunctionWord(part)) {
+          if (length >= 2 && this.#index.rules.isFunctionWord(part)) {
             walk(end, parts);
             continue;
           }

@@ -14,6 +14,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
 import { canonicalFamilySteps, canonicalPrior, SUGGEST_LENGTH_OFFSET, suggestCredit } from './canonical-prior.ts';
+import { ENGLISH, type TextRules } from './normalize.ts';
 import { EXERCISES_PER_STEP, IntList, type Tokens, tokenSteps } from './term-tokens.ts';
 
 export const FIELD_NAME = 1;
@@ -27,6 +28,8 @@ const BM25_B = 0.75;
 /** Names, aliases and the soft-work flag are the tokens pass's arrays (term-tokens.ts), kept as they are. */
 export interface TermIndex extends Pick<Tokens, 'nameStart' | 'nameTerms' | 'aliasDocStart' | 'aliasStart' | 'aliasTerms' | 'isSoftWork'> {
   readonly docCount: number;
+  /** How the catalog's language makes terms: queries against this index are read the same way. */
+  readonly rules: TextRules;
   /** term -> term id. */
   readonly vocabulary: SearchableMap<number>;
   /** term id -> term. */
@@ -138,10 +141,18 @@ function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, a
   return score;
 }
 
-/** Builds the index over `exercises` (in default order), yielding every few hundred exercises. */
-export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): Steps<TermIndex> {
+/**
+ * Builds the index over `exercises` (in default order), yielding every few hundred exercises. In a
+ * translation, `englishWords` (position -> the English name and keywords) are searched as keywords too.
+ */
+export function* termIndexSteps(
+  exercises: readonly Exercise[],
+  muscleGroups: readonly MuscleGroup[],
+  rules: TextRules = ENGLISH,
+  englishWords?: readonly (readonly string[])[],
+): Steps<TermIndex> {
   const docCount = exercises.length;
-  const tokens = yield* tokenSteps(exercises, muscleGroups);
+  const tokens = yield* tokenSteps(exercises, muscleGroups, rules, englishWords);
   const docFrequency = yield* documentFrequencySteps(tokens, docCount);
   yield;
   const postings = yield* postingSteps(tokens, docFrequency, docCount);
@@ -151,7 +162,7 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
     if ((id + 1) % 8192 === 0) yield;
   }
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
-  const families = yield* canonicalFamilySteps(exercises);
+  const families = yield* canonicalFamilySteps(exercises, rules);
   const canonicalPriors = new Float32Array(docCount);
   const suggestLength = new Uint16Array(docCount);
   for (let p = 0; p < docCount; p++) {
@@ -161,6 +172,7 @@ export function* termIndexSteps(exercises: readonly Exercise[], muscleGroups: re
   }
   return {
     docCount,
+    rules,
     vocabulary,
     terms: tokens.terms,
     docFrequency,

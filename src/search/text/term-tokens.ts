@@ -5,7 +5,7 @@
  */
 import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
-import { baseName, contentTerms } from './normalize.ts';
+import { baseName, contentTerms, type TextRules } from './normalize.ts';
 
 /** Longer tokens are cut: nothing real is this long, and it bounds the cost of fuzzy matching. */
 const MAX_TERM_LENGTH = 40;
@@ -52,11 +52,12 @@ class Vocabulary {
   readonly #idOf = new Map<string, number>();
   // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies).
   readonly #idsOfText = new Map<string, readonly number[]>();
+  constructor(readonly rules: TextRules) {}
 
   idsOf(text: string): readonly number[] {
     let ids = this.#idsOfText.get(text);
     if (ids === undefined) {
-      ids = contentTerms(text).map((term) => this.#intern(term));
+      ids = contentTerms(text, this.rules).map((term) => this.#intern(term));
       this.#idsOfText.set(text, ids);
     }
     return ids;
@@ -93,12 +94,17 @@ export interface Tokens {
   readonly nameBaseLength: Int32Array;
 }
 
-/** Pass 1: tokenizes every exercise, yielding every few hundred. */
-export function* tokenSteps(exercises: readonly Exercise[], muscleGroups: readonly MuscleGroup[]): Steps<Tokens> {
+/** Pass 1: tokenizes every exercise, yielding every few hundred; `englishWords` (a translation's) count as keywords. */
+export function* tokenSteps(
+  exercises: readonly Exercise[],
+  muscleGroups: readonly MuscleGroup[],
+  rules: TextRules,
+  englishWords?: readonly (readonly string[])[],
+): Steps<Tokens> {
   const docCount = exercises.length;
   const groupOf = new Map<string, string>();
   for (const group of muscleGroups) for (const muscle of group.muscles) groupOf.set(muscle.toLowerCase(), group.displayGroup);
-  const vocabulary = new Vocabulary();
+  const vocabulary = new Vocabulary(rules);
   // Sized for a typical exercise (a few name words, a dozen keyword and tag words), so they rarely grow.
   const fieldTerms = [new IntList(docCount * 6), new IntList(docCount * 16), new IntList(docCount * 12)];
   const fieldStart = [new Int32Array(docCount + 1), new Int32Array(docCount + 1), new Int32Array(docCount + 1)];
@@ -113,13 +119,13 @@ export function* tokenSteps(exercises: readonly Exercise[], muscleGroups: readon
     const exercise = exercises[position]!;
     const name = vocabulary.idsOf(exercise.name);
     const base = baseName(exercise.name);
-    nameBaseLength[position] = base === exercise.name ? name.length : Math.max(1, contentTerms(base).length);
+    nameBaseLength[position] = base === exercise.name ? name.length : Math.max(1, contentTerms(base, rules).length);
     for (const id of name) {
       fieldTerms[0]!.push(id);
       nameTerms.push(id);
     }
     aliasDocStart[position] = aliasStarts.length;
-    for (const keyword of exercise.keywords) {
+    for (const keyword of englishWords === undefined ? exercise.keywords : [...exercise.keywords, ...englishWords[position]!]) {
       aliasStarts.push(aliasTerms.length);
       for (const id of vocabulary.idsOf(keyword)) {
         fieldTerms[1]!.push(id);

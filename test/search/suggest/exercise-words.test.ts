@@ -20,7 +20,7 @@ const LARGE_PATH = { largeSuggestMinExercises: 0 };
 function wordsOfText(name: string, keywords: readonly string[]): Map<string, number> {
   const fields = new Map<string, number>();
   for (const term of contentTerms(name)) fields.set(term, FIELD_NAME);
-  for (const term of keywords.flatMap(contentTerms)) fields.set(term, (fields.get(term) ?? 0) | FIELD_KEYWORDS);
+  for (const term of keywords.flatMap((text) => contentTerms(text))) fields.set(term, (fields.get(term) ?? 0) | FIELD_KEYWORDS);
   for (const [term, flags] of fields) if (flags === (FIELD_NAME | FIELD_KEYWORDS)) fields.set(term, BOTH);
   return fields;
 }

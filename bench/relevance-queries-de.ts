@@ -1,0 +1,168 @@
+/**
+ * The German (de) relevance query set: what German-speaking gym-goers type into an exercise search box, by
+ * class, each with what a right answer looks like. `name` patterns are matched against the German
+ * exercise names of the translation (data/source/translations/de), `equipment` patterns against the German
+ * equipment names of data/source/translations/de/taxonomy.json, `primary` against the English anatomical
+ * primary muscles. Same format and scoring as relevance-queries.ts (hit@1, hit@3).
+ */
+import type { Expectation } from './relevance-queries.ts';
+
+export const DE_CLASSES = [
+  'names',
+  'typos',
+  'missing accents',
+  'compounds',
+  'colloquial names',
+  'abbreviations and slang',
+  'English names',
+  'word order',
+  'muscle-led',
+  'equipment-led',
+] as const;
+type LangClass = (typeof DE_CLASSES)[number];
+
+const n = (pattern: RegExp): Expectation => ({ name: pattern });
+const primary = (pattern: RegExp): Expectation => ({ primary: pattern });
+const equipment = (pattern: RegExp | null): Expectation => ({ equipment: pattern });
+
+const table: [LangClass, string, Expectation][] = [
+  // Names as people type them: lower case, umlauts as written.
+  ['names', 'bankdrücken', n(/bankdr[üu]cken/i)],
+  ['names', 'kniebeuge', n(/kniebeuge/i)],
+  ['names', 'kreuzheben', n(/kreuzheben/i)],
+  ['names', 'rumänisches kreuzheben', n(/rum[äa]nisches kreuzheben/i)],
+  ['names', 'frontkniebeuge', n(/frontkniebeuge/i)],
+  ['names', 'latziehen', n(/latziehen/i)],
+  ['names', 'klimmzüge', n(/klimmzug/i)],
+  ['names', 'schulterdrücken', n(/schulterdr[üu]cken|military press/i)],
+  ['names', 'seitheben', n(/seitheben/i)],
+  ['names', 'beinpresse', n(/beinpresse/i)],
+  ['names', 'wadenheben', n(/wadenheben/i)],
+  ['names', 'ausfallschritt', n(/ausfallschritt/i)],
+  ['names', 'stirndrücken', n(/stirndr[üu]cken/i)],
+  ['names', 'bulgarische kniebeuge', n(/bulgarische kniebeuge/i)],
+  ['names', 'vorgebeugtes rudern', n(/vorgebeugtes .*rudern/i)],
+  ['names', 'schrägbankdrücken', n(/schr[äa]gbankdr[üu]cken/i)],
+  // Typos: a letter missing, doubled, swapped or wrong.
+  ['typos', 'bankdrüken', n(/bankdr[üu]cken/i)],
+  ['typos', 'kniebuege', n(/kniebeuge/i)],
+  ['typos', 'kreutzheben', n(/kreuzheben/i)],
+  ['typos', 'latzihen', n(/latziehen/i)],
+  ['typos', 'klimzug', n(/klimmzug/i)],
+  ['typos', 'ausfalschritt', n(/ausfallschritt/i)],
+  ['typos', 'seitenheben', n(/seitheben/i)],
+  ['typos', 'wadenhebn', n(/wadenheben/i)],
+  ['typos', 'liegestüz', n(/liegest[üu]tz/i)],
+  ['typos', 'schulterdrückn', n(/schulterdr[üu]cken/i)],
+  ['typos', 'frontknibeuge', n(/frontkniebeuge/i)],
+  ['typos', 'beinpress', n(/beinpresse/i)],
+  // Missing accents: umlauts typed as plain vowels or as ae/oe/ue, ß as ss.
+  ['missing accents', 'bankdrucken', n(/bankdr[üu]cken/i)],
+  ['missing accents', 'bankdruecken', n(/bankdr[üu]cken/i)],
+  ['missing accents', 'liegestuetz', n(/liegest[üu]tz/i)],
+  ['missing accents', 'liegestutz', n(/liegest[üu]tz/i)],
+  ['missing accents', 'schragbankdrucken', n(/schr[äa]gbankdr[üu]cken/i)],
+  ['missing accents', 'rumaenisches kreuzheben', n(/rum[äa]nisches kreuzheben/i)],
+  ['missing accents', 'klimmzuege', n(/klimmzug/i)],
+  ['missing accents', 'ueberzuege', n(/[üu]berz[üu]ge/i)],
+  ['missing accents', 'stirndruecken', n(/stirndr[üu]cken/i)],
+  ['missing accents', 'gesaess', primary(/gluteus/i)],
+  ['missing accents', 'huftbeuger dehnung', n(/h[üu]ftbeuger/i)],
+  ['missing accents', 'schulterdrucken kurzhantel', n(/schulterdr[üu]cken.*kurzhantel|kurzhantel.*schulterdr[üu]cken/i)],
+  // Compounds: equipment and exercise written as one word, or split apart.
+  ['compounds', 'langhantelkniebeuge', n(/langhantel.*kniebeuge|kniebeuge.*langhantel/i)],
+  ['compounds', 'kniebeuge langhantel', n(/langhantel.*kniebeuge|kniebeuge.*langhantel/i)],
+  ['compounds', 'kurzhantelcurl', n(/kurzhantel.*curl|curl.*kurzhantel/i)],
+  ['compounds', 'langhantelrudern', n(/langhantel.*rudern|rudern.*langhantel/i)],
+  ['compounds', 'kurzhantelbankdrücken', n(/kurzhantel.*bankdr[üu]cken|bankdr[üu]cken.*kurzhantel/i)],
+  ['compounds', 'bank drücken', n(/bankdr[üu]cken/i)],
+  ['compounds', 'kreuz heben', n(/kreuzheben/i)],
+  ['compounds', 'lat ziehen', n(/latziehen/i)],
+  ['compounds', 'kabelzugrudern', n(/kabelzug.*rudern|rudern.*kabelzug/i)],
+  ['compounds', 'kettlebellswing', n(/kettlebell.*swing/i)],
+  ['compounds', 'schräg bankdrücken', n(/schr[äa]gbankdr[üu]cken/i)],
+  ['compounds', 'sumokreuzheben', n(/sumo-kreuzheben/i)],
+  ['compounds', 'kurzhantelschrägbankdrücken', n(/kurzhantel.*schr[äa]gbankdr[üu]cken|schr[äa]gbankdr[üu]cken.*kurzhantel/i)],
+  // Colloquial names: what German gyms call the exercise.
+  ['colloquial names', 'butterfly', n(/butterfly|fliegende/i)],
+  ['colloquial names', 'beinstrecken maschine', n(/beinstreck/i)],
+  ['colloquial names', 'bizeps curls', n(/curl/i)],
+  ['colloquial names', 'bauchpresse', n(/crunch/i)],
+  ['colloquial names', 'unterarmstütz', n(/unterarmst[üu]tz|plank/i)],
+  ['colloquial names', 'hampelmann', n(/hampelmann/i)],
+  ['colloquial names', 'bergsteiger', n(/mountain climber|bergsteiger/i)],
+  ['colloquial names', 'beckenheben', n(/glute bridge|beckenheben|h[üu]ftbr[üu]cke/i)],
+  ['colloquial names', 'rückenstrecker', n(/r[üu]ckenstreck|hyperextension/i)],
+  ['colloquial names', 'schulterheben', n(/shrug/i)],
+  ['colloquial names', 'kabelziehen', n(/kabelzug-crossover|crossover am kabelzug/i)],
+  ['colloquial names', 'seilspringen', n(/seilspring|springseil/i)],
+  // Abbreviations and slang.
+  ['abbreviations and slang', 'kh bankdrücken', n(/kurzhantel.*bankdr[üu]cken|bankdr[üu]cken.*kurzhantel/i)],
+  ['abbreviations and slang', 'lh rudern', n(/langhantel.*rudern|rudern.*langhantel/i)],
+  ['abbreviations and slang', 'kh curl', n(/kurzhantel.*curl|curl.*kurzhantel/i)],
+  ['abbreviations and slang', 'lh kniebeuge', n(/langhantel.*kniebeuge|kniebeuge.*langhantel/i)],
+  ['abbreviations and slang', 'kb swing', n(/kettlebell.*swing/i)],
+  ['abbreviations and slang', 'rdl', n(/rum[äa]nisches kreuzheben/i)],
+  ['abbreviations and slang', 'sz curl', n(/sz-curl|curl mit sz|sz-stange/i)],
+  ['abbreviations and slang', 'ohp', n(/schulterdr[üu]cken|military press/i)],
+  ['abbreviations and slang', 'bss', n(/bulgarische kniebeuge/i)],
+  ['abbreviations and slang', 'kh rudern', n(/kurzhantel.*rudern|rudern.*kurzhantel/i)],
+  ['abbreviations and slang', 'ssb kniebeuge', n(/safety.bar.*kniebeuge|hatfield/i)],
+  ['abbreviations and slang', 'hspu', n(/handstand/i)],
+  // English names typed in a German app.
+  ['English names', 'hip thrust', n(/hip thrust/i)],
+  ['English names', 'deadlift', n(/kreuzheben/i)],
+  ['English names', 'pull up', n(/klimmzug/i)],
+  ['English names', 'face pull', n(/face pull/i)],
+  ['English names', 'bench press', n(/bankdr[üu]cken/i)],
+  ['English names', 'lat pulldown', n(/latziehen/i)],
+  ['English names', 'leg press', n(/beinpresse/i)],
+  ['English names', 'squat', n(/kniebeuge|squat/i)],
+  ['English names', 'lateral raise', n(/seitheben/i)],
+  ['English names', 'push up', n(/liegest[üu]tz|push-?up/i)],
+  ['English names', 'skull crusher', n(/stirndr[üu]cken/i)],
+  ['English names', 'calf raise', n(/wadenheben/i)],
+  // Word order: the same words in another order.
+  ['word order', 'rudern vorgebeugt', n(/vorgebeugtes .*rudern/i)],
+  ['word order', 'kreuzheben rumänisch', n(/rum[äa]nisches kreuzheben/i)],
+  ['word order', 'curl hammer', n(/hammer curl/i)],
+  ['word order', 'kniebeuge bulgarisch', n(/bulgarische kniebeuge/i)],
+  ['word order', 'bankdrücken eng', n(/enges .*bankdr[üu]cken/i)],
+  ['word order', 'seitheben kurzhantel', n(/seitheben.*kurzhantel|kurzhantel.*seitheben/i)],
+  ['word order', 'rudern kabelzug', n(/kabelzug.*rudern|rudern.*kabelzug/i)],
+  ['word order', 'heben waden', n(/wadenheben/i)],
+  ['word order', 'thrust hip', n(/hip thrust/i)],
+  ['word order', 'drücken schulter', n(/schulterdr[üu]cken/i)],
+  // Muscle-led: the muscle, as people name it.
+  ['muscle-led', 'brust', primary(/pectoralis/i)],
+  ['muscle-led', 'bizeps', primary(/biceps brachii|brachialis/i)],
+  ['muscle-led', 'trizeps', primary(/triceps brachii/i)],
+  ['muscle-led', 'po', primary(/gluteus/i)],
+  ['muscle-led', 'waden', primary(/gastrocnemius|soleus/i)],
+  ['muscle-led', 'bauchmuskeln', primary(/rectus abdominis|transversus/i)],
+  ['muscle-led', 'beinbeuger', primary(/biceps femoris|semitendinosus|semimembranosus/i)],
+  ['muscle-led', 'oberschenkelvorderseite', primary(/rectus femoris|vastus/i)],
+  ['muscle-led', 'hintere schulter', primary(/posterior deltoid/i)],
+  ['muscle-led', 'unterer rücken', primary(/erector|quadratus|multifidus/i)],
+  ['muscle-led', 'trapez', primary(/trapezius/i)],
+  ['muscle-led', 'schräge bauchmuskeln', primary(/oblique/i)],
+  // Equipment-led: the equipment, as people name it.
+  ['equipment-led', 'kurzhantel', equipment(/kurzhantel/i)],
+  ['equipment-led', 'langhantel übungen', equipment(/langhantel/i)],
+  ['equipment-led', 'kettlebell', equipment(/kettlebell/i)],
+  ['equipment-led', 'kabelzug', equipment(/kabelzug/i)],
+  ['equipment-led', 'theraband', equipment(/widerstandsband/i)],
+  ['equipment-led', 'pezziball', equipment(/gymnastikball/i)],
+  ['equipment-led', 'blackroll', equipment(/faszienrolle/i)],
+  ['equipment-led', 'sz stange', equipment(/sz-stange/i)],
+  ['equipment-led', 'trx', equipment(/schlingentrainer/i)],
+  ['equipment-led', 'multipresse', equipment(/multipresse/i)],
+  ['equipment-led', 'medizinball', equipment(/medizinball/i)],
+  ['equipment-led', 'ohne geräte', equipment(null)],
+];
+
+export const RELEVANCE_QUERIES_DE: { kind: LangClass; q: string; expect: Expectation }[] = table.map(([kind, q, expect]) => ({
+  kind,
+  q,
+  expect,
+}));

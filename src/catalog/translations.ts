@@ -1,0 +1,225 @@
+/**
+ * The catalog in other languages (docs/api.md#languages): a snapshot's `translations` member holds, per
+ * language, the text of each exercise and the names of the taxonomy; this module checks it against the
+ * English, reports each language's coverage, and makes a language's view of the snapshot, which the
+ * catalog is then built from like the English one.
+ *
+ * A language's exercise entry may leave fields out (the English is served in their place, and the
+ * coverage says so); a field it has must not be empty, and its lists must match the English item for item,
+ * so a step is never lost or shifted. `variations` are not translated: they name other exercises, and are
+ * served as those exercises' names in the language. Ids, enum values, muscles, media and counts never
+ * change. Equipment names and muscle groups are served in the language and both names filter
+ * (docs/api.md#languages).
+ */
+import * as v from 'valibot';
+import { issueProblems, type Problem, problem } from '../problems.ts';
+import {
+  type Exercise,
+  type ExerciseText,
+  ExerciseTextSchema,
+  type Snapshot,
+  TRANSLATED_FIELDS,
+  type Translation,
+  type TranslationSchema,
+} from './snapshot-schema.ts';
+
+/** Lists whose items match the English one for one. */
+const MATCHED_LISTS = ['instructions', 'exerciseTips', 'commonMistakes'] as const;
+
+const at = (path: string, message: string): Problem => problem('', path, message);
+
+/** Filter names compare folded (case and accents), as the search folds them. */
+const folded = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .trim();
+
+/**
+ * One language's names of a part of the taxonomy: every key a name the snapshot has, and every name
+ * a filter value of its own (two things may not share one, nor take another's English name).
+ */
+function nameProblems(where: string, names: Record<string, string> | undefined, english: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
+  const known = new Map(english.map((name) => [name.toLowerCase(), name]));
+  const owner = new Map<string, string>();
+  for (const [name, label] of Object.entries(names ?? {})) {
+    if (!known.has(name.toLowerCase())) {
+      problems.push(at(`${where}.${name}`, `"${name}" is not a name of the snapshot`));
+      continue;
+    }
+    const key = folded(label);
+    const englishOwner = known.get(key);
+    if (englishOwner !== undefined && englishOwner.toLowerCase() !== name.toLowerCase()) {
+      problems.push(at(`${where}.${name}`, `"${label}" is the English name of "${englishOwner}"`));
+    }
+    const other = owner.get(key);
+    if (other !== undefined) problems.push(at(`${where}.${name}`, `"${label}" is also the name of "${other}"`));
+    owner.set(key, name);
+  }
+  return problems;
+}
+
+/** One exercise's entry: its fields, and its lists item for item against the English. */
+function entryProblems(where: string, raw: unknown, english: Exercise): { text?: ExerciseText; problems: Problem[] } {
+  const parsed = v.safeParse(ExerciseTextSchema, raw);
+  if (!parsed.success) return { problems: issueProblems('', parsed.issues, { prefix: where }) };
+  const problems: Problem[] = [];
+  for (const field of MATCHED_LISTS) {
+    const items = parsed.output[field];
+    if (items !== undefined && items.length !== english[field].length) {
+      problems.push(at(`${where}.${field}`, `has ${items.length} items; the English has ${english[field].length}`));
+    }
+  }
+  return { text: parsed.output, problems };
+}
+
+/**
+ * Checks each language's translation against the English snapshot: ids, fields, list lengths, taxonomy
+ * names. Returns the translations as checked, or the problems, each with its path.
+ */
+export function checkTranslations(
+  raw: Record<string, v.InferOutput<typeof TranslationSchema>>,
+  snapshot: Omit<Snapshot, 'translations'>,
+): { translations: Record<string, Translation>; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const translations: Record<string, Translation> = {};
+  const byId = new Map(snapshot.exercises.map((exercise) => [exercise.id, exercise]));
+  for (const [lang, translation] of Object.entries(raw)) {
+    const where = `translations.${lang}`;
+    const exercises: Record<string, ExerciseText> = {};
+    for (const [id, entry] of Object.entries(translation.exercises)) {
+      const english = byId.get(id);
+      if (english === undefined) {
+        const alias = snapshot.aliases?.[id];
+        problems.push(
+          at(`${where}.exercises.${id}`, alias === undefined ? 'is the id of no exercise' : `is an alias; translate ${alias} instead`),
+        );
+        continue;
+      }
+      const checked = entryProblems(`${where}.exercises.${id}`, entry, english);
+      problems.push(...checked.problems);
+      if (checked.text !== undefined) exercises[id] = checked.text;
+    }
+    problems.push(
+      ...nameProblems(
+        `${where}.muscleGroups`,
+        translation.muscleGroups,
+        snapshot.muscleGroups.map((group) => group.displayGroup),
+      ),
+      ...nameProblems(`${where}.equipment`, translation.equipment, snapshot.equipment),
+    );
+    translations[lang] = { ...translation, exercises };
+  }
+  return { translations, problems };
+}
+
+export interface Coverage {
+  lang: string;
+  exercises: number;
+  /** Exercises with every translated field. */
+  complete: number;
+  /** Exercises with some fields, served with the English in place of the others. */
+  partial: number;
+  /** Fields served in English, over all exercises. */
+  missingFields: number;
+  /** Taxonomy names (categories, muscle groups, equipment) served in English. */
+  missingNames: number;
+}
+
+/** How much of the catalog each language covers (what `snapshot check` and the build print). */
+export function translationCoverage(snapshot: Snapshot): Coverage[] {
+  return Object.entries(snapshot.translations ?? {}).map(([lang, translation]) => {
+    let complete = 0;
+    let partial = 0;
+    let missingFields = 0;
+    for (const exercise of snapshot.exercises) {
+      const entry = translation.exercises[exercise.id];
+      const missing = TRANSLATED_FIELDS.filter((field) => entry?.[field] === undefined).length;
+      missingFields += missing;
+      if (missing === 0) complete += 1;
+      else if (missing < TRANSLATED_FIELDS.length) partial += 1;
+    }
+    const missingNames =
+      snapshot.categories.filter((info) => translation.categories?.[info.category] === undefined).length +
+      snapshot.muscleGroups.filter((group) => translation.muscleGroups?.[group.displayGroup] === undefined).length +
+      snapshot.equipment.filter((name) => translation.equipment?.[name] === undefined).length;
+    return { lang, exercises: snapshot.exercises.length, complete, partial, missingFields, missingNames };
+  });
+}
+
+/** One line a language: "es: 2233 of 2233 exercises translated" and, for a partial one, what is served in English. */
+export function coverageLines(coverage: readonly Coverage[]): string[] {
+  return coverage.map((c) => {
+    const line = `${c.lang}: ${c.complete} of ${c.exercises} exercises translated`;
+    if (c.complete === c.exercises && c.missingNames === 0) return line;
+    const gaps = [
+      c.partial > 0 ? `${c.partial} in part` : '',
+      c.missingFields > 0 ? `${c.missingFields} fields` : '',
+      c.missingNames > 0 ? `${c.missingNames} taxonomy names` : '',
+    ].filter((gap) => gap !== '');
+    return `${line} (partial: ${gaps.join(', ')} served in English)`;
+  });
+}
+
+/** A language's view of a snapshot, and what search needs beside it. */
+export interface LocalizedSnapshot {
+  snapshot: Snapshot;
+  /** id -> the English name and keywords: searched in every language ("hip thrust" is said everywhere), never served. */
+  englishWords: ReadonlyMap<string, readonly string[]>;
+  /** English display group -> its name in the language (itself where untranslated). */
+  groupNames: ReadonlyMap<string, string>;
+  /** English equipment name -> its name in the language (itself where untranslated). */
+  equipmentNames: ReadonlyMap<string, string>;
+}
+
+/**
+ * The snapshot as served in `lang`: each exercise's text from the translation, field by field, falling
+ * back to the English; equipment and muscle groups by their names in the language; variations as the
+ * named exercises' names in the language.
+ */
+export function localizeSnapshot(snapshot: Snapshot, lang: string): LocalizedSnapshot {
+  const translation = snapshot.translations?.[lang] ?? { exercises: {} };
+  const groupNames = new Map(
+    snapshot.muscleGroups.map((group) => [group.displayGroup, translation.muscleGroups?.[group.displayGroup] ?? group.displayGroup]),
+  );
+  const equipmentNames = new Map(snapshot.equipment.map((name) => [name, translation.equipment?.[name] ?? name]));
+  const nameInLanguage = new Map<string, string>();
+  for (const exercise of snapshot.exercises) {
+    nameInLanguage.set(exercise.name.toLowerCase(), translation.exercises[exercise.id]?.name ?? exercise.name);
+  }
+  const englishWords = new Map<string, readonly string[]>();
+  const exercises = snapshot.exercises.map((exercise): Exercise => {
+    const text = translation.exercises[exercise.id] ?? {};
+    englishWords.set(exercise.id, [exercise.name, ...exercise.keywords]);
+    return {
+      ...exercise,
+      name: text.name ?? exercise.name,
+      keywords: text.keywords ?? exercise.keywords,
+      equipment: exercise.equipment === null ? null : (equipmentNames.get(exercise.equipment) ?? exercise.equipment),
+      instructions: text.instructions ?? exercise.instructions,
+      exerciseTips: text.exerciseTips ?? exercise.exerciseTips,
+      commonMistakes: text.commonMistakes ?? exercise.commonMistakes,
+      safetyInfo: text.safetyInfo ?? exercise.safetyInfo,
+      overview: text.overview ?? exercise.overview,
+      variations: exercise.variations.map((name) => nameInLanguage.get(name.toLowerCase()) ?? name),
+    };
+  });
+  const { translations: _all, ...rest } = snapshot;
+  return {
+    snapshot: {
+      ...rest,
+      categories: snapshot.categories.map((info) => ({
+        category: info.category,
+        description: translation.categories?.[info.category] ?? info.description,
+      })),
+      muscleGroups: snapshot.muscleGroups.map((group) => ({ displayGroup: groupNames.get(group.displayGroup)!, muscles: group.muscles })),
+      equipment: snapshot.equipment.map((name) => equipmentNames.get(name)!),
+      exercises,
+    },
+    englishWords,
+    groupNames,
+    equipmentNames,
+  };
+}
