@@ -30,6 +30,47 @@ export interface SnapshotDiff {
   changed: { id: string; fields: string[] }[];
   equipment: { added: string[]; removed: string[] };
   muscles: { added: string[]; removed: string[] };
+  /** Per language of either snapshot: exercises whose translation appeared, went, or changed (by field), and changed taxonomy names. */
+  translations: TranslationDiff[];
+}
+
+export interface TranslationDiff {
+  lang: string;
+  added: string[];
+  removed: string[];
+  changed: { id: string; fields: string[] }[];
+  /** Categories, muscle groups and equipment whose name in the language changed, appeared or went. */
+  names: string[];
+}
+
+/** What changed in each language's translation, exercise by exercise (ids sorted). */
+function translationDiffs(old: Snapshot, next: Snapshot): TranslationDiff[] {
+  const languages = [...new Set([...Object.keys(old.translations ?? {}), ...Object.keys(next.translations ?? {})])].sort();
+  return languages.map((lang) => {
+    const before = old.translations?.[lang] ?? { exercises: {} };
+    const after = next.translations?.[lang] ?? { exercises: {} };
+    const ids = [...new Set([...Object.keys(before.exercises), ...Object.keys(after.exercises)])].sort();
+    const diff: TranslationDiff = { lang, added: [], removed: [], changed: [], names: [] };
+    for (const id of ids) {
+      const a = before.exercises[id] as Record<string, unknown> | undefined;
+      const b = after.exercises[id] as Record<string, unknown> | undefined;
+      if (a === undefined) diff.added.push(id);
+      else if (b === undefined) diff.removed.push(id);
+      else {
+        const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
+        if (fields.length > 0) diff.changed.push({ id, fields: fields.sort() });
+      }
+    }
+    for (const part of ['categories', 'muscleGroups', 'equipment'] as const) {
+      const a: Record<string, string> = before[part] ?? {};
+      const b: Record<string, string> = after[part] ?? {};
+      for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+        if (a[name] !== b[name])
+          diff.names.push(`${part}.${name}: ${JSON.stringify(a[name] ?? null)} -> ${JSON.stringify(b[name] ?? null)}`);
+      }
+    }
+    return diff;
+  });
 }
 
 const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -99,6 +140,7 @@ export function diffSnapshots(old: Snapshot, next: Snapshot): SnapshotDiff {
     changed: changed.sort(byId),
     equipment: setChanges(old.equipment, next.equipment),
     muscles: setChanges(muscleNames(old), muscleNames(next)),
+    translations: translationDiffs(old, next),
   };
 }
 
@@ -149,9 +191,23 @@ export function formatDiff(diff: SnapshotDiff): string {
   section('equipment names removed', diff.equipment.removed);
   section('muscle names added', diff.muscles.added);
   section('muscle names removed', diff.muscles.removed);
+  for (const t of diff.translations) {
+    const count = t.added.length + t.removed.length + t.changed.length + t.names.length;
+    if (count === 0) continue;
+    lines.push(
+      '',
+      `translation ${t.lang}: ${t.added.length} added, ${t.removed.length} removed, ${t.changed.length} changed, ${t.names.length} taxonomy names changed`,
+    );
+    lines.push(...t.added.map((id) => `  added ${id}`), ...t.removed.map((id) => `  removed ${id}`));
+    lines.push(...t.changed.map((change) => `  changed ${change.id}: ${change.fields.join(', ')}`), ...t.names.map((name) => `  ${name}`));
+  }
   const isUnchanged =
     diff.added.length + diff.removed.length + diff.renamed.length + diff.changed.length === 0 &&
     diff.equipment.added.length + diff.equipment.removed.length + diff.muscles.added.length + diff.muscles.removed.length === 0;
-  if (isUnchanged) lines.push('no changes to exercises, equipment or muscles');
+  const isTranslationUnchanged = diff.translations.every(
+    (t) => t.added.length + t.removed.length + t.changed.length + t.names.length === 0,
+  );
+  if (isUnchanged && isTranslationUnchanged) lines.push('no changes to exercises, equipment, muscles or translations');
+  else if (isUnchanged) lines.push('no changes to the English exercises, equipment or muscles');
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 /** The one-screen summary `snapshot check` prints for a valid snapshot. */
 import type { Snapshot } from './snapshot-schema.ts';
+import { coverageLines, translationCoverage } from './translations.ts';
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): [string, number][] {
   const counts = new Map<string, number>();
@@ -13,6 +14,12 @@ export function danglingVariations(snapshot: Snapshot): { id: string; variation:
   return snapshot.exercises.flatMap((e) =>
     e.variations.filter((v) => !names.has(v.toLowerCase())).map((variation) => ({ id: e.id, variation })),
   );
+}
+
+/** Each language's coverage; a partial language is served with English where it has no text, and says so here. */
+function translationLines(snapshot: Snapshot): string[] {
+  const lines = coverageLines(translationCoverage(snapshot));
+  return lines.length === 0 ? ['translations: none (served in English only)'] : ['translations:', ...lines.map((line) => `  ${line}`)];
 }
 
 export function summarizeSnapshot(snapshot: Snapshot, file: string): string {
@@ -37,5 +44,7 @@ export function summarizeSnapshot(snapshot: Snapshot, file: string): string {
     `dangling variation names: ${dangling.length}`,
     ...dangling.slice(0, 20).map((d) => `  ${d}`),
     ...(dangling.length > 20 ? [`  ... and ${dangling.length - 20} more`] : []),
+    '',
+    ...translationLines(snapshot),
   ].join('\n');
 }

@@ -17,12 +17,13 @@ describe('diffSnapshots', () => {
       changed: [],
       equipment: { added: [], removed: [] },
       muscles: { added: [], removed: [] },
+      translations: [],
     });
     assert.equal(
       formatDiff(diff),
       'dataVersion 2026-01-01 -> 2026-01-01\n' +
         'exercises 3 -> 3 (+0): 0 added, 0 removed, 0 renamed, 0 changed\n' +
-        'no changes to exercises, equipment or muscles',
+        'no changes to exercises, equipment, muscles or translations',
     );
   });
 
@@ -45,6 +46,37 @@ describe('diffSnapshots', () => {
     assert.deepEqual(diff.removed, [{ id: 'Ab_Wheel_Rollout', name: 'Ab Wheel Rollout' }]);
     assert.deepEqual(diff.renamed, [{ id: 'Barbell_Bench_Press', oldName: 'Barbell Bench Press', newName: 'Flat Barbell Bench Press' }]);
     assert.deepEqual(diff.changed, [{ id: 'Pull_Up', fields: ['level', 'videos'] }]);
+  });
+
+  it('shows translation changes per language: entries added, removed and changed by field, and taxonomy names', () => {
+    const old = tinySnapshot();
+    old.translations = {
+      es: { exercises: { Pull_Up: { name: 'Dominada' }, Ab_Wheel_Rollout: { name: 'Rueda abdominal' } }, equipment: { barbell: 'barra' } },
+    };
+    const next = structuredClone(old);
+    next.translations!.es!.exercises = {
+      Pull_Up: { name: 'Dominadas', overview: 'Una dominada.' },
+      Barbell_Bench_Press: { name: 'Press de banca' },
+    };
+    next.translations!.es!.equipment = { barbell: 'barra olímpica', 'pull-up bar': 'barra de dominadas' };
+    next.translations!.de = { exercises: { Pull_Up: { name: 'Klimmzug' } } };
+    const diff = diffSnapshots(old, next);
+    assert.deepEqual(diff.translations, [
+      { lang: 'de', added: ['Pull_Up'], removed: [], changed: [], names: [] },
+      {
+        lang: 'es',
+        added: ['Barbell_Bench_Press'],
+        removed: ['Ab_Wheel_Rollout'],
+        changed: [{ id: 'Pull_Up', fields: ['name', 'overview'] }],
+        names: ['equipment.barbell: "barra" -> "barra olímpica"', 'equipment.pull-up bar: null -> "barra de dominadas"'],
+      },
+    ]);
+    const report = formatDiff(diff);
+    assert.match(
+      report,
+      /translation es: 1 added, 1 removed, 1 changed, 2 taxonomy names changed\n {2}added Barbell_Bench_Press\n {2}removed Ab_Wheel_Rollout\n {2}changed Pull_Up: name, overview\n/,
+    );
+    assert.match(report, /no changes to the English exercises, equipment or muscles$/);
   });
 
   it('compares values exactly: reordered lists and whitespace count as changes', () => {

@@ -39,7 +39,26 @@ describe('runSnapshotCli', () => {
       assert.equal(code, 0);
       assert.equal(err, '');
       assert.ok(out.startsWith(`${file}: ok\ndataVersion 2026-01-01, lastUpdated 2026-01-01T06:00:00.000Z\n3 exercises,`), out);
-      assert.ok(out.endsWith('\ndepth rules: not checked (--schema-only)'), out);
+      assert.ok(out.endsWith('\ntranslations: none (served in English only)\ndepth rules: not checked (--schema-only)'), out);
+    });
+
+    it('reports coverage per language, and what a partial language serves in English', async () => {
+      const snapshot = tinySnapshot();
+      snapshot.translations = {
+        de: { exercises: { Pull_Up: { name: 'Klimmzug' } } },
+        es: { exercises: { Pull_Up: { name: 'Dominada', keywords: ['dominada'] } }, muscleGroups: { Chest: 'Pecho' } },
+      };
+      const { code, out } = await run(['check', '--schema-only', writeSnapshot(tempDir(), snapshot)]);
+      assert.equal(code, 0);
+      const names = snapshot.categories.length + snapshot.muscleGroups.length + snapshot.equipment.length;
+      assert.match(
+        out,
+        new RegExp(
+          '\ntranslations:\n' +
+            `  de: 0 of 3 exercises translated \\(partial: 1 in part, 20 fields, ${names} taxonomy names served in English\\)\n` +
+            `  es: 0 of 3 exercises translated \\(partial: 1 in part, 19 fields, ${names - 1} taxonomy names served in English\\)\n`,
+        ),
+      );
     });
 
     it('reports the depth rules as warnings by default: a thin snapshot passes with them listed, a deep one meets them', async () => {
