@@ -81,6 +81,25 @@ export function printSearch(report: Report, out: string[]): void {
         ]),
       ),
     );
+    const languageRows = report.scaling.flatMap((s) =>
+      (s.languages ?? []).map((l) => [
+        `${s.factor}x`,
+        l.lang,
+        formatNumber(l.terms),
+        ...latencyCells(l.mix),
+        formatNumber(l.mix.cpuP99Ms, 3),
+        formatNumber(l.firstPass.p99Ms, 2),
+      ]),
+    );
+    if (languageRows.length > 0) {
+      out.push("Per language (each translation's index; the mix drawn from its names; build and heap above hold every language):");
+      out.push(
+        table(
+          ['scale', 'lang', 'terms', 'mix p50', 'mix p99', 'p99 (median of passes)', 'mix max', 'over', 'CPU p99', 'first pass p99'],
+          languageRows,
+        ),
+      );
+    }
     out.push(
       "Wall-clock figures on this shared box include other processes' time slices; " +
         'CPU figures (process.cpuUsage) count every thread of the process, GC helpers included.',

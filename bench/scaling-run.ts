@@ -6,7 +6,8 @@
  * search index at once (the build's cost) and again in slices as the server does (wall time, the
  * longest pause of the event loop meanwhile, and the longest slice in CPU time), takes the heap after
  * a full GC, then times findPage over the 200-query mix (query-mix.ts) with the ranking cache cleared
- * before every call, and over 200-char worst-case queries.
+ * before every call, and over 200-char worst-case queries; then, on each translation's index (built with
+ * the English one, as the server builds them), the mix drawn from that language's names.
  *
  * Times are wall clock and also process CPU time (process.cpuUsage): on a 2-core box that other
  * workers share, wall time also counts the slices the scheduler gave to other processes; CPU time does
@@ -15,6 +16,7 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { buildCatalog, catalogSteps } from '../src/catalog/catalog.ts';
+import { localizeSnapshot } from '../src/catalog/translations.ts';
 import { findPage, RANKINGS, TIMED_OUT } from '../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex, searchIndexSteps } from '../src/search/search-index.ts';
 import { DEFAULT_SLICE_MS, type Steps } from '../src/time-slices.ts';
@@ -42,6 +44,14 @@ export interface LatencyFigures {
   cpuMaxMs: number;
 }
 
+/** The same mix, drawn from one translation's names, on that language's index. */
+export interface LanguageFigures {
+  lang: string;
+  terms: number;
+  firstPass: LatencyFigures;
+  mix: LatencyFigures;
+}
+
 export interface ScaleFigures {
   factor: number;
   exercises: number;
@@ -54,6 +64,8 @@ export interface ScaleFigures {
   /** The mix, later passes: term expansions cached, rankings not. */
   mix: LatencyFigures;
   worstCase: LatencyFigures;
+  /** Each translation's index, built with the English one (the build and heap figures above hold all of them). */
+  languages: LanguageFigures[];
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -164,6 +176,16 @@ async function main(): Promise<void> {
   const worst = Array.from({ length: 26 }, (_, v) => worstCaseQuery(v));
   timeQueries(index, worst, 1);
   const worstCase = timeQueries(index, worst, Math.max(2, Math.round(rounds / 2)));
+  const languages: LanguageFigures[] = [];
+  for (const [lang, translation] of index.languages) {
+    const local = queryMix(localizeSnapshot(original, lang).snapshot);
+    languages.push({
+      lang,
+      terms: translation.planContext.expander.vocabularySize,
+      firstPass: timeQueries(translation, local, 1),
+      mix: timeQueries(translation, local, rounds),
+    });
+  }
   const figures: ScaleFigures = {
     factor,
     exercises: index.catalog.exercises.length,
@@ -179,6 +201,7 @@ async function main(): Promise<void> {
     firstPass,
     mix,
     worstCase,
+    languages,
   };
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }

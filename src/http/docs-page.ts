@@ -192,6 +192,17 @@ const CACHING =
   'Keyed data is <code>Cache-Control: private, no-cache</code>: ' +
   'a client may keep it but revalidates each time, so limits and metering apply to every use. ' +
   'Bodies are gzip or br compressed when <code>Accept-Encoding</code> allows.</p>';
+const LANGUAGES =
+  '<p>Every data route takes <code>lang</code>: <code>en</code> (the default), <code>es</code> or <code>de</code>. ' +
+  'Without it, <code>Accept-Language</code> decides (quality values honoured; English when none it names is served). ' +
+  'The reply says its language in <code>Content-Language</code>, and varies on <code>Accept-Language</code> when that header chose it. ' +
+  'The text is translated (names, keywords, instructions, tips, mistakes, safety notes, overviews, variations, ' +
+  'equipment and muscle group names, category descriptions); ids, enum values, muscles, media and counts never change. ' +
+  'Filters take equipment and muscle group names in the language or in English (<code>equipment=mancuerna</code>, ' +
+  '<code>muscle=Brust</code>, <code>equipment=dumbbell</code>), and search reads the language ' +
+  '(<code>bankdruecken</code>, <code>langhantelkniebeuge</code>, <code>press banca</code>) and the English names gyms use everywhere. ' +
+  'Without <code>lang</code> and <code>Accept-Language</code>, every byte is the English as before; ' +
+  'an unsupported <code>lang</code> is <code>400 INVALID_PARAMETER</code> with <code>details.allowed</code>.</p>';
 const ERRORS =
   '<p>Every error is <code>{"error":{"code","message","hint","docs_url","details"?}}</code>; ' +
   "<code>docs_url</code> links to the code's entry below.</p>";
@@ -208,7 +219,7 @@ function sidebar(openapi: Json): string {
   const errors = ERROR_CODES.map((code) => `<a href="#${code}"><code>${code}</code></a>`).join('');
   return `<aside class="side"><nav aria-label="Reference"><strong>Start</strong><a href="#quick-start">Quick start</a><a href="#try-it">Try it</a>
 <strong>Routes</strong>${routes}<strong>Resources</strong><a href="#exercise">Exercise fields</a><a href="#video">Video</a>
-<strong>Usage</strong><a href="#limits">Limits and tiers</a><a href="#caching">Caching</a><strong>Errors</strong><a href="#errors">Envelope</a>${errors}
+<strong>Usage</strong><a href="#languages">Languages</a><a href="#limits">Limits and tiers</a><a href="#caching">Caching</a><strong>Errors</strong><a href="#errors">Envelope</a>${errors}
 <strong>Machine-readable</strong><a href="/v1/openapi.json">OpenAPI 3.1 document</a></nav></aside>`;
 }
 
@@ -235,6 +246,7 @@ ${BODIES}</section>
 <h2 id="routes">Routes</h2>
 ${routes}
 <section id="exercise"><h2>Exercise fields</h2>${fieldTable(openapi)}</section>
+<section id="languages"><h2>Languages</h2>${LANGUAGES}</section>
 <h2 id="limits">Limits and tiers</h2>
 <p>This server's tier table:</p>
 <div style="overflow-x:auto">${tierTable(tiers)}</div>

@@ -10,8 +10,9 @@ import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
 import { type Snapshot, TRANSLATED_FIELDS } from '../../src/catalog/snapshot-schema.ts';
 import { coverageLines, localizeSnapshot, translationCoverage } from '../../src/catalog/translations.ts';
 import { formatProblems } from '../../src/problems.ts';
+import { readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
-import { tinySnapshot } from '../helpers/snapshots.ts';
+import { tempDir, tinySnapshot, writeSnapshot } from '../helpers/snapshots.ts';
 
 /** tinySnapshot with a Spanish translation of its bench press (whole) and pull-up (name only). */
 function translated(): Snapshot {
@@ -76,6 +77,17 @@ describe('the snapshot check of translations', () => {
       'translations.es.equipment.kettlebell: "cable" is the English name of "cable"',
       'translations.es.equipment.no such thing: "no such thing" is not a name of the snapshot',
       'translations.es.muscleGroups.Mouth: "Mouth" is not a name of the snapshot',
+    ]);
+  });
+
+  it('refuses a snapshot file with a bad translation, naming the file and the field', () => {
+    const snapshot = translated();
+    snapshot.translations!.es!.exercises.Barbell_Bench_Press!.exerciseTips = ['Uno.', 'Dos.'];
+    const file = writeSnapshot(tempDir(), snapshot);
+    const read = readSnapshotFile(file);
+    assert.equal(read.ok, false);
+    assert.deepEqual(formatProblems(read.ok ? [] : read.problems), [
+      `${file}: translations.es.exercises.Barbell_Bench_Press.exerciseTips: has 2 items; the English has 1`,
     ]);
   });
 

@@ -43,6 +43,17 @@ describe('GET /docs', () => {
     assert.match(body, /<td><code>limit<\/code><\/td><td>integer \(min 1, max 100\), default 20<\/td>/);
   });
 
+  it('describes lang on every route, Content-Language among the headers, and languages in a section of their own', async () => {
+    const { body } = await get(`${server.url}/docs`);
+    const routeSections = body.split('<span class="method">GET</span>').slice(1);
+    const dataRoutes = routeSections.filter((section: string) => !/^<code>\/(v1\/health|v1\/openapi\.json|docs)/.test(section));
+    assert.equal(dataRoutes.length, ROUTES.filter((route) => route.isKeyed).length);
+    for (const section of dataRoutes) assert.match(section, /<td><code>lang<\/code><\/td>/, section.slice(0, 60));
+    assert.match(body, /<td><code>Content-Language<\/code><\/td>/);
+    assert.match(body, /<section id="languages"><h2>Languages<\/h2>/);
+    assert.match(body, /<a href="#languages">Languages<\/a>/);
+  });
+
   it('lists every Exercise and Video field with its type and meaning, and a real example response per route', async () => {
     const { body } = await get(`${server.url}/docs`);
     for (const field of EXERCISE_FIELDS)

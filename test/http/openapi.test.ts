@@ -54,7 +54,7 @@ describe('GET /v1/openapi.json', () => {
     const parameters = OPENAPI.paths['/v1/exercises'].get.parameters as { name: string; schema: any }[];
     assert.deepEqual(
       parameters.map((p) => p.name),
-      ['If-None-Match', ...LIST_PARAMS.map((rule) => rule.name)],
+      ['If-None-Match', 'Accept-Language', ...LIST_PARAMS.map((rule) => rule.name), 'lang'],
     );
     const byName = new Map(parameters.map((p) => [p.name, p.schema]));
     assert.deepEqual(byName.get('category'), { type: 'array', items: { enum: [...CATEGORIES], type: 'string' } });
@@ -62,6 +62,17 @@ describe('GET /v1/openapi.json', () => {
     assert.deepEqual(byName.get('q'), { type: 'string', minLength: 1, maxLength: 200 });
     assert.deepEqual(byName.get('hasVideo'), { type: 'boolean' });
     assert.deepEqual(byName.get('random'), { type: 'boolean', default: false });
+    assert.deepEqual(byName.get('lang'), { enum: ['en', 'es', 'de'], type: 'string' });
+    // lang on every data route, and the 400 it can answer.
+    for (const [path, item] of Object.entries(OPENAPI.paths as Record<string, any>)) {
+      if (!item.get?.security?.some((scheme: object) => 'ApiKey' in scheme)) continue;
+      assert.ok(
+        item.get.parameters.some((p: { name: string }) => p.name === 'lang'),
+        `${path} takes lang`,
+      );
+      assert.ok(item.get.responses['400'], `${path} documents 400`);
+      assert.equal(item.get.responses['200'].headers['Content-Language'].required, true, path);
+    }
   });
 
   it('names every error code and every metering header', () => {
@@ -126,6 +137,7 @@ describe('the response check', () => {
       'x-request-id': 'a-1',
       'cache-control': 'private, no-cache',
       vary: 'Accept-Encoding, X-API-Key',
+      'content-language': 'en',
       ...entries,
     });
   const metered = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '9', 'x-ratelimit-reset': '1795392000' };
