@@ -5,27 +5,9 @@
  * equipment names of data/source/translations/de/taxonomy.json, `primary` against the English anatomical
  * primary muscles. Same format and scoring as relevance-queries.ts (hit@1, hit@3).
  */
-import type { Expectation } from './relevance-queries.ts';
+import { equipment, type Expectation, type LanguageClass, n, primary } from './relevance-queries.ts';
 
-export const DE_CLASSES = [
-  'names',
-  'typos',
-  'missing accents',
-  'compounds',
-  'colloquial names',
-  'abbreviations and slang',
-  'English names',
-  'word order',
-  'muscle-led',
-  'equipment-led',
-] as const;
-type LangClass = (typeof DE_CLASSES)[number];
-
-const n = (pattern: RegExp): Expectation => ({ name: pattern });
-const primary = (pattern: RegExp): Expectation => ({ primary: pattern });
-const equipment = (pattern: RegExp | null): Expectation => ({ equipment: pattern });
-
-const table: [LangClass, string, Expectation][] = [
+const table: [LanguageClass, string, Expectation][] = [
   // Names as people type them: lower case, umlauts as written.
   ['names', 'bankdrücken', n(/bankdr[üu]cken/i)],
   ['names', 'kniebeuge', n(/kniebeuge/i)],
@@ -161,7 +143,7 @@ const table: [LangClass, string, Expectation][] = [
   ['equipment-led', 'ohne geräte', equipment(null)],
 ];
 
-export const RELEVANCE_QUERIES_DE: { kind: LangClass; q: string; expect: Expectation }[] = table.map(([kind, q, expect]) => ({
+export const RELEVANCE_QUERIES_DE: { kind: LanguageClass; q: string; expect: Expectation }[] = table.map(([kind, q, expect]) => ({
   kind,
   q,
   expect,

@@ -5,25 +5,7 @@
  * (data/source/translations/es), `primary` against the English anatomical primary muscles, `equipment`
  * against the Spanish equipment name (data/source/translations/es/taxonomy.json).
  */
-import type { Expectation, RelevanceQuery } from './relevance-queries.ts';
-
-export const ES_CLASSES = [
-  'names',
-  'typos',
-  'missing accents',
-  'compounds',
-  'colloquial names',
-  'abbreviations and slang',
-  'English names',
-  'word order',
-  'muscle-led',
-  'equipment-led',
-] as const;
-type EsClass = (typeof ES_CLASSES)[number];
-
-const n = (pattern: RegExp): Expectation => ({ name: pattern });
-const primary = (pattern: RegExp): Expectation => ({ primary: pattern });
-const equipment = (pattern: RegExp | null): Expectation => ({ equipment: pattern });
+import { equipment, type Expectation, type LanguageClass, n, primary } from './relevance-queries.ts';
 
 /** Any biceps curl (not a leg, wrist, finger or Nordic curl). */
 const BICEPS_CURL = /^(?!.*(femoral|mu[ñn]eca|dedos|n[oó]rdico)).*\bcurl\b/i;
@@ -35,7 +17,7 @@ const LAT_PULLDOWN = /jal[oó]n al pecho/i;
 /** A knee extension: the machine one, or its bench and roller forms (long and short arc). */
 const QUAD_EXTENSION = /extensi[oó]n de cu[aá]driceps|cu[aá]driceps de arco/i;
 
-const table: [EsClass, string, Expectation][] = [
+const table: [LanguageClass, string, Expectation][] = [
   // Names as people type them.
   ['names', 'press de banca', n(/press de banca/i)],
   ['names', 'sentadilla', n(/sentadilla/i)],
@@ -208,11 +190,8 @@ const table: [EsClass, string, Expectation][] = [
   ['equipment-led', 'peso corporal', equipment(null)],
 ];
 
-export const RELEVANCE_QUERIES_ES: { kind: EsClass; q: string; expect: Expectation }[] = table.map(([kind, q, expect]) => ({
+export const RELEVANCE_QUERIES_ES: { kind: LanguageClass; q: string; expect: Expectation }[] = table.map(([kind, q, expect]) => ({
   kind,
   q,
   expect,
 }));
-
-/** The set as the relevance runner's type, for code that takes `RelevanceQuery` (its `kind` is a Spanish class). */
-export type EsRelevanceQuery = Omit<RelevanceQuery, 'kind'> & { kind: EsClass };

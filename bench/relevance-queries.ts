@@ -38,10 +38,28 @@ export interface RelevanceQuery {
   expect: Expectation;
 }
 
-const n = (pattern: RegExp): Expectation => ({ name: pattern });
-const primary = (pattern: RegExp): Expectation => ({ primary: pattern });
-const equipment = (pattern: RegExp | null): Expectation => ({ equipment: pattern });
+/** A result whose name (in the set's language) matches. */
+export const n = (pattern: RegExp): Expectation => ({ name: pattern });
+/** A result training a matching primary muscle (anatomical names: the same in every language). */
+export const primary = (pattern: RegExp): Expectation => ({ primary: pattern });
+/** A result whose equipment (named in the set's language) matches; `null`: needs none. */
+export const equipment = (pattern: RegExp | null): Expectation => ({ equipment: pattern });
 const NONE: Expectation = { none: true };
+
+/** The classes of each translation's set (relevance-queries-es.ts, -de.ts): what people there type. */
+export const LANGUAGE_CLASSES = [
+  'names',
+  'typos',
+  'missing accents',
+  'compounds',
+  'colloquial names',
+  'abbreviations and slang',
+  'English names',
+  'word order',
+  'muscle-led',
+  'equipment-led',
+] as const;
+export type LanguageClass = (typeof LANGUAGE_CLASSES)[number];
 
 const table: [QueryClass, string, Expectation][] = [
   // Names as people type them.

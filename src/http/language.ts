@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { HttpError, invalidParameter } from './http-error.ts';
-import type { CacheKind, SearchIndex } from '../search/search-index.ts';
+import { BoundedCache, type CacheKind, type SearchIndex } from '../search/search-index.ts';
 import type { ParamRule } from './list-params.ts';
 import type { ApiRequest, Reply } from './reply.ts';
 
@@ -98,15 +98,35 @@ export function chooseLanguage(
   return { lang: negotiateLanguage(acceptLanguage, available) ?? DEFAULT_LANGUAGE, isNegotiated: true };
 }
 
-/** The languages a search index serves, English first, worked out once per index. */
-const SERVED_LANGUAGES: CacheKind<ReadonlySet<string>, SearchIndex> = {
-  name: 'the languages served',
-  make: (index) => new Set([DEFAULT_LANGUAGE, ...index.languages.keys()]),
+/**
+ * What a search index serves: its languages, English first, and each Accept-Language header's choice
+ * among them once worked out (browsers send a handful of distinct headers, on every request).
+ */
+interface ServedLanguages {
+  available: ReadonlySet<string>;
+  negotiated: BoundedCache<string, string>;
+}
+
+const SERVED_LANGUAGES: CacheKind<ServedLanguages, SearchIndex> = {
+  name: 'the languages served, and Accept-Language choices',
+  make: (index) => ({ available: new Set([DEFAULT_LANGUAGE, ...index.languages.keys()]), negotiated: new BoundedCache(1024) }),
 };
+
+/** The language of a request, its Accept-Language choice remembered per header. */
+function choiceOf(request: ApiRequest, served: ServedLanguages): LanguageChoice | HttpError {
+  const header = request.acceptLanguage;
+  if (header === undefined || request.query.includes('lang=')) return chooseLanguage(request.query, header, served.available);
+  let lang = served.negotiated.get(header);
+  if (lang === undefined) {
+    lang = negotiateLanguage(header.slice(0, 512), served.available) ?? DEFAULT_LANGUAGE;
+    served.negotiated.set(header, lang);
+  }
+  return { lang, isNegotiated: true };
+}
 
 /** The search index (and with it the catalog) a request is answered from, or the 400 for its `lang`. */
 export function indexForRequest(english: SearchIndex, request: ApiRequest): { index: SearchIndex; choice: LanguageChoice } | HttpError {
-  const choice = chooseLanguage(request.query, request.acceptLanguage, english.caches.of(SERVED_LANGUAGES));
+  const choice = choiceOf(request, english.caches.of(SERVED_LANGUAGES));
   if (choice instanceof HttpError) return choice;
   return { index: choice.lang === DEFAULT_LANGUAGE ? english : english.languages.get(choice.lang)!, choice };
 }

@@ -5,7 +5,9 @@
  * buffer kept for this catalog, by search and by the HTTP routes (rankings, suggest's answers, pages,
  * validated requests, tags), made one way (structures/index-caches.ts) and dropped with the index.
  * Term expansions and slot lists are BoundedCaches of the expander and the ranker, which it owns too.
- * The Catalog itself stays immutable and knows nothing of this (issue 8).
+ * The Catalog itself stays immutable and knows nothing of this (issue 8). A catalog with translations
+ * gets one index per language (`languages`), built with the English one and read with its language's
+ * rules (languages/): filters, terms, queries and suggest alike.
  *
  * `buildSearchIndex` runs the build in slices of a few ms with setImmediate between, so that building
  * for 100x the catalog never pauses serving; `buildSearchIndexNow` runs it at once (tests, tools).
