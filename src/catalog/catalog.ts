@@ -5,7 +5,7 @@
  * live one; nothing here is ever mutated after build.
  */
 import { runInSlices, runNow, sortedOrder, type Steps } from '../time-slices.ts';
-import { type LocalizedSnapshot, localizeSnapshot } from './translations.ts';
+import { type LocalizedSnapshot, localizeSnapshotSteps } from './translations.ts';
 import {
   CATEGORIES,
   type Category,
@@ -123,19 +123,19 @@ export function* catalogSteps(snapshot: Snapshot, source: string, translation?: 
   const languages = new Map<string, Catalog>();
   if (translation === undefined) {
     for (const lang of Object.keys(snapshot.translations ?? {}).sort()) {
-      const view = localizeSnapshot(snapshot, lang);
-      yield;
+      const view = yield* localizeSnapshotSteps(snapshot, lang);
       languages.set(lang, yield* catalogSteps(view.snapshot, source, { lang, view }));
     }
   }
-  const translated =
-    translation === undefined
-      ? undefined
-      : {
-          englishWords: exercises.map((exercise) => translation.view.englishWords.get(exercise.id) ?? []),
-          groupNames: translation.view.groupNames,
-          equipmentNames: translation.view.equipmentNames,
-        };
+  let translated: TranslatedSearch | undefined;
+  if (translation !== undefined) {
+    const englishWords: (readonly string[])[] = [];
+    for (const exercise of exercises) {
+      englishWords.push(translation.view.englishWords.get(exercise.id) ?? []);
+      if (englishWords.length % (EXERCISES_PER_STEP * 8) === 0) yield;
+    }
+    translated = { englishWords, groupNames: translation.view.groupNames, equipmentNames: translation.view.equipmentNames };
+  }
   return {
     lang: translation?.lang ?? 'en',
     languages,

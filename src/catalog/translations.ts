@@ -13,6 +13,7 @@
  */
 import * as v from 'valibot';
 import { issueProblems, type Problem, problem } from '../problems.ts';
+import { runNow, type Steps } from '../time-slices.ts';
 import {
   type Exercise,
   type ExerciseText,
@@ -174,12 +175,19 @@ export interface LocalizedSnapshot {
   equipmentNames: ReadonlyMap<string, string>;
 }
 
+const EXERCISES_PER_STEP = 1024;
+
 /**
  * The snapshot as served in `lang`: each exercise's text from the translation, field by field, falling
  * back to the English; equipment and muscle groups by their names in the language; variations as the
- * named exercises' names in the language.
+ * named exercises' names in the language. Made at once (tests, tools).
  */
 export function localizeSnapshot(snapshot: Snapshot, lang: string): LocalizedSnapshot {
+  return runNow(localizeSnapshotSteps(snapshot, lang));
+}
+
+/** localizeSnapshot step by step (time-slices.ts): 100x the catalog is 223,300 records a language. */
+export function* localizeSnapshotSteps(snapshot: Snapshot, lang: string): Steps<LocalizedSnapshot> {
   const translation = snapshot.translations?.[lang] ?? { exercises: {} };
   const groupNames = new Map(
     snapshot.muscleGroups.map((group) => [group.displayGroup, translation.muscleGroups?.[group.displayGroup] ?? group.displayGroup]),
@@ -188,12 +196,14 @@ export function localizeSnapshot(snapshot: Snapshot, lang: string): LocalizedSna
   const nameInLanguage = new Map<string, string>();
   for (const exercise of snapshot.exercises) {
     nameInLanguage.set(exercise.name.toLowerCase(), translation.exercises[exercise.id]?.name ?? exercise.name);
+    if (nameInLanguage.size % (EXERCISES_PER_STEP * 8) === 0) yield;
   }
   const englishWords = new Map<string, readonly string[]>();
-  const exercises = snapshot.exercises.map((exercise): Exercise => {
+  const exercises: Exercise[] = [];
+  for (const exercise of snapshot.exercises) {
     const text = translation.exercises[exercise.id] ?? {};
     englishWords.set(exercise.id, [exercise.name, ...exercise.keywords]);
-    return {
+    exercises.push({
       ...exercise,
       name: text.name ?? exercise.name,
       keywords: text.keywords ?? exercise.keywords,
@@ -204,8 +214,9 @@ export function localizeSnapshot(snapshot: Snapshot, lang: string): LocalizedSna
       safetyInfo: text.safetyInfo ?? exercise.safetyInfo,
       overview: text.overview ?? exercise.overview,
       variations: exercise.variations.map((name) => nameInLanguage.get(name.toLowerCase()) ?? name),
-    };
-  });
+    });
+    if (exercises.length % EXERCISES_PER_STEP === 0) yield;
+  }
   const { translations: _all, ...rest } = snapshot;
   return {
     snapshot: {
