@@ -15,18 +15,23 @@ import type { Logger } from '../log.ts';
 import { formatProblems, ok, type Problem, refuse, type Result } from '../problems.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
 import { readSnapshot } from './snapshot-reader.ts';
-import type { Exercise, Snapshot } from './snapshot-schema.ts';
+import type { Exercise, ExerciseText, Snapshot, Translation } from './snapshot-schema.ts';
 
 /** MAX_SNAPSHOT_BYTES's default (docs/operations.md#environment): 64 MiB. */
 export const DEFAULT_MAX_SNAPSHOT_BYTES = 64 * 2 ** 20;
 /** The loader's log message for a snapshot it refused: the loader says so only in its log, which the metrics tap. */
 export const SNAPSHOT_REFUSED = 'snapshot refused; the live catalog keeps serving';
 
-/** What the worker posts: the snapshot without its exercises, the exercises in batches, then done. */
+/**
+ * What the worker posts: the snapshot without its exercises and translations, the exercises in batches,
+ * each translation's names and then its exercises' text in batches, then done.
+ */
 export type SnapshotMessage =
   | { kind: 'refused'; problems: Problem[] }
   | { kind: 'head'; snapshot: Snapshot }
   | { kind: 'exercises'; exercises: Exercise[] }
+  | { kind: 'translation'; lang: string; translation: Translation }
+  | { kind: 'translated'; lang: string; entries: [string, ExerciseText][] }
   | { kind: 'done' };
 
 /** Snapshot file names in `dir`, newest first. */
@@ -89,6 +94,14 @@ export function readSnapshotOffThread(file: string, dir: string, maxBytes: numbe
         case 'exercises':
           for (const exercise of message.exercises) snapshot!.exercises.push(exercise);
           break;
+        case 'translation':
+          snapshot!.translations = { ...snapshot!.translations, [message.lang]: message.translation };
+          break;
+        case 'translated': {
+          const texts = snapshot!.translations![message.lang]!.exercises;
+          for (const [id, text] of message.entries) texts[id] = text;
+          break;
+        }
         case 'done':
           settle(ok(snapshot!));
           break;

@@ -1,6 +1,7 @@
 /**
  * Worker-thread entry: reads and checks one snapshot file (snapshot-reader.ts) off the event loop and
- * posts the result back in batches, so that no single message takes the main thread long to receive.
+ * posts the result back in batches, so that no single message takes the main thread long to receive:
+ * the exercises, then each translation's names and its exercises' text.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { readSnapshot } from './snapshot-reader.ts';
@@ -14,8 +15,13 @@ const result = readSnapshot(file, dir, maxBytes);
 if (!result.ok) {
   post({ kind: 'refused', problems: result.problems });
 } else {
-  const { exercises, ...head } = result.value;
+  const { exercises, translations, ...head } = result.value;
   post({ kind: 'head', snapshot: { ...head, exercises: [] } });
   for (let i = 0; i < exercises.length; i += BATCH) post({ kind: 'exercises', exercises: exercises.slice(i, i + BATCH) });
+  for (const [lang, { exercises: texts, ...names }] of Object.entries(translations ?? {})) {
+    post({ kind: 'translation', lang, translation: { ...names, exercises: {} } });
+    const entries = Object.entries(texts);
+    for (let i = 0; i < entries.length; i += BATCH) post({ kind: 'translated', lang, entries: entries.slice(i, i + BATCH) });
+  }
   post({ kind: 'done' });
 }

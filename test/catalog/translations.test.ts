@@ -10,7 +10,7 @@ import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
 import { type Snapshot, TRANSLATED_FIELDS } from '../../src/catalog/snapshot-schema.ts';
 import { coverageLines, localizeSnapshot, translationCoverage } from '../../src/catalog/translations.ts';
 import { formatProblems } from '../../src/problems.ts';
-import { readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotFile, readSnapshotOffThread } from '../../src/catalog/snapshot-files.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 import { tempDir, tinySnapshot, writeSnapshot } from '../helpers/snapshots.ts';
 
@@ -89,6 +89,18 @@ describe('the snapshot check of translations', () => {
     assert.deepEqual(formatProblems(read.ok ? [] : read.problems), [
       `${file}: translations.es.exercises.Barbell_Bench_Press.exerciseTips: has 2 items; the English has 1`,
     ]);
+  });
+
+  it('comes through the reader thread whole, in batches, like the exercises', async () => {
+    const snapshot = translated();
+    const dir = tempDir();
+    const file = writeSnapshot(dir, snapshot);
+    const read = await readSnapshotOffThread(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES);
+    assert.ok(read.ok, read.ok ? '' : formatProblems(read.problems).join('\n'));
+    assert.deepEqual(read.value.translations, (readSnapshotFile(file) as { value: Snapshot }).value.translations);
+    const englishDir = tempDir();
+    const english = await readSnapshotOffThread(writeSnapshot(englishDir, tinySnapshot()), englishDir, DEFAULT_MAX_SNAPSHOT_BYTES);
+    assert.equal(english.ok && 'translations' in english.value, false, 'a snapshot without translations gains none');
   });
 
   it('refuses English as a translation and a language code that is not one', () => {
