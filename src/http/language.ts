@@ -31,6 +31,15 @@ export const LANG_PARAM: ParamRule = {
   allowed: BUNDLED_LANGUAGES,
 };
 
+/** The Accept-Language request header, as OpenAPI documents it on every data route. */
+export const ACCEPT_LANGUAGE_PARAMETER = {
+  name: 'Accept-Language',
+  in: 'header',
+  required: false,
+  description: 'The language when lang is not sent (quality values honoured; en when none it names is served).',
+  schema: { type: 'string' },
+};
+
 export interface LanguageChoice {
   lang: string;
   /** Chosen from Accept-Language (no `lang` sent): the response varies on that header. */

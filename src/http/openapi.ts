@@ -10,7 +10,7 @@ import { ADMIN_SCHEMAS, adminPaths } from './admin-contract.ts';
 import { KEY_LENGTH, KEY_PREFIX } from '../key-shape.ts';
 import { limitText, type TierTable } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
-import { LANG_PARAM } from './language.ts';
+import { ACCEPT_LANGUAGE_PARAMETER, LANG_PARAM } from './language.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
 import { SUGGEST_PARAMS } from './suggest-params.ts';
 import { BODY_SCHEMAS, HEADER_SCHEMAS, type HeaderName } from './response-schemas.ts';
@@ -195,13 +195,7 @@ function keyedOperation(path: string, operation: KeyedOperation): Json {
         description: 'An ETag from an earlier response.',
         schema: { type: 'string' },
       },
-      {
-        name: 'Accept-Language',
-        in: 'header',
-        required: false,
-        description: 'The language when lang is not sent (quality values honoured; en when none it names is served).',
-        schema: { type: 'string' },
-      },
+      ACCEPT_LANGUAGE_PARAMETER,
       ...(operation.parameters ?? []),
       parameterOf(LANG_PARAM),
     ],

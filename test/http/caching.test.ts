@@ -28,12 +28,14 @@ describe('ETag and If-None-Match', () => {
       const etag = first.headers.get('etag')!;
       assert.match(etag, /^W\/"[A-Za-z0-9_-]+"$/);
       assert.equal(first.headers.get('cache-control'), 'private, no-cache');
-      assert.equal(first.headers.get('vary'), 'Accept-Encoding, X-API-Key');
+      // No lang: Accept-Language chose the language (docs/api.md#choosing-a-language).
+      assert.equal(first.headers.get('vary'), 'Accept-Encoding, X-API-Key, Accept-Language');
 
       const again = await get(server.url + path, key, { headers: { 'If-None-Match': etag } });
       assert.equal(again.status, 304);
       assert.equal(again.body, undefined);
       assert.equal(again.headers.get('etag'), etag);
+      assert.equal(again.headers.get('vary'), 'Accept-Encoding, X-API-Key, Accept-Language');
       assert.equal(again.headers.get('content-length'), null);
       // Metered as the request it is: one more request of the day used.
       assert.equal(Number(again.headers.get('x-ratelimit-remaining')), Number(first.headers.get('x-ratelimit-remaining')) - 1);

@@ -11,7 +11,10 @@ import { GERMAN, splitCompound, stemGerman } from '../../src/search/languages/ge
 import { languageOf } from '../../src/search/languages/languages.ts';
 import { SPANISH } from '../../src/search/languages/spanish.ts';
 import { contentTerms } from '../../src/search/text/normalize.ts';
+import { findPage, TIMED_OUT } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow } from '../../src/search/search-index.ts';
+
+const NO_DEADLINE = { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: Math.random };
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 
 const terms = (rules: typeof SPANISH, text: string) => contentTerms(text, rules).join(' ');
@@ -67,6 +70,18 @@ describe('a language the engine has no words for', () => {
 
 describe('relevance in each language on the bundled catalog', () => {
   const index = buildSearchIndexNow(buildCatalog(bundledSnapshot(), 'bundled'));
+  const first = (lang: string, q: string): string => {
+    const local = index.languages.get(lang)!;
+    const page = findPage(local, { q, filters: [], random: false, limit: 1, offset: 0 }, NO_DEADLINE);
+    return page === TIMED_OUT ? '' : local.catalog.exercises[page.positions[0]!]!.name;
+  };
+
+  it('ranks the plain name first whatever the order of its words (equipment before or after)', () => {
+    assert.equal(first('de', 'kniebeuge langhantel'), 'Langhantel-Kniebeuge');
+    assert.equal(first('de', 'langhantel kniebeuge'), 'Langhantel-Kniebeuge');
+    assert.equal(first('de', 'curl kurzhantel'), 'Kurzhantel-Curl');
+  });
+
   for (const lang of ['es', 'de']) {
     it(`${lang}: hit@3 at least 98% over at least 100 queries`, () => {
       const figures = measureRelevance(lang, index.languages.get(lang)!, QUERY_SETS.get(lang)!);

@@ -97,6 +97,37 @@ function isTypedInName(tokens: Int32Array, start: number, end: number, slots: re
   return true;
 }
 
+/**
+ * Whether the name is the typed words in another order, one word a slot ("kniebeuge langhantel" and
+ * "Langhantel-Kniebeuge"): German and Spanish put the equipment before or after the movement, so a
+ * query's order says little, and the plain name should not rank below a longer one that happens to hold
+ * the words in the typed order ("Sprungkniebeuge mit Langhantel"). Names of up to 4 terms.
+ */
+function isWholeNameReordered(tokens: Int32Array, start: number, end: number, slots: readonly Slot[], isTypedOnly: boolean): boolean {
+  const length = end - start;
+  if (length !== slots.length || length < 2 || length > 4) return false;
+  let used = 0;
+  const place = (s: number): boolean => {
+    if (s === slots.length) return true;
+    const slot = slots[s]!;
+    const count = isTypedOnly ? slot.typedCount : slot.alternatives.length;
+    for (let t = 0; t < length; t++) {
+      if ((used & (1 << t)) !== 0) continue;
+      for (let a = 0; a < count; a++) {
+        const alternative = slot.alternatives[a]!;
+        if (alternative.length !== 1) continue;
+        const token = tokens[start + t]!;
+        if (!(isTypedOnly ? matchesTyped(alternative[0]!, token) : contains(alternative[0]!.ids, token))) continue;
+        used |= 1 << t;
+        if (place(s + 1)) return true;
+        used &= ~(1 << t);
+      }
+    }
+    return false;
+  };
+  return place(0);
+}
+
 /** The fewest and most name terms a whole-name match of `slots` can span. */
 export function wholeSpan(slots: readonly Slot[]): [number, number] {
   let fewest = 0;
@@ -129,7 +160,12 @@ export function tierOf(index: TermIndex, p: number, fields: number, slots: reado
     // A whole alias counts fully when the name also holds what was typed; an alias alone ("hamstring
     // stretch" written on a yoga pose) ranks with the names that hold the phrase.
     if (isAllInKeywords && isWholeAlias(index, p, slots, isTypedOnly)) return (isAllInName ? TIER_WHOLE_ALIAS : TIER_PHRASE) - drop;
-    if (isAllInName && isPhraseIn(nameTerms, start, end, slots, isTypedOnly)) return TIER_PHRASE - drop;
+    if (
+      isAllInName &&
+      (isPhraseIn(nameTerms, start, end, slots, isTypedOnly) || isWholeNameReordered(nameTerms, start, end, slots, isTypedOnly))
+    ) {
+      return TIER_PHRASE - drop;
+    }
   }
   if (!isAllInName) return 0;
   return isTypedInName(nameTerms, start, end, slots) ? TIER_ALL_IN_NAME_TYPED : TIER_ALL_IN_NAME;
