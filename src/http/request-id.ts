@@ -1,8 +1,12 @@
 /**
  * X-Request-Id: a client's own id is kept when it is safe to repeat in a header and a log line
- * (a short token of URL-safe characters); otherwise, and when none is sent, the service makes one.
+ * (a short token of URL-safe characters holding nothing key-shaped); otherwise, and when none is sent,
+ * the service makes one.
  */
 import { randomBytes } from 'node:crypto';
+
+/** An API key anywhere in the value (a client that put its key in the wrong header): never echoed or logged. */
+const KEY_SHAPED = /exlib_[A-Za-z0-9]{32}/;
 
 /** Letters, digits and `._:-`, 1 to 128 characters: fits UUIDs, ULIDs and trace ids, never a header injection. */
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -14,7 +18,7 @@ export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function requestIds(prefix = randomBytes(6).toString('base64url')): (sent: string | undefined) => string {
   let next = 0;
   return function requestId(sent) {
-    if (sent !== undefined && SAFE_REQUEST_ID.test(sent)) return sent;
+    if (sent !== undefined && SAFE_REQUEST_ID.test(sent) && !KEY_SHAPED.test(sent)) return sent;
     next += 1;
     return `${prefix}-${next.toString(36)}`;
   };

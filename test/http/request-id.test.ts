@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createApi } from '../../src/http/api.ts';
 import { requestIds } from '../../src/http/request-id.ts';
+import type { RequestRecord } from '../../src/observe/request-record.ts';
 import { get, startTestServer, type TestServer } from '../helpers/service.ts';
 
 let server: TestServer;
@@ -45,6 +46,26 @@ describe('X-Request-Id', () => {
     }
   });
 
+  it('a key-shaped one is replaced by a made id, and the log never sees it', async () => {
+    const records: RequestRecord[] = [];
+    const observed = await startTestServer({ observe: (record) => records.push(record) });
+    try {
+      const key = observed.keys.pro!;
+      for (const id of [key, `trace-${key}`, `${key}:1`, `exlib_${'A'.repeat(32)}`]) {
+        const { status, headers, body } = await get(`${observed.url}/v1/stats`, key, { headers: { 'X-Request-Id': id } });
+        assert.equal(status, 200);
+        assert.match(headers.get('x-request-id')!, /^[A-Za-z0-9_-]{8}-[0-9a-z]+$/, id);
+        assert.equal(JSON.stringify(body).includes('exlib_'), false);
+      }
+      assert.equal(records.length, 4);
+      assert.equal(JSON.stringify(records).includes('exlib_'), false, 'nothing key-shaped reaches the access log');
+      const { headers } = await get(`${observed.url}/v1/stats`, key, { headers: { 'X-Request-Id': 'exlib_short' } });
+      assert.equal(headers.get('x-request-id'), 'exlib_short', 'only a value holding a whole key shape is replaced');
+    } finally {
+      await observed.close();
+    }
+  });
+
   it('a request the HTTP parser refused carries one too', () => {
     const api = createApi(server.deps);
     const reply = api.malformed(431);
@@ -57,5 +78,10 @@ describe('requestIds', () => {
   it('counts up after a fixed prefix', () => {
     const next = requestIds('pfx');
     assert.deepEqual([next(undefined), next('bad id'), next('ok-1'), next(undefined)], ['pfx-1', 'pfx-2', 'ok-1', 'pfx-3']);
+  });
+
+  it('makes an id in place of a key-shaped one', () => {
+    const next = requestIds('pfx');
+    assert.deepEqual([next(`exlib_${'a1'.repeat(16)}`), next(`x-exlib_${'Z'.repeat(32)}-y`)], ['pfx-1', 'pfx-2']);
   });
 });
