@@ -8,6 +8,11 @@ export const KEY_LENGTH = 38;
 
 const KEY_SHAPED = /exlib_[A-Za-z0-9]{32}/g;
 
+/** Whether `text` holds anything key-shaped (a client that put its key in the wrong header). */
+export function holdsKeyShape(text: string): boolean {
+  return text.includes(KEY_PREFIX) && text.replace(KEY_SHAPED, '') !== text;
+}
+
 /**
  * Masks anything key-shaped inside text the service repeats back or logs (an id, a parameter value):
  * `exlib_…` plus the last four characters (docs/api.md#masking-keys).

@@ -4,9 +4,7 @@
  * the service makes one.
  */
 import { randomBytes } from 'node:crypto';
-
-/** An API key anywhere in the value (a client that put its key in the wrong header): never echoed or logged. */
-const KEY_SHAPED = /exlib_[A-Za-z0-9]{32}/;
+import { holdsKeyShape } from '../key-shape.ts';
 
 /** Letters, digits and `._:-`, 1 to 128 characters: fits UUIDs, ULIDs and trace ids, never a header injection. */
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -18,7 +16,7 @@ export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function requestIds(prefix = randomBytes(6).toString('base64url')): (sent: string | undefined) => string {
   let next = 0;
   return function requestId(sent) {
-    if (sent !== undefined && SAFE_REQUEST_ID.test(sent) && !KEY_SHAPED.test(sent)) return sent;
+    if (sent !== undefined && SAFE_REQUEST_ID.test(sent) && !holdsKeyShape(sent)) return sent;
     next += 1;
     return `${prefix}-${next.toString(36)}`;
   };
