@@ -23,6 +23,7 @@ import type { MetricsServer } from './observe/metrics-server.ts';
 import type { RequestObserver } from './observe/request-record.ts';
 import { StatusHistory } from './observe/status-history.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
+import { warmUp } from './search/warm-up.ts';
 import { openCounters } from './start/counters.ts';
 import { type Documents, openDocuments } from './start/documents.ts';
 import { refuseToStart } from './start/refuse-to-start.ts';
@@ -59,7 +60,8 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
     dir: config.dataDir,
     maxBytes: config.maxSnapshotBytes,
     logger: loaderLogger,
-    prepare: (catalog) => buildSearchIndex(catalog),
+    // Warmed before the swap: a catalog is served hot (search/warm-up.ts).
+    prepare: (catalog) => buildSearchIndex(catalog).then((index) => warmUp(index)),
   });
   const api = createApi({
     catalog: () => loader.current?.catalog,
