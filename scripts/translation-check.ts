@@ -51,21 +51,36 @@ const TaxonomyFileSchema = v.strictObject({
 
 const TAXONOMY_FILE = 'taxonomy.json';
 
-/** Reads <lang>/taxonomy.json into `translation`; a language without one keeps the English names (partial). */
-function readTaxonomy(file: string, lang: string, translation: Translation, problems: string[]): void {
-  if (!existsSync(file)) return;
+/**
+ * One file of a language's folder, read and checked against `schema` (its `lang` that of the folder);
+ * undefined, with the problems noted, when it cannot be used.
+ */
+function readLanguageFile<T extends { lang: string }>(
+  file: string,
+  lang: string,
+  schema: v.GenericSchema<unknown, T>,
+  problems: string[],
+): T | undefined {
   const read = readJsonFile(file);
   if (!read.ok) {
     problems.push(...formatProblems(read.problems));
-    return;
+    return undefined;
   }
-  const parsed = v.safeParse(TaxonomyFileSchema, read.value);
+  const parsed = v.safeParse(schema, read.value);
   if (!parsed.success) {
     problems.push(...formatProblems(issueProblems(file, parsed.issues)));
-    return;
+    return undefined;
   }
   if (parsed.output.lang !== lang) problems.push(`${file}: lang: is "${parsed.output.lang}" in the folder of "${lang}"`);
-  const { categories, muscleGroups, equipment } = parsed.output;
+  return parsed.output;
+}
+
+/** Reads <lang>/taxonomy.json into `translation`; a language without one keeps the English names (partial). */
+function readTaxonomy(file: string, lang: string, translation: Translation, problems: string[]): void {
+  if (!existsSync(file)) return;
+  const taxonomy = readLanguageFile(file, lang, TaxonomyFileSchema, problems);
+  if (taxonomy === undefined) return;
+  const { categories, muscleGroups, equipment } = taxonomy;
   Object.assign(translation, { categories, muscleGroups, equipment });
 }
 
@@ -92,19 +107,10 @@ export function checkTranslations(
     for (const source of english) {
       const file = join(dir, lang, source.file);
       if (!existsSync(file)) continue;
-      const read = readJsonFile(file);
-      if (!read.ok) {
-        problems.push(...formatProblems(read.problems));
-        continue;
-      }
-      const parsed = v.safeParse(TranslationFileSchema, read.value);
-      if (!parsed.success) {
-        problems.push(...formatProblems(issueProblems(file, parsed.issues)));
-        continue;
-      }
-      if (parsed.output.lang !== lang) problems.push(`${file}: lang: is "${parsed.output.lang}" in the folder of "${lang}"`);
+      const parsed = readLanguageFile(file, lang, TranslationFileSchema, problems);
+      if (parsed === undefined) continue;
       const byId = new Map(source.exercises.map((exercise) => [String(exercise.id), exercise]));
-      for (const [id, raw] of Object.entries(parsed.output.exercises)) {
+      for (const [id, raw] of Object.entries(parsed.exercises)) {
         const original = byId.get(id);
         if (original === undefined) {
           problems.push(`${file}: exercises.${id}: is not an exercise of ${source.file}`);
