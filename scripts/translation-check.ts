@@ -11,20 +11,20 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { readJsonFile } from '../src/files.ts';
-import type { ExerciseText, Translation } from '../src/catalog/snapshot-schema.ts';
+import { type ExerciseText, ExerciseTextSchema, nonEmptyText, type Translation } from '../src/catalog/snapshot-schema.ts';
+import { mismatchedLists } from '../src/catalog/translations.ts';
 import { formatProblems, issueProblems } from '../src/problems.ts';
 
-const text = v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must not be empty'));
-const texts = v.array(text, 'must be a list of text');
+const text = nonEmptyText;
 
+/** A source entry: the snapshot's translated fields (ExerciseTextSchema), every one required, and 5-10 keywords. */
 const TranslationSchema = v.strictObject({
-  name: text,
-  keywords: v.pipe(texts, v.minLength(5, 'needs 5-10 keywords'), v.maxLength(10, 'needs 5-10 keywords')),
-  overview: text,
-  instructions: texts,
-  exerciseTips: texts,
-  commonMistakes: texts,
-  safetyInfo: text,
+  ...v.required(ExerciseTextSchema).entries,
+  keywords: v.pipe(
+    v.array(text, 'must be an array of strings'),
+    v.minLength(5, 'needs 5-10 keywords'),
+    v.maxLength(10, 'needs 5-10 keywords'),
+  ),
 });
 
 /** The file's frame; each entry is checked on its own, so one bad entry does not hide the others' problems. */
@@ -32,9 +32,6 @@ const TranslationFileSchema = v.strictObject({
   lang: v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'must be a two-letter language code')),
   exercises: v.record(v.string(), v.unknown()),
 });
-
-/** The fields whose items must match the English one for one. */
-const LISTS = ['instructions', 'exerciseTips', 'commonMistakes'] as const;
 
 export interface EnglishFile {
   file: string;
@@ -123,11 +120,9 @@ export function checkTranslations(
         }
         const entry = checked.output;
         entries.push([id, entry]);
-        for (const field of LISTS) {
-          const count = (original[field] as unknown[] | undefined)?.length ?? 0;
-          if (entry[field].length !== count) {
-            problems.push(`${file}: exercises.${id}.${field}: has ${entry[field].length} items where the English has ${count}`);
-          }
+        const englishLists = original as unknown as Parameters<typeof mismatchedLists>[1];
+        for (const { field, count, englishCount } of mismatchedLists(entry, englishLists)) {
+          problems.push(`${file}: exercises.${id}.${field}: has ${count} items where the English has ${englishCount}`);
         }
       }
     }

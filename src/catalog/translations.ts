@@ -26,6 +26,21 @@ import {
 
 /** Lists whose items match the English one for one. */
 const MATCHED_LISTS = ['instructions', 'exerciseTips', 'commonMistakes'] as const;
+type MatchedList = (typeof MATCHED_LISTS)[number];
+
+/**
+ * The lists of a translated entry whose item count differs from the English one's (a step lost or
+ * shifted): the snapshot check's rule, which the bundled catalog's build applies to its source files too.
+ */
+export function mismatchedLists(
+  text: Pick<ExerciseText, MatchedList>,
+  english: Readonly<Record<MatchedList, readonly unknown[]>>,
+): { field: MatchedList; count: number; englishCount: number }[] {
+  return MATCHED_LISTS.flatMap((field) => {
+    const count = text[field]?.length;
+    return count === undefined || count === english[field].length ? [] : [{ field, count, englishCount: english[field].length }];
+  });
+}
 
 const at = (path: string, message: string): Problem => problem('', path, message);
 
@@ -66,13 +81,9 @@ function nameProblems(where: string, names: Record<string, string> | undefined, 
 function entryProblems(where: string, raw: unknown, english: Exercise): { text?: ExerciseText; problems: Problem[] } {
   const parsed = v.safeParse(ExerciseTextSchema, raw);
   if (!parsed.success) return { problems: issueProblems('', parsed.issues, { prefix: where }) };
-  const problems: Problem[] = [];
-  for (const field of MATCHED_LISTS) {
-    const items = parsed.output[field];
-    if (items !== undefined && items.length !== english[field].length) {
-      problems.push(at(`${where}.${field}`, `has ${items.length} items; the English has ${english[field].length}`));
-    }
-  }
+  const problems = mismatchedLists(parsed.output, english).map(({ field, count, englishCount }) =>
+    at(`${where}.${field}`, `has ${count} items; the English has ${englishCount}`),
+  );
   return { text: parsed.output, problems };
 }
 

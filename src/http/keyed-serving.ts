@@ -65,11 +65,11 @@ export function createKeyedServing(deps: KeyedServingDeps): ServeKeyed {
     // Positions index the catalog the search index was built from: take both from it, in the request's language.
     const english = deps.search();
     if (english === undefined) return refuse(SERVICE_UNAVAILABLE);
-    const chosen = indexForRequest(english, request);
-    const search = chosen instanceof HttpError ? english : chosen.index;
     const record = authorize(request);
     if (record instanceof HttpError) return refuse(record);
     trace.keyId = record.id;
+    const chosen = indexForRequest(english, request);
+    const search = chosen instanceof HttpError ? english : chosen.index;
     // The key store is checked against the tier table when it is loaded, so the tier exists.
     const tier = deps.tiers.get(record.tier)!;
     const context: RouteContext = {

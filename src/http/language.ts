@@ -61,8 +61,7 @@ function langValues(query: string): string[] {
  * The best language of an Accept-Language header that `available` has (RFC 9110 §12.5.4): highest
  * quality first, then the order sent; `q=0` excludes; `*` is English. Undefined when none is available.
  */
-export function negotiateLanguage(header: string | undefined, available: ReadonlySet<string>): string | undefined {
-  if (header === undefined || header === '') return undefined;
+function negotiateLanguage(header: string, available: ReadonlySet<string>): string | undefined {
   let best: string | undefined;
   let bestQuality = 0;
   for (const item of header.split(',').slice(0, 32)) {
@@ -83,12 +82,34 @@ export function negotiateLanguage(header: string | undefined, available: Readonl
   return best;
 }
 
-/** The language of a data request among `available` (English first), or the 400 for a `lang` there is not. */
-export function chooseLanguage(
-  query: string,
-  acceptLanguage: string | undefined,
-  available: ReadonlySet<string>,
-): LanguageChoice | HttpError {
+/**
+ * What a search index serves: its languages, English first, and each Accept-Language header's choice
+ * among them once worked out (browsers send a handful of distinct headers, on every request).
+ */
+interface ServedLanguages {
+  available: ReadonlySet<string>;
+  negotiated: BoundedCache<string, string>;
+}
+
+const SERVED_LANGUAGES: CacheKind<ServedLanguages, SearchIndex> = {
+  name: 'the languages served, and Accept-Language choices',
+  make: (index) => ({ available: new Set([DEFAULT_LANGUAGE, ...index.languages.keys()]), negotiated: new BoundedCache(1024) }),
+};
+
+/** The language an Accept-Language header chooses (English when it names none served), remembered per header. */
+function negotiated(header: string | undefined, served: ServedLanguages): string {
+  if (header === undefined || header === '') return DEFAULT_LANGUAGE;
+  let lang = served.negotiated.get(header);
+  if (lang === undefined) {
+    lang = negotiateLanguage(header.slice(0, 512), served.available) ?? DEFAULT_LANGUAGE;
+    served.negotiated.set(header, lang);
+  }
+  return lang;
+}
+
+/** The language of a data request among the languages served (English first), or the 400 for a `lang` there is not. */
+function chooseLanguage(query: string, acceptLanguage: string | undefined, served: ServedLanguages): LanguageChoice | HttpError {
+  const { available } = served;
   const sent = langValues(query);
   if (sent.length > 1)
     return invalidParameter('lang', sent.join(','), `lang was sent ${sent.length} times; it takes one value.`, 'Send lang once.');
@@ -104,38 +125,12 @@ export function chooseLanguage(
       allowed,
     );
   }
-  return { lang: negotiateLanguage(acceptLanguage, available) ?? DEFAULT_LANGUAGE, isNegotiated: true };
-}
-
-/**
- * What a search index serves: its languages, English first, and each Accept-Language header's choice
- * among them once worked out (browsers send a handful of distinct headers, on every request).
- */
-interface ServedLanguages {
-  available: ReadonlySet<string>;
-  negotiated: BoundedCache<string, string>;
-}
-
-const SERVED_LANGUAGES: CacheKind<ServedLanguages, SearchIndex> = {
-  name: 'the languages served, and Accept-Language choices',
-  make: (index) => ({ available: new Set([DEFAULT_LANGUAGE, ...index.languages.keys()]), negotiated: new BoundedCache(1024) }),
-};
-
-/** The language of a request, its Accept-Language choice remembered per header. */
-function choiceOf(request: ApiRequest, served: ServedLanguages): LanguageChoice | HttpError {
-  const header = request.acceptLanguage;
-  if (header === undefined || request.query.includes('lang=')) return chooseLanguage(request.query, header, served.available);
-  let lang = served.negotiated.get(header);
-  if (lang === undefined) {
-    lang = negotiateLanguage(header.slice(0, 512), served.available) ?? DEFAULT_LANGUAGE;
-    served.negotiated.set(header, lang);
-  }
-  return { lang, isNegotiated: true };
+  return { lang: negotiated(acceptLanguage, served), isNegotiated: true };
 }
 
 /** The search index (and with it the catalog) a request is answered from, or the 400 for its `lang`. */
 export function indexForRequest(english: SearchIndex, request: ApiRequest): { index: SearchIndex; choice: LanguageChoice } | HttpError {
-  const choice = choiceOf(request, english.caches.of(SERVED_LANGUAGES));
+  const choice = chooseLanguage(request.query, request.acceptLanguage, english.caches.of(SERVED_LANGUAGES));
   if (choice instanceof HttpError) return choice;
   return { index: choice.lang === DEFAULT_LANGUAGE ? english : english.languages.get(choice.lang)!, choice };
 }

@@ -10,6 +10,7 @@ import { baseName, contentTerms, type TextRules } from './normalize.ts';
 /** Longer tokens are cut: nothing real is this long, and it bounds the cost of fuzzy matching. */
 const MAX_TERM_LENGTH = 40;
 export const EXERCISES_PER_STEP = 256;
+const NO_WORDS: readonly string[] = [];
 
 /** Categories and name words of stretches and soft-tissue work, which muscle-led searches rank after training. */
 const SOFT_WORK_CATEGORIES: ReadonlySet<string> = new Set(['stretching', 'mobility', 'yoga']);
@@ -125,11 +126,14 @@ export function* tokenSteps(
       nameTerms.push(id);
     }
     aliasDocStart[position] = aliasStarts.length;
-    for (const keyword of englishWords === undefined ? exercise.keywords : [...exercise.keywords, ...englishWords[position]!]) {
-      aliasStarts.push(aliasTerms.length);
-      for (const id of vocabulary.idsOf(keyword)) {
-        fieldTerms[1]!.push(id);
-        aliasTerms.push(id);
+    // A translation's English name and keywords follow its own keywords, as aliases of the same exercise.
+    for (const keywords of [exercise.keywords, englishWords?.[position] ?? NO_WORDS]) {
+      for (const keyword of keywords) {
+        aliasStarts.push(aliasTerms.length);
+        for (const id of vocabulary.idsOf(keyword)) {
+          fieldTerms[1]!.push(id);
+          aliasTerms.push(id);
+        }
       }
     }
     const tags = [exercise.equipment ?? '', exercise.category, exercise.level];
