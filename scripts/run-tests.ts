@@ -1,13 +1,16 @@
 /**
  * Runs the test suite: every `*.test.ts` under test/ at any depth (Node 20's runner takes no globs),
- * then the over-the-wire suites (test/http/, test/main/) once more on the other HTTP engine, so both
- * engines pass the same tests. Each file runs in a process of its own through node:test's `run()`, as
+ * then the over-the-wire suites (test/http/, test/main/) once more on the other HTTP engine, so every
+ * engine this machine offers passes the same tests: where uWebSockets.js 20.57 loads, `auto` is uWS and
+ * the second run node:http; elsewhere `auto` is node:http and the second run the older uWS build
+ * (ENGINE=uws), when it loads. Each file runs in a process of its own through node:test's `run()`, as
  * `node --test` runs it, and is reported by scripts/quiet-reporter.ts: one line per file, failures in
  * full, the summary last.
  *
  * Usage:
- *   node --import tsx scripts/run-tests.ts            all tests (ENGINE=auto), then the wire suites with ENGINE=node
+ *   node --import tsx scripts/run-tests.ts            all tests (ENGINE=auto), then the wire suites on the other engine
  *   node --import tsx scripts/run-tests.ts --wire     only the wire suites, once per engine that loads on this Node
+ *   node --import tsx scripts/run-tests.ts --wire --uws-only   only the wire suites on uWebSockets.js (CI's Debian 13 glibc runs)
  *   node --import tsx scripts/run-tests.ts --tap      the same, reported as node's TAP (every test, every duration)
  *   node --import tsx scripts/run-tests.ts test/search test/http/api.test.ts   only the files under these paths
  *   node --import tsx scripts/run-tests.ts --help
@@ -18,7 +21,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run as runTests } from 'node:test';
 import { tap } from 'node:test/reporters';
-import { uwsLoadFailure } from '../src/http/engines/engine.ts';
+import { oldUwsLoads, uwsLoadFailure } from '../src/http/engines/engine.ts';
 import { type FileReport, fileReport, formatFileReport, formatSummary, isGreen } from './quiet-reporter.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -78,17 +81,24 @@ function runTap(files: string[]): Promise<boolean> {
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  process.stdout.write('usage: node --import tsx scripts/run-tests.ts [--wire] [--tap] [path...]\n');
+  process.stdout.write('usage: node --import tsx scripts/run-tests.ts [--wire [--uws-only]] [--tap] [path...]\n');
   process.exit(0);
 }
 // Paths given on the command line narrow the run to the files under them.
 const only = args.filter((arg) => !arg.startsWith('--'));
 const all = testFiles(join(ROOT, 'test')).filter((file) => only.length === 0 || only.some((path) => file.startsWith(path)));
 const wire = all.filter((file) => WIRE_FOLDERS.some((folder) => file.startsWith(folder)));
-const canUseUws = (await uwsLoadFailure()) === undefined;
+const isAutoUws = (await uwsLoadFailure()) === undefined;
+const canUseUws = isAutoUws || (await oldUwsLoads());
+const isUwsOnly = args.includes('--uws-only');
+if (isUwsOnly && !canUseUws) {
+  process.stderr.write(`--uws-only: no uWebSockets.js build loads on Node ${process.version}\n`);
+  process.exit(1);
+}
+const other: [string[], string][] = isAutoUws ? [[wire, 'node']] : canUseUws ? [[wire, 'uws']] : [];
 const runs: [string[], string][] = args.includes('--wire')
-  ? [...(canUseUws ? [[wire, 'uws'] as [string[], string]] : []), [wire, 'node']]
-  : [[all, 'auto'], ...(canUseUws ? [[wire, 'node'] as [string[], string]] : [])];
+  ? [...(canUseUws ? [[wire, 'uws'] as [string[], string]] : []), ...(isUwsOnly ? [] : [[wire, 'node'] as [string[], string]])]
+  : [[all, 'auto'], ...other];
 let isGreenRun = true;
 for (const [files, engine] of runs.filter(([files]) => files.length > 0))
   isGreenRun = (await run(files, engine, args.includes('--tap'))) && isGreenRun;

@@ -100,6 +100,8 @@ export const TEST_ENGINE = (process.env.ENGINE ?? 'auto') as EngineChoice;
 export interface TestServer {
   url: string;
   engine: 'uws' | 'node';
+  /** The uWebSockets.js build (`20.57.0`, `uws-pack@20.0.8`) or `node:http`. */
+  build: string;
   /** One key per tier of the built-in table: free, starter, pro, business. */
   keys: Record<string, string>;
   keyIds: Record<string, string>;
@@ -155,6 +157,7 @@ export async function startTestServer(overrides: Partial<ApiDeps> = {}): Promise
   const result: TestServer = {
     url: `http://127.0.0.1:${server.port}`,
     engine: server.engine,
+    build: server.build,
     keys,
     keyIds,
     clock,

@@ -203,6 +203,7 @@ function listen(server: HttpServer, options: EngineOptions): Promise<Server> {
       resolve({
         port: typeof address === 'object' && address !== null ? address.port : options.port,
         engine: 'node',
+        build: 'node:http',
         close() {
           return new Promise<void>((done) => {
             server.close(() => done());

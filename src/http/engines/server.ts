@@ -7,6 +7,9 @@ import type { Handler, Reply } from '../reply.ts';
 
 export type EngineName = 'uws' | 'node';
 
+/** The module of one uWebSockets.js build: every build has the same API (the types are the bundled one's). */
+export type UwsModule = typeof import('uWebSockets.js');
+
 export interface EngineOptions {
   host: string;
   port: number;
@@ -21,6 +24,8 @@ export interface EngineOptions {
 export interface Server {
   readonly port: number;
   readonly engine: EngineName;
+  /** The uWebSockets.js build (`20.57.0`, `uws-pack@20.0.8`) or `node:http`. */
+  readonly build: string;
   /** Stops accepting connections; resolves once every in-flight request has been answered. */
   close(): Promise<void>;
 }

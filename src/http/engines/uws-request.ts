@@ -21,7 +21,17 @@ const headers = {
   contentType: undefined as string | undefined,
   lengthCount: 0,
   isChunked: false,
+  /** Bytes of the head so far, counted as node:http counts them (name, value, `: ` and CRLF). */
+  headBytes: 0,
 };
+
+/**
+ * node:http's limit on a request's head (16 KB): past it both engines answer `431` in the envelope.
+ * uWS is given a larger buffer (engine.ts sets UWS_HTTP_MAX_HEADERS_SIZE) so that such a request
+ * reaches this shell instead of uWS's own HTML 431.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024;
+export const OVERSIZED = Symbol('headers over MAX_HEADER_BYTES');
 
 /**
  * Reads one header into `headers`. A function declared once, not a closure per request: under tsx
@@ -29,6 +39,7 @@ const headers = {
  * in stack traces either way.
  */
 function copyHeader(name: string, value: string): void {
+  headers.headBytes += name.length + value.length + 4;
   if (name === 'x-api-key') {
     headers.keyCount += 1;
     if (headers.keyCount === 1) headers.apiKey = value;
@@ -49,19 +60,23 @@ function copyHeader(name: string, value: string): void {
 /**
  * Copies what the pipeline needs from `req`, which is invalid once the handler returns; undefined when
  * the request frames its body ambiguously. uWS reads the first Content-Length and parses what follows as
- * the next request: a smuggling vector behind a proxy that reads another one.
+ * the next request: a smuggling vector behind a proxy that reads another one. OVERSIZED when the head
+ * is longer than node:http would take (MAX_HEADER_BYTES).
  */
-export function copyRequest(req: HttpRequest): ApiRequest | undefined {
+export function copyRequest(req: HttpRequest): ApiRequest | undefined | typeof OVERSIZED {
   headers.apiKey = headers.acceptEncoding = headers.acceptLanguage = headers.ifNoneMatch = headers.requestId = undefined;
   headers.authorization = headers.cookie = headers.contentType = undefined;
-  headers.keyCount = headers.lengthCount = 0;
+  headers.keyCount = headers.lengthCount = headers.headBytes = 0;
   headers.isChunked = false;
   req.forEach(copyHeader);
   if (headers.lengthCount > 1 || (headers.lengthCount > 0 && headers.isChunked)) return undefined;
+  const path = req.getUrl();
+  const query = req.getQuery() ?? '';
+  if (headers.headBytes + path.length + query.length > MAX_HEADER_BYTES) return OVERSIZED;
   return {
     method: req.getMethod(),
-    path: req.getUrl(),
-    query: req.getQuery() ?? '',
+    path,
+    query,
     apiKey: headers.apiKey || undefined,
     hasSeveralKeys: headers.keyCount > 1,
     acceptEncoding: headers.acceptEncoding,

@@ -1,19 +1,11 @@
 /**
- * The uWebSockets.js shell: copy the request, call the pipeline, write the Reply. The only module that
- * loads uWebSockets.js (the others import its types only); loading it throws where its binary cannot load (see engine.ts).
+ * The uWebSockets.js shell: copy the request, call the pipeline, write the Reply. It is handed the
+ * module of the build engine.ts loaded (every build has the same API; the types are the bundled one's).
  *
  * uWS aborts the whole process when a handler returns without having responded or registered
  * `onAborted` (a client reset mid-response does exactly that), so every request registers it first.
  */
-import {
-  App,
-  type HttpRequest,
-  type HttpResponse,
-  type TemplatedApp,
-  type us_listen_socket,
-  us_listen_socket_close,
-  us_socket_local_port,
-} from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import type { Logger } from '../../log.ts';
 import {
   type ApiRequest,
@@ -29,9 +21,9 @@ import {
   type StreamedBody,
   statusLine,
 } from '../reply.ts';
-import type { EngineOptions, Server } from './server.ts';
+import type { EngineOptions, Server, UwsModule } from './server.ts';
 import { BodyPump } from './uws-body-pump.ts';
-import { copyRequest } from './uws-request.ts';
+import { copyRequest, OVERSIZED } from './uws-request.ts';
 
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: no SO_REUSEPORT, so a second process cannot bind the port. */
 const LISTEN_EXCLUSIVE_PORT = 1;
@@ -111,6 +103,7 @@ class BodyRead {
 /** The shell's state across requests: what is in flight (close() waits for it) and the body scratch buffer. */
 class UwsShell {
   readonly #handle: Handler;
+  readonly #malformed: EngineOptions['malformed'];
   readonly #logger: Logger;
   #inFlight = 0;
   #drained: (() => void) | undefined;
@@ -122,8 +115,9 @@ class UwsShell {
   /** `settle`, bound once: handed to every later reply and body pump. */
   readonly #settled: () => void;
 
-  constructor(handle: Handler, logger: Logger) {
+  constructor(handle: Handler, malformed: EngineOptions['malformed'], logger: Logger) {
     this.#handle = handle;
+    this.#malformed = malformed;
     this.#logger = logger;
     this.#settled = this.settle.bind(this);
   }
@@ -144,6 +138,11 @@ class UwsShell {
       this.#logger.warn('conflicting Content-Length or Transfer-Encoding; connection closed');
       exchange.isDone = true;
       res.close();
+      return;
+    }
+    if (request === OVERSIZED) {
+      // A head past node:http's limit: the same 431 envelope node:http answers (uws-request.ts).
+      this.write(exchange, this.#malformed(431));
       return;
     }
     exchange.isHead = request.method === 'head';
@@ -219,7 +218,8 @@ class UwsShell {
 }
 
 /** Listens; the server's close() stops accepting, waits for what is in flight, then closes idle connections. */
-function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Promise<Server> {
+function listen(uws: UwsModule, app: TemplatedApp, shell: UwsShell, options: EngineOptions, build: string): Promise<Server> {
+  const { us_listen_socket_close, us_socket_local_port } = uws;
   return new Promise(function listening(resolve, reject) {
     const listenOption = options.isPortExclusive ? LISTEN_EXCLUSIVE_PORT : LISTEN_DEFAULT;
     // The binding takes (host, port, options, callback), though its type declarations omit that form.
@@ -233,6 +233,7 @@ function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Pro
       resolve({
         port: us_socket_local_port(listenSocket as never),
         engine: 'uws',
+        build,
         async close() {
           us_listen_socket_close(listenSocket);
           await shell.drained();
@@ -243,8 +244,9 @@ function listen(app: TemplatedApp, shell: UwsShell, options: EngineOptions): Pro
   });
 }
 
-export function startUwsServer(options: EngineOptions): Promise<Server> {
-  const shell = new UwsShell(options.handle, options.logger);
-  const app = App().any('/*', shell.serve.bind(shell));
-  return listen(app, shell, options);
+/** Serves with `uws`, the module of the build engine.ts loaded (`build` names it). */
+export function startUwsServer(uws: UwsModule, build: string, options: EngineOptions): Promise<Server> {
+  const shell = new UwsShell(options.handle, options.malformed, options.logger);
+  const app = uws.App().any('/*', shell.serve.bind(shell));
+  return listen(uws, app, shell, options, build);
 }
