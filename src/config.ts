@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import * as v from 'valibot';
+import { isRedisUrl } from './limits/redis-connection.ts';
 import type { EngineChoice } from './http/engines/engine.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
 import { fail, issueProblems, ok, refuse, type Result } from './problems.ts';
@@ -26,14 +27,11 @@ const host = v.pipe(
   v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), HOST_MESSAGE),
 );
 
-/** `memory`, or `redis://[user:password@]host[:port][/db]` (docs/operations.md#environment). */
+/** `memory`, `redis://[user:password@]host[:port][/db]` or `redis-cluster://[user:password@]host:port[,host:port...]` (docs/operations.md#environment). */
 function isCounterStore(value: string): boolean {
-  if (value === 'memory') return true;
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return url.protocol === 'redis:' && url.hostname !== '' && /^(\/\d*)?$/.test(url.pathname) && url.search === '' && url.hash === '';
+  return value === 'memory' || isRedisUrl(value);
 }
-const COUNTER_STORE_MESSAGE = 'must be memory or redis://host:port/db';
+const COUNTER_STORE_MESSAGE = 'must be memory, redis://host:port/db or redis-cluster://host:port[,host:port...]';
 const counterStore = v.pipe(v.string(COUNTER_STORE_MESSAGE), v.check(isCounterStore, COUNTER_STORE_MESSAGE));
 
 export type CounterStoreChoice = { kind: 'memory' } | { kind: 'redis'; url: string };
@@ -64,8 +62,12 @@ const ConfigSchema = v.object(
     RELOAD_INTERVAL_MS: v.optional(v.pipe(positiveNumber, v.minValue(10, 'must be at least 10')), '1000'),
     /** Usage counters: `memory` (in process, persisted to STATE_DIR) or a shared Redis. */
     COUNTER_STORE: v.optional(counterStore, 'memory'),
-    /** With a Redis store: a command slower than this fails and the request is served unmetered. */
-    REDIS_TIMEOUT_MS: v.optional(positiveNumber, '50'),
+    /**
+     * With a Redis store: longer than this, a request fails open (served unmetered, alone) instead of
+     * waiting for its count. 1000, not the first 50: a budget sized for a loaded round trip, so that a slow
+     * reply is not an outage (issue 19; docs/operations.md#when-redis-fails).
+     */
+    REDIS_TIMEOUT_MS: v.optional(positiveNumber, '1000'),
     /** The admin API's and operator view's bearer token; unset, /admin is a 404. Never logged or echoed. */
     ADMIN_TOKEN: v.optional(
       v.pipe(

@@ -33,7 +33,7 @@ describe('readConfig', () => {
         flushIntervalMs: 1000,
         reloadIntervalMs: 1000,
         counterStore: { kind: 'memory' },
-        redisTimeoutMs: 50,
+        redisTimeoutMs: 1000,
         adminToken: undefined,
         isPortalOn: false,
         portalSignupsPerHour: 10,
@@ -110,14 +110,20 @@ describe('readConfig', () => {
     });
   });
 
-  for (const url of ['redis://127.0.0.1:6379/0', 'redis://redis.internal:6380', 'redis://localhost/']) {
+  for (const url of [
+    'redis://127.0.0.1:6379/0',
+    'redis://redis.internal:6380',
+    'redis://localhost/',
+    'redis-cluster://127.0.0.1:7101',
+    'redis-cluster://:secret@10.0.0.5:7000,10.0.0.6:7000,[::1]:7002',
+  ]) {
     it(`accepts COUNTER_STORE=${url}`, () => {
       const result = readConfig({ COUNTER_STORE: url });
       assert.deepEqual(result.ok && result.value.counterStore, { kind: 'redis', url });
     });
   }
 
-  const REDIS = 'must be memory or redis://host:port/db';
+  const REDIS = 'must be memory, redis://host:port/db or redis-cluster://host:port[,host:port...]';
   const HOST = 'must be an IP address (0.0.0.0, 127.0.0.1, ::) or a host name';
   const BAD: [string, string, string][] = [
     ['PORT', 'eighty', 'must be a whole number'],
@@ -147,6 +153,9 @@ describe('readConfig', () => {
     ['COUNTER_STORE', 'redis://127.0.0.1:6379/cache', REDIS],
     ['COUNTER_STORE', 'redis://', REDIS],
     ['COUNTER_STORE', 'redis', REDIS],
+    ['COUNTER_STORE', 'redis-cluster://127.0.0.1', REDIS],
+    ['COUNTER_STORE', 'redis-cluster://127.0.0.1:7000,', REDIS],
+    ['COUNTER_STORE', 'redis-cluster://127.0.0.1:7000/0', REDIS],
     ['REDIS_TIMEOUT_MS', '0', 'must be above 0'],
     ['REDIS_TIMEOUT_MS', 'fast', 'must be a positive number'],
   ];

@@ -5,12 +5,12 @@
  */
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import { readConfig } from '../config.ts';
 import { isRealDate } from '../dates.ts';
 import { fsProblem } from '../files.ts';
 import { readKeyStore } from '../keys/key-store.ts';
 import { formatUsd } from '../limits/money.ts';
+import { maskedRedisUrl, redisClient } from '../limits/redis-connection.ts';
 import { readRedisUsage } from '../limits/redis-scripts.ts';
 import { loadArchive, loadShards } from '../limits/usage-sink.ts';
 import { mergeUsage, SHARD_COUNT, type UsageByDay } from '../limits/usage-shards.ts';
@@ -80,7 +80,7 @@ export function runUsageCli(
     return readFromRedis(counterStore.url).then(
       (byDay) => report(byDay, keysFile, filters, out, err),
       (error: unknown) => {
-        err(`${maskedUrl(counterStore.url)}: cannot read usage from Redis (${String((error as Error)?.message ?? error)})`);
+        err(`${maskedRedisUrl(counterStore.url)}: cannot read usage from Redis (${String((error as Error)?.message ?? error)})`);
         return 1;
       },
     );
@@ -103,16 +103,9 @@ export function runUsageCli(
   return report(mergeUsage(shards.value, archive.value), keysFile, filters, out, err);
 }
 
-/** The URL without its password, for messages. */
-function maskedUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password !== '') parsed.password = '***';
-  return parsed.toString();
-}
-
 async function readFromRedis(url: string): Promise<UsageByDay> {
   // No retries: an unreachable Redis is reported at once rather than waited for.
-  const client = new Redis(url, {
+  const client = redisClient(url, {
     lazyConnect: true,
     commandTimeout: REPORT_TIMEOUT_MS,
     connectTimeout: REPORT_TIMEOUT_MS,

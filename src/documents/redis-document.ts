@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Redis } from 'ioredis';
+import { type RedisClient, redisClient } from '../limits/redis-connection.ts';
 import { failFastOptions } from '../limits/redis-usage-store.ts';
 import { writeFileAtomic } from '../files.ts';
 import { withFileLock } from '../files-lock.ts';
@@ -35,13 +35,13 @@ return current + 1`;
 /** More conflicts in a row than this means something is wrong (writers in a loop), not contention. */
 const MAX_ATTEMPTS = 100;
 
-interface DocumentRedis extends Redis {
+type DocumentRedis = RedisClient & {
   exlibDocumentSet(key: string, expected: string, text: string): Promise<number>;
-}
+};
 
 export interface RedisDocumentOptions<T> {
   /** The fleet's connection for shared state (openFleetRedis); closed by whoever made it. */
-  client: Redis;
+  client: RedisClient;
   /** The hash that holds the document (`exlib:doc:keys`). */
   key: string;
   file: string;
@@ -49,16 +49,20 @@ export interface RedisDocumentOptions<T> {
   logger: Logger;
 }
 
-/** One connection per process for a fleet's shared state (documents, session secret, portal limits), failing fast when Redis does not answer. */
-export function openFleetRedis(url: string, timeoutMs: number): Redis {
-  const client = new Redis(url, failFastOptions(timeoutMs));
+/**
+ * One connection per process for a fleet's shared state (documents, session secret, portal limits),
+ * failing fast when Redis does not answer; a Redis Cluster when COUNTER_STORE names one (each of these
+ * commands touches one key, so any slot will do).
+ */
+export function openFleetRedis(url: string, timeoutMs: number): RedisClient {
+  const client = redisClient(url, failFastOptions(timeoutMs));
   // ioredis reports connection trouble as 'error' events; each failing call reports it to its caller.
   client.on('error', () => undefined);
   return client;
 }
 
 /** Resolves true once `client` is connected, or false after `waitMs` (a start goes on with its local copies). */
-export function whenReady(client: Redis, waitMs = 2000): Promise<boolean> {
+export function whenReady(client: RedisClient, waitMs = 2000): Promise<boolean> {
   if (client.status === 'ready') return Promise.resolve(true);
   return new Promise<boolean>((resolve) => {
     const timer = setTimeout(function notReady() {
@@ -189,7 +193,12 @@ export class RedisDocument<T> implements SharedDocument<T> {
  * writes it into its local file, so a cookie issued by one instance is accepted by all. With Redis
  * down, the local file (or a new one) serves, and sessions then hold on this instance only.
  */
-export async function shareSessionSecret(client: Redis, file: string, logger: Logger, key = 'exlib:portal:session-secret'): Promise<void> {
+export async function shareSessionSecret(
+  client: RedisClient,
+  file: string,
+  logger: Logger,
+  key = 'exlib:portal:session-secret',
+): Promise<void> {
   try {
     const local = (() => {
       try {

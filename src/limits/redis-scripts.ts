@@ -2,14 +2,16 @@
  * The shared counter store's Lua scripts and the Redis keys they use (redis-usage-store.ts runs them),
  * and the reader of those keys for the usage report.
  *
- * Keys (prefix `exlib:` by default):
- * - `live:<keyId>`  hash `d` (day number), `m` (minute start ms), `n` (requests in that minute): the
+ * Keys (prefix `exlib:` by default); `{<keyId>}` is a Redis Cluster hash tag, so both keys of one request
+ * hash to one slot (a script may only touch keys of one slot) and a key's counts live on one node:
+ * - `live:{<keyId>}`  hash `d` (day number), `m` (minute start ms), `n` (requests in that minute): the
  *   windows a key is in. Expires at the end of its day.
- * - `usage:<keyId>:<YYYY-MM-DD>`  hash `r` (requests), `o` (overage requests), `c` (overage cost,
+ * - `usage:{<keyId>}:<YYYY-MM-DD>`  hash `r` (requests), `o` (overage requests), `c` (overage cost,
  *   micro-dollars): the daily window's count, which is also the billing record. Expires
  *   BILLING_RETENTION_DAYS after its day ends.
  */
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
+import { serversOf } from './redis-connection.ts';
 import type { DayUsage, UsageByDay } from './usage-shards.ts';
 import { dayString } from './windows.ts';
 
@@ -84,22 +86,32 @@ return 1
 
 export type ScriptArg = string | number;
 /** The client with the two scripts defined on it (ioredis runs them by EVALSHA, loading on NOSCRIPT). */
-export interface ScriptedRedis extends Redis {
+export type ScriptedRedis = (Redis | Cluster) & Scripts;
+interface Scripts {
   exlibAdmit(liveKey: string, dayKey: string, ...args: ScriptArg[]): Promise<number[]>;
   exlibRelease(liveKey: string, dayKey: string, ...args: ScriptArg[]): Promise<number>;
 }
 
 export function liveKey(prefix: string, keyId: string): string {
-  return `${prefix}live:${keyId}`;
+  return `${prefix}live:{${keyId}}`;
 }
 
 export function dayKey(prefix: string, keyId: string, day: number): string {
-  return `${prefix}usage:${keyId}:${dayString(day)}`;
+  return `${prefix}usage:{${keyId}}:${dayString(day)}`;
 }
 
-/** Reads every `usage:` hash under `prefix` (SCAN, never KEYS, so a large store is not blocked). */
-export async function readRedisUsage(client: Redis, prefix: string = DEFAULT_PREFIX): Promise<UsageByDay> {
+/**
+ * Reads every `usage:` hash under `prefix` on every server (each master of a cluster holds its own
+ * slots), with SCAN, never KEYS, so a large store is not blocked. Names written before the hash tag
+ * (`usage:<keyId>:<date>`, before issue 19) are read too.
+ */
+export async function readRedisUsage(client: Redis | Cluster, prefix: string = DEFAULT_PREFIX): Promise<UsageByDay> {
   const byDay: UsageByDay = new Map();
+  for (const server of serversOf(client)) await readServerUsage(server, prefix, byDay);
+  return byDay;
+}
+
+async function readServerUsage(client: Redis, prefix: string, byDay: UsageByDay): Promise<void> {
   let cursor = '0';
   do {
     const [next, names] = await client.scan(cursor, 'MATCH', `${prefix}usage:*`, 'COUNT', 1000);
@@ -113,17 +125,27 @@ export async function readRedisUsage(client: Redis, prefix: string = DEFAULT_PRE
       if (error !== null) throw error;
       const [requests = 0, overageRequests = 0, overageCostMicros = 0] = (values as (string | null)[]).map((value) => Number(value ?? 0));
       if (requests === 0) return;
-      // <prefix>usage:<keyId>:<YYYY-MM-DD>; key ids hold no colon (key_[a-z0-9]+).
+      // <prefix>usage:{<keyId>}:<YYYY-MM-DD>; key ids hold no colon or brace (key_[a-z0-9]+).
       const rest = name.slice(prefix.length + 'usage:'.length);
       const date = rest.slice(rest.lastIndexOf(':') + 1);
-      const keyId = rest.slice(0, rest.lastIndexOf(':'));
+      const keyId = rest.slice(0, rest.lastIndexOf(':')).replace(/^\{(.*)\}$/, '$1');
       let byKey = byDay.get(date);
       if (byKey === undefined) {
         byKey = new Map<string, DayUsage>();
         byDay.set(date, byKey);
       }
-      byKey.set(keyId, { requests, overageRequests, overageCostMicros });
+      // The day an upgrade to the hash-tagged names happens holds both names of one key: added up.
+      const earlier = byKey.get(keyId);
+      byKey.set(
+        keyId,
+        earlier === undefined
+          ? { requests, overageRequests, overageCostMicros }
+          : {
+              requests: earlier.requests + requests,
+              overageRequests: earlier.overageRequests + overageRequests,
+              overageCostMicros: earlier.overageCostMicros + overageCostMicros,
+            },
+      );
     });
   } while (cursor !== '0');
-  return byDay;
 }

@@ -5,13 +5,16 @@
  * a 5xx's count back. The script only counts: the Decision itself is the in-process `decide()` run
  * on the counts the script read, so both stores answer with the same shapes and headers.
  *
- * Redis down, unreachable or slower than the timeout: the request is served unmetered (headers -1,
- * docs/api.md#when-the-counter-store-fails), health says `error`, and a probe closes the circuit again once
- * Redis answers, without a restart.
+ * A slow reply is not an outage: a request waits for its count up to REDIS_TIMEOUT_MS (a budget sized for
+ * a loaded round trip) and only then is served unmetered, alone. The circuit opens only on real
+ * unavailability: the connection lost, or FAILURES_TO_OPEN counts in a row failing. While it is open,
+ * requests are served unmetered at once (headers -1, docs/api.md#when-the-counter-store-fails) and health
+ * says `error`; a probe (or the reconnection) closes it again once Redis answers, without a restart.
+ * COUNTER_STORE may name one server or a Redis Cluster (redis-connection.ts).
  *
  * The scripts and the key names they use: redis-scripts.ts.
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, type Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../log.ts';
 import { type Decision, decide, safetyCapOf } from './admission.ts';
 import { toMicros } from './money.ts';
@@ -26,6 +29,7 @@ import {
   RELEASE_LUA,
   type ScriptedRedis,
 } from './redis-scripts.ts';
+import { CLUSTER_PROTOCOL, redisClient } from './redis-connection.ts';
 import type { UsageByDay } from './usage-shards.ts';
 import type { Admission, StoreStatus, Ticket, UsageStore } from './usage-store.ts';
 import { DAY_MS, dayNumber, minuteStart, nextMidnight } from './windows.ts';
@@ -33,10 +37,13 @@ import { DAY_MS, dayNumber, minuteStart, nextMidnight } from './windows.ts';
 /** Billing totals outlive their day by this much (the issue asks for at least 40 days). */
 export const BILLING_RETENTION_DAYS = 40;
 
+/** Counts failing in a row (timeouts or errors, no success between) that open the circuit. */
+export const FAILURES_TO_OPEN = 3;
+
 export interface RedisStoreOptions {
-  /** `redis://host:port/db` (COUNTER_STORE). */
+  /** `redis://host:port/db` or `redis-cluster://host:port,...` (COUNTER_STORE). */
   url: string;
-  /** Longer than this, a command fails and the request is served unmetered (REDIS_TIMEOUT_MS). */
+  /** Longer than this, a request stops waiting for its count and is served unmetered (REDIS_TIMEOUT_MS). */
   timeoutMs: number;
   logger: Logger;
   /** Every key name starts with it; tests give each case its own. */
@@ -49,13 +56,15 @@ export interface RedisStoreOptions {
 export function failFastOptions(timeoutMs: number): RedisOptions {
   return {
     enableOfflineQueue: false, // disconnected: a command fails at once rather than wait for a reconnect
-    // Requests give up after timeoutMs (withDeadline); this backstop only stops a command pending forever.
-    commandTimeout: Math.max(1000, timeoutMs * 20),
+    // Requests give up after timeoutMs (withDeadline); this backstop only stops a command pending forever
+    // (and bounds the fleet documents' commands, which have no deadline of their own).
+    commandTimeout: Math.max(1000, timeoutMs * 2),
     enableAutoPipelining: true, // the commands of one event-loop turn leave in one write
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false, // never count a request twice after a reconnect
     connectTimeout: Math.max(timeoutMs, 1000),
-    retryStrategy: (attempt) => Math.min(attempt * 50, 500),
+    // Reconnect soon after a restart: until then requests go unmetered.
+    retryStrategy: (attempt) => Math.min(attempt * 25, 200),
   };
 }
 
@@ -106,28 +115,32 @@ export class RedisUsageStore implements UsageStore {
   readonly #logger: Logger;
   readonly #probeIntervalMs: number;
   readonly #timeoutMs: number;
-  /** Closed (`ok`) while Redis answers in time; open, requests skip Redis until a probe answers. */
+  /** Closed (`ok`) while Redis answers; open (`error`), requests skip Redis until a probe answers. */
   #state: 'connecting' | StoreStatus = 'connecting';
   #probe: NodeJS.Timeout | undefined;
   #isClosed = false;
+  /** Counts that failed since the last one that succeeded. */
+  #failuresInRow = 0;
+  /** A `redis://` URL that names a node of a Redis Cluster: metering cannot work, and the log says so. */
+  #isClusterNode = false;
 
   constructor(options: RedisStoreOptions) {
     this.#prefix = options.prefix ?? DEFAULT_PREFIX;
     this.#logger = options.logger;
     this.#probeIntervalMs = options.probeIntervalMs ?? 250;
     this.#timeoutMs = options.timeoutMs;
-    const client = new Redis(options.url, failFastOptions(options.timeoutMs));
+    const client = redisClient(options.url, failFastOptions(options.timeoutMs));
     client.defineCommand('exlibAdmit', { numberOfKeys: 2, lua: ADMIT_LUA });
     client.defineCommand('exlibRelease', { numberOfKeys: 2, lua: RELEASE_LUA });
-    client.on('ready', () => this.#succeeded());
+    client.on('ready', () => this.#connected());
     // ioredis reports connection trouble as 'error' events; without a listener it prints them itself.
-    client.on('error', (error: Error) => this.#failed(error));
-    client.on('close', () => this.#failed(new Error('connection closed')));
+    client.on('error', (error: Error) => this.#open(error));
+    client.on('close', () => this.#open(new Error('connection closed')));
     this.#client = client as ScriptedRedis;
   }
 
   status(): StoreStatus {
-    return this.#state === 'ok' ? 'ok' : 'error';
+    return this.#state === 'ok' && !this.#isClusterNode ? 'ok' : 'error';
   }
 
   /** Resolves once Redis has answered for the first time (a server starts serving before that, unmetered). */
@@ -137,16 +150,16 @@ export class RedisUsageStore implements UsageStore {
   }
 
   admit(keyId: string, tier: Tier, nowMs: number, count = 1): Admission | Promise<Admission> {
-    // While Redis is known to fail, do not queue work on it: answer unmetered at once.
-    if (this.#state !== 'ok') return UNMETERED;
+    // While Redis is known to be unavailable, do not queue work on it: answer unmetered at once.
+    if (this.#state !== 'ok' || this.#isClusterNode) return UNMETERED;
     return withDeadline(this.#admitAt(keyId, tier, nowMs, dayNumber(nowMs), count), this.#timeoutMs).then(
       (admitted) => {
         if (admitted !== TIMED_OUT) return admitted;
-        this.#failed(new Error(`no answer within ${this.#timeoutMs} ms`));
+        this.#countFailed(new Error(`no answer within ${this.#timeoutMs} ms`));
         return UNMETERED;
       },
       (error: unknown) => {
-        this.#failed(error);
+        this.#countFailed(error);
         return UNMETERED;
       },
     );
@@ -177,7 +190,7 @@ export class RedisUsageStore implements UsageStore {
     if ((decision.kind === 'admit') !== (status === 1)) {
       throw new Error(`redis admission (${status}) disagrees with decide() (${decision.kind}) for ${keyId}`);
     }
-    this.#succeeded();
+    this.#failuresInRow = 0;
     if (decision.kind !== 'admit') return { decision };
     const { isOverage, overageCount } = decision;
     return { decision, ticket: { keyId, day, minuteStartMs: minute, isOverage, overagePriceMicros: priceMicros, count, overageCount } };
@@ -185,7 +198,7 @@ export class RedisUsageStore implements UsageStore {
 
   release(ticket: Ticket): Promise<void> | void {
     // A count taken while Redis answered but given back while it fails stays counted (over, never under).
-    if (this.#state !== 'ok') return;
+    if (this.#state !== 'ok' || this.#isClusterNode) return;
     const released = this.#client.exlibRelease(
       liveKey(this.#prefix, ticket.keyId),
       dayKey(this.#prefix, ticket.keyId, ticket.day),
@@ -197,9 +210,10 @@ export class RedisUsageStore implements UsageStore {
     );
     return withDeadline(released, this.#timeoutMs).then(
       (outcome) => {
-        if (outcome === TIMED_OUT) this.#failed(new Error(`no answer within ${this.#timeoutMs} ms`));
+        if (outcome === TIMED_OUT) this.#countFailed(new Error(`no answer within ${this.#timeoutMs} ms`));
+        else this.#failuresInRow = 0;
       },
-      (error: unknown) => this.#failed(error),
+      (error: unknown) => this.#countFailed(error),
     );
   }
 
@@ -220,7 +234,37 @@ export class RedisUsageStore implements UsageStore {
     }
   }
 
+  /** A (re)connection: closes the circuit, and says so loudly if a plain URL names a cluster node. */
+  #connected(): void {
+    this.#succeeded();
+    if (this.#client instanceof Cluster) return;
+    (this.#client as Redis).info('cluster').then(
+      (info) => {
+        if (!/cluster_enabled:1/.test(info) || this.#isClusterNode) return;
+        this.#isClusterNode = true;
+        this.#logger.error(
+          `COUNTER_STORE names a node of a Redis Cluster: name the cluster as ${CLUSTER_PROTOCOL}//host:port[,host:port...]; ` +
+            'requests are served unmetered (X-RateLimit-* -1) until then',
+        );
+      },
+      () => undefined,
+    );
+  }
+
+  /** One count failed (timed out or refused): that request alone went unmetered; several in a row open the circuit. */
+  #countFailed(error: unknown): void {
+    this.#failuresInRow += 1;
+    if (this.#failuresInRow === 1 && this.#state === 'ok') {
+      this.#logger.warn('redis counter store: a count failed; that request was served unmetered', {
+        reason: String((error as Error)?.message ?? error),
+      });
+    }
+    if (this.#failuresInRow >= FAILURES_TO_OPEN)
+      this.#open(new Error(`${this.#failuresInRow} counts in a row failed (last: ${String((error as Error)?.message ?? error)})`));
+  }
+
   #succeeded(): void {
+    this.#failuresInRow = 0;
     if (this.#state === 'ok') return;
     const isFirst = this.#state === 'connecting';
     this.#logger.info(isFirst ? 'redis counter store connected' : 'redis counter store answers again: counting resumed');
@@ -229,7 +273,8 @@ export class RedisUsageStore implements UsageStore {
     this.#probe = undefined;
   }
 
-  #failed(error: unknown): void {
+  /** Opens the circuit: Redis is unavailable (connection lost, or failing count after count). */
+  #open(error: unknown): void {
     if (this.#isClosed || this.#state === 'error') return;
     this.#logger.error('redis counter store failing: requests are served unmetered (X-RateLimit-* -1) until it answers', {
       reason: String((error as Error)?.message ?? error),

@@ -5,7 +5,7 @@
  * this instance's own limiter answers instead: the limits hold per instance rather than not at all.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../limits/redis-connection.ts';
 import type { Logger } from '../log.ts';
 import { AttemptLimiter, type Attempts } from './attempts.ts';
 
@@ -15,12 +15,12 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-interface AttemptsRedis extends Redis {
+type AttemptsRedis = RedisClient & {
   exlibAttempt(key: string, windowMs: number): Promise<number>;
-}
+};
 
 export interface RedisAttemptsOptions {
-  client: Redis;
+  client: RedisClient;
   /** Which limit (`signup-address`, `login-account`, ...): part of every key. */
   name: string;
   limit: number;

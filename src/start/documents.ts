@@ -1,13 +1,13 @@
 /**
  * Where the key store and the portal's accounts are changed (documents/shared-document.ts): with the
  * in-process counter store, in KEYS_FILE and ACCOUNTS_FILE under their locks (one box, or processes
- * sharing one folder); with COUNTER_STORE=redis://…, in that Redis, mirrored into those files on every
+ * sharing one folder); with COUNTER_STORE=redis://… (or redis-cluster://…), in that Redis, mirrored into those files on every
  * instance (docs/operations.md#keys-and-accounts-in-a-fleet).
  */
 import type { Accounts } from '../accounts/account-store.ts';
 import { accountsCodec } from '../accounts/account-book.ts';
 import type { Config } from '../config.ts';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../limits/redis-connection.ts';
 import { openFleetRedis, RedisDocument, shareSessionSecret, whenReady } from '../documents/redis-document.ts';
 import { FileDocument, type SharedDocument } from '../documents/shared-document.ts';
 import { keyStoreCodec } from '../keys/key-admin.ts';
@@ -24,7 +24,7 @@ export interface Documents {
   keys: SharedDocument<KeyStore>;
   accounts: SharedDocument<Accounts>;
   /** A fleet's connection for shared state (also the portal's attempt limits); none on one box. */
-  redis: Redis | undefined;
+  redis: RedisClient | undefined;
 }
 
 /** The documents, each local file already brought up to date with the fleet's copy (when Redis answers). */

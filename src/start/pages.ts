@@ -11,7 +11,7 @@ import type { KeyAdmin } from '../keys/key-admin.ts';
 import type { TierTable } from '../limits/tiers.ts';
 import type { UsageByDay } from '../limits/usage-shards.ts';
 import type { Logger } from '../log.ts';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../limits/redis-connection.ts';
 import { AttemptLimiter, type Attempts } from '../portal/attempts.ts';
 import { RedisAttempts } from '../portal/redis-attempts.ts';
 import { createOperatorView, type OperatorViewDeps } from '../portal/operator-view.ts';
@@ -34,7 +34,7 @@ export interface PageParts {
   /** Where sign-ups and log-outs are written (start/documents.ts). */
   accounts: SharedDocument<Accounts>;
   /** A fleet's connection for shared state: the attempt limits count there. */
-  fleetRedis: Redis | undefined;
+  fleetRedis: RedisClient | undefined;
   usageByDay(): UsageByDay | Promise<UsageByDay>;
   publicUrl(): string;
   logger: Logger;

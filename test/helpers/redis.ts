@@ -56,6 +56,8 @@ export interface PrivateRedis {
   start(): Promise<void>;
   /** SIGTERM and wait for the exit: with append-only persistence on, counts survive a start. */
   stop(): Promise<void>;
+  /** SIGKILL and wait for the exit: a crash (the last second of counts may be lost). */
+  kill(): Promise<void>;
   /** SIGSTOP: the connection stays open and nothing answers, like a stalled server. */
   pause(): void;
   resume(): void;
@@ -107,6 +109,14 @@ export async function privateRedis(): Promise<PrivateRedis> {
         child.once('exit', () => resolve());
         child.kill('SIGCONT'); // a paused server cannot act on SIGTERM
         child.kill('SIGTERM');
+      });
+    },
+    kill() {
+      const child = proc;
+      if (child === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       });
     },
     pause() {

@@ -9,13 +9,13 @@ import { Redis } from 'ioredis';
 import { runUsageCli } from '../../src/cli/usage.ts';
 import type { Decision } from '../../src/limits/admission.ts';
 import { readRedisUsage } from '../../src/limits/redis-scripts.ts';
-import { BILLING_RETENTION_DAYS, RedisUsageStore } from '../../src/limits/redis-usage-store.ts';
+import { BILLING_RETENTION_DAYS, FAILURES_TO_OPEN, RedisUsageStore } from '../../src/limits/redis-usage-store.ts';
 import { MemoryUsageStore, type Ticket } from '../../src/limits/usage-store.ts';
 import { DAY_MS } from '../../src/limits/windows.ts';
 import { createLogger } from '../../src/log.ts';
 import { seededRandom } from '../helpers/random.ts';
 import { flushDb, freePort, REDIS_SKIP, sharedRedisUrl } from '../helpers/redis.ts';
-import { defaultTiers, tempDir } from '../helpers/service.ts';
+import { defaultTiers, eventually, tempDir } from '../helpers/service.ts';
 import { describeUsageStore } from '../helpers/usage-store-cases.ts';
 
 const DB = 1;
@@ -30,6 +30,14 @@ async function openStore(prefix = `case${++cases}:`, timeoutMs = 5000): Promise<
   opened.push(store);
   await store.connected();
   return store;
+}
+
+/** Keeps Redis busy for `ms` with a script that spins (DEBUG SLEEP is off by default): nothing else is answered meanwhile. */
+function busyRedis(client: Redis, ms: number): Promise<unknown> {
+  const spin = `local s = redis.call('TIME') local t0 = s[1] * 1000000 + s[2]
+repeat local t = redis.call('TIME') until t[1] * 1000000 + t[2] - t0 > ${ms * 1000}
+return 1`;
+  return client.eval(spin, 0);
 }
 
 async function closeAll(): Promise<void> {
@@ -99,17 +107,95 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
       const client = new Redis(sharedRedisUrl(DB));
       try {
         const toMidnight = Date.parse('2026-11-22T00:00:00.000Z') - nowMs;
-        const liveTtl = await client.pttl('ttl:live:key_ttl');
-        const dayTtl = await client.pttl('ttl:usage:key_ttl:2026-11-21');
+        const liveTtl = await client.pttl('ttl:live:{key_ttl}');
+        const dayTtl = await client.pttl('ttl:usage:{key_ttl}:2026-11-21');
         assert.ok(liveTtl <= toMidnight && liveTtl > toMidnight - 5000, `live ${liveTtl} ms`);
         assert.ok(
           dayTtl <= toMidnight + BILLING_RETENTION_DAYS * DAY_MS && dayTtl > toMidnight + BILLING_RETENTION_DAYS * DAY_MS - 5000,
           `day ${dayTtl} ms`,
         );
-        assert.deepEqual(await client.hgetall('ttl:usage:key_ttl:2026-11-21'), { r: '1' });
+        assert.deepEqual(await client.hgetall('ttl:usage:{key_ttl}:2026-11-21'), { r: '1' });
         assert.deepEqual(
           await readRedisUsage(client, 'ttl:'),
           new Map([['2026-11-21', new Map([['key_ttl', { requests: 1, overageRequests: 0, overageCostMicros: 0 }]])]]),
+        );
+      } finally {
+        client.disconnect();
+      }
+    });
+
+    it('one slow reply is not an outage: that request alone is served unmetered, the circuit stays closed', async () => {
+      const lines: string[] = [];
+      const store = new RedisUsageStore({
+        url: sharedRedisUrl(DB),
+        timeoutMs: 50,
+        logger: createLogger('info', (line) => lines.push(line)),
+        prefix: `slow${++cases}:`,
+      });
+      opened.push(store);
+      await store.connected();
+      const tier = defaultTiers().get('starter')!;
+      const sleeper = new Redis(sharedRedisUrl(DB));
+      try {
+        const slept = busyRedis(sleeper, 200); // Redis answers nothing for 200 ms
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        assert.deepEqual(await store.admit('key_slow', tier, Date.now()), { decision: { kind: 'unmetered' } });
+        await slept;
+        assert.equal(store.status(), 'ok');
+        const next = await store.admit('key_slow', tier, Date.now());
+        assert.equal(next.decision.kind, 'admit');
+        assert.equal(store.status(), 'ok');
+        assert.deepEqual(
+          lines.map((line) => JSON.parse(line).message),
+          ['redis counter store connected', 'redis counter store: a count failed; that request was served unmetered'],
+        );
+      } finally {
+        sleeper.disconnect();
+      }
+    });
+
+    it(`opens the circuit after ${FAILURES_TO_OPEN} counts in a row fail, and closes it once Redis answers`, async () => {
+      const lines: string[] = [];
+      const store = new RedisUsageStore({
+        url: sharedRedisUrl(DB),
+        timeoutMs: 30,
+        logger: createLogger('info', (line) => lines.push(line)),
+        prefix: `stall${++cases}:`,
+        probeIntervalMs: 20,
+      });
+      opened.push(store);
+      await store.connected();
+      const tier = defaultTiers().get('starter')!;
+      const sleeper = new Redis(sharedRedisUrl(DB));
+      try {
+        const slept = busyRedis(sleeper, 400);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        for (let i = 1; i < FAILURES_TO_OPEN; i++) {
+          await store.admit('key_stall', tier, Date.now());
+          assert.equal(store.status(), 'ok', `after ${i} failed count(s)`);
+        }
+        await store.admit('key_stall', tier, Date.now());
+        assert.equal(store.status(), 'error');
+        const started = performance.now();
+        assert.deepEqual(await store.admit('key_stall', tier, Date.now()), { decision: { kind: 'unmetered' } });
+        assert.ok(performance.now() - started < 30, 'an open circuit does not wait');
+        await slept;
+        await eventually(() => store.status() === 'ok' || undefined, 2000, 20);
+        assert.equal((await store.admit('key_stall', tier, Date.now())).decision.kind, 'admit');
+        assert.ok(lines.some((line) => line.includes('redis counter store answers again: counting resumed')));
+      } finally {
+        sleeper.disconnect();
+      }
+    });
+
+    it('the usage report adds up a key whose day holds both the names before the hash tag and after', async () => {
+      const client = new Redis(sharedRedisUrl(DB));
+      try {
+        await client.hset('both:usage:key_old:2026-11-21', 'r', '3', 'o', '1', 'c', '2000');
+        await client.hset('both:usage:{key_old}:2026-11-21', 'r', '2');
+        assert.deepEqual(
+          await readRedisUsage(client, 'both:'),
+          new Map([['2026-11-21', new Map([['key_old', { requests: 5, overageRequests: 1, overageCostMicros: 2000 }]])]]),
         );
       } finally {
         client.disconnect();
