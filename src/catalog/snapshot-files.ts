@@ -6,7 +6,8 @@
  * knowing what that is), and swapped in whole. A file that fails the check is refused with a logged
  * reason (once per version of the file) and the live one keeps serving.
  */
-import { readdirSync } from 'node:fs';
+import { type FSWatcher, watch as fsWatch, readdirSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DATE_FILE_NAME } from '../dates.ts';
@@ -33,6 +34,9 @@ export type SnapshotMessage =
   | { kind: 'translation'; lang: string; translation: Translation }
   | { kind: 'translated'; lang: string; entries: [string, ExerciseText][] }
   | { kind: 'done' };
+
+/** How long a change in DATA_DIR must be followed by no other before the loader looks (a copy in progress keeps changing). */
+const WATCH_QUIET_MS = 100;
 
 /** Snapshot file names in `dir`, newest first. */
 export function listSnapshotFiles(dir: string): string[] {
@@ -65,25 +69,58 @@ const WORKER_SOURCE = IS_TYPESCRIPT
   : undefined;
 
 /**
+ * The reading worker, kept between reads: starting one (and, from TypeScript, registering tsx in it)
+ * cost more than the read itself, 2-3 s of a reload on a busy machine (issue 19). Replaced after a read
+ * that killed it; unref'd, so it never keeps the process alive.
+ */
+let kept: { worker: Worker; maxBytes: number } | undefined;
+/** Reads run one at a time through the one worker. */
+let readQueue: Promise<unknown> = Promise.resolve();
+
+function readingWorker(maxBytes: number): Worker {
+  if (kept !== undefined && kept.maxBytes === maxBytes) return kept.worker;
+  void kept?.worker.terminate();
+  const worker = new Worker(WORKER_SOURCE ?? WORKER_URL, {
+    eval: WORKER_SOURCE !== undefined,
+    resourceLimits: { maxOldGenerationSizeMb: Math.max(512, Math.ceil((maxBytes / 2 ** 20) * 16)) },
+  });
+  worker.unref();
+  const entry = { worker, maxBytes };
+  kept = entry;
+  worker.once('exit', () => {
+    if (kept === entry) kept = undefined;
+  });
+  return worker;
+}
+
+/** Stops the kept worker (at shutdown; the next read starts a new one). */
+export function stopSnapshotReader(): void {
+  void kept?.worker.terminate();
+  kept = undefined;
+}
+
+/**
  * Reads and checks `file` (which must lie inside `dir`) in a worker thread. The worker's heap is
  * bounded, so a file that would exhaust memory fails the worker, not the server.
  */
 export function readSnapshotOffThread(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
+  const read = readQueue.then(() => readOnce(file, dir, maxBytes));
+  readQueue = read.catch(() => undefined);
+  return read;
+}
+
+function readOnce(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_SOURCE ?? WORKER_URL, {
-      eval: WORKER_SOURCE !== undefined,
-      workerData: { file, dir, maxBytes },
-      resourceLimits: { maxOldGenerationSizeMb: Math.max(512, Math.ceil((maxBytes / 2 ** 20) * 16)) },
-    });
+    const worker = readingWorker(maxBytes);
     let snapshot: Snapshot | undefined;
-    let isSettled = false;
-    const settle = (result: Result<Snapshot>) => {
-      if (isSettled) return;
-      isSettled = true;
+    const settle = (result: Result<Snapshot>, isWorkerLost = false) => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (isWorkerLost) stopWorker(worker);
       resolve(result);
-      void worker.terminate();
     };
-    worker.on('message', (message: SnapshotMessage) => {
+    const onMessage = (message: SnapshotMessage) => {
       switch (message.kind) {
         case 'refused':
           settle({ ok: false, problems: message.problems });
@@ -106,12 +143,20 @@ export function readSnapshotOffThread(file: string, dir: string, maxBytes: numbe
           settle(ok(snapshot!));
           break;
       }
-    });
-    worker.on('error', (error) =>
-      settle(refuse(file, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`)),
-    );
-    worker.on('exit', (code) => settle(refuse(file, '', `could not be read (reader stopped with code ${code})`)));
+    };
+    const onError = (error: Error) =>
+      settle(refuse(file, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`), true);
+    const onExit = (code: number) => settle(refuse(file, '', `could not be read (reader stopped with code ${code})`), true);
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage({ file, dir, maxBytes });
   });
+}
+
+function stopWorker(worker: Worker): void {
+  if (kept?.worker === worker) kept = undefined;
+  void worker.terminate();
 }
 
 export interface CatalogLoaderOptions<T> {
@@ -131,6 +176,8 @@ export class CatalogLoader<T> {
   /** file -> signature of a version already refused, so a broken file is not re-checked (or re-logged) every poll. */
   readonly #refused = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
+  #watcher: FSWatcher | undefined;
+  #debounce: NodeJS.Timeout | undefined;
   #hasWarnedEmpty = false;
   /** The reload under way, if any; a reload asked for meanwhile runs once after it. */
   #running: Promise<void> | undefined;
@@ -175,7 +222,9 @@ export class CatalogLoader<T> {
       if (signature === undefined) continue;
       if (this.#current?.source === name && this.#currentSignature === signature) return;
       if (this.#refused.get(name) === signature) continue;
+      const started = performance.now();
       const result = await readSnapshotOffThread(file, dir, maxBytes);
+      const readMs = performance.now() - started;
       if (!result.ok) {
         this.#refused.set(name, signature);
         logger.error(SNAPSHOT_REFUSED, {
@@ -189,12 +238,21 @@ export class CatalogLoader<T> {
       }
       this.#refused.delete(name);
       const catalog = await loadCatalog(result.value, name);
+      const catalogMs = performance.now() - started - readMs;
       const served = await this.#options.prepare(catalog);
+      const prepareMs = performance.now() - started - readMs - catalogMs;
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;
       this.#served = served;
       this.#currentSignature = signature;
-      logger.info('catalog loaded', { file, dataVersion: catalog.dataVersion, exercises: catalog.exercises.length, previous });
+      logger.info('catalog loaded', {
+        file,
+        dataVersion: catalog.dataVersion,
+        exercises: catalog.exercises.length,
+        previous,
+        // Where the time went (docs/operations.md#snapshot-reloads): reading in the worker, the catalog, its search index.
+        ms: { read: Math.round(readMs), catalog: Math.round(catalogMs), index: Math.round(prepareMs) },
+      });
       return;
     }
     if (this.#current === undefined && !hasRefused && !this.#hasWarnedEmpty) {
@@ -203,13 +261,30 @@ export class CatalogLoader<T> {
     }
   }
 
-  /** Checks DATA_DIR for a newer or changed snapshot every `intervalMs`. */
+  /**
+   * Checks DATA_DIR for a newer or changed snapshot every `intervalMs`, and as soon as a file in it has
+   * been quiet for WATCH_QUIET_MS after a change (inotify; a file still being copied keeps changing), so
+   * a new snapshot is not waiting on the poll. The poll stays: some file systems send no events.
+   */
   watch(intervalMs: number): void {
     this.#timer = setInterval(() => void this.reload(), intervalMs);
     this.#timer.unref();
+    try {
+      this.#watcher = fsWatch(this.#options.dir, { persistent: false }, () => {
+        clearTimeout(this.#debounce);
+        this.#debounce = setTimeout(() => void this.reload(), WATCH_QUIET_MS);
+        this.#debounce.unref();
+      });
+      this.#watcher.on('error', () => this.#watcher?.close()); // the folder went away: the poll goes on
+    } catch {
+      // No folder yet, or no events here: the poll alone finds new files.
+    }
   }
 
   stop(): void {
     clearInterval(this.#timer);
+    clearTimeout(this.#debounce);
+    this.#watcher?.close();
+    stopSnapshotReader();
   }
 }

@@ -1,20 +1,22 @@
 /**
- * Worker-thread entry: reads and checks one snapshot file (snapshot-reader.ts) off the event loop and
- * posts the result back in batches, so that no single message takes the main thread long to receive:
- * the exercises, then each translation's names and its exercises' text.
+ * Worker-thread entry: reads and checks snapshot files (snapshot-reader.ts) off the event loop, one per
+ * message it is sent, and posts each result back in batches, so that no single message takes the main
+ * thread long to receive: the exercises, then each translation's names and its exercises' text. The
+ * worker is kept between reads (snapshot-files.ts).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { readSnapshot } from './snapshot-reader.ts';
 import type { SnapshotMessage } from './snapshot-files.ts';
 
 const BATCH = 200;
-const { file, dir, maxBytes } = workerData as { file: string; dir: string; maxBytes: number };
 const post = (message: SnapshotMessage) => parentPort!.postMessage(message);
 
-const result = readSnapshot(file, dir, maxBytes);
-if (!result.ok) {
-  post({ kind: 'refused', problems: result.problems });
-} else {
+parentPort!.on('message', function readOne({ file, dir, maxBytes }: { file: string; dir: string; maxBytes: number }) {
+  const result = readSnapshot(file, dir, maxBytes);
+  if (!result.ok) {
+    post({ kind: 'refused', problems: result.problems });
+    return;
+  }
   const { exercises, translations, ...head } = result.value;
   post({ kind: 'head', snapshot: { ...head, exercises: [] } });
   for (let i = 0; i < exercises.length; i += BATCH) post({ kind: 'exercises', exercises: exercises.slice(i, i + BATCH) });
@@ -24,4 +26,4 @@ if (!result.ok) {
     for (let i = 0; i < entries.length; i += BATCH) post({ kind: 'translated', lang, entries: entries.slice(i, i + BATCH) });
   }
   post({ kind: 'done' });
-}
+});
