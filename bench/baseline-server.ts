@@ -1,5 +1,6 @@
 /**
- * The bench's physical-limit reference: a bare uWebSockets.js server that answers a few fixed paths
+ * The bench's physical-limit reference: a bare server on the service's own engine (BASELINE_ENGINE:
+ * `uws`, the uWebSockets.js build `auto` would load, or `node`, plain node:http) that answers a few fixed paths
  * with the exact status, headers and body the service sent for the matching request, captured before
  * the run, and nothing else. A route answers either every query string with one response (`/small`,
  * `/page`, `/page-br`), or each query string with the response the service gave for that very query
@@ -16,7 +17,9 @@
  * reports `{"message":"listening","port":N}` on stderr, like the service.
  */
 import { readFileSync } from 'node:fs';
-import { App, type HttpRequest, type HttpResponse, type us_listen_socket, us_socket_local_port } from 'uWebSockets.js';
+import { createServer } from 'node:http';
+import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
+import { loadFixedUws } from '../src/http/engines/engine.ts';
 
 export interface BaselineResponseFile {
   path: string;
@@ -70,7 +73,35 @@ function notFound(res: HttpResponse): void {
   res.writeStatus('404 Not Found').end();
 }
 
-function main(): void {
+/** The same answers from a bare node:http server: the reference for the service on node:http. */
+function serveWithNode(fixed: ReadonlyMap<string, Replay>, byQuery: ReadonlyMap<string, ReadonlyMap<string, Replay>>): void {
+  const server = createServer(function replay(req, res) {
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const found = fixed.get(path) ?? byQuery.get(path)?.get(mark === -1 ? '' : url.slice(mark + 1));
+    if (found === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    const space = found.status.indexOf(' ');
+    // Content-Length as the service's node:http shell writes it (without it node:http would chunk the body).
+    res.writeHead(Number(found.status.slice(0, space)), found.status.slice(space + 1), [
+      ...found.headers.flat(),
+      'Content-Length',
+      String(found.body.length),
+    ]);
+    res.end(found.body);
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', function reportPort() {
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    process.stderr.write(`${JSON.stringify({ level: 'info', message: 'listening', port })}\n`);
+  });
+}
+
+async function main(): Promise<void> {
   const files = new Map<string, Buffer>();
   const fixed = new Map<string, Replay>();
   const byQuery = new Map<string, Map<string, Replay>>();
@@ -95,6 +126,13 @@ function main(): void {
       replays.set(entry.query, replay);
     }
   }
+  if (process.env.BASELINE_ENGINE === 'node') {
+    serveWithNode(fixed, byQuery);
+    return;
+  }
+  const loaded = loadFixedUws();
+  const uws = 'failure' in loaded ? await import('uWebSockets.js') : loaded.module;
+  const { App, us_socket_local_port } = uws;
   let app = App();
   for (const [path, replay] of fixed) app = app.get(path, answerWith(replay));
   for (const [path, replays] of byQuery) app = app.get(path, answerByQuery(replays));
@@ -109,4 +147,4 @@ function main(): void {
   });
 }
 
-main();
+void main();

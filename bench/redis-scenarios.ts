@@ -88,8 +88,19 @@ async function startCountingService(name: string, scratch: Scratch, redis: Priva
   return service;
 }
 
+/** node:http's reusePort arrived in Node 22.12. */
+function canNodeShareAPort(): boolean {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 12);
+}
+
 /** Runs r-a, r-c (one service on Redis) and p-a, p-c (two services on one port), each against `baseline`. */
-export async function runRedisScenarios(scratch: Scratch, baseline: ChildServer, seconds: number): Promise<ScenarioResult[]> {
+export async function runRedisScenarios(
+  scratch: Scratch,
+  baseline: ChildServer,
+  seconds: number,
+  engine: 'uws' | 'node',
+): Promise<ScenarioResult[]> {
   if (process.env.BENCH_REDIS_SERVER !== undefined) process.env.TEST_REDIS_SERVER = process.env.BENCH_REDIS_SERVER;
   const redis = await privateRedis();
   const redisPid = redis.pid()!;
@@ -105,6 +116,12 @@ export async function runRedisScenarios(scratch: Scratch, baseline: ChildServer,
     for (const scenario of single) results.push(await runScenario(scenario, withRedis, baseline, scratch.apiKey, seconds));
     await stopChild(services.pop()!);
 
+    if (engine === 'node' && !canNodeShareAPort()) {
+      process.stderr.write(
+        `bench: node:http cannot share a port on Node ${process.version} (reusePort needs 22.12): p- scenarios skipped\n`,
+      );
+      return results;
+    }
     process.stderr.write('bench: starting two services on one port, counting in Redis\n');
     const port = await freePort();
     const first = await startCountingService('service 1 (redis, shared port)', scratch, redis, port);

@@ -18,7 +18,15 @@ export interface Report {
   autocannon: string;
   machine: { cpus: number; model: string; totalMemoryMb: number; platform: string; release: string; loadAverage: number[] };
   /** `suites`: the suites this run did (BENCH_SUITES); the figures of the others are empty or null. */
-  settings: { durationSeconds: number; warmupSeconds: number; connections: number; clockTicksPerSecond: number; suites: string[] };
+  /** `engine`: the service's HTTP engine here, and so the bare baseline's (service-suites.ts baselineEngine). */
+  settings: {
+    durationSeconds: number;
+    warmupSeconds: number;
+    connections: number;
+    clockTicksPerSecond: number;
+    suites: string[];
+    engine: 'uws' | 'node';
+  };
   /**
    * Scenario e's query list: its size against the ranking cache's capacity, the weight of its pages
    * (as captured; NaN without the load suite) against the page cache's, and its first entries.
@@ -45,6 +53,11 @@ export interface Report {
   ok: boolean;
 }
 
+/** The bare server the ratios are to: the service's engine here (older reports had uWS only). */
+function bareName(report: Report): string {
+  return report.settings.engine === 'node' ? 'node:http' : 'uWS';
+}
+
 function loadRow(label: string, f: LoadFigures): string[] {
   return [
     label,
@@ -62,9 +75,9 @@ function loadRow(label: string, f: LoadFigures): string[] {
 }
 
 /** Issue 11's cost goals and issue 9's goal for distinct searches, each with its figure from this run. */
-function goalLines(scenarios: readonly ScenarioResult[]): string[] {
+function goalLines(scenarios: readonly ScenarioResult[], bare: string): string[] {
   const byId = new Map(scenarios.map((s) => [s.id, s]));
-  const lines = ['Goals (CPU per request, service / bare uWS with the same headers and body, same run):'];
+  const lines = [`Goals (CPU per request, service / bare ${bare} with the same headers and body, same run):`];
   const within = (id: string, limit: number) => {
     const s = byId.get(id);
     if (s === undefined) return;
@@ -144,7 +157,10 @@ function printLoad(report: Report, out: string[]): void {
   out.push(
     table(
       loadColumns,
-      scenarios.flatMap((s) => [loadRow(`${s.id}. ${s.title}`, s.service), loadRow(`   bare uWS ${s.baselineRoute}`, s.baseline)]),
+      scenarios.flatMap((s) => [
+        loadRow(`${s.id}. ${s.title}`, s.service),
+        loadRow(`   bare ${bareName(report)} ${s.baselineRoute}`, s.baseline),
+      ]),
     ),
   );
   out.push("p50/p99: autocannon's histogram holds whole milliseconds (0 = under 1 ms); c/rps is the Little's-law mean latency.");
@@ -162,7 +178,9 @@ function printLoad(report: Report, out: string[]): void {
     ),
   );
   out.push('req/s ratio = service / baseline (autocannon caps both near its own limit on cheap routes);');
-  out.push('CPU efficiency ratio = baseline µs/req / service µs/req (1.0 = as cheap as bare uWS with the same bytes). Watch this one.');
+  out.push(
+    `CPU efficiency ratio = baseline µs/req / service µs/req (1.0 = as cheap as bare ${bareName(report)} with the same bytes). Watch this one.`,
+  );
   out.push('');
   out.push(
     `Service RSS: ${formatNumber(service.rssAfterLoadMb, 1)} MB after the catalog loaded, ` +
@@ -184,7 +202,7 @@ function printLoad(report: Report, out: string[]): void {
       `against a page cache of ${formatNumber(distinct.pageCacheMb)} MiB, so neither cache answers.`,
   );
   out.push('');
-  out.push(goalLines(scenarios).join('\n'));
+  out.push(goalLines(scenarios, bareName(report)).join('\n'));
 }
 
 /** Writes the report as JSON to bench/results/latest.json. */

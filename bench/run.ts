@@ -44,7 +44,7 @@ import { measureScaling, runAtScale, SCALES } from './scaling.ts';
 import { buildScenarios } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
 import { CONNECTIONS, DISTINCT_SEARCHES, PAGE_CACHE_BYTES, readDurationSeconds, readSuites, WARMUP_SECONDS } from './settings.ts';
-import { measureRefusal, type Run, runServiceSuites } from './service-suites.ts';
+import { baselineEngine, measureRefusal, type Run, runServiceSuites } from './service-suites.ts';
 
 /** The figures taken before any server starts: catalog build, findPage, relevance, scaling and extras. */
 async function measureInProcess(suites: ReadonlySet<string>) {
@@ -131,6 +131,7 @@ async function main(): Promise<number> {
         connections: CONNECTIONS,
         clockTicksPerSecond: CLOCK_TICKS_PER_SECOND,
         suites: [...suites],
+        engine: await baselineEngine(),
       },
       distinctSearches: {
         count: searchQueries.length,

@@ -16,6 +16,7 @@ import { BY_QUERY_ROUTES, buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, wi
 import type { Scratch } from './scratch.ts';
 import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
 import { DATA_DIR, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, ROOT, START_TIMEOUT_MS } from './settings.ts';
+import { uwsLoadFailure } from '../src/http/engines/engine.ts';
 
 /**
  * Newlines in a file, read in pieces: a fast run's access log passes 512 MB, more than one string can hold
@@ -109,7 +110,16 @@ async function captureForBaseline(run: Run, service: ChildServer) {
   return { captured, scenarios: withPointEtag(plain, pointEtag) };
 }
 
-/** Scenarios a-j against the service and the bare uWS baseline, then the r- and p- scenarios against the same baseline. */
+/**
+ * The engine the service runs on here (ENGINE, else what `auto` picks): the baseline runs on the same
+ * one, so each ratio is that engine's overhead (node:http is measured like uWS, issue 19).
+ */
+export async function baselineEngine(): Promise<'uws' | 'node'> {
+  if (process.env.ENGINE === 'node' || process.env.ENGINE === 'uws') return process.env.ENGINE;
+  return (await uwsLoadFailure()) === undefined ? 'uws' : 'node';
+}
+
+/** Scenarios a-j against the service and the bare baseline on its engine, then the r- and p- scenarios against the same baseline. */
 async function runLoadSuite(run: Run, service: ChildServer): Promise<LoadFigures> {
   const { searchQueries, scratch, servers, seconds } = run;
   const { captured, scenarios } = await captureForBaseline(run, service);
@@ -124,8 +134,12 @@ async function runLoadSuite(run: Run, service: ChildServer): Promise<LoadFigures
   }
   await checkScenarioPaths(scenarios, service, scratch.apiKey);
 
-  process.stderr.write('bench: starting the bare uWS baseline (same status, headers and bodies)\n');
-  const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), captured.manifestFile], { ...process.env });
+  const engine = await baselineEngine();
+  process.stderr.write(`bench: starting the bare ${engine === 'uws' ? 'uWS' : 'node:http'} baseline (same status, headers and bodies)\n`);
+  const baseline = await startChild('baseline', [join(ROOT, 'bench/baseline-server.ts'), captured.manifestFile], {
+    ...process.env,
+    BASELINE_ENGINE: engine,
+  });
   servers.push(baseline);
   const replayed = await checkReplay(baseline.url, captured);
   process.stderr.write(`bench: the baseline replays all ${replayed} captured responses byte for byte\n`);
@@ -136,7 +150,7 @@ async function runLoadSuite(run: Run, service: ChildServer): Promise<LoadFigures
   const firstServiceResults = [...results];
   // The Redis store and two processes on one port (r- and p- scenarios), against the same baseline.
   const noRedis = redisUnavailable(process.env);
-  if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds)));
+  if (noRedis === undefined) results.push(...(await runRedisScenarios(scratch, baseline, seconds, engine)));
   else process.stderr.write(`bench: ${noRedis}\n`);
   servers.splice(servers.indexOf(baseline), 1);
   await stopChild(baseline);
