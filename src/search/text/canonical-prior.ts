@@ -34,7 +34,7 @@ const MAX_BASE_TERMS = 3;
 const MAX_MEMBER_TERMS = 5;
 /** What a name says of an exercise without equipment, as its equipment's words. */
 const NO_EQUIPMENT_WORDS = 'bodyweight body weight';
-const EXERCISES_PER_STEP = 1024;
+const EXERCISES_PER_STEP = 64;
 
 /**
  * The distinct terms of the name before any qualifier, without the words that restate its equipment

@@ -9,7 +9,7 @@ import { baseName, contentTerms, type TextRules } from './normalize.ts';
 
 /** Longer tokens are cut: nothing real is this long, and it bounds the cost of fuzzy matching. */
 const MAX_TERM_LENGTH = 40;
-export const EXERCISES_PER_STEP = 256;
+export const EXERCISES_PER_STEP = 16;
 const NO_WORDS: readonly string[] = [];
 
 /** Categories and name words of stretches and soft-tissue work, which muscle-led searches rank after training. */
