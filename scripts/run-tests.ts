@@ -11,6 +11,7 @@
  *   node --import tsx scripts/run-tests.ts            all tests (ENGINE=auto), then the wire suites on the other engine
  *   node --import tsx scripts/run-tests.ts --wire     only the wire suites, once per engine that loads on this Node
  *   node --import tsx scripts/run-tests.ts --wire --uws-only   only the wire suites on uWebSockets.js (CI's Debian 13 glibc runs)
+ *   node --import tsx scripts/run-tests.ts --wire --node-only  only the wire suites on node:http
  *   node --import tsx scripts/run-tests.ts --tap      the same, reported as node's TAP (every test, every duration)
  *   node --import tsx scripts/run-tests.ts test/search test/http/api.test.ts   only the files under these paths
  *   node --import tsx scripts/run-tests.ts --help
@@ -81,7 +82,7 @@ function runTap(files: string[]): Promise<boolean> {
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  process.stdout.write('usage: node --import tsx scripts/run-tests.ts [--wire [--uws-only]] [--tap] [path...]\n');
+  process.stdout.write('usage: node --import tsx scripts/run-tests.ts [--wire [--uws-only | --node-only]] [--tap] [path...]\n');
   process.exit(0);
 }
 // Paths given on the command line narrow the run to the files under them.
@@ -91,13 +92,17 @@ const wire = all.filter((file) => WIRE_FOLDERS.some((folder) => file.startsWith(
 const isAutoUws = (await uwsLoadFailure()) === undefined;
 const canUseUws = isAutoUws || (await oldUwsLoads());
 const isUwsOnly = args.includes('--uws-only');
+const isNodeOnly = args.includes('--node-only');
 if (isUwsOnly && !canUseUws) {
   process.stderr.write(`--uws-only: no uWebSockets.js build loads on Node ${process.version}\n`);
   process.exit(1);
 }
 const other: [string[], string][] = isAutoUws ? [[wire, 'node']] : canUseUws ? [[wire, 'uws']] : [];
 const runs: [string[], string][] = args.includes('--wire')
-  ? [...(canUseUws ? [[wire, 'uws'] as [string[], string]] : []), ...(isUwsOnly ? [] : [[wire, 'node'] as [string[], string]])]
+  ? [
+      ...(canUseUws && !isNodeOnly ? [[wire, 'uws'] as [string[], string]] : []),
+      ...(isUwsOnly ? [] : [[wire, 'node'] as [string[], string]]),
+    ]
   : [[all, 'auto'], ...other];
 let isGreenRun = true;
 for (const [files, engine] of runs.filter(([files]) => files.length > 0))
