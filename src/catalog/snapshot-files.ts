@@ -1,6 +1,6 @@
 /**
  * Snapshot files in DATA_DIR (`YYYY-MM-DD.json`): keeping the newest valid one live. Each candidate is
- * read and checked in a worker thread (snapshot-worker.ts), so a huge, hostile or slow file never
+ * read and checked in a worker thread (snapshot-reading-thread.ts), so a huge, hostile or slow file never
  * pauses serving; a new catalog is built beside the live one (in slices, so serving goes on), handed to
  * `prepare` (which builds what is served from it, such as its search index, without this module
  * knowing what that is), and swapped in whole. A file that fails the check is refused with a logged
@@ -9,43 +9,19 @@
 import { type FSWatcher, watch as fsWatch, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { DATE_FILE_NAME } from '../dates.ts';
 import { fileSignature } from '../files.ts';
 import type { Logger } from '../log.ts';
-import { formatProblems, ok, type Problem, refuse, type Result } from '../problems.ts';
-import { runInSlices, type Steps } from '../time-slices.ts';
+import { formatProblems, type Result } from '../problems.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
 import { readSnapshot } from './snapshot-reader.ts';
-import type { Exercise, ExerciseText, Snapshot, Translation } from './snapshot-schema.ts';
+import { readSnapshotOffThread, stopSnapshotReader } from './snapshot-reading-thread.ts';
+import type { Snapshot } from './snapshot-schema.ts';
 
 /** MAX_SNAPSHOT_BYTES's default (docs/operations.md#environment): 64 MiB. */
 export const DEFAULT_MAX_SNAPSHOT_BYTES = 64 * 2 ** 20;
 /** The loader's log message for a snapshot it refused: the loader says so only in its log, which the metrics tap. */
 export const SNAPSHOT_REFUSED = 'snapshot refused; the live catalog keeps serving';
-
-/**
- * What the worker posts: the snapshot without its exercises and translations, the exercises in batches,
- * each translation's names and then its exercises' text in batches, then done.
- */
-export type SnapshotMessage =
-  | { kind: 'refused'; problems: Problem[] }
-  | { kind: 'head'; snapshot: Snapshot }
-  | { kind: 'exercises'; exercises: Exercise[] }
-  | { kind: 'translation'; lang: string; translation: Translation }
-  | { kind: 'translated'; lang: string; entries: [string, ExerciseText][] }
-  | { kind: 'done' };
-
-/**
- * What the main thread asks the worker: to read `file` and post its messages on `port`. The worker
- * then says on its own port that it has posted them all.
- */
-export interface ReaderRequest {
-  file: string;
-  dir: string;
-  maxBytes: number;
-  port: MessagePort;
-}
 
 /** How long a change in DATA_DIR must be followed by no other before the loader looks (a copy in progress keeps changing). */
 const WATCH_QUIET_MS = 100;
@@ -67,130 +43,6 @@ export function listSnapshotFiles(dir: string): string[] {
 /** Reads and checks one snapshot file on this thread (the CLI and tests); problems name the file. */
 export function readSnapshotFile(file: string, maxBytes = DEFAULT_MAX_SNAPSHOT_BYTES): Result<Snapshot> {
   return readSnapshot(file, undefined, maxBytes);
-}
-
-const IS_TYPESCRIPT = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(`./snapshot-worker${IS_TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url);
-/**
- * Run from TypeScript (through tsx), a worker must register tsx's loader itself before it imports a
- * `.ts` file: neither `--import tsx` in execArgv nor the parent's hooks reach a worker on Node 20.
- */
-const WORKER_SOURCE = IS_TYPESCRIPT
-  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { ` +
-    `register(); return import(${JSON.stringify(WORKER_URL.href)}); });`
-  : undefined;
-
-/**
- * The reading worker, kept between reads: starting one (and, from TypeScript, registering tsx in it)
- * cost more than the read itself, 2-3 s of a reload on a busy machine (issue 19). Replaced after a read
- * that killed it; unref'd, so it never keeps the process alive.
- */
-let kept: { worker: Worker; maxBytes: number } | undefined;
-/** Reads run one at a time through the one worker. */
-let readQueue: Promise<unknown> = Promise.resolve();
-
-function readingWorker(maxBytes: number): Worker {
-  if (kept !== undefined && kept.maxBytes === maxBytes) return kept.worker;
-  void kept?.worker.terminate();
-  const worker = new Worker(WORKER_SOURCE ?? WORKER_URL, {
-    eval: WORKER_SOURCE !== undefined,
-    resourceLimits: { maxOldGenerationSizeMb: Math.max(512, Math.ceil((maxBytes / 2 ** 20) * 16)) },
-  });
-  worker.unref();
-  const entry = { worker, maxBytes };
-  kept = entry;
-  worker.once('exit', () => {
-    if (kept === entry) kept = undefined;
-  });
-  return worker;
-}
-
-/** Stops the kept worker (at shutdown; the next read starts a new one). */
-export function stopSnapshotReader(): void {
-  void kept?.worker.terminate();
-  kept = undefined;
-}
-
-/**
- * Reads and checks `file` (which must lie inside `dir`) in a worker thread. The worker's heap is
- * bounded, so a file that would exhaust memory fails the worker, not the server.
- */
-export function readSnapshotOffThread(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
-  const read = readQueue.then(() => readOnce(file, dir, maxBytes));
-  readQueue = read.catch(() => undefined);
-  return read;
-}
-
-function readOnce(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
-  return new Promise((resolve) => {
-    const worker = readingWorker(maxBytes);
-    const { port1: batches, port2 } = new MessageChannel();
-    let isSettled = false;
-    const settle = (result: Result<Snapshot>, isWorkerLost = false) => {
-      if (isSettled) return;
-      isSettled = true;
-      worker.off('message', onPosted);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      batches.close();
-      if (isWorkerLost) stopWorker(worker);
-      resolve(result);
-    };
-    const onPosted = () => {
-      runInSlices(receiveSteps(batches, file)).then(settle, (error: unknown) =>
-        settle(refuse(file, '', `could not be read (${String(error)})`)),
-      );
-    };
-    const onError = (error: Error) =>
-      settle(refuse(file, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`), true);
-    const onExit = (code: number) => settle(refuse(file, '', `could not be read (reader stopped with code ${code})`), true);
-    worker.once('message', onPosted);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    const request: ReaderRequest = { file, dir, maxBytes, port: port2 };
-    worker.postMessage(request, [port2]);
-  });
-}
-
-/**
- * Takes the worker's messages off `port` one at a time, in slices (time-slices.ts). A port with a
- * listener drains its whole queue in one turn of the event loop, and 12 MB of structured clone
- * received at once held serving for 70-110 ms (issue 19); pulled one by one, each is a millisecond or two.
- */
-function* receiveSteps(port: MessagePort, file: string): Steps<Result<Snapshot>> {
-  let snapshot: Snapshot | undefined;
-  for (;;) {
-    const received = receiveMessageOnPort(port);
-    // Every message is queued before the worker says it has posted them: a gap means a reader bug.
-    if (received === undefined) return refuse(file, '', 'could not be read (the reader ended early)');
-    const message = received.message as SnapshotMessage;
-    switch (message.kind) {
-      case 'refused':
-        return { ok: false, problems: message.problems };
-      case 'head':
-        snapshot = message.snapshot;
-        break;
-      case 'exercises':
-        for (const exercise of message.exercises) snapshot!.exercises.push(exercise);
-        break;
-      case 'translation':
-        snapshot!.translations = { ...snapshot!.translations, [message.lang]: message.translation };
-        break;
-      case 'translated': {
-        const texts = snapshot!.translations![message.lang]!.exercises;
-        for (const [id, text] of message.entries) texts[id] = text;
-        break;
-      }
-      case 'done':
-        return ok(snapshot!);
-    }
-    yield;
-  }
-}
-
-function stopWorker(worker: Worker): void {
-  if (kept?.worker === worker) kept = undefined;
-  void worker.terminate();
 }
 
 export interface CatalogLoaderOptions<T> {

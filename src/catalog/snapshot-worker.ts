@@ -7,7 +7,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { readSnapshot } from './snapshot-reader.ts';
-import type { ReaderRequest, SnapshotMessage } from './snapshot-files.ts';
+import type { ReaderRequest, SnapshotMessage } from './snapshot-reading-thread.ts';
 
 /** Records per batch: a few hundred KB of text, a millisecond or two to receive. */
 const BATCH = 100;

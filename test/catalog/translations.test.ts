@@ -10,7 +10,8 @@ import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
 import { type Snapshot, TRANSLATED_FIELDS } from '../../src/catalog/snapshot-schema.ts';
 import { coverageLines, localizeSnapshot, translationCoverage } from '../../src/catalog/translations.ts';
 import { formatProblems } from '../../src/problems.ts';
-import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotFile, readSnapshotOffThread } from '../../src/catalog/snapshot-files.ts';
+import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import { readSnapshotOffThread } from '../../src/catalog/snapshot-reading-thread.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 import { tempDir, tinySnapshot, writeSnapshot } from '../helpers/snapshots.ts';
 
