@@ -126,6 +126,24 @@ export async function clearOfMinuteEdge(marginMs = 5000): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
 }
 
+/**
+ * One burst per key over the fleet, each clear of a minute's edge: a line per burst with its counts
+ * (for the test's diagnostic) and the lines of those that did not admit exactly the limit.
+ */
+export async function burstSeries(fleet: Fleet, runs: number): Promise<{ lines: string[]; inexact: string[] }> {
+  const urls = fleet.services.map((s) => s.url);
+  const lines: string[] = [];
+  const inexact: string[] = [];
+  for (let run = 1; run <= runs; run++) {
+    await clearOfMinuteEdge();
+    const counts = tally(await burst(urls, fleet.keys[run - 1]!));
+    const line = `run ${run}: ${JSON.stringify(counts)}`;
+    lines.push(line);
+    if (!isExact(counts)) inexact.push(line);
+  }
+  return { lines, inexact };
+}
+
 /** Resolves on the next `message` line `service` logs from now on. */
 export function nextLog(service: ChildService, message: string, timeoutMs?: number): Promise<Record<string, unknown>> {
   const earlier = service

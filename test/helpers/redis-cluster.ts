@@ -2,12 +2,12 @@
  * A real three-master Redis Cluster on loopback for the tests that need one: three redis-server
  * processes with `--cluster-enabled yes` on free ports, joined by `redis-cli --cluster create`.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort } from './redis.ts';
+import { freePort, spawnRedisServer } from './redis.ts';
 
 export interface TestCluster {
   ports: number[];
@@ -18,35 +18,22 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
-const running = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 function startNode(binary: string, port: number): Promise<ChildProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'exlib-cluster-'));
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf')].concat([
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      dir,
-    ]),
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Ready to accept connections')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready:\n${out}`)));
-  });
+  const clusterArgs = ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf')];
+  return spawnRedisServer(binary, [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    ...clusterArgs,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+  ]);
 }
 
 async function counterKeys(client: Redis, prefix: string): Promise<number> {

@@ -70,6 +70,24 @@ process.on('exit', () => {
 });
 
 /**
+ * Starts `binary` (a redis-server) with `args`; resolves once it is ready for connections, rejects with
+ * its output if it exits first. It is killed when the test process exits.
+ */
+export function spawnRedisServer(binary: string, args: readonly string[]): Promise<ChildProcess> {
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Ready to accept connections')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready:\n${out}`)));
+  });
+}
+
+/**
  * A redis-server of the caller's own, on a free loopback port, with append-only persistence as in
  * production (`appendfsync everysec`): a stop (SIGTERM) writes every count, so counts survive a start.
  */
@@ -83,23 +101,22 @@ export async function privateRedis(): Promise<PrivateRedis> {
     port,
     pid: () => proc?.pid,
     start() {
-      const child = spawn(
-        binary,
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir],
-        {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      proc = child;
-      running.add(child);
-      child.once('exit', () => running.delete(child));
-      return new Promise((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('Ready to accept connections')) resolve();
-        });
-        child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready:\n${out}`)));
+      const started = spawnRedisServer(binary, [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'everysec',
+        '--dir',
+        dir,
+      ]);
+      return started.then((child) => {
+        proc = child;
       });
     },
     stop() {

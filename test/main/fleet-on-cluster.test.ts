@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runUsageCli } from '../../src/cli/usage.ts';
 import { type Busy, busyMachine } from '../helpers/busy.ts';
-import { BURST, burst, clearOfMinuteEdge, isAllUnmetered, isExact, type Fleet, PER_MINUTE, startFleet, tally } from '../helpers/fleet.ts';
+import { BURST, burst, burstSeries, isAllUnmetered, type Fleet, PER_MINUTE, startFleet, tally } from '../helpers/fleet.ts';
 import { REDIS_SKIP } from '../helpers/redis.ts';
 import { startCluster, type TestCluster } from '../helpers/redis-cluster.ts';
 
@@ -29,18 +29,9 @@ describe('a fleet on a three-master Redis Cluster', { skip: REDIS_SKIP }, () => 
   });
 
   it(`${RUNS} bursts of ${BURST} concurrent requests over two instances, two CPU-bound processes running: exactly ${PER_MINUTE} each time`, async (t) => {
-    const urls = fleet.services.map((s) => s.url);
-    const results: [string, Record<string, number>][] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      await clearOfMinuteEdge();
-      const counts = tally(await burst(urls, fleet.keys[run - 1]!));
-      results.push([`run ${run}: ${JSON.stringify(counts)}`, counts]);
-    }
-    t.diagnostic(results.map(([line]) => line).join('; '));
-    assert.deepEqual(
-      results.filter(([, counts]) => !isExact(counts)).map(([line]) => line),
-      [],
-    );
+    const { lines, inexact } = await burstSeries(fleet, RUNS);
+    t.diagnostic(lines.join('; '));
+    assert.deepEqual(inexact, [], 'bursts that did not admit exactly the limit');
     const held = await cluster.keyCounts();
     assert.equal(
       held.reduce((a, b) => a + b, 0),
