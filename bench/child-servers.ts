@@ -12,7 +12,8 @@ export interface ChildServer {
   cpuPids?: readonly number[];
   port: number;
   url: string;
-  waitForLog(message: string, timeoutMs: number): Promise<LogEntry>;
+  /** The first `message` line logged (already or later) that `isWanted` accepts (default: any). */
+  waitForLog(message: string, timeoutMs: number, isWanted?: (entry: LogEntry) => boolean): Promise<LogEntry>;
   stderrTail(): string;
   exited: Promise<number | null>;
 }
@@ -65,18 +66,18 @@ export async function startChild(name: string, args: readonly string[], env: Nod
   });
   let stderr = '';
   const seen: LogEntry[] = [];
-  const waiters: { message: string; resolve: (entry: LogEntry) => void }[] = [];
+  const waiters: { message: string; isWanted: (entry: LogEntry) => boolean; resolve: (entry: LogEntry) => void }[] = [];
   proc.stdout?.resume(); // the service prints nothing there when the key store exists; drain it anyway
   proc.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
   onJsonLines(proc.stderr!, (entry) => {
     seen.push(entry);
-    for (const waiter of waiters.filter((w) => w.message === entry.message)) {
+    for (const waiter of waiters.filter((w) => w.message === entry.message && w.isWanted(entry))) {
       waiters.splice(waiters.indexOf(waiter), 1);
       waiter.resolve(entry);
     }
   });
-  const waitForLog = (message: string, timeoutMs: number): Promise<LogEntry> => {
-    const already = seen.find((entry) => entry.message === message);
+  const waitForLog = (message: string, timeoutMs: number, isWanted: (entry: LogEntry) => boolean = () => true): Promise<LogEntry> => {
+    const already = seen.find((entry) => entry.message === message && isWanted(entry));
     if (already !== undefined) return Promise.resolve(already);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
@@ -85,6 +86,7 @@ export async function startChild(name: string, args: readonly string[], env: Nod
       );
       waiters.push({
         message,
+        isWanted,
         resolve: (entry) => {
           clearTimeout(timer);
           resolve(entry);

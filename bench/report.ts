@@ -7,9 +7,10 @@ import type { CatalogBuildFigures, QueryCostFigures } from './in-process.ts';
 import type { LoadFigures, ScenarioResult } from './load.ts';
 import type { RelevanceFigures } from './relevance.ts';
 import type { ScaleFigures } from './scaling-run.ts';
+import type { ReloadFigures } from './reload.ts';
 import type { RefusalFigures } from './snapshot-refusal.ts';
 import { formatNumber, table } from './report-format.ts';
-import { printFairness, printInProcess, printRefusal, printSearch } from './report-sections.ts';
+import { printFairness, printInProcess, printRefusal, printReload, printSearch } from './report-sections.ts';
 import { RESULTS_FILE, ROOT } from './settings.ts';
 
 export interface Report {
@@ -49,6 +50,8 @@ export interface Report {
   fairness: FairnessFigures[];
   /** Search latency while a ~60 MB snapshot is read, checked and refused off the event loop; null without that suite. */
   snapshotRefusal: RefusalFigures | null;
+  /** A valid snapshot reloaded while searches run, quiet and beside two CPU-bound processes (reload.ts); empty without that suite. */
+  reload: ReloadFigures[];
   problems: string[];
   ok: boolean;
 }
@@ -118,6 +121,7 @@ export function printReport(report: Report): void {
   printSearch(report, out);
   printLoad(report, out);
   printRefusal(report, out);
+  printReload(report, out);
   printFairness(report, out);
   printInProcess(report, out);
   out.push('');

@@ -10,7 +10,7 @@
  *
  * Everything it writes goes to a scratch folder under os.tmpdir(), except bench/results/latest.json.
  * Exits 1 when a server fails to start, a load scenario saw a response with another status than
- * expected or a socket error, or a search failed while a snapshot was refused.
+ * expected or a socket error, or a search failed while a snapshot was refused or reloaded.
  *
  * The suites, in the order they run (all by default):
  * - relevance: hit@1 and hit@3 by query class on the bundled catalog and on free-exercise-db (relevance.ts);
@@ -19,13 +19,15 @@
  * - load: scenarios a-j against the service with the access log and metrics on, each beside a bare uWS
  *   server replaying the service's own status, headers and body (capture.ts, baseline-server.ts);
  * - snapshot-refusal: search latency while a ~60 MB bad snapshot is refused (snapshot-refusal.ts);
- * - fairness: health latency while 20 clients send worst-case searches, at 1x and 10x (fairness.ts).
+ * - fairness: health latency while 20 clients send worst-case searches, at 1x and 10x (fairness.ts);
+ * - reload: a valid snapshot served after its file appears and after SIGHUP while searches run, on the
+ *   machine as it is and beside two CPU-bound processes (reload.ts).
  *
  *   BENCH_SUITES=load,relevance npm run bench    only those suites
  *
  * This file is the orchestration only; the parts live beside it: service-suites.ts, settings.ts, queries.ts, scenarios.ts,
  * scratch.ts, child-servers.ts, capture.ts, load.ts, in-process.ts, relevance.ts, scaling.ts,
- * snapshot-refusal.ts, fairness.ts and report.ts.
+ * snapshot-refusal.ts, fairness.ts, reload.ts and report.ts.
  */
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -44,7 +46,7 @@ import { measureScaling, runAtScale, SCALES } from './scaling.ts';
 import { buildScenarios } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
 import { CONNECTIONS, DISTINCT_SEARCHES, PAGE_CACHE_BYTES, readDurationSeconds, readSuites, WARMUP_SECONDS } from './settings.ts';
-import { baselineEngine, measureRefusal, type Run, runServiceSuites } from './service-suites.ts';
+import { baselineEngine, measureRefusal, measureReloadSuite, type Run, runServiceSuites } from './service-suites.ts';
 
 /** The figures taken before any server starts: catalog build, findPage, relevance, scaling and extras. */
 async function measureInProcess(suites: ReadonlySet<string>) {
@@ -116,10 +118,13 @@ async function main(): Promise<number> {
             rssAfterLoadMb: Number.NaN,
           };
     const { load, snapshotRefusal } = served;
+    const reload = suites.has('reload') ? await measureReloadSuite(run) : [];
     const results = load?.results ?? [];
     const problems = [...(load?.problems ?? []), ...results.flatMap(problemsOf)];
     if (snapshotRefusal !== null && snapshotRefusal.failures > 0)
       problems.push(`snapshot refusal: ${snapshotRefusal.failures} search requests failed`);
+    for (const r of reload.filter((r) => r.failures > 0))
+      problems.push(`reload with ${r.busyProcesses} CPU-bound processes: ${r.failures} search requests failed`);
     const report: Report = {
       timestamp: new Date().toISOString(),
       node: process.version,
@@ -148,6 +153,7 @@ async function main(): Promise<number> {
       scaling,
       fairness: served.fairness,
       snapshotRefusal,
+      reload,
       problems,
       ok: problems.length === 0,
     };

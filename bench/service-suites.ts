@@ -14,6 +14,7 @@ import type { Report } from './report.ts';
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { BY_QUERY_ROUTES, buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import type { Scratch } from './scratch.ts';
+import { measureReload, type ReloadFigures } from './reload.ts';
 import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
 import { DATA_DIR, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, ROOT, START_TIMEOUT_MS } from './settings.ts';
 import { uwsLoadFailure } from '../src/http/engines/engine.ts';
@@ -184,6 +185,16 @@ async function runFairnessSuite(run: Run, service: ChildServer): Promise<Fairnes
 export function measureRefusal(run: Run): Promise<RefusalFigures> {
   process.stderr.write('bench: a ~60 MB snapshot refused while searches run\n');
   return measureSnapshotRefusal(run.scratch, run.searchQueries);
+}
+
+/** The reload suite: a valid snapshot served while searches run, on the machine as it is and beside two CPU-bound processes. */
+export async function measureReloadSuite(run: Run): Promise<ReloadFigures[]> {
+  const figures: ReloadFigures[] = [];
+  for (const busyProcesses of [0, 2]) {
+    process.stderr.write(`bench: reloading the bundled snapshot while searches run, ${busyProcesses} CPU-bound processes beside\n`);
+    figures.push(await measureReload(run.scratch, run.searchQueries, busyProcesses));
+  }
+  return figures;
 }
 
 /** The suites that need the real service: load, snapshot-refusal (in that order) and fairness. */

@@ -35,8 +35,11 @@ export function readDurationSeconds(env: NodeJS.ProcessEnv): number {
 /** Seconds of each fairness run. */
 export const FAIRNESS_SECONDS = 6;
 
-/** Every suite, in the order a run does them (snapshot-refusal: search latency while a ~60 MB bad snapshot is refused). */
-export const SUITES = ['relevance', 'scaling', 'load', 'snapshot-refusal', 'fairness'] as const;
+/**
+ * Every suite, in the order a run does them (snapshot-refusal: search latency while a ~60 MB bad
+ * snapshot is refused; reload: a valid one served while searches run, quiet and busy).
+ */
+export const SUITES = ['relevance', 'scaling', 'load', 'snapshot-refusal', 'fairness', 'reload'] as const;
 export type Suite = (typeof SUITES)[number];
 
 /** The suites to run, from BENCH_SUITES (comma-separated; default all). */
