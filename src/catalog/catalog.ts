@@ -87,11 +87,39 @@ function dataBody(payload: unknown): Buffer {
 
 const EXERCISES_PER_STEP = 16;
 
+/** Whether two records (plain JSON values) are equal, value for value and key order too (a body is their JSON). */
+function isSameRecord(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!isSameRecord(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i]!;
+    if (key !== bKeys[i] || !isSameRecord((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
 /**
  * Builds the catalog step by step (see time-slices.ts): sorting and serializing 100x the catalog takes
- * seconds. The English catalog builds each of the snapshot's translations after itself.
+ * seconds. The English catalog builds each of the snapshot's translations after itself. With `previous`
+ * (the live catalog, on a reload), an exercise whose record is unchanged keeps its response bytes
+ * instead of being serialized again: comparing is about a sixth of the cost (7 against 40 ms for the
+ * bundled 2,233), and serializing was the largest part of building a catalog (issue 19).
  */
-export function* catalogSteps(snapshot: Snapshot, source: string, translation?: { lang: string; view: LocalizedSnapshot }): Steps<Catalog> {
+export function* catalogSteps(
+  snapshot: Snapshot,
+  source: string,
+  translation?: { lang: string; view: LocalizedSnapshot },
+  previous?: Catalog,
+): Steps<Catalog> {
   const sortKeys: string[] = [];
   for (const exercise of snapshot.exercises) {
     sortKeys.push(exercise.name.toLowerCase());
@@ -114,9 +142,15 @@ export function* catalogSteps(snapshot: Snapshot, source: string, translation?: 
   for (let position = 0; position < exercises.length; position++) {
     const exercise = exercises[position]!;
     positionById.set(exercise.id, position);
-    const body = Buffer.from(`{"data":${JSON.stringify(inFieldOrder(exercise))}}`);
-    exerciseBodies.push(body);
-    exerciseBytes.push(body.subarray(DATA_PREFIX_BYTES, body.length - 1));
+    const before = previous?.positionById.get(exercise.id);
+    if (before !== undefined && isSameRecord(previous!.exercises[before], exercise)) {
+      exerciseBodies.push(previous!.exerciseBodies[before]!);
+      exerciseBytes.push(previous!.exerciseBytes[before]!);
+    } else {
+      const body = Buffer.from(`{"data":${JSON.stringify(inFieldOrder(exercise))}}`);
+      exerciseBodies.push(body);
+      exerciseBytes.push(body.subarray(DATA_PREFIX_BYTES, body.length - 1));
+    }
     categoryCounts[exercise.category] += 1;
     if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
   }
@@ -124,7 +158,7 @@ export function* catalogSteps(snapshot: Snapshot, source: string, translation?: 
   if (translation === undefined) {
     for (const lang of Object.keys(snapshot.translations ?? {}).sort()) {
       const view = yield* localizeSnapshotSteps(snapshot, lang);
-      languages.set(lang, yield* catalogSteps(view.snapshot, source, { lang, view }));
+      languages.set(lang, yield* catalogSteps(view.snapshot, source, { lang, view }, previous?.languages.get(lang)));
     }
   }
   let translated: TranslatedSearch | undefined;
@@ -177,7 +211,10 @@ export function buildCatalog(snapshot: Snapshot, source: string): Catalog {
   return runNow(catalogSteps(snapshot, source));
 }
 
-/** Builds the catalog in slices of a few ms, so that serving goes on meanwhile (the loader awaits this). */
-export function loadCatalog(snapshot: Snapshot, source: string, sliceMs?: number): Promise<Catalog> {
-  return runInSlices(catalogSteps(snapshot, source), sliceMs);
+/**
+ * Builds the catalog in slices of a few ms, so that serving goes on meanwhile (the loader awaits this),
+ * reusing the response bytes of `previous`'s unchanged exercises.
+ */
+export function loadCatalog(snapshot: Snapshot, source: string, sliceMs?: number, previous?: Catalog): Promise<Catalog> {
+  return runInSlices(catalogSteps(snapshot, source, undefined, previous), sliceMs);
 }

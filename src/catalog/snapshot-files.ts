@@ -123,7 +123,8 @@ export class CatalogLoader<T> {
         continue;
       }
       this.#refused.delete(name);
-      const catalog = await loadCatalog(result.value, name);
+      // The live catalog lends the bytes of every exercise the new one left unchanged.
+      const catalog = await loadCatalog(result.value, name, undefined, this.#current);
       const catalogMs = performance.now() - started - readMs;
       const served = await this.#options.prepare(catalog);
       const prepareMs = performance.now() - started - readMs - catalogMs;
