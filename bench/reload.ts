@@ -2,8 +2,10 @@
  * Reloading a valid snapshot while serving (issue 19's goal: a new snapshot served within 2 s of its
  * file appearing or of SIGHUP, on a busy machine, with the search p99 unchanged meanwhile). A service of
  * its own on a scratch copy of the bundled snapshot; two connections keep searching; three times, a
- * newer copy is renamed into DATA_DIR (found by the folder watch, the poll set to an hour), then the
- * same file is rewritten and SIGHUP sent. Run once on the machine as it is and once with two CPU-bound
+ * newer file is renamed into DATA_DIR (found by the folder watch, the poll set to an hour), then that
+ * file is rewritten and SIGHUP sent. Each file changes records, as a real one does: two days of edits
+ * (20 records each), then every record's English, then every record in every language (the most a
+ * reload can have to build again). Run once on the machine as it is and once with two CPU-bound
  * processes beside it. The time is from the file's rename (or the signal) to the `catalog loaded` line's
  * own timestamp, so reading this process's pipe is not counted.
  */
@@ -18,8 +20,9 @@ import { DATA_DIR, ROOT, START_TIMEOUT_MS } from './settings.ts';
 
 /** Issue 19's goal for the time from a new file (or SIGHUP) to serving it. */
 export const RELOAD_GOAL_MS = 2000;
-const ROUNDS = 3;
 const CONNECTIONS = 2;
+/** Records a day's edits change: the overview of this many exercises, a different set each time. */
+const DAY_OF_EDITS = 20;
 const BEFORE_MS = 2000;
 /** Quiet between reloads, so that each one's searches are its own. */
 const BETWEEN_MS = 500;
@@ -29,17 +32,46 @@ export interface ReloadFigures {
   /** CPU-bound processes running beside the service (0: the machine as it is). */
   busyProcesses: number;
   snapshotMb: number;
-  /** From the rename of a newer file to `catalog loaded`, ms, one per round. */
-  afterFileMs: number[];
-  /** From SIGHUP (the file rewritten) to `catalog loaded`, ms, one per round. */
-  afterSignalMs: number[];
-  /** The service's own split of each reload, in order (read, catalog, index with the warm-up). */
-  phases: { read: number; catalog: number; index: number }[];
+  /**
+   * Each reload in order: how it was started (a newer file renamed in, or the file rewritten and
+   * SIGHUP), what changed, the time to `catalog loaded` and the service's own split (read, catalog,
+   * index with the warm-up).
+   */
+  reloads: { trigger: 'file' | 'signal'; changed: string; ms: number; phases: { read: number; catalog: number; index: number } }[];
   p99BeforeMs: number;
   p99DuringMs: number;
   maxDuringMs: number;
   requestsDuring: number;
   failures: number;
+}
+
+interface EditableSnapshot {
+  dataVersion: string;
+  lastUpdated: string;
+  exercises: { id: string; overview: string }[];
+  translations?: Record<string, { exercises: Record<string, { overview?: string }> }>;
+}
+
+/**
+ * `base` with the overview of the exercises at `positions` revised (in English, and in `languages`' text
+ * too), as a new snapshot dated `date`: what a maintainer's next file changes, which the loader must read.
+ */
+function edited(base: EditableSnapshot, date: string, positions: readonly number[], languages: readonly string[]): EditableSnapshot {
+  const chosen = new Set(positions);
+  const mark = ` (revised ${date})`;
+  const exercises = base.exercises.map((e, i) => (chosen.has(i) ? { ...e, overview: e.overview + mark } : e));
+  const translations = Object.fromEntries(
+    Object.entries(base.translations ?? {}).map(([lang, translation]) => {
+      if (!languages.includes(lang)) return [lang, translation];
+      const texts = { ...translation.exercises };
+      for (const i of positions) {
+        const id = base.exercises[i]!.id;
+        if (texts[id]?.overview !== undefined) texts[id] = { ...texts[id], overview: texts[id].overview + mark };
+      }
+      return [lang, { ...translation, exercises: texts }];
+    }),
+  );
+  return { ...base, dataVersion: date.slice(0, 10), lastUpdated: `${date.slice(0, 10)}T12:00:00.000Z`, exercises, translations };
 }
 
 function p99(samples: readonly number[]): number {
@@ -55,7 +87,7 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
   const newest = listSnapshotFiles(DATA_DIR)[0]!;
   copyFileSync(join(DATA_DIR, newest), join(dataDir, newest));
   const text = readFileSync(join(DATA_DIR, newest), 'utf8');
-  const snapshot = JSON.parse(text) as { dataVersion: string; lastUpdated: string };
+  const snapshot = JSON.parse(text) as EditableSnapshot;
   const service = await startChild(`reload-service-${busyProcesses}`, [join(ROOT, 'src/main.ts')], {
     ...process.env,
     PORT: '0',
@@ -93,37 +125,50 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
     });
     await new Promise((resolve) => setTimeout(resolve, BEFORE_MS));
     const windows: [number, number][] = [];
-    const afterFileMs: number[] = [];
-    const afterSignalMs: number[] = [];
-    const phases: ReloadFigures['phases'] = [];
+    const reloads: ReloadFigures['reloads'] = [];
     // Timed from `trigger` (the rename, the signal): the text is made and written before it, as a
     // maintainer's copy would be before the file is put in place.
-    const timed = async (prepare: () => void, trigger: () => void): Promise<number> => {
+    const timed = async (trigger: 'file' | 'signal', changed: string, prepare: () => void, act: () => void): Promise<void> => {
       prepare();
       const startedAt = performance.now();
       const epoch = Date.now();
-      trigger();
+      act();
       const line = await waitForLoaded(epoch);
       windows.push([startedAt, performance.now()]);
-      phases.push(line.ms as ReloadFigures['phases'][number]);
+      reloads.push({
+        trigger,
+        changed,
+        ms: Date.parse(String(line.time)) - epoch,
+        phases: line.ms as ReloadFigures['reloads'][number]['phases'],
+      });
       await new Promise((resolve) => setTimeout(resolve, BETWEEN_MS));
-      return Date.parse(String(line.time)) - epoch;
     };
-    for (let round = 1; round <= ROUNDS; round++) {
-      const date = `2099-01-0${round}`;
-      const file = join(dataDir, `${date}.json`);
-      const temp = join(dataDir, `.${date}.tmp`);
-      afterFileMs.push(
-        await timed(
-          () => writeFileSync(temp, JSON.stringify({ ...snapshot, dataVersion: date })),
-          () => renameSync(temp, file),
-        ),
+    const count = snapshot.exercises.length;
+    const dayOfEdits = (day: number) => Array.from({ length: DAY_OF_EDITS }, (_, i) => (day * DAY_OF_EDITS + i * 97) % count);
+    const every = Array.from({ length: count }, (_, i) => i);
+    const languages = Object.keys(snapshot.translations ?? {});
+    // Two days of edits, then every record's English, then every record in every language.
+    const rounds = [
+      { date: '2099-01-01', file: dayOfEdits(1), signal: dayOfEdits(2), signalLanguages: [] as string[] },
+      { date: '2099-01-02', file: dayOfEdits(3), signal: dayOfEdits(4), signalLanguages: [] as string[] },
+      { date: '2099-01-03', file: every, signal: every, signalLanguages: languages },
+    ];
+    const described = (positions: readonly number[], langs: readonly string[]) =>
+      `${positions.length === count ? "every record's" : `${positions.length} records'`} overview, in ${langs.length > 0 ? ['en', ...langs].join('/') : 'English'}`;
+    for (const round of rounds) {
+      const file = join(dataDir, `${round.date}.json`);
+      const temp = join(dataDir, `.${round.date}.tmp`);
+      await timed(
+        'file',
+        described(round.file, []),
+        () => writeFileSync(temp, JSON.stringify(edited(snapshot, round.date, round.file, []))),
+        () => renameSync(temp, file),
       );
-      afterSignalMs.push(
-        await timed(
-          () => writeFileSync(file, JSON.stringify({ ...snapshot, dataVersion: date, lastUpdated: `${date}T12:00:00.000Z` })),
-          () => process.kill(service.pid, 'SIGHUP'),
-        ),
+      await timed(
+        'signal',
+        described(round.signal, round.signalLanguages),
+        () => writeFileSync(file, JSON.stringify(edited(snapshot, `${round.date}-b`, round.signal, round.signalLanguages))),
+        () => process.kill(service.pid, 'SIGHUP'),
       );
     }
     isRunning = false;
@@ -133,9 +178,7 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
     return {
       busyProcesses,
       snapshotMb: Number((Buffer.byteLength(text) / 2 ** 20).toFixed(1)),
-      afterFileMs,
-      afterSignalMs,
-      phases,
+      reloads,
       p99BeforeMs: p99(before),
       p99DuringMs: p99(during),
       maxDuringMs: Number(Math.max(0, ...during).toFixed(2)),
