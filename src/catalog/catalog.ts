@@ -87,7 +87,10 @@ function dataBody(payload: unknown): Buffer {
 
 const EXERCISES_PER_STEP = 16;
 
-/** Whether two records (plain JSON values) are equal, value for value and key order too (a body is their JSON). */
+/**
+ * Whether two records (plain JSON values) are equal, value for value. Key order counts too: that only
+ * ever costs a serialization that was not needed, never a stale body.
+ */
 function isSameRecord(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
