@@ -76,7 +76,7 @@ class BitsetsByKey {
   }
 }
 
-/** Marks every exercise in the bitsets of its values, yielding every few hundred exercises. */
+/** Marks every exercise in the bitsets of its values, yielding every 64 exercises. */
 type BitsetsByField = Map<FilterField, Map<string, Bitset>>;
 
 function* markSteps(
@@ -138,7 +138,7 @@ function addAliases(
   for (const [key, bits] of additions) byKey.set(key, bits);
 }
 
-/** Builds the bitsets for `exercises`, which must already be in default order; yields every few thousand exercises. */
+/** Builds the bitsets for `exercises`, which must already be in default order; yields every 64 exercises. */
 export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
   const size = sources.exercises.length;
   const bitsets = new Map<FilterField, Map<string, Bitset>>(FILTER_FIELDS.map((f) => [f, new Map()]));

@@ -44,7 +44,7 @@ export interface ExerciseWords {
   readonly words: Int32Array;
 }
 
-/** Every exercise's record, from the term index's name and alias words, yielding every few thousand exercises. */
+/** Every exercise's record, from the term index's name and alias words, yielding every 256 exercises. */
 export function* exerciseWordSteps(terms: TermIndex): Steps<ExerciseWords> {
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, docCount } = terms;
   const flagsOf = new Uint8Array(terms.terms.length);

@@ -70,8 +70,8 @@ class TopList {
 }
 
 /**
- * The short prefixes' words and answers, `depth` deep, from the exercises' records, yielding every few
- * thousand exercises. An exercise's score for a prefix is what suggest/ranking.ts gives a reading of one slot: its best word
+ * The short prefixes' words and answers, `depth` deep, from the exercises' records, yielding every 256
+ * exercises. An exercise's score for a prefix is what suggest/ranking.ts gives a reading of one slot: its best word
  * of the prefix (name 3, alias 1, both 4), a bonus when that slot holds its name's first word, less a
  * little per name word, rounded to float32 as the ranking's scratch does.
  */

@@ -51,7 +51,7 @@ export interface TermIndex extends Pick<Tokens, 'nameStart' | 'nameTerms' | 'ali
   readonly suggestLength: Uint16Array;
 }
 
-/** Pass 2: how many exercises contain each term (a term counts once per exercise), yielding every few thousand. */
+/** Pass 2: how many exercises contain each term (a term counts once per exercise), yielding every 128 exercises. */
 function* documentFrequencySteps(tokens: Tokens, docCount: number): Steps<Int32Array> {
   const { fieldTerms, fieldStart } = tokens;
   const docFrequency = new Int32Array(tokens.terms.length);
@@ -142,7 +142,7 @@ function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, a
 }
 
 /**
- * Builds the index over `exercises` (in default order), yielding every few hundred exercises. In a
+ * Builds the index over `exercises` (in default order), yielding every 16 to 128 exercises. In a
  * translation, `englishWords` (position -> the English name and keywords) are searched as keywords too.
  */
 export function* termIndexSteps(

@@ -9,6 +9,10 @@ import { baseName, contentTerms, type TextRules } from './normalize.ts';
 
 /** Longer tokens are cut: nothing real is this long, and it bounds the cost of fuzzy matching. */
 const MAX_TERM_LENGTH = 40;
+/**
+ * Exercises a build step takes (time-slices.ts): 16 keeps a step near a millisecond in German and
+ * Spanish, where 256 held the event loop 20 ms and more once the catalog had translations (issue 19).
+ */
 export const EXERCISES_PER_STEP = 16;
 const NO_WORDS: readonly string[] = [];
 
@@ -95,7 +99,7 @@ export interface Tokens {
   readonly nameBaseLength: Int32Array;
 }
 
-/** Pass 1: tokenizes every exercise, yielding every few hundred; `englishWords` (a translation's) count as keywords. */
+/** Pass 1: tokenizes every exercise, yielding every 16 (a step stays near a millisecond in German and Spanish); `englishWords` (a translation's) count as keywords. */
 export function* tokenSteps(
   exercises: readonly Exercise[],
   muscleGroups: readonly MuscleGroup[],
