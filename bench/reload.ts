@@ -9,14 +9,13 @@
  * processes beside it. The time is from the file's rename (or the signal) to the `catalog loaded` line's
  * own timestamp, so reading this process's pipe is not counted.
  */
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { listSnapshotFiles } from '../src/catalog/snapshot-files.ts';
 import { busyMachine } from '../test/helpers/busy.ts';
-import { startChild, stopChild } from './child-servers.ts';
+import { stopChild } from './child-servers.ts';
 import type { Scratch } from './scratch.ts';
-import { DATA_DIR, ROOT, START_TIMEOUT_MS } from './settings.ts';
+import { countOf, keepSearching, p99, startSnapshotService } from './snapshot-service.ts';
 
 /** Issue 19's goal for the time from a new file (or SIGHUP) to serving it. */
 export const RELOAD_GOAL_MS = 2000;
@@ -26,7 +25,6 @@ const DAY_OF_EDITS = 20;
 const BEFORE_MS = 2000;
 /** Quiet between reloads, so that each one's searches are its own. */
 const BETWEEN_MS = 500;
-const QUERY_COUNT = 20;
 
 export interface ReloadFigures {
   /** CPU-bound processes running beside the service (0: the machine as it is). */
@@ -74,55 +72,16 @@ function edited(base: EditableSnapshot, date: string, positions: readonly number
   return { ...base, dataVersion: date.slice(0, 10), lastUpdated: `${date.slice(0, 10)}T12:00:00.000Z`, exercises, translations };
 }
 
-function p99(samples: readonly number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Number((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0).toFixed(2));
-}
-
 export async function measureReload(scratch: Scratch, queries: readonly string[], busyProcesses: number): Promise<ReloadFigures> {
-  const dataDir = join(scratch.dir, `reload-data-${busyProcesses}`);
-  const stateDir = join(scratch.dir, `reload-state-${busyProcesses}`);
-  mkdirSync(dataDir, { recursive: true });
-  mkdirSync(stateDir, { recursive: true });
-  const newest = listSnapshotFiles(DATA_DIR)[0]!;
-  copyFileSync(join(DATA_DIR, newest), join(dataDir, newest));
-  const text = readFileSync(join(DATA_DIR, newest), 'utf8');
+  const { service, dataDir, newest } = await startSnapshotService(scratch, `reload-service-${busyProcesses}`);
+  const text = readFileSync(join(dataDir, newest), 'utf8');
   const snapshot = JSON.parse(text) as EditableSnapshot;
-  const service = await startChild(`reload-service-${busyProcesses}`, [join(ROOT, 'src/main.ts')], {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    KEYS_FILE: scratch.keysFile,
-    STATE_DIR: stateDir,
-    TIERS_FILE: scratch.tiersFile,
-    RELOAD_INTERVAL_MS: '3600000',
-  });
   const busy = await busyMachine(busyProcesses);
+  const searching = keepSearching(service.url, scratch.apiKey, queries, CONNECTIONS);
   try {
-    await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
     // The `catalog loaded` line the service logs once it serves what an action put in place.
     const waitForLoaded = (sinceEpochMs: number) =>
       service.waitForLog('catalog loaded', 60_000, (entry) => Date.parse(String(entry.time)) >= sinceEpochMs);
-    const samples: { at: number; ms: number }[] = [];
-    let failures = 0;
-    let isRunning = true;
-    let next = 0;
-    const loops = Array.from({ length: CONNECTIONS }, async () => {
-      while (isRunning) {
-        const q = encodeURIComponent(queries[next++ % Math.min(QUERY_COUNT, queries.length)]!);
-        const start = performance.now();
-        try {
-          const response = await fetch(`${service.url}/v1/exercises?q=${q}&limit=20`, { headers: { 'x-api-key': scratch.apiKey } });
-          await response.arrayBuffer();
-          if (response.status !== 200) failures += 1;
-        } catch {
-          failures += 1;
-        }
-        samples.push({ at: start, ms: performance.now() - start });
-      }
-    });
     await new Promise((resolve) => setTimeout(resolve, BEFORE_MS));
     const windows: [number, number][] = [];
     const reloads: ReloadFigures['reloads'] = [];
@@ -171,8 +130,8 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
         () => process.kill(service.pid, 'SIGHUP'),
       );
     }
-    isRunning = false;
-    await Promise.all(loops);
+    await searching.stop();
+    const { samples, failureKinds } = searching;
     const before = samples.filter((s) => s.at < windows[0]![0]).map((s) => s.ms);
     const during = samples.filter((s) => windows.some(([from, to]) => s.at >= from && s.at <= to)).map((s) => s.ms);
     return {
@@ -183,9 +142,10 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
       p99DuringMs: p99(during),
       maxDuringMs: Number(Math.max(0, ...during).toFixed(2)),
       requestsDuring: during.length,
-      failures,
+      failures: countOf(failureKinds),
     };
   } finally {
+    await searching.stop(); // at once if it has already stopped
     await busy.stop();
     await stopChild(service);
   }

@@ -4,13 +4,12 @@
  * ~60 MB snapshot that fails the check at its very end into DATA_DIR, sends SIGHUP, and reports the
  * search latency p99 before and while the file is read, parsed, checked and refused.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { listSnapshotFiles } from '../src/catalog/snapshot-files.ts';
-import { type ChildServer, startChild, stopChild } from './child-servers.ts';
+import { stopChild } from './child-servers.ts';
 import type { Scratch } from './scratch.ts';
-import { DATA_DIR, ROOT, START_TIMEOUT_MS } from './settings.ts';
+import { countOf, keepSearching, p99, startSnapshotService } from './snapshot-service.ts';
 
 export interface RefusalFigures {
   fileMb: number;
@@ -27,19 +26,20 @@ export interface RefusalFigures {
 }
 
 const CONNECTIONS = 4;
-/** Popular searches (served from the ranking cache after their first time): the refusal's cost shows, not the queries'. */
-const QUERY_COUNT = 20;
 const TARGET_BYTES = 60 * 2 ** 20;
 const BEFORE_MS = 2000;
 
-function p99(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Number((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0).toFixed(2));
-}
-
-/** The bundled snapshot's exercises repeated under fresh ids to ~60 MB; the last one has an invalid level. */
+/**
+ * The bundled snapshot's exercises repeated under fresh ids to ~60 MB; the last one has an invalid level.
+ * Without its translations: they would not be read before the refusal, and with them the file passed
+ * MAX_SNAPSHOT_BYTES (64 MiB) and was refused unread, which measured nothing (68 MB, refused in 6 ms).
+ */
 function writeLargeBadSnapshot(source: string, target: string): number {
-  const snapshot = JSON.parse(readFileSync(source, 'utf8')) as { exercises: Record<string, unknown>[]; dataVersion: string };
+  const { translations: _translations, ...snapshot } = JSON.parse(readFileSync(source, 'utf8')) as {
+    exercises: Record<string, unknown>[];
+    dataVersion: string;
+    translations?: unknown;
+  };
   const oneCopyBytes = Buffer.byteLength(JSON.stringify(snapshot.exercises));
   const copies = Math.max(1, Math.ceil(TARGET_BYTES / oneCopyBytes));
   const exercises: Record<string, unknown>[] = [];
@@ -53,53 +53,21 @@ function writeLargeBadSnapshot(source: string, target: string): number {
 }
 
 export async function measureSnapshotRefusal(scratch: Scratch, queries: readonly string[]): Promise<RefusalFigures> {
-  const dataDir = join(scratch.dir, 'refusal-data');
-  mkdirSync(dataDir, { recursive: true });
-  const newest = listSnapshotFiles(DATA_DIR)[0]!;
-  copyFileSync(join(DATA_DIR, newest), join(dataDir, newest));
-  const stateDir = join(scratch.dir, 'refusal-state');
-  mkdirSync(stateDir, { recursive: true });
-  const service: ChildServer = await startChild('refusal-service', [join(ROOT, 'src/main.ts')], {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    KEYS_FILE: scratch.keysFile,
-    STATE_DIR: stateDir,
-    TIERS_FILE: scratch.tiersFile,
-    RELOAD_INTERVAL_MS: '3600000',
-  });
+  const { service, dataDir, newest } = await startSnapshotService(scratch, 'refusal-service');
+  const fileBytes = writeLargeBadSnapshot(join(dataDir, newest), join(scratch.dir, 'large.json'));
+  const searching = keepSearching(service.url, scratch.apiKey, queries, CONNECTIONS);
   try {
-    await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
-    const fileBytes = writeLargeBadSnapshot(join(dataDir, newest), join(scratch.dir, 'large.json'));
-    const samples: { at: number; ms: number }[] = [];
-    const failureKinds: Record<string, number> = {};
-    const fail = (kind: string) => (failureKinds[kind] = (failureKinds[kind] ?? 0) + 1);
-    let isRunning = true;
-    let next = 0;
-    const loops = Array.from({ length: CONNECTIONS }, async () => {
-      while (isRunning) {
-        const q = encodeURIComponent(queries[next++ % Math.min(QUERY_COUNT, queries.length)]!);
-        const start = performance.now();
-        try {
-          const response = await fetch(`${service.url}/v1/exercises?q=${q}&limit=20`, { headers: { 'x-api-key': scratch.apiKey } });
-          await response.arrayBuffer();
-          if (response.status !== 200) fail(String(response.status));
-        } catch (error) {
-          fail((error as Error).name);
-        }
-        samples.push({ at: start, ms: performance.now() - start });
-      }
-    });
     await new Promise((resolve) => setTimeout(resolve, BEFORE_MS));
     copyFileSync(join(scratch.dir, 'large.json'), join(dataDir, '2099-01-01.json'));
     const signalledAt = performance.now();
     process.kill(service.pid, 'SIGHUP');
-    await service.waitForLog('snapshot refused; the live catalog keeps serving', 120_000);
+    const refusal = await service.waitForLog('snapshot refused; the live catalog keeps serving', 120_000);
     const refusedAt = performance.now();
-    isRunning = false;
-    await Promise.all(loops);
+    // Refused for its size, the file was never read: the figures would say nothing of reading it.
+    if (JSON.stringify(refusal.problems).includes('MAX_SNAPSHOT_BYTES'))
+      throw new Error(`snapshot-refusal: the ${(fileBytes / 2 ** 20).toFixed(1)} MB file was refused unread (MAX_SNAPSHOT_BYTES)`);
+    await searching.stop();
+    const { samples, failureKinds } = searching;
     const before = samples.filter((s) => s.at < signalledAt).map((s) => s.ms);
     const during = samples.filter((s) => s.at >= signalledAt && s.at <= refusedAt).map((s) => s.ms);
     return {
@@ -110,10 +78,11 @@ export async function measureSnapshotRefusal(scratch: Scratch, queries: readonly
       p99BeforeMs: p99(before),
       p99DuringMs: p99(during),
       maxDuringMs: Number(Math.max(0, ...during).toFixed(2)),
-      failures: Object.values(failureKinds).reduce((sum, n) => sum + n, 0),
+      failures: countOf(failureKinds),
       failureKinds,
     };
   } finally {
+    await searching.stop(); // at once if it has already stopped
     await stopChild(service);
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * What the snapshot suites share (snapshot-refusal.ts, reload.ts): a service of its own on a scratch
+ * copy of the bundled snapshot, its poll set to an hour so that only what a suite does starts a
+ * reload, and clients that keep searching popular queries (served from the ranking cache after their
+ * first time, so a reload's cost shows, not the queries') while the suite works.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { listSnapshotFiles } from '../src/catalog/snapshot-files.ts';
+import { type ChildServer, startChild } from './child-servers.ts';
+import type { Scratch } from './scratch.ts';
+import { DATA_DIR, ROOT, START_TIMEOUT_MS } from './settings.ts';
+
+/** Popular searches the clients cycle through. */
+const QUERY_COUNT = 20;
+
+export interface SnapshotService {
+  service: ChildServer;
+  dataDir: string;
+  /** The bundled snapshot's file name, as copied into `dataDir`. */
+  newest: string;
+}
+
+/** Starts `name` on a scratch copy of the bundled snapshot; resolves once its catalog is loaded. */
+export async function startSnapshotService(scratch: Scratch, name: string): Promise<SnapshotService> {
+  const dataDir = join(scratch.dir, `${name}-data`);
+  const stateDir = join(scratch.dir, `${name}-state`);
+  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(stateDir, { recursive: true });
+  const newest = listSnapshotFiles(DATA_DIR)[0]!;
+  copyFileSync(join(DATA_DIR, newest), join(dataDir, newest));
+  const service = await startChild(name, [join(ROOT, 'src/main.ts')], {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    KEYS_FILE: scratch.keysFile,
+    STATE_DIR: stateDir,
+    TIERS_FILE: scratch.tiersFile,
+    RELOAD_INTERVAL_MS: '3600000',
+  });
+  await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
+  return { service, dataDir, newest };
+}
+
+/** Each search's start (performance.now()) and time, and what the failed ones got (a status or an error name). */
+export interface Searching {
+  samples: { at: number; ms: number }[];
+  failureKinds: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+/** `connections` clients searching `url` in a loop until stopped. */
+export function keepSearching(url: string, apiKey: string, queries: readonly string[], connections: number): Searching {
+  const samples: { at: number; ms: number }[] = [];
+  const failureKinds: Record<string, number> = {};
+  const fail = (kind: string) => (failureKinds[kind] = (failureKinds[kind] ?? 0) + 1);
+  let isRunning = true;
+  let next = 0;
+  const loops = Array.from({ length: connections }, async () => {
+    while (isRunning) {
+      const q = encodeURIComponent(queries[next++ % Math.min(QUERY_COUNT, queries.length)]!);
+      const start = performance.now();
+      try {
+        const response = await fetch(`${url}/v1/exercises?q=${q}&limit=20`, { headers: { 'x-api-key': apiKey } });
+        await response.arrayBuffer();
+        if (response.status !== 200) fail(String(response.status));
+      } catch (error) {
+        fail((error as Error).name);
+      }
+      samples.push({ at: start, ms: performance.now() - start });
+    }
+  });
+  return {
+    samples,
+    failureKinds,
+    stop: async () => {
+      isRunning = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+export function p99(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return Number((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0).toFixed(2));
+}
+
+export function countOf(failureKinds: Record<string, number>): number {
+  return Object.values(failureKinds).reduce((sum, n) => sum + n, 0);
+}
