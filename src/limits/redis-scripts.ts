@@ -10,8 +10,8 @@
  *   micro-dollars): the daily window's count, which is also the billing record. Expires
  *   BILLING_RETENTION_DAYS after its day ends.
  */
-import type { Cluster, Redis } from 'ioredis';
-import { serversOf } from './redis-connection.ts';
+import type { Redis } from 'ioredis';
+import { type RedisClient, serversOf } from './redis-connection.ts';
 import type { DayUsage, UsageByDay } from './usage-shards.ts';
 import { dayString } from './windows.ts';
 
@@ -86,7 +86,7 @@ return 1
 
 export type ScriptArg = string | number;
 /** The client with the two scripts defined on it (ioredis runs them by EVALSHA, loading on NOSCRIPT). */
-export type ScriptedRedis = (Redis | Cluster) & Scripts;
+export type ScriptedRedis = RedisClient & Scripts;
 interface Scripts {
   exlibAdmit(liveKey: string, dayKey: string, ...args: ScriptArg[]): Promise<number[]>;
   exlibRelease(liveKey: string, dayKey: string, ...args: ScriptArg[]): Promise<number>;
@@ -105,7 +105,7 @@ export function dayKey(prefix: string, keyId: string, day: number): string {
  * slots), with SCAN, never KEYS, so a large store is not blocked. Names written before the hash tag
  * (`usage:<keyId>:<date>`, before issue 19) are read too.
  */
-export async function readRedisUsage(client: Redis | Cluster, prefix: string = DEFAULT_PREFIX): Promise<UsageByDay> {
+export async function readRedisUsage(client: RedisClient, prefix: string = DEFAULT_PREFIX): Promise<UsageByDay> {
   const byDay: UsageByDay = new Map();
   for (const server of serversOf(client)) await readServerUsage(server, prefix, byDay);
   return byDay;
