@@ -46,18 +46,24 @@ export interface ReloadFigures {
 interface EditableSnapshot {
   dataVersion: string;
   lastUpdated: string;
-  exercises: { id: string; overview: string }[];
+  exercises: { id: string; overview: string; keywords: string[] }[];
   translations?: Record<string, { exercises: Record<string, { overview?: string }> }>;
 }
 
 /**
- * `base` with the overview of the exercises at `positions` revised (in English, and in `languages`' text
- * too), as a new snapshot dated `date`: what a maintainer's next file changes, which the loader must read.
+ * `base` with the overview and the last keyword of the exercises at `positions` revised (in English,
+ * and the overview in `languages`' text too), as a new snapshot dated `date`: what a maintainer's next
+ * file changes, which the loader must read and, for the keywords, the search index must tokenize anew.
  */
 function edited(base: EditableSnapshot, date: string, positions: readonly number[], languages: readonly string[]): EditableSnapshot {
   const chosen = new Set(positions);
   const mark = ` (revised ${date})`;
-  const exercises = base.exercises.map((e, i) => (chosen.has(i) ? { ...e, overview: e.overview + mark } : e));
+  const revise = (e: EditableSnapshot['exercises'][number]) => ({
+    ...e,
+    overview: e.overview + mark,
+    keywords: [...e.keywords.slice(0, -1), `${e.keywords.at(-1)} ${date}`],
+  });
+  const exercises = base.exercises.map((e, i) => (chosen.has(i) ? revise(e) : e));
   const translations = Object.fromEntries(
     Object.entries(base.translations ?? {}).map(([lang, translation]) => {
       if (!languages.includes(lang)) return [lang, translation];
@@ -113,7 +119,7 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
       { date: '2099-01-03', file: every, signal: every, signalLanguages: languages },
     ];
     const described = (positions: readonly number[], langs: readonly string[]) =>
-      `${positions.length === count ? "every record's" : `${positions.length} records'`} overview, in ${langs.length > 0 ? ['en', ...langs].join('/') : 'English'}`;
+      `${positions.length === count ? "every record's" : `${positions.length} records'`} overview and a keyword, in ${langs.length > 0 ? ['en', ...langs].join('/') : 'English'}`;
     for (const round of rounds) {
       const file = join(dataDir, `${round.date}.json`);
       const temp = join(dataDir, `.${round.date}.tmp`);

@@ -23,7 +23,7 @@ import type { MetricsServer } from './observe/metrics-server.ts';
 import type { RequestObserver } from './observe/request-record.ts';
 import { StatusHistory } from './observe/status-history.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
-import { warmUp } from './search/warm-up.ts';
+import { isWarmedBy, warmUp } from './search/warm-up.ts';
 import { openCounters } from './start/counters.ts';
 import { type Documents, openDocuments } from './start/documents.ts';
 import { refuseToStart } from './start/refuse-to-start.ts';
@@ -60,8 +60,10 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
     dir: config.dataDir,
     maxBytes: config.maxSnapshotBytes,
     logger: loaderLogger,
-    // Warmed before the swap: a catalog is served hot (search/warm-up.ts).
-    prepare: (catalog) => buildSearchIndex(catalog).then((index) => warmUp(index)),
+    // Built from what the live index's build read, and warmed before the swap unless serving the live one
+    // already ran its paths: a catalog is served hot (search/warm-up.ts).
+    prepare: (catalog, previous) =>
+      buildSearchIndex(catalog, undefined, { previous }).then((index) => (isWarmedBy(index, previous) ? index : warmUp(index))),
   });
   const api = createApi({
     catalog: () => loader.current?.catalog,

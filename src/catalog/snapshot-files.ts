@@ -49,8 +49,11 @@ export interface CatalogLoaderOptions<T> {
   dir: string;
   maxBytes: number;
   logger: Logger;
-  /** Builds what is served from a new catalog (its search index); the pair is swapped in together. */
-  prepare(catalog: Catalog): Promise<T>;
+  /**
+   * Builds what is served from a new catalog (its search index); the pair is swapped in together.
+   * `previous` is what the live catalog is served from, which the build may borrow from.
+   */
+  prepare(catalog: Catalog, previous: T | undefined): Promise<T>;
 }
 
 /** Holds what is served from the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
@@ -126,7 +129,7 @@ export class CatalogLoader<T> {
       // The live catalog lends the bytes of every exercise the new one left unchanged.
       const catalog = await loadCatalog(result.value, name, undefined, this.#current);
       const catalogMs = performance.now() - started - readMs;
-      const served = await this.#options.prepare(catalog);
+      const served = await this.#options.prepare(catalog, this.#served);
       const prepareMs = performance.now() - started - readMs - catalogMs;
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;

@@ -11,25 +11,38 @@ import type { Exercise, ExerciseText, Snapshot, Translation } from './snapshot-s
 
 /**
  * What the worker posts: the snapshot without its exercises and translations, the exercises in batches,
- * each translation's names and then its exercises' text in batches, then done.
+ * each translation's names and then its exercises' text in batches, then done. A record equal to the
+ * baseline's (the snapshot the last read posted, which both sides keep) is sent as where to find it
+ * there: an exercise as its position in the baseline's exercises, an exercise's text as null. A day's
+ * edits change a few records of a 12 MB snapshot, and copying the rest from the worker cost the main
+ * thread 60-90 ms of structured clone per reload, twice that on a busy machine (issue 19).
  */
 export type SnapshotMessage =
   | { kind: 'refused'; problems: Problem[] }
   | { kind: 'head'; snapshot: Snapshot }
-  | { kind: 'exercises'; exercises: Exercise[] }
+  | { kind: 'exercises'; exercises: (Exercise | number)[] }
   | { kind: 'translation'; lang: string; translation: Translation }
-  | { kind: 'translated'; lang: string; entries: [string, ExerciseText][] }
+  | { kind: 'translated'; lang: string; entries: [string, ExerciseText | null][] }
   | { kind: 'done' };
 
 /**
- * What the main thread asks the worker: to read `file` and post its messages on `port`. The worker
- * then says on its own port that it has posted them all.
+ * What the main thread asks the worker: to read `file` and post its messages on `port`, as changes from
+ * the snapshot read `baselineId` if the worker still holds that one (else whole). The worker then says
+ * on its own port that it has posted them all, and keeps this read as the baseline `readId`.
  */
 export interface ReaderRequest {
   file: string;
   dir: string;
   maxBytes: number;
   port: MessagePort;
+  readId: number;
+  baselineId: number | undefined;
+}
+
+/** The last snapshot a read delivered whole, on this side; the worker keeps its own copy under the same id. */
+export interface Baseline {
+  id: number;
+  snapshot: Snapshot;
 }
 
 const IS_TYPESCRIPT = import.meta.url.endsWith('.ts');
@@ -48,9 +61,10 @@ const WORKER_SOURCE = IS_TYPESCRIPT
  * cost more than the read itself, 2-3 s of a reload on a busy machine (issue 19). Replaced after a read
  * that killed it; unref'd, so it never keeps the process alive.
  */
-let kept: { worker: Worker; maxBytes: number } | undefined;
+let kept: { worker: Worker; maxBytes: number; baseline?: Baseline } | undefined;
 /** Reads run one at a time through the one worker. */
 let readQueue: Promise<unknown> = Promise.resolve();
+let lastReadId = 0;
 
 function readingWorker(maxBytes: number): Worker {
   if (kept !== undefined && kept.maxBytes === maxBytes) return kept.worker;
@@ -87,6 +101,9 @@ export function readSnapshotOffThread(file: string, dir: string, maxBytes: numbe
 function readOnce(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
   return new Promise((resolve) => {
     const worker = readingWorker(maxBytes);
+    const entry = kept!;
+    const baseline = entry.baseline;
+    const readId = ++lastReadId;
     const { port1: batches, port2 } = new MessageChannel();
     let isSettled = false;
     const settle = (result: Result<Snapshot>, isWorkerLost = false) => {
@@ -97,10 +114,12 @@ function readOnce(file: string, dir: string, maxBytes: number): Promise<Result<S
       worker.off('exit', onExit);
       batches.close();
       if (isWorkerLost) stopWorker(worker);
+      // The worker now holds this snapshot as `readId` (a refused read changes neither side's baseline).
+      else if (result.ok) entry.baseline = { id: readId, snapshot: result.value };
       resolve(result);
     };
     const onPosted = () => {
-      runInSlices(receiveSteps(batches, file)).then(settle, (error: unknown) =>
+      runInSlices(receiveSteps(batches, file, baseline?.snapshot)).then(settle, (error: unknown) =>
         settle(refuse(file, '', `could not be read (${String(error)})`)),
       );
     };
@@ -110,7 +129,7 @@ function readOnce(file: string, dir: string, maxBytes: number): Promise<Result<S
     worker.once('message', onPosted);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    const request: ReaderRequest = { file, dir, maxBytes, port: port2 };
+    const request: ReaderRequest = { file, dir, maxBytes, port: port2, readId, baselineId: baseline?.id };
     worker.postMessage(request, [port2]);
   });
 }
@@ -119,8 +138,9 @@ function readOnce(file: string, dir: string, maxBytes: number): Promise<Result<S
  * Takes the worker's messages off `port` one at a time, in slices (time-slices.ts). A port with a
  * listener drains its whole queue in one turn of the event loop, and 12 MB of structured clone
  * received at once held serving for 70-110 ms (issue 19); pulled one by one, each is a millisecond or two.
+ * Records sent as unchanged are taken from `baseline`, the snapshot the request named.
  */
-function* receiveSteps(port: MessagePort, file: string): Steps<Result<Snapshot>> {
+function* receiveSteps(port: MessagePort, file: string, baseline: Snapshot | undefined): Steps<Result<Snapshot>> {
   let snapshot: Snapshot | undefined;
   for (;;) {
     const received = receiveMessageOnPort(port);
@@ -134,14 +154,17 @@ function* receiveSteps(port: MessagePort, file: string): Steps<Result<Snapshot>>
         snapshot = message.snapshot;
         break;
       case 'exercises':
-        for (const exercise of message.exercises) snapshot!.exercises.push(exercise);
+        for (const exercise of message.exercises) {
+          snapshot!.exercises.push(typeof exercise === 'number' ? baseline!.exercises[exercise]! : exercise);
+        }
         break;
       case 'translation':
         snapshot!.translations = { ...snapshot!.translations, [message.lang]: message.translation };
         break;
       case 'translated': {
         const texts = snapshot!.translations![message.lang]!.exercises;
-        for (const [id, text] of message.entries) texts[id] = text;
+        const before = baseline?.translations?.[message.lang]?.exercises;
+        for (const [id, text] of message.entries) texts[id] = text ?? before![id]!;
         break;
       }
       case 'done':

@@ -37,6 +37,7 @@ import { termPairSteps } from './suggest/large/term-pairs.ts';
 import { buildSynonymTable, SHIPPED_SYNONYMS } from './text/synonyms.ts';
 import { TermExpander } from './text/term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './text/term-index.ts';
+import { TextTerms } from './text/text-terms.ts';
 import { contentKey, type TextRules } from './text/normalize.ts';
 
 export { BoundedCache } from './structures/bounded-cache.ts';
@@ -78,6 +79,8 @@ export const LARGE_SUGGEST_MIN_EXERCISES = 8192;
 export interface SearchIndexOptions {
   /** LARGE_SUGGEST_MIN_EXERCISES unless set (tests build the large path on small catalogs with 0). */
   largeSuggestMinExercises?: number;
+  /** The live index a reload replaces: its build's texts are looked up before tokenizing (text/text-terms.ts). */
+  previous?: SearchIndex;
 }
 
 /** The muscle and equipment names filters take, beside the catalog's own (filters/aliases.ts). */
@@ -142,11 +145,19 @@ function filterNames(
 /** Builds the search index of `catalog`, then of each of its translations, step by step (time-slices.ts). */
 export function* searchIndexSteps(catalog: Catalog, options: SearchIndexOptions = {}): Steps<SearchIndex> {
   const languages = new Map<string, SearchIndex>();
-  for (const [lang, translation] of catalog.languages) languages.set(lang, yield* oneIndexSteps(translation, new Map(), options));
-  return yield* oneIndexSteps(catalog, languages, options);
+  const { previous } = options;
+  for (const [lang, translation] of catalog.languages) {
+    languages.set(lang, yield* oneIndexSteps(translation, new Map(), options, previous?.languages.get(lang)));
+  }
+  return yield* oneIndexSteps(catalog, languages, options, previous);
 }
 
-function* oneIndexSteps(catalog: Catalog, languages: ReadonlyMap<string, SearchIndex>, options: SearchIndexOptions): Steps<SearchIndex> {
+function* oneIndexSteps(
+  catalog: Catalog,
+  languages: ReadonlyMap<string, SearchIndex>,
+  options: SearchIndexOptions,
+  previous: SearchIndex | undefined,
+): Steps<SearchIndex> {
   const dictionary = catalog.searchDictionary;
   const language = languageOf(catalog.lang);
   const rules: TextRules = language.rules;
@@ -159,7 +170,9 @@ function* oneIndexSteps(catalog: Catalog, languages: ReadonlyMap<string, SearchI
     equipmentAliases,
     rules,
   });
-  const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups, rules, catalog.translated?.englishWords);
+  // A translation's index is built by its own language's rules, so its table is its own.
+  const textTerms = new TextTerms(rules, previous?.terms.rules === rules ? previous.terms.textTerms : undefined);
+  const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups, textTerms, catalog.translated?.englishWords);
   const muscleWords = new Set<string>(
     [...muscleNames, ...Object.keys(muscleAliases)]
       .map((name) => contentKey(name, rules))

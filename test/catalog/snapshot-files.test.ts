@@ -65,4 +65,26 @@ describe('CatalogLoader', () => {
     assert.equal(loader.current, live);
     assert.equal(lines.filter((line) => line.message === 'catalog build failed; the live catalog keeps serving').length, 1);
   });
+
+  it('hands prepare what the live catalog is served from, so that a reload can borrow from it', async () => {
+    const dir = tempDir();
+    copyFileSync(FIXTURE_FILE, join(dir, '2026-01-15.json'));
+    const { logger } = logged();
+    const handed: (string | undefined)[] = [];
+    const loader = new CatalogLoader<string>({
+      dir,
+      maxBytes: DEFAULT_MAX_SNAPSHOT_BYTES,
+      logger,
+      prepare: async (catalog: Catalog, previous: string | undefined) => {
+        handed.push(previous);
+        return `served ${catalog.dataVersion}`;
+      },
+    });
+    await loader.reload();
+    const next = { ...(JSON.parse(readFileSync(FIXTURE_FILE, 'utf8')) as object), dataVersion: '2026-01-16' };
+    writeFileSync(join(dir, '2026-01-16.json'), JSON.stringify(next));
+    await loader.reload();
+    assert.deepEqual(handed, [undefined, 'served 2026-01-15']);
+    assert.equal(loader.current, 'served 2026-01-16');
+  });
 });

@@ -27,6 +27,37 @@ function memoryStream(): { stream: Writable; lines: () => Record<string, unknown
 }
 
 describe('the access log', () => {
+  it('writes each line as JSON that reads back to the record, whatever the client put in the request id', () => {
+    const { stream, lines } = memoryStream();
+    const log = createAccessLog(stream, () => 1_700_000_000_000);
+    const hostile = 'a"b\\c\n\u2028}{';
+    log.log({
+      requestId: hostile,
+      method: 'GET',
+      route: 'unmatched',
+      status: 400,
+      durationMs: Number.NaN,
+      bytes: 0,
+      keyId: undefined,
+      errorCode: 'BAD',
+    });
+    log.flush();
+    assert.deepEqual(lines(), [
+      {
+        level: 30,
+        time: 1_700_000_000_000,
+        requestId: hostile,
+        method: 'GET',
+        route: 'unmatched',
+        status: 400,
+        durationMs: null,
+        bytes: 0,
+        errorCode: 'BAD',
+        message: 'request',
+      },
+    ]);
+  });
+
   it('writes one JSON line per request with id, route, status, duration, bytes and key id', () => {
     const { stream, lines } = memoryStream();
     const log = createAccessLog(stream);

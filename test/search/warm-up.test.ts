@@ -5,7 +5,7 @@ import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { findPage, RANKINGS } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow } from '../../src/search/search-index.ts';
 import { suggest } from '../../src/search/suggest.ts';
-import { warmUp } from '../../src/search/warm-up.ts';
+import { isWarmedBy, warmUp } from '../../src/search/warm-up.ts';
 import { fixtureSnapshot } from '../helpers/service.ts';
 
 const catalog = buildCatalog(fixtureSnapshot(), 'fixture');
@@ -43,5 +43,18 @@ describe('warmUp', () => {
       suggest(warmed, 'be', 10, Number.POSITIVE_INFINITY, () => 0),
       suggest(cold, 'be', 10, Number.POSITIVE_INFINITY, () => 0),
     );
+  });
+
+  it('is left out of a reload only when serving the live index ran every path the new one takes', () => {
+    const snapshot = fixtureSnapshot();
+    const english = buildSearchIndexNow(catalog);
+    snapshot.translations = { es: { exercises: { [snapshot.exercises[0]!.id]: { name: 'Press de prueba' } } } };
+    const withSpanish = buildSearchIndexNow(buildCatalog(snapshot, 'fixture'));
+    const large = buildSearchIndexNow(catalog, { largeSuggestMinExercises: 0 });
+    assert.equal(isWarmedBy(english, undefined), false, 'a first load is warmed');
+    assert.equal(isWarmedBy(buildSearchIndexNow(catalog), english), true, 'a reload of the same kind is not');
+    assert.equal(isWarmedBy(withSpanish, english), false, 'a language the live catalog lacked is warmed');
+    assert.equal(isWarmedBy(english, withSpanish), true, 'a language fewer needs nothing new');
+    assert.equal(isWarmedBy(large, english), false, "suggest's large-catalog path, never taken, is warmed");
   });
 });

@@ -40,9 +40,13 @@ const EXERCISES_PER_STEP = 64;
  * The distinct terms of the name before any qualifier, without the words that restate its equipment
  * (the last term stays: "EZ-Bar Curl" on an EZ curl bar is a curl), sorted.
  */
-export function baseTerms(exercise: Pick<Exercise, 'name' | 'equipment'>, rules: TextRules = ENGLISH): string[] {
-  const terms = contentTerms(baseName(exercise.name), rules);
-  const equipment = new Set(contentTerms(exercise.equipment ?? NO_EQUIPMENT_WORDS, rules));
+export function baseTerms(
+  exercise: Pick<Exercise, 'name' | 'equipment'>,
+  rules: TextRules = ENGLISH,
+  termsOf: (text: string) => readonly string[] = (text) => contentTerms(text, rules),
+): string[] {
+  const terms = termsOf(baseName(exercise.name));
+  const equipment = new Set(termsOf(exercise.equipment ?? NO_EQUIPMENT_WORDS));
   const kept = terms.filter((term, i) => i === terms.length - 1 || !equipment.has(term));
   return [...new Set(kept)].sort();
 }
@@ -120,7 +124,11 @@ export const SUGGEST_LENGTH_OFFSET = 32;
  * all of its base terms, itself included. Zero for a base name over MAX_BASE_TERMS terms, and for
  * every exercise of a catalog whose base names use more distinct terms than the keys can hold.
  */
-export function* canonicalFamilySteps(exercises: readonly Exercise[], rules: TextRules = ENGLISH): Steps<Int32Array> {
+export function* canonicalFamilySteps(
+  exercises: readonly Exercise[],
+  rules: TextRules = ENGLISH,
+  termsOf?: (text: string) => readonly string[],
+): Steps<Int32Array> {
   const sizes = new Int32Array(exercises.length);
   const familyKeys = new FamilyKeys();
   const keys = new Float64Array(exercises.length).fill(-1);
@@ -129,7 +137,7 @@ export function* canonicalFamilySteps(exercises: readonly Exercise[], rules: Tex
   const counts = new Map<number, number>();
   for (let p = 0; p < exercises.length; p++) {
     const exercise = exercises[p]!;
-    const ids = familyKeys.idsOf(baseTerms(exercise, rules));
+    const ids = familyKeys.idsOf(baseTerms(exercise, rules, termsOf));
     const equipment = familyKeys.equipmentId(exercise.equipment);
     if (ids.at(-1)! >= TERM_ID_SPAN) return sizes;
     bases.push(ids);

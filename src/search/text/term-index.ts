@@ -16,6 +16,7 @@ import type { Steps } from '../../time-slices.ts';
 import { canonicalFamilySteps, canonicalPrior, SUGGEST_LENGTH_OFFSET, suggestCredit } from './canonical-prior.ts';
 import { ENGLISH, type TextRules } from './normalize.ts';
 import { EXERCISES_PER_STEP, IntList, type Tokens, tokenSteps } from './term-tokens.ts';
+import { type TextTermTable, TextTerms } from './text-terms.ts';
 
 export const FIELD_NAME = 1;
 export const FIELD_KEYWORDS = 2;
@@ -28,6 +29,8 @@ const BM25_B = 0.75;
 /** Names, aliases and the soft-work flag are the tokens pass's arrays (term-tokens.ts), kept as they are. */
 export interface TermIndex extends Pick<Tokens, 'nameStart' | 'nameTerms' | 'aliasDocStart' | 'aliasStart' | 'aliasTerms' | 'isSoftWork'> {
   readonly docCount: number;
+  /** What the next build of this catalog's index looks up before tokenizing (text-terms.ts); undefined for a large catalog. */
+  readonly textTerms: TextTermTable | undefined;
   /** How the catalog's language makes terms: queries against this index are read the same way. */
   readonly rules: TextRules;
   /** term -> term id. */
@@ -144,15 +147,17 @@ function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, a
 /**
  * Builds the index over `exercises` (in default order), yielding every 16 to 128 exercises. In a
  * translation, `englishWords` (position -> the English name and keywords) are searched as keywords too.
+ * `textTerms` tokenizes by the catalog language's rules, looking texts up in the live index's table first.
  */
 export function* termIndexSteps(
   exercises: readonly Exercise[],
   muscleGroups: readonly MuscleGroup[],
-  rules: TextRules = ENGLISH,
+  textTerms: TextTerms = new TextTerms(ENGLISH),
   englishWords?: readonly (readonly string[])[],
 ): Steps<TermIndex> {
   const docCount = exercises.length;
-  const tokens = yield* tokenSteps(exercises, muscleGroups, rules, englishWords);
+  const { rules } = textTerms;
+  const tokens = yield* tokenSteps(exercises, muscleGroups, textTerms, englishWords);
   const docFrequency = yield* documentFrequencySteps(tokens, docCount);
   yield;
   const postings = yield* postingSteps(tokens, docFrequency, docCount);
@@ -162,7 +167,7 @@ export function* termIndexSteps(
     if ((id + 1) % 8192 === 0) yield;
   }
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
-  const families = yield* canonicalFamilySteps(exercises, rules);
+  const families = yield* canonicalFamilySteps(exercises, rules, (text) => textTerms.of(text));
   const canonicalPriors = new Float32Array(docCount);
   const suggestLength = new Uint16Array(docCount);
   for (let p = 0; p < docCount; p++) {
@@ -185,5 +190,6 @@ export function* termIndexSteps(
     isSoftWork,
     canonicalPrior: canonicalPriors,
     suggestLength,
+    textTerms: textTerms.kept(docCount),
   };
 }

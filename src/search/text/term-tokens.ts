@@ -5,7 +5,8 @@
  */
 import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
-import { baseName, contentTerms, type TextRules } from './normalize.ts';
+import { baseName } from './normalize.ts';
+import type { TextTerms } from './text-terms.ts';
 
 /** Longer tokens are cut: nothing real is this long, and it bounds the cost of fuzzy matching. */
 const MAX_TERM_LENGTH = 40;
@@ -51,18 +52,18 @@ export class IntList {
   }
 }
 
-/** Term ids by text: each distinct term once, each distinct text tokenized once. */
+/** Term ids by text: each distinct term once, each distinct text tokenized once (or not at all, text-terms.ts). */
 class Vocabulary {
   readonly terms: string[] = [];
   readonly #idOf = new Map<string, number>();
   // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies).
   readonly #idsOfText = new Map<string, readonly number[]>();
-  constructor(readonly rules: TextRules) {}
+  constructor(readonly textTerms: TextTerms) {}
 
   idsOf(text: string): readonly number[] {
     let ids = this.#idsOfText.get(text);
     if (ids === undefined) {
-      ids = contentTerms(text, this.rules).map((term) => this.#intern(term));
+      ids = this.textTerms.of(text).map((term) => this.#intern(term));
       this.#idsOfText.set(text, ids);
     }
     return ids;
@@ -99,17 +100,21 @@ export interface Tokens {
   readonly nameBaseLength: Int32Array;
 }
 
-/** Pass 1: tokenizes every exercise, yielding every 16 (a step stays near a millisecond in German and Spanish); `englishWords` (a translation's) count as keywords. */
+/**
+ * Pass 1: tokenizes every exercise (through `textTerms`, which knows the live index's texts), yielding
+ * every 16 (a step stays near a millisecond in German and Spanish); `englishWords` (a translation's)
+ * count as keywords.
+ */
 export function* tokenSteps(
   exercises: readonly Exercise[],
   muscleGroups: readonly MuscleGroup[],
-  rules: TextRules,
+  textTerms: TextTerms,
   englishWords?: readonly (readonly string[])[],
 ): Steps<Tokens> {
   const docCount = exercises.length;
   const groupOf = new Map<string, string>();
   for (const group of muscleGroups) for (const muscle of group.muscles) groupOf.set(muscle.toLowerCase(), group.displayGroup);
-  const vocabulary = new Vocabulary(rules);
+  const vocabulary = new Vocabulary(textTerms);
   // Sized for a typical exercise (a few name words, a dozen keyword and tag words), so they rarely grow.
   const fieldTerms = [new IntList(docCount * 6), new IntList(docCount * 16), new IntList(docCount * 12)];
   const fieldStart = [new Int32Array(docCount + 1), new Int32Array(docCount + 1), new Int32Array(docCount + 1)];
@@ -124,7 +129,7 @@ export function* tokenSteps(
     const exercise = exercises[position]!;
     const name = vocabulary.idsOf(exercise.name);
     const base = baseName(exercise.name);
-    nameBaseLength[position] = base === exercise.name ? name.length : Math.max(1, contentTerms(base, rules).length);
+    nameBaseLength[position] = base === exercise.name ? name.length : Math.max(1, textTerms.of(base).length);
     for (const id of name) {
       fieldTerms[0]!.push(id);
       nameTerms.push(id);

@@ -1,0 +1,66 @@
+/**
+ * The texts a search index's build read, kept for the next build (src/search/text/text-terms.ts): a
+ * reload looks names and keywords up there instead of tokenizing them again, in every language, and
+ * what it builds is the very index a build from nothing makes.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildCatalog } from '../../../src/catalog/catalog.ts';
+import type { Snapshot } from '../../../src/catalog/snapshot-schema.ts';
+import { buildSearchIndexNow, type SearchIndex } from '../../../src/search/search-index.ts';
+import { contentTerms, ENGLISH } from '../../../src/search/text/normalize.ts';
+import { KEEP_TEXT_TERMS_MAX_EXERCISES, TextTerms } from '../../../src/search/text/text-terms.ts';
+import { bundledSnapshot } from '../../helpers/search-catalogs.ts';
+
+/** The index's own arrays, without the kept table. */
+function termArrays(index: SearchIndex): Record<string, unknown> {
+  const { textTerms: _kept, vocabulary: _map, rules: _rules, ...arrays } = index.terms;
+  return arrays;
+}
+
+/** The bundled snapshot with one exercise renamed (in English and Spanish) and the last one removed. */
+function edited(snapshot: Snapshot): Snapshot {
+  const next = structuredClone(snapshot);
+  const renamed = next.exercises[0]!;
+  renamed.name = `${renamed.name} Revised`;
+  renamed.keywords = [...renamed.keywords.slice(1), 'a keyword nobody had'];
+  next.translations!.es!.exercises[renamed.id]!.name = 'Un nombre nuevo';
+  next.exercises.pop();
+  return next;
+}
+
+describe('the texts a build keeps for the next', () => {
+  const snapshot = bundledSnapshot();
+  const live = buildSearchIndexNow(buildCatalog(snapshot, 'live'));
+  const nextSnapshot = edited(snapshot);
+  const reloaded = buildSearchIndexNow(buildCatalog(nextSnapshot, 'next'), { previous: live });
+  const fresh = buildSearchIndexNow(buildCatalog(nextSnapshot, 'next'));
+
+  it('builds the same index as a build from nothing, in every language', () => {
+    assert.deepEqual(termArrays(reloaded), termArrays(fresh));
+    assert.deepEqual([...reloaded.terms.vocabulary.keys()], [...fresh.terms.vocabulary.keys()]);
+    for (const [lang, index] of fresh.languages) {
+      assert.deepEqual(termArrays(reloaded.languages.get(lang)!), termArrays(index), `${lang}: same arrays`);
+    }
+  });
+
+  it("takes an unchanged text's terms from the live index's table, and tokenizes a changed one", () => {
+    const unchanged = nextSnapshot.exercises[1]!.name;
+    assert.equal(reloaded.terms.textTerms!.get(unchanged), live.terms.textTerms!.get(unchanged), 'the very terms of the live build');
+    assert.notEqual(fresh.terms.textTerms!.get(unchanged), live.terms.textTerms!.get(unchanged), 'a build from nothing tokenizes');
+    assert.equal(live.terms.textTerms!.has(nextSnapshot.exercises[0]!.name), false);
+    const renamed = nextSnapshot.exercises[0]!.name;
+    assert.deepEqual(reloaded.terms.textTerms!.get(renamed), contentTerms(renamed, ENGLISH), 'a new name, tokenized');
+    const spanish = nextSnapshot.translations!.es!.exercises[nextSnapshot.exercises[1]!.id]!.name!;
+    const es = (index: SearchIndex) => index.languages.get('es')!.terms.textTerms!.get(spanish);
+    assert.ok(es(live) !== undefined && es(reloaded) === es(live), "a translation's index reads its own language's table");
+  });
+
+  it('keeps only what this build read, so tables never chain, and none for a large catalog', () => {
+    const removed = snapshot.exercises.at(-1)!.name;
+    assert.ok(live.terms.textTerms!.has(removed));
+    assert.equal(reloaded.terms.textTerms!.has(removed), false, "a removed exercise's name is not carried on");
+    assert.equal(new TextTerms(ENGLISH).kept(KEEP_TEXT_TERMS_MAX_EXERCISES + 1), undefined);
+    assert.ok(new TextTerms(ENGLISH).kept(KEEP_TEXT_TERMS_MAX_EXERCISES) !== undefined);
+  });
+});
