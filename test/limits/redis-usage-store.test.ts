@@ -33,11 +33,13 @@ async function openStore(prefix = `case${++cases}:`, timeoutMs = 5000): Promise<
 }
 
 /** Keeps Redis busy for `ms` with a script that spins (DEBUG SLEEP is off by default): nothing else is answered meanwhile. */
-function busyRedis(client: Redis, ms: number): Promise<unknown> {
-  const spin = `local s = redis.call('TIME') local t0 = s[1] * 1000000 + s[2]
-repeat local t = redis.call('TIME') until t[1] * 1000000 + t[2] - t0 > ${ms * 1000}
-return 1`;
-  return client.eval(spin, 0);
+/**
+ * Stops Redis answering every client for `ms` (CLIENT PAUSE ALL): resolves once the pause has begun, so
+ * the next command is certain to wait, with a promise of its end (this client's next reply).
+ */
+async function pauseRedis(client: Redis, ms: number): Promise<{ ended: Promise<unknown> }> {
+  await client.call('CLIENT', 'PAUSE', String(ms), 'ALL');
+  return { ended: client.ping() };
 }
 
 async function closeAll(): Promise<void> {
@@ -137,10 +139,9 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
       const tier = defaultTiers().get('starter')!;
       const sleeper = new Redis(sharedRedisUrl(DB));
       try {
-        const slept = busyRedis(sleeper, 200); // Redis answers nothing for 200 ms
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        const pause = await pauseRedis(sleeper, 200); // Redis answers nothing for 200 ms
         assert.deepEqual(await store.admit('key_slow', tier, Date.now()), { decision: { kind: 'unmetered' } });
-        await slept;
+        await pause.ended;
         assert.equal(store.status(), 'ok');
         const next = await store.admit('key_slow', tier, Date.now());
         assert.equal(next.decision.kind, 'admit');
@@ -168,8 +169,7 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
       const tier = defaultTiers().get('starter')!;
       const sleeper = new Redis(sharedRedisUrl(DB));
       try {
-        const slept = busyRedis(sleeper, 400);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        const pause = await pauseRedis(sleeper, 400);
         for (let i = 1; i < FAILURES_TO_OPEN; i++) {
           await store.admit('key_stall', tier, Date.now());
           assert.equal(store.status(), 'ok', `after ${i} failed count(s)`);
@@ -179,7 +179,7 @@ describe('RedisUsageStore', { skip: REDIS_SKIP }, () => {
         const started = performance.now();
         assert.deepEqual(await store.admit('key_stall', tier, Date.now()), { decision: { kind: 'unmetered' } });
         assert.ok(performance.now() - started < 30, 'an open circuit does not wait');
-        await slept;
+        await pause.ended;
         await eventually(() => store.status() === 'ok' || undefined, 2000, 20);
         assert.equal((await store.admit('key_stall', tier, Date.now())).decision.kind, 'admit');
         assert.ok(lines.some((line) => line.includes('redis counter store answers again: counting resumed')));
