@@ -1,8 +1,9 @@
 /**
- * An asynchronous pino destination for the access log: lines gather in memory and go out in one
+ * An asynchronous destination for the access log: lines gather in memory and go out in one
  * `fs.write` per batch (256 lines, or every 100 ms when traffic is light), never on the request path.
- * On this project's 2-core box, sonic-boom (pino.destination) cost about twice as much CPU per line,
- * mostly in its string buffer and one thread-pool write per few lines (see bench/README.md).
+ * On this project's 2-core box, sonic-boom (pino.destination, when the log went through pino) cost
+ * about twice as much CPU per line, mostly in its string buffer and one thread-pool write per few
+ * lines (see bench/README.md).
  */
 import { write, writeSync } from 'node:fs';
 

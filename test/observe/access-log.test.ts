@@ -83,7 +83,7 @@ describe('the access log', () => {
     });
     log.flush();
     const [first, second] = lines();
-    assert.ok(Math.abs(Number(first!.time) - Date.now()) < 60_000, "pino's epoch milliseconds");
+    assert.ok(Math.abs(Number(first!.time) - Date.now()) < 60_000, 'epoch milliseconds, as pino writes them');
     assert.deepEqual(
       { ...first, time: undefined },
       {
