@@ -28,7 +28,7 @@ export interface AccessLogDestination {
 const INFO = 30;
 
 /** The record as one line; undefined fields are left out, as pino leaves them out. */
-export function accessLine(record: RequestRecord, time: number): string {
+function accessLine(record: RequestRecord, time: number): string {
   // Strings from the client (the request id, the method) go through JSON.stringify; the rest are numbers.
   let line = `{"level":${INFO},"time":${time},"requestId":${JSON.stringify(record.requestId)},"method":${JSON.stringify(record.method)},"route":${JSON.stringify(record.route)},"status":${record.status},"durationMs":${Number.isFinite(record.durationMs) ? record.durationMs : null},"bytes":${record.bytes}`;
   if (record.keyId !== undefined) line += `,"keyId":${JSON.stringify(record.keyId)}`;

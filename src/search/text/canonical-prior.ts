@@ -17,7 +17,8 @@
  */
 import type { Exercise } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
-import { baseName, contentTerms, ENGLISH, type TextRules } from './normalize.ts';
+import { baseName, ENGLISH } from './normalize.ts';
+import { TextTerms } from './text-terms.ts';
 
 /**
  * How much one unit of log(family size) is worth beside a BM25 score (a name match scores about 10-20):
@@ -38,15 +39,12 @@ const EXERCISES_PER_STEP = 64;
 
 /**
  * The distinct terms of the name before any qualifier, without the words that restate its equipment
- * (the last term stays: "EZ-Bar Curl" on an EZ curl bar is a curl), sorted.
+ * (the last term stays: "EZ-Bar Curl" on an EZ curl bar is a curl), sorted; tokenized by `textTerms`
+ * (the catalog language's rules, and what a reload already tokenized).
  */
-export function baseTerms(
-  exercise: Pick<Exercise, 'name' | 'equipment'>,
-  rules: TextRules = ENGLISH,
-  termsOf: (text: string) => readonly string[] = (text) => contentTerms(text, rules),
-): string[] {
-  const terms = termsOf(baseName(exercise.name));
-  const equipment = new Set(termsOf(exercise.equipment ?? NO_EQUIPMENT_WORDS));
+export function baseTerms(exercise: Pick<Exercise, 'name' | 'equipment'>, textTerms: TextTerms = new TextTerms(ENGLISH)): string[] {
+  const terms = textTerms.of(baseName(exercise.name));
+  const equipment = new Set(textTerms.of(exercise.equipment ?? NO_EQUIPMENT_WORDS));
   const kept = terms.filter((term, i) => i === terms.length - 1 || !equipment.has(term));
   return [...new Set(kept)].sort();
 }
@@ -124,11 +122,7 @@ export const SUGGEST_LENGTH_OFFSET = 32;
  * all of its base terms, itself included. Zero for a base name over MAX_BASE_TERMS terms, and for
  * every exercise of a catalog whose base names use more distinct terms than the keys can hold.
  */
-export function* canonicalFamilySteps(
-  exercises: readonly Exercise[],
-  rules: TextRules = ENGLISH,
-  termsOf?: (text: string) => readonly string[],
-): Steps<Int32Array> {
+export function* canonicalFamilySteps(exercises: readonly Exercise[], textTerms: TextTerms = new TextTerms(ENGLISH)): Steps<Int32Array> {
   const sizes = new Int32Array(exercises.length);
   const familyKeys = new FamilyKeys();
   const keys = new Float64Array(exercises.length).fill(-1);
@@ -137,7 +131,7 @@ export function* canonicalFamilySteps(
   const counts = new Map<number, number>();
   for (let p = 0; p < exercises.length; p++) {
     const exercise = exercises[p]!;
-    const ids = familyKeys.idsOf(baseTerms(exercise, rules, termsOf));
+    const ids = familyKeys.idsOf(baseTerms(exercise, textTerms));
     const equipment = familyKeys.equipmentId(exercise.equipment);
     if (ids.at(-1)! >= TERM_ID_SPAN) return sizes;
     bases.push(ids);

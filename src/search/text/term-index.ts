@@ -167,7 +167,7 @@ export function* termIndexSteps(
     if ((id + 1) % 8192 === 0) yield;
   }
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
-  const families = yield* canonicalFamilySteps(exercises, rules, (text) => textTerms.of(text));
+  const families = yield* canonicalFamilySteps(exercises, textTerms);
   const canonicalPriors = new Float32Array(docCount);
   const suggestLength = new Uint16Array(docCount);
   for (let p = 0; p < docCount; p++) {

@@ -4,7 +4,7 @@
  * new snapshot mostly repeats the live one's names and keywords (a day's edits change a few records),
  * so a reload looks each text up in what the live index's build read before tokenizing it (issue 19:
  * a reload within 2 s on a busy machine). Only the texts this build reads are kept for the next one, so
- * the table never outgrows one catalog, and none is kept for a large catalog (KEEP_MAX_EXERCISES).
+ * the table never outgrows one catalog, and none is kept for a large catalog (KEEP_TEXT_TERMS_MAX_EXERCISES).
  */
 import { contentTerms, type TextRules } from './normalize.ts';
 
