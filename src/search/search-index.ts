@@ -171,8 +171,15 @@ function* oneIndexSteps(
     rules,
   });
   // A translation's index is built by its own language's rules, so its table is its own.
-  const textTerms = new TextTerms(rules, previous?.terms.rules === rules ? previous.terms.textTerms : undefined);
-  const terms = yield* termIndexSteps(catalog.exercises, catalog.muscleGroups, textTerms, catalog.translated?.englishWords);
+  const earlier = previous?.terms.rules === rules ? previous.terms : undefined;
+  const textTerms = new TextTerms(rules, earlier?.textTerms);
+  const terms = yield* termIndexSteps(
+    catalog.exercises,
+    catalog.muscleGroups,
+    textTerms,
+    catalog.translated?.englishWords,
+    earlier?.termIds,
+  );
   const muscleWords = new Set<string>(
     [...muscleNames, ...Object.keys(muscleAliases)]
       .map((name) => contentKey(name, rules))

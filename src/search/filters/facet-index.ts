@@ -49,19 +49,25 @@ export function keyOf(field: FilterField, value: string, rules: TextRules = ENGL
 
 /** Bitsets by value key, one per value an exercise has, created as values are first seen. */
 class BitsetsByKey {
-  // Muscle and equipment names repeat across exercises: normalize each distinct one once.
-  readonly #keys = new Map<string, string>();
+  // Muscle and equipment names repeat across exercises: normalize each distinct one once. A table per
+  // field, keyed by the value itself: a joined "field + value" key was a new string to hash per lookup,
+  // and marking was the largest part of the facet index's build (issue 19).
+  readonly #keys = new Map<FilterField, Map<string, string>>();
   constructor(
     readonly size: number,
     readonly rules: TextRules,
   ) {}
 
   keyOf(field: FilterField, value: string): string {
-    const cacheKey = `${field}\u0000${value}`;
-    let key = this.#keys.get(cacheKey);
+    let keys = this.#keys.get(field);
+    if (keys === undefined) {
+      keys = new Map();
+      this.#keys.set(field, keys);
+    }
+    let key = keys.get(value);
     if (key === undefined) {
       key = keyOf(field, value, this.rules);
-      this.#keys.set(cacheKey, key);
+      keys.set(value, key);
     }
     return key;
   }

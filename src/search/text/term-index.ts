@@ -15,8 +15,8 @@ import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
 import { canonicalFamilySteps, canonicalPrior, SUGGEST_LENGTH_OFFSET, suggestCredit } from './canonical-prior.ts';
 import { ENGLISH, type TextRules } from './normalize.ts';
-import { EXERCISES_PER_STEP, IntList, type Tokens, tokenSteps } from './term-tokens.ts';
-import { type TextTermTable, TextTerms } from './text-terms.ts';
+import { EXERCISES_PER_STEP, IntList, type TermIdTable, type Tokens, tokenSteps } from './term-tokens.ts';
+import { KEEP_TEXT_TERMS_MAX_EXERCISES, type TextTermTable, TextTerms } from './text-terms.ts';
 
 export const FIELD_NAME = 1;
 export const FIELD_KEYWORDS = 2;
@@ -31,6 +31,8 @@ export interface TermIndex extends Pick<Tokens, 'nameStart' | 'nameTerms' | 'ali
   readonly docCount: number;
   /** What the next build of this catalog's index looks up before tokenizing (text-terms.ts); undefined for a large catalog. */
   readonly textTerms: TextTermTable | undefined;
+  /** The term ids of the texts this build read, which the next build looks up first (term-tokens.ts); undefined for a large catalog. */
+  readonly termIds: TermIdTable | undefined;
   /** How the catalog's language makes terms: queries against this index are read the same way. */
   readonly rules: TextRules;
   /** term -> term id. */
@@ -147,17 +149,19 @@ function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, a
 /**
  * Builds the index over `exercises` (in default order), yielding every 16 to 128 exercises. In a
  * translation, `englishWords` (position -> the English name and keywords) are searched as keywords too.
- * `textTerms` tokenizes by the catalog language's rules, looking texts up in the live index's table first.
+ * `textTerms` tokenizes by the catalog language's rules, looking texts up in the live index's table first,
+ * and `earlierTermIds` (the live index's, same rules) gives the ids of the texts it read.
  */
 export function* termIndexSteps(
   exercises: readonly Exercise[],
   muscleGroups: readonly MuscleGroup[],
   textTerms: TextTerms = new TextTerms(ENGLISH),
   englishWords?: readonly (readonly string[])[],
+  earlierTermIds?: TermIdTable,
 ): Steps<TermIndex> {
   const docCount = exercises.length;
   const { rules } = textTerms;
-  const tokens = yield* tokenSteps(exercises, muscleGroups, textTerms, englishWords);
+  const tokens = yield* tokenSteps(exercises, muscleGroups, textTerms, englishWords, earlierTermIds);
   const docFrequency = yield* documentFrequencySteps(tokens, docCount);
   yield;
   const postings = yield* postingSteps(tokens, docFrequency, docCount);
@@ -191,5 +195,6 @@ export function* termIndexSteps(
     canonicalPrior: canonicalPriors,
     suggestLength,
     textTerms: textTerms.kept(docCount),
+    termIds: docCount <= KEEP_TEXT_TERMS_MAX_EXERCISES ? tokens.termIds : undefined,
   };
 }

@@ -52,21 +52,55 @@ export class IntList {
   }
 }
 
+/**
+ * The term ids of every text one build read, with its terms: what the next build of the same catalog's
+ * index looks up first (issue 19: a reload within 2 s on a busy machine). A day's edits leave nearly
+ * every name and keyword as it was, and looking a text's ids up here, then renumbering each earlier id
+ * once, costs a fraction of tokenizing it and interning each term again.
+ */
+export interface TermIdTable {
+  readonly idsOfText: ReadonlyMap<string, readonly number[]>;
+  readonly terms: readonly string[];
+}
+
 /** Term ids by text: each distinct term once, each distinct text tokenized once (or not at all, text-terms.ts). */
 class Vocabulary {
   readonly terms: string[] = [];
   readonly #idOf = new Map<string, number>();
   // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies).
   readonly #idsOfText = new Map<string, readonly number[]>();
-  constructor(readonly textTerms: TextTerms) {}
+  readonly #earlier: TermIdTable | undefined;
+  /** The earlier build's term id -> this build's id + 1 (0: not met yet). Ids are numbered anew, so a term no text uses is dropped. */
+  readonly #fromEarlier: Int32Array;
+  constructor(
+    readonly textTerms: TextTerms,
+    earlier?: TermIdTable,
+  ) {
+    this.#earlier = earlier;
+    this.#fromEarlier = new Int32Array(earlier?.terms.length ?? 0);
+  }
 
   idsOf(text: string): readonly number[] {
     let ids = this.#idsOfText.get(text);
     if (ids === undefined) {
-      ids = this.textTerms.of(text).map((term) => this.#intern(term));
+      const before = this.#earlier?.idsOfText.get(text);
+      ids = before !== undefined ? before.map((id) => this.#renumbered(id)) : this.textTerms.of(text).map((term) => this.#intern(term));
       this.#idsOfText.set(text, ids);
     }
     return ids;
+  }
+
+  /** What the next build may look up (texts this build read only, so the table never outgrows one catalog). */
+  kept(): TermIdTable {
+    return { idsOfText: this.#idsOfText, terms: this.terms };
+  }
+
+  #renumbered(earlierId: number): number {
+    const known = this.#fromEarlier[earlierId]!;
+    if (known !== 0) return known - 1;
+    const id = this.#intern(this.#earlier!.terms[earlierId]!);
+    this.#fromEarlier[earlierId] = id + 1;
+    return id;
   }
 
   #intern(term: string): number {
@@ -98,23 +132,26 @@ export interface Tokens {
   readonly fieldStart: readonly Int32Array[];
   /** position -> how many content terms its base name has (the name field's length for BM25). */
   readonly nameBaseLength: Int32Array;
+  /** The ids of every text read, for the next build (Vocabulary.kept). */
+  readonly termIds: TermIdTable;
 }
 
 /**
  * Pass 1: tokenizes every exercise (through `textTerms`, which knows the live index's texts), yielding
  * every 16 (a step stays near a millisecond in German and Spanish); `englishWords` (a translation's)
- * count as keywords.
+ * count as keywords. `earlier`: the live index's table of the same language, looked up first.
  */
 export function* tokenSteps(
   exercises: readonly Exercise[],
   muscleGroups: readonly MuscleGroup[],
   textTerms: TextTerms,
   englishWords?: readonly (readonly string[])[],
+  earlier?: TermIdTable,
 ): Steps<Tokens> {
   const docCount = exercises.length;
   const groupOf = new Map<string, string>();
   for (const group of muscleGroups) for (const muscle of group.muscles) groupOf.set(muscle.toLowerCase(), group.displayGroup);
-  const vocabulary = new Vocabulary(textTerms);
+  const vocabulary = new Vocabulary(textTerms, earlier);
   // Sized for a typical exercise (a few name words, a dozen keyword and tag words), so they rarely grow.
   const fieldTerms = [new IntList(docCount * 6), new IntList(docCount * 16), new IntList(docCount * 12)];
   const fieldStart = [new Int32Array(docCount + 1), new Int32Array(docCount + 1), new Int32Array(docCount + 1)];
@@ -168,5 +205,6 @@ export function* tokenSteps(
     aliasStart: aliasStarts.packed(),
     aliasTerms: aliasTerms.packed(),
     isSoftWork,
+    termIds: vocabulary.kept(),
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The texts a search index's build read, kept for the next build (src/search/text/text-terms.ts): a
- * reload looks names and keywords up there instead of tokenizing them again, in every language, and
- * what it builds is the very index a build from nothing makes.
+ * The texts a search index's build read, kept for the next build (src/search/text/text-terms.ts) with
+ * their term ids (src/search/text/term-tokens.ts): a reload looks names and keywords up there instead of
+ * tokenizing and interning them again, in every language, and what it builds is the very index a build
+ * from nothing makes.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -9,12 +10,14 @@ import { buildCatalog } from '../../../src/catalog/catalog.ts';
 import type { Snapshot } from '../../../src/catalog/snapshot-schema.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../../src/search/search-index.ts';
 import { contentTerms, ENGLISH } from '../../../src/search/text/normalize.ts';
+import { termIndexSteps } from '../../../src/search/text/term-index.ts';
 import { KEEP_TEXT_TERMS_MAX_EXERCISES, TextTerms } from '../../../src/search/text/text-terms.ts';
+import { runNow } from '../../../src/time-slices.ts';
 import { bundledSnapshot } from '../../helpers/search-catalogs.ts';
 
-/** The index's own arrays, without the kept table. */
+/** The index's own arrays, without the kept tables. */
 function termArrays(index: SearchIndex): Record<string, unknown> {
-  const { textTerms: _kept, vocabulary: _map, rules: _rules, ...arrays } = index.terms;
+  const { textTerms: _kept, termIds: _ids, vocabulary: _map, rules: _rules, ...arrays } = index.terms;
   return arrays;
 }
 
@@ -56,10 +59,36 @@ describe('the texts a build keeps for the next', () => {
     assert.ok(es(live) !== undefined && es(reloaded) === es(live), "a translation's index reads its own language's table");
   });
 
+  it("takes an unchanged text's term ids from the live index's table, tokenizing only new texts", () => {
+    /** Every text the build had to tokenize. */
+    class CountingTerms extends TextTerms {
+      readonly tokenized = new Set<string>();
+      override of(text: string): readonly string[] {
+        this.tokenized.add(text);
+        return super.of(text);
+      }
+    }
+    const catalog = buildCatalog(nextSnapshot, 'next');
+    const counting = new CountingTerms(ENGLISH);
+    const built = runNow(termIndexSteps(catalog.exercises, catalog.muscleGroups, counting, undefined, live.terms.termIds));
+    const keyword = nextSnapshot.exercises[1]!.keywords[0]!;
+    assert.equal(counting.tokenized.has(keyword), false, 'an unchanged keyword: its ids come from the live table');
+    assert.ok(counting.tokenized.has('a keyword nobody had'), 'a new keyword is tokenized');
+    const ids = built.termIds!.idsOfText.get(keyword)!;
+    assert.deepEqual(
+      ids.map((id) => built.terms[id]),
+      live.terms.termIds!.idsOfText.get(keyword)!.map((id) => live.terms.terms[id]),
+      "the same terms, under this build's ids",
+    );
+    assert.deepEqual(built.terms, fresh.terms.terms, 'numbered as a build from nothing numbers them');
+  });
+
   it('keeps only what this build read, so tables never chain, and none for a large catalog', () => {
     const removed = snapshot.exercises.at(-1)!.name;
     assert.ok(live.terms.textTerms!.has(removed));
     assert.equal(reloaded.terms.textTerms!.has(removed), false, "a removed exercise's name is not carried on");
+    assert.ok(live.terms.termIds!.idsOfText.has(removed));
+    assert.equal(reloaded.terms.termIds!.idsOfText.has(removed), false, 'nor its term ids');
     assert.equal(new TextTerms(ENGLISH).kept(KEEP_TEXT_TERMS_MAX_EXERCISES + 1), undefined);
     assert.ok(new TextTerms(ENGLISH).kept(KEEP_TEXT_TERMS_MAX_EXERCISES) !== undefined);
   });
