@@ -95,7 +95,7 @@ export function nestingDepth(text: string, limit: number): number {
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Reads, decodes, parses and checks one snapshot file; every problem is prefixed with the file's path. */
-export function readSnapshot(file: string, dir: string | undefined, maxBytes: number): Result<Snapshot> {
+export function readSnapshot(file: string, dir: string | undefined, maxBytes: number, earlier?: Snapshot): Result<Snapshot> {
   const bytes = readBoundedFile(file, dir, maxBytes);
   if (!bytes.ok) return bytes;
   let text: string;
@@ -114,6 +114,6 @@ export function readSnapshot(file: string, dir: string | undefined, maxBytes: nu
   }
   // The name's date as written, real or not: dataVersion must equal it, and must itself be a real date.
   const date = DATE_FILE_NAME.exec(file.split(/[\\/]/).pop() ?? '')?.[1];
-  const result = checkSnapshot(raw, date);
+  const result = checkSnapshot(raw, date, earlier);
   return result.ok ? result : { ok: false, problems: withSource(result.problems, file) };
 }

@@ -36,7 +36,8 @@ function textsOrNull(
 }
 
 function messagesOf({ file, dir, maxBytes, readId, baselineId }: ReaderRequest): SnapshotMessage[] {
-  const result = readSnapshot(file, dir, maxBytes);
+  // Any snapshot this worker handed over passed the check: its records need no second one (snapshot-check.ts).
+  const result = readSnapshot(file, dir, maxBytes, baseline?.snapshot);
   if (!result.ok) return [{ kind: 'refused', problems: result.problems }];
   // Compared only with the snapshot the main thread says it holds: after a read it never received whole, nothing.
   const earlier = baseline !== undefined && baseline.id === baselineId ? baseline.snapshot : undefined;

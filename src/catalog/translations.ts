@@ -14,6 +14,7 @@
 import * as v from 'valibot';
 import { issueProblems, type Problem, problem } from '../problems.ts';
 import { runNow, type Steps } from '../time-slices.ts';
+import { isSameRecord } from './same-record.ts';
 import {
   type Exercise,
   type ExerciseText,
@@ -87,13 +88,20 @@ function entryProblems(where: string, raw: unknown, english: Exercise): { text?:
   return { text: parsed.output, problems };
 }
 
+/** A snapshot that passed the check, with its exercises by id: what checkSnapshot's `earlier` lends a translation. */
+export interface EarlierSnapshot extends Snapshot {
+  byId: ReadonlyMap<string, Exercise>;
+}
+
 /**
  * Checks each language's translation against the English snapshot: ids, fields, list lengths, taxonomy
- * names. Returns the translations as checked, or the problems, each with its path.
+ * names. Returns the translations as checked, or the problems, each with its path. An entry equal to
+ * `earlier`'s (a snapshot that passed) for the same English record object is taken as it is.
  */
 export function checkTranslations(
   raw: Record<string, v.InferOutput<typeof TranslationSchema>>,
   snapshot: Omit<Snapshot, 'translations'>,
+  earlier?: EarlierSnapshot,
 ): { translations: Record<string, Translation>; problems: Problem[] } {
   const problems: Problem[] = [];
   const translations: Record<string, Translation> = {};
@@ -108,6 +116,12 @@ export function checkTranslations(
         problems.push(
           at(`${where}.exercises.${id}`, alias === undefined ? 'is the id of no exercise' : `is an alias; translate ${alias} instead`),
         );
+        continue;
+      }
+      // An entry equal to a checked one, beside the very English record it was checked against, passes again.
+      const known = earlier?.translations?.[lang]?.exercises[id];
+      if (known !== undefined && english === earlier!.byId.get(id) && isSameRecord(known, entry)) {
+        exercises[id] = known;
         continue;
       }
       const checked = entryProblems(`${where}.exercises.${id}`, entry, english);
