@@ -146,13 +146,12 @@ export function checkSnapshot(raw: unknown, expectedVersion?: string, earlier?: 
   }
   const taxonomy = taxonomyProblems(top);
   problems.push(...taxonomy.problems, ...dictionaryProblems(top.search, taxonomy.names));
-  const earlierById = earlier === undefined ? undefined : new Map(earlier.exercises.map((exercise) => [exercise.id, exercise]));
-  const checked = exerciseProblems(top.exercises, taxonomy.names, earlierById);
+  const borrowed = earlier && { translations: earlier.translations, byId: new Map(earlier.exercises.map((e) => [e.id, e])) };
+  const checked = exerciseProblems(top.exercises, taxonomy.names, borrowed?.byId);
   problems.push(...checked.problems, ...aliasProblems(top.aliases ?? {}, checked.ids));
   const { aliases, translations: rawTranslations, ...rest } = top;
   const english = { ...rest, exercises: checked.exercises, ...(aliases === undefined ? {} : { aliases }) };
-  const translations =
-    rawTranslations === undefined ? undefined : checkTranslations(rawTranslations, english, earlier && { ...earlier, byId: earlierById! });
+  const translations = rawTranslations === undefined ? undefined : checkTranslations(rawTranslations, english, borrowed);
   problems.push(...(translations?.problems ?? []));
   if (problems.length > 0) return fail(problems);
   return ok(translations === undefined ? english : { ...english, translations: translations.translations });

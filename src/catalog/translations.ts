@@ -88,8 +88,9 @@ function entryProblems(where: string, raw: unknown, english: Exercise): { text?:
   return { text: parsed.output, problems };
 }
 
-/** A snapshot that passed the check, with its exercises by id: what checkSnapshot's `earlier` lends a translation. */
-export interface EarlierSnapshot extends Snapshot {
+/** Of a snapshot that passed the check, what a translation's check borrows: its translations and its exercises by id. */
+export interface EarlierSnapshot {
+  translations: Snapshot['translations'];
   byId: ReadonlyMap<string, Exercise>;
 }
 

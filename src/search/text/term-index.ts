@@ -16,7 +16,7 @@ import type { Steps } from '../../time-slices.ts';
 import { canonicalFamilySteps, canonicalPrior, SUGGEST_LENGTH_OFFSET, suggestCredit } from './canonical-prior.ts';
 import { ENGLISH, type TextRules } from './normalize.ts';
 import { EXERCISES_PER_STEP, IntList, type TermIdTable, type Tokens, tokenSteps } from './term-tokens.ts';
-import { KEEP_TEXT_TERMS_MAX_EXERCISES, type TextTermTable, TextTerms } from './text-terms.ts';
+import { type TextTermTable, TextTerms } from './text-terms.ts';
 
 export const FIELD_NAME = 1;
 export const FIELD_KEYWORDS = 2;
@@ -172,6 +172,7 @@ export function* termIndexSteps(
   }
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
   const families = yield* canonicalFamilySteps(exercises, textTerms);
+  const keptTexts = textTerms.kept(docCount);
   const canonicalPriors = new Float32Array(docCount);
   const suggestLength = new Uint16Array(docCount);
   for (let p = 0; p < docCount; p++) {
@@ -194,7 +195,8 @@ export function* termIndexSteps(
     isSoftWork,
     canonicalPrior: canonicalPriors,
     suggestLength,
-    textTerms: textTerms.kept(docCount),
-    termIds: docCount <= KEEP_TEXT_TERMS_MAX_EXERCISES ? tokens.termIds : undefined,
+    textTerms: keptTexts,
+    // Kept by the same rule as the texts (text-terms.ts decides the size line), or not at all.
+    termIds: keptTexts === undefined ? undefined : tokens.termIds,
   };
 }
