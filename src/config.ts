@@ -82,6 +82,12 @@ const ConfigSchema = v.object(
     PORTAL_SIGNUPS_PER_HOUR: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '10'),
     /** The portal's accounts (email, password hash, key id); beside KEYS_FILE by default. */
     ACCOUNTS_FILE: v.optional(path),
+    /** Rendered media (the cache) and any vendored photos, served under /media/. */
+    MEDIA_DIR: v.optional(path, './var/media'),
+    /** Base of every video url; default the service's own /media. */
+    MEDIA_URL: v.optional(v.pipe(absoluteUrl, v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
+    /** `on`: after listening, render media missing from MEDIA_DIR in a child process; `off`: only the media command renders. */
+    MEDIA_RENDER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   },
   'must be the process environment',
 );
@@ -112,6 +118,10 @@ export interface Config {
   isPortalOn: boolean;
   portalSignupsPerHour: number;
   accountsFile: string;
+  mediaDir: string;
+  /** Without a trailing slash; undefined means PUBLIC_URL (or http://localhost:<port>) + /media. */
+  mediaUrl: string | undefined;
+  isRenderingMedia: boolean;
 }
 
 /** Problems name the variable: `environment: PORT: must be a whole number`. Values are never echoed (a Redis URL holds a password). */
@@ -146,5 +156,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Result<Config> {
     isPortalOn: e.PORTAL === 'on',
     portalSignupsPerHour: e.PORTAL_SIGNUPS_PER_HOUR,
     accountsFile: e.ACCOUNTS_FILE ?? join(dirname(e.KEYS_FILE), 'accounts.json'),
+    mediaDir: e.MEDIA_DIR,
+    mediaUrl: e.MEDIA_URL?.replace(/\/+$/, ''),
+    isRenderingMedia: e.MEDIA_RENDER === 'on',
   });
 }

@@ -5,6 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { listMedia, mediaSignature } from './catalog/media-listing.ts';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
 import { type Config, readConfig } from './config.ts';
 import { fsProblem } from './files.ts';
@@ -13,6 +16,7 @@ import { bearerCheck } from './http/admin/admin-auth.ts';
 import { type ApiDeps, createApi } from './http/api.ts';
 import { KeyAdmin } from './keys/key-admin.ts';
 import { startServer } from './http/engines/engine.ts';
+import { createMediaHost } from './http/media-host.ts';
 import type { Server } from './http/engines/server.ts';
 import type { KeyRing } from './keys/key-ring.ts';
 import { loadTierTable, type TierTable } from './limits/tiers.ts';
@@ -64,6 +68,10 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
     // already ran its paths: a catalog is served hot (search/warm-up.ts).
     prepare: (catalog, previous) =>
       buildSearchIndex(catalog, undefined, { previous }).then((index) => (isWarmedBy(index, previous) ? index : warmUp(index))),
+    media: {
+      signature: () => mediaSignature(config.mediaDir),
+      apply: (snapshot) => listMedia(snapshot, config.mediaDir, config.mediaUrl ?? `${site.publicUrl}/media`),
+    },
   });
   const api = createApi({
     catalog: () => loader.current?.catalog,
@@ -89,6 +97,7 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
           },
     admin,
     pages,
+    media: createMediaHost(config.mediaDir),
   });
   return { api, loader, accessLog, metrics, site };
 }
@@ -109,6 +118,37 @@ function syncDocuments(documents: Documents, keyRing: KeyRing, intervalMs: numbe
   }, intervalMs);
   timer.unref();
   return timer;
+}
+
+/**
+ * Renders media missing from MEDIA_DIR in a child process at the lowest priority, so start-up never
+ * waits for it; the catalog lists each medium once the child's index names it (a reload follows).
+ */
+function renderMediaInBackground(config: Config, logger: Logger): void {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./cli/media.ts', import.meta.url).pathname, 'render', '--dir', config.mediaDir],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.on('error', (error) => logger.warn('media renderer could not start', { error: error.message }));
+  child.on('close', (code) => {
+    if (code === 0) logger.info('media rendered', { dir: config.mediaDir, skipped: stderr.length > 0 ? stderr.split('\n').length - 2 : 0 });
+    else logger.warn('media renderer failed; media rendered so far are served', { code, error: stderr.slice(-500) });
+  });
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, 19);
+    } catch {
+      // Not permitted on some systems: the child then runs at normal priority.
+    }
+  }
+  child.unref();
 }
 
 async function main(): Promise<void> {
@@ -209,6 +249,7 @@ async function main(): Promise<void> {
   }
 
   setImmediate(() => void loader.reload());
+  if (config.isRenderingMedia) renderMediaInBackground(config, logger);
   loader.watch(config.reloadIntervalMs);
   keyRing.watch(config.reloadIntervalMs);
   const documentSync = syncDocuments(documents, keyRing, config.reloadIntervalMs);

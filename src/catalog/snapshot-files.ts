@@ -54,6 +54,8 @@ export interface CatalogLoaderOptions<T> {
    * `previous` is what the live catalog is served from, which the build may borrow from.
    */
   prepare(catalog: Catalog, previous: T | undefined): Promise<T>;
+  /** The media the catalog lists, decided against the media folder (media-listing.ts); a new signature reloads. */
+  media?: { signature(): string; apply(snapshot: Snapshot): Snapshot };
 }
 
 /** Holds what is served from the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
@@ -107,8 +109,9 @@ export class CatalogLoader<T> {
     let hasRefused = false;
     for (const name of listSnapshotFiles(dir)) {
       const file = join(dir, name);
-      const signature = fileSignature(file);
-      if (signature === undefined) continue;
+      const fileSigned = fileSignature(file);
+      if (fileSigned === undefined) continue;
+      const signature = `${fileSigned}|${this.#options.media?.signature() ?? ''}`;
       if (this.#current?.source === name && this.#currentSignature === signature) return;
       if (this.#refused.get(name) === signature) continue;
       const started = performance.now();
@@ -127,7 +130,8 @@ export class CatalogLoader<T> {
       }
       this.#refused.delete(name);
       // The live catalog lends the bytes of every exercise the new one left unchanged.
-      const catalog = await loadCatalog(result.value, name, undefined, this.#current);
+      const snapshot = this.#options.media === undefined ? result.value : this.#options.media.apply(result.value);
+      const catalog = await loadCatalog(snapshot, name, undefined, this.#current);
       const catalogMs = performance.now() - started - readMs;
       const served = await this.#options.prepare(catalog, this.#served);
       const prepareMs = performance.now() - started - readMs - catalogMs;

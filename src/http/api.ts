@@ -11,6 +11,7 @@ import { rateHeaders } from '../limits/rate-headers.ts';
 import type { RequestObserver, RequestRecord } from '../observe/request-record.ts';
 import { BAD_REQUEST, HEADERS_TOO_LARGE, HttpError, INTERNAL_ERROR } from './http-error.ts';
 import { createKeyedServing, type KeyedServingDeps, type KeyedTrace } from './keyed-serving.ts';
+import { MEDIA_PREFIX, type MediaHost } from './media-host.ts';
 import { createPublicRoutes } from './public-routes.ts';
 import { methodNotAllowed, unknownRoute } from './refusals.ts';
 import { bodyLength, hasNoBody, type ApiRequest, type Reply } from './reply.ts';
@@ -34,6 +35,8 @@ export interface ApiDeps extends KeyedServingDeps {
   admin?: ((request: ApiRequest) => AdminOutcome) | undefined;
   /** The developer portal and operator view (HTML), when on; without it their paths are 404s. */
   pages?: ((request: ApiRequest) => Reply | Promise<Reply> | undefined) | undefined;
+  /** The media host under /media/ (media-host.ts); without it, /media/ paths are unknown routes. */
+  media?: MediaHost;
 }
 
 export interface Api {
@@ -121,12 +124,20 @@ export function createApi(deps: ApiDeps): Api {
       trace.route = 'pages';
       return page;
     }
+    if (deps.media !== undefined && request.path.startsWith(MEDIA_PREFIX)) return serveMedia(deps.media, request, trace);
     const match = matchRoute(request.path);
     if (match === undefined) return errorReply(unknownRoute(request.path));
     if (request.method !== 'get' && request.method !== 'head') return errorReply(methodNotAllowed(request.method, request.path));
     const { route: matched, param } = match;
     trace.route = matched.path;
     return matched.isKeyed ? serveKeyed(request, matched, param, trace) : publicRoutes[matched.name](request);
+  }
+
+  /** A medium: public, unmetered, GET and HEAD only; a refused or missing one is the 404 envelope. */
+  function serveMedia(media: MediaHost, request: ApiRequest, trace: Trace): Reply | Promise<Reply> {
+    trace.route = '/media/*';
+    if (request.method !== 'get' && request.method !== 'head') return errorReply(methodNotAllowed(request.method, request.path));
+    return outcomeReply(media.serve(request));
   }
 
   /** Every reply leaves with its metering headers (when metered) and X-Request-Id, and the observer hears of it. */

@@ -21,6 +21,8 @@ export interface ApiRequest {
   acceptLanguage?: string | undefined;
   /** If-None-Match, as sent (repeated headers joined with `, `). */
   ifNoneMatch?: string | undefined;
+  /** Range, as sent (the first): clips on the media host answer byte ranges. */
+  range?: string | undefined;
   /** The client's X-Request-Id, unchecked: the pipeline keeps it only when it is safe (request-id.ts). */
   requestId?: string | undefined;
   /** Authorization, as sent (the admin API's bearer token). */

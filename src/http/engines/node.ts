@@ -68,6 +68,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
   let authorization: string | undefined;
   let cookie: string | undefined;
   let contentType: string | undefined;
+  let range: string | undefined;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
@@ -82,6 +83,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
     else if (name === 'authorization') authorization ??= value;
     else if (name === 'cookie') cookie = cookie === undefined ? value : `${cookie}; ${value}`;
     else if (name === 'content-type') contentType ??= value;
+    else if (name === 'range') range ??= value;
   }
   return {
     method: (req.method ?? 'GET').toLowerCase(),
@@ -97,6 +99,7 @@ function copyRequest(req: IncomingMessage): ApiRequest {
     cookie,
     contentType,
     clientAddress: req.socket.remoteAddress,
+    range,
   };
 }
 

@@ -19,6 +19,7 @@ const headers = {
   authorization: undefined as string | undefined,
   cookie: undefined as string | undefined,
   contentType: undefined as string | undefined,
+  range: undefined as string | undefined,
   lengthCount: 0,
   isChunked: false,
   /** Bytes of the head so far, counted as node:http counts them (name, value, `: ` and CRLF). */
@@ -55,6 +56,7 @@ function copyHeader(name: string, value: string): void {
   else if (name === 'authorization') headers.authorization ??= value;
   else if (name === 'cookie') headers.cookie = headers.cookie === undefined ? value : `${headers.cookie}; ${value}`;
   else if (name === 'content-type') headers.contentType ??= value;
+  else if (name === 'range') headers.range ??= value;
 }
 
 /**
@@ -65,7 +67,7 @@ function copyHeader(name: string, value: string): void {
  */
 export function copyRequest(req: HttpRequest): ApiRequest | undefined | typeof OVERSIZED {
   headers.apiKey = headers.acceptEncoding = headers.acceptLanguage = headers.ifNoneMatch = headers.requestId = undefined;
-  headers.authorization = headers.cookie = headers.contentType = undefined;
+  headers.authorization = headers.cookie = headers.contentType = headers.range = undefined;
   headers.keyCount = headers.lengthCount = headers.headBytes = 0;
   headers.isChunked = false;
   req.forEach(copyHeader);
@@ -86,5 +88,6 @@ export function copyRequest(req: HttpRequest): ApiRequest | undefined | typeof O
     authorization: headers.authorization,
     cookie: headers.cookie,
     contentType: headers.contentType,
+    range: headers.range,
   };
 }

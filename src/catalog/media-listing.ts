@@ -1,0 +1,47 @@
+/**
+ * What the served catalog lists as media, decided against the media folder at each load: an exercise
+ * with rendered media (the index in MEDIA_DIR) lists our two stills and our clip, the clip's `url`
+ * absolute under MEDIA_URL; any other exercise keeps only the images of its snapshot that are files
+ * in MEDIA_DIR (free-exercise-db's photos, when vendored there). A medium no request could fetch is
+ * never listed (docs/api.md#media).
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { INDEX_FILE, type MediaIndex, readMediaIndex } from '../motion/media-cache.ts';
+import type { Snapshot } from './snapshot-schema.ts';
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Changes whenever the render command or the start-up renderer writes a new index. */
+export function mediaSignature(mediaDir: string): string {
+  try {
+    const stat = statSync(join(mediaDir, INDEX_FILE));
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return 'none';
+  }
+}
+
+/** `snapshot` with every exercise's images and videos replaced by what the media folder can serve. */
+export function listMedia(snapshot: Snapshot, mediaDir: string, mediaUrl: string, index: MediaIndex = readMediaIndex(mediaDir)): Snapshot {
+  const base = mediaUrl.endsWith('/') ? mediaUrl : `${mediaUrl}/`;
+  const exercises = snapshot.exercises.map((exercise) => {
+    const entry = index[exercise.id];
+    if (entry?.images.every((path) => isFile(join(mediaDir, path)))) {
+      const videos = entry.videos
+        .filter((clip) => isFile(join(mediaDir, clip.path)))
+        .map(({ path, ...fields }) => ({ url: new URL(path, base).href, ...fields }));
+      return { ...exercise, images: entry.images, videos };
+    }
+    // A clip hosted elsewhere is the snapshot's to vouch for; one under MEDIA_URL must be a file here.
+    const videos = exercise.videos.filter((video) => !video.url.startsWith(base) || isFile(join(mediaDir, video.url.slice(base.length))));
+    return { ...exercise, images: exercise.images.filter((path) => isFile(join(mediaDir, path))), videos };
+  });
+  return { ...snapshot, exercises };
+}

@@ -1,0 +1,135 @@
+/**
+ * `npm run media -- <check|render|sheet|coverage>`: the motion descriptions in data/source/motion
+ * checked, rendered into MEDIA_DIR (stills, clip, index.json), shown on a contact sheet, and counted
+ * by category and pattern against the catalog (docs/operations.md#media-cli).
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { readSnapshotFile } from '../catalog/snapshot-files.ts';
+import { listSnapshotFiles } from '../catalog/snapshot-files.ts';
+import { contactSheet } from '../motion/contact-sheet.ts';
+import { renderMissing } from '../motion/media-cache.ts';
+import { checkMotion } from '../motion/motion-check.ts';
+import { type Description, readDescriptions } from '../motion/motion-files.ts';
+import { RENDERER_VERSION } from '../motion/render-media.ts';
+import { formatProblems, type Problem } from '../problems.ts';
+import { isMainModule } from './entry.ts';
+
+export const USAGE = `usage: npm run --silent media -- <command> [options]
+  check                         validates every description (angles, contacts, balance, props); exit 1 with every problem
+  render [ID...]                renders the stills and clip of every description that passes the check (or the ids named)
+                                into MEDIA_DIR (default ./var/media), skipping media already rendered from the same description
+  sheet OUT.jpg ID...           a contact sheet: one row of frames through the loop per exercise
+  coverage                      exercises described, by category and by pattern, against the newest snapshot in DATA_DIR
+  options: --motion-dir DIR (default data/source/motion), --dir DIR (the media folder), --help`;
+
+interface Options {
+  motionDir: string;
+  mediaDir: string;
+}
+
+function load(options: Options): Description[] {
+  const read = readDescriptions(options.motionDir, RENDERER_VERSION);
+  if (!read.ok) {
+    process.stderr.write(`${formatProblems(read.problems)}\n`);
+    process.exit(1);
+  }
+  return read.value;
+}
+
+function checked(descriptions: readonly Description[]): { passing: Description[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const passing: Description[] = [];
+  for (const description of descriptions) {
+    const found = checkMotion(description);
+    problems.push(...found);
+    if (found.length === 0) passing.push(description);
+  }
+  return { passing, problems };
+}
+
+function coverage(descriptions: readonly Description[], dataDir: string): string {
+  const newest = listSnapshotFiles(dataDir)[0];
+  const snapshot = newest === undefined ? undefined : readSnapshotFile(`${dataDir}/${newest}`);
+  const byCategory = new Map<string, { total: number; described: number }>();
+  if (snapshot?.ok === true)
+    for (const e of snapshot.value.exercises) {
+      const row = byCategory.get(e.category) ?? { total: 0, described: 0 };
+      row.total += 1;
+      byCategory.set(e.category, row);
+    }
+  const categoryOf = new Map(snapshot?.ok === true ? snapshot.value.exercises.map((e) => [e.id, e.category] as const) : []);
+  for (const d of descriptions) {
+    const row = byCategory.get(categoryOf.get(d.id) ?? d.category) ?? { total: 0, described: 0 };
+    row.described += 1;
+    byCategory.set(categoryOf.get(d.id) ?? d.category, row);
+  }
+  const byPattern = new Map<string, number>();
+  for (const d of descriptions) byPattern.set(d.motion.pattern, (byPattern.get(d.motion.pattern) ?? 0) + 1);
+  const lines = ['category                 described / total   coverage'];
+  let described = 0;
+  let total = 0;
+  for (const [category, row] of [...byCategory].sort()) {
+    described += row.described;
+    total += row.total;
+    lines.push(
+      `${category.padEnd(24)} ${String(row.described).padStart(9)} / ${String(row.total).padEnd(7)} ${row.total === 0 ? '-' : `${((100 * row.described) / row.total).toFixed(1)}%`}`,
+    );
+  }
+  lines.push(
+    `${'all'.padEnd(24)} ${String(described).padStart(9)} / ${String(total).padEnd(7)} ${total === 0 ? '-' : `${((100 * described) / total).toFixed(1)}%`}`,
+    '',
+    'pattern                  descriptions',
+  );
+  for (const [name, count] of [...byPattern].sort()) lines.push(`${name.padEnd(24)} ${count}`);
+  return lines.join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'motion-dir': { type: 'string' }, dir: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help === true || positionals.length === 0) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help === true ? 0 : 1;
+  }
+  const options: Options = {
+    motionDir: values['motion-dir'] ?? 'data/source/motion',
+    mediaDir: values.dir ?? process.env.MEDIA_DIR ?? './var/media',
+  };
+  const [command, ...rest] = positionals;
+  const descriptions = load(options);
+  switch (command) {
+    case 'check': {
+      const { problems } = checked(descriptions);
+      process.stdout.write(`${descriptions.length} descriptions, ${problems.length} problems\n`);
+      if (problems.length > 0) process.stdout.write(`${formatProblems(problems)}\n`);
+      return problems.length > 0 ? 1 : 0;
+    }
+    case 'render': {
+      const { passing, problems } = checked(descriptions.filter((d) => rest.length === 0 || rest.includes(d.id)));
+      if (problems.length > 0) process.stderr.write(`not rendered (the check refuses them):\n${formatProblems(problems)}\n`);
+      await renderMissing(options.mediaDir, passing, (id, ms) => process.stdout.write(`${id}: ${ms.toFixed(0)} ms\n`));
+      process.stdout.write(`${passing.length} rendered or up to date in ${options.mediaDir}\n`);
+      return 0;
+    }
+    case 'sheet': {
+      const [out, ...ids] = rest;
+      if (out === undefined) return 1;
+      const chosen = descriptions.filter((d) => ids.length === 0 || ids.includes(d.id));
+      writeFileSync(out, await contactSheet(chosen.map((d) => d.motion)));
+      process.stdout.write(`${out}: ${chosen.map((d) => d.id).join(', ')}\n`);
+      return 0;
+    }
+    case 'coverage':
+      process.stdout.write(`${coverage(descriptions, process.env.DATA_DIR ?? './data')}\n`);
+      return 0;
+    default:
+      process.stderr.write(`unknown command ${command}\n${USAGE}\n`);
+      return 1;
+  }
+}
+
+if (isMainModule(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,131 @@
+/**
+ * The disk cache of rendered media (MEDIA_DIR, default ./var/media): `<id>/0.jpg`, `<id>/1.jpg` and
+ * `<id>/demo-1.mp4` per described exercise, and `index.json`, what the catalog lists: per id the
+ * description's hash, the image paths and the clip's fields as ffprobe read them from the file.
+ * Files are written beside their final name and renamed, so a reader never sees half a file.
+ */
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { aspectRatio, ffprobe, MAX_CLIP_SECONDS, type Prober } from '../catalog/snapshot-media.ts';
+import type { Description } from './motion-files.ts';
+import { RENDERER_NAME, renderClip, renderStills } from './render-media.ts';
+
+export const INDEX_FILE = 'index.json';
+export const CLIP_FILE = 'demo-1.mp4';
+
+/** A clip as the index holds it: a path under the media host, and what ffprobe read. */
+export interface IndexedClip {
+  path: string;
+  format: string;
+  resolution: string;
+  aspectRatio: string;
+  durationSeconds: number;
+  generatedWith: string;
+  generatedAt: string;
+}
+export interface IndexEntry {
+  hash: string;
+  images: string[];
+  videos: IndexedClip[];
+}
+export type MediaIndex = Record<string, IndexEntry>;
+
+export function readMediaIndex(dir: string): MediaIndex {
+  try {
+    return JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as MediaIndex;
+  } catch {
+    return {};
+  }
+}
+
+function writeAtomically(file: string, bytes: Buffer | string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, file);
+}
+
+export function writeMediaIndex(dir: string, index: MediaIndex): void {
+  const sorted = Object.fromEntries(
+    Object.keys(index)
+      .sort()
+      .map((id) => [id, index[id]!]),
+  );
+  writeAtomically(join(dir, INDEX_FILE), `${JSON.stringify(sorted, null, 1)}\n`);
+}
+
+/** What ffprobe reads from a rendered clip; throws when the file is not the clip the renderer promises. */
+export function probeClip(file: string, path: string, probe: Prober = ffprobe): IndexedClip {
+  const result = probe(file);
+  const video = result.streams?.find((stream) => stream.codec_type === 'video');
+  const duration = Number(result.format?.duration);
+  if (video?.width === undefined || video.height === undefined || !Number.isFinite(duration))
+    throw new Error(`${file}: ffprobe finds no video`);
+  if (result.streams!.some((stream) => stream.codec_type === 'audio')) throw new Error(`${file}: has an audio track`);
+  if (duration > MAX_CLIP_SECONDS + 0.05) throw new Error(`${file}: lasts ${duration} s, over ${MAX_CLIP_SECONDS} s`);
+  return {
+    path,
+    format: 'mp4',
+    resolution: `${video.width}x${video.height}`,
+    aspectRatio: aspectRatio(video.width, video.height),
+    durationSeconds: Math.min(MAX_CLIP_SECONDS, Math.max(1, Math.round(duration))),
+    generatedWith: RENDERER_NAME,
+    generatedAt: statSync(file).mtime.toISOString(),
+  };
+}
+
+/** Renders one description's stills and clip into `dir` and returns its index entry. */
+export async function renderInto(dir: string, description: Description): Promise<IndexEntry> {
+  const { id, motion } = description;
+  const [start, end] = await renderStills(motion);
+  writeAtomically(join(dir, id, '0.jpg'), start);
+  writeAtomically(join(dir, id, '1.jpg'), end);
+  const clip = join(dir, id, CLIP_FILE);
+  const temporary = join(dir, id, `.${process.pid}.${CLIP_FILE}`);
+  await renderClip(motion, temporary);
+  renameSync(temporary, clip);
+  return { hash: description.hash, images: [`${id}/0.jpg`, `${id}/1.jpg`], videos: [probeClip(clip, `${id}/${CLIP_FILE}`)] };
+}
+
+/** Whether the cache holds media of this very description (same hash, every file there). */
+export function isFresh(dir: string, index: MediaIndex, description: Description): boolean {
+  const entry = index[description.id];
+  if (entry === undefined || entry.hash !== description.hash) return false;
+  return [...entry.images, ...entry.videos.map((clip) => clip.path)].every((path) => {
+    try {
+      return statSync(join(dir, path)).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The index is written at most this often while rendering: each write makes a server reload its catalog. */
+const INDEX_WRITE_INTERVAL_MS = 30_000;
+
+/**
+ * Renders every description whose media is missing or stale, writing the index every 30 s and at
+ * the end, so a server lists media as it appears; `onRendered` hears of each (id and milliseconds).
+ */
+export async function renderMissing(
+  dir: string,
+  descriptions: readonly Description[],
+  onRendered?: (id: string, ms: number) => void,
+): Promise<MediaIndex> {
+  let writtenAt = performance.now();
+  const index = readMediaIndex(dir);
+  const known = new Set(descriptions.map((d) => d.id));
+  for (const id of Object.keys(index)) if (!known.has(id)) delete index[id];
+  for (const description of descriptions) {
+    if (isFresh(dir, index, description)) continue;
+    const started = performance.now();
+    index[description.id] = await renderInto(dir, description);
+    if (performance.now() - writtenAt > INDEX_WRITE_INTERVAL_MS) {
+      writeMediaIndex(dir, index);
+      writtenAt = performance.now();
+    }
+    onRendered?.(description.id, performance.now() - started);
+  }
+  writeMediaIndex(dir, index);
+  return index;
+}

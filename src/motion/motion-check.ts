@@ -1,0 +1,138 @@
+/**
+ * The validator of descriptions, as `snapshot check` is for snapshots: each key's joint angles within
+ * human ranges, promised contacts within 4 cm of their surface (at the keys and through every move),
+ * the centre of mass over the feet in balanced keys, held props in the hands that hold them, no part
+ * of the figure under the floor, and a clip of at most 5 s. Problems name the file and the field.
+ */
+import { type Problem, problem } from '../problems.ts';
+import { cycleSeconds, type Key, surfacesOf, type Surface } from './motion.ts';
+import type { Description } from './motion-files.ts';
+import { balanceError } from './pattern-kit.ts';
+import { type Body, distance, type Point, SIDES } from './skeleton.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf } from './timeline.ts';
+
+/** Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). */
+export const RANGES = {
+  hip: [-35, 150],
+  knee: [0, 160],
+  ankle: [-60, 50],
+  shoulder: [-65, 185],
+  elbow: [0, 170],
+  spine: [-40, 60],
+  neck: [-50, 60],
+} as const;
+const CONTACT_TOLERANCE = 0.04;
+/** How far above its surface a point sits when it rests there (the body's thickness). */
+const CLEARANCE: Record<string, number> = {
+  pelvis: 0.1,
+  waist: 0.1,
+  neckBase: 0.08,
+  head: 0.105,
+  leftKnee: 0.05,
+  rightKnee: 0.05,
+  leftElbow: 0.04,
+  rightElbow: 0.04,
+  leftHand: 0.03,
+  rightHand: 0.03,
+};
+
+function gap(point: Point, surface: Surface): number {
+  switch (surface.kind) {
+    case 'floor':
+      return Math.abs(point[1]);
+    case 'top':
+      return point[0] < surface.x0 - 0.05 || point[0] > surface.x1 + 0.05 ? Number.POSITIVE_INFINITY : Math.abs(point[1] - surface.y);
+    case 'point':
+      return distance(point, surface.at);
+  }
+}
+
+const angleBetween = (a: Point, b: Point, c: Point): number => {
+  const ab = Math.atan2(a[1] - b[1], a[0] - b[0]);
+  const cb = Math.atan2(c[1] - b[1], c[0] - b[0]);
+  let d = Math.abs(ab - cb) * (180 / Math.PI);
+  if (d > 180) d = 360 - d;
+  return 180 - d;
+};
+
+function checkRanges(key: Key, body: Body, at: string, problems: Problem[], file: string): void {
+  const out = (what: string, value: number, [min, max]: readonly [number, number]) => {
+    if (value < min - 0.5 || value > max + 0.5) problems.push(problem(file, at, `${what} ${value.toFixed(0)}° is outside ${min}..${max}°`));
+  };
+  out('spine flexion', key.angles.spine, RANGES.spine);
+  out('neck flexion', key.angles.neck, RANGES.neck);
+  for (const side of SIDES) {
+    const { leg, arm } = key.angles[side];
+    if (key.feet?.[side] === undefined) {
+      out(`${side} hip flexion`, leg.hip, RANGES.hip);
+      out(`${side} ankle dorsiflexion`, leg.ankle, RANGES.ankle);
+    }
+    if (key.hands?.[side] === undefined) out(`${side} shoulder flexion`, arm.shoulder, RANGES.shoulder);
+    // Knees and elbows are measured on the figure: targets place them by inverse kinematics.
+    const l = body.legs[side];
+    const a = body.arms[side];
+    out(`${side} knee flexion`, angleBetween(l.root, l.middle, l.end), RANGES.knee);
+    out(`${side} elbow flexion`, angleBetween(a.root, a.middle, a.end), RANGES.elbow);
+  }
+}
+
+/** Every problem of one description's motion; empty when it may be rendered. */
+export function checkMotion(description: Description): Problem[] {
+  const { motion, file } = description;
+  const base = `motions.${description.id}`;
+  const problems: Problem[] = [];
+  const surfaces = new Map(surfacesOf(motion.fixed).map((s) => [s.kind === 'floor' ? 'floor' : s.name, s]));
+  const seconds = cycleSeconds(motion);
+  if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
+  motion.keys.forEach((key, i) => {
+    const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
+    const body = keyBody(key, motion.view).body;
+    checkRanges(key, body, at, problems, file);
+    for (const contact of key.contacts) {
+      const surface = surfaces.get(contact.on);
+      if (surface === undefined) {
+        problems.push(problem(file, at, `${contact.point} is promised on a ${contact.on}, which the scene does not have (props)`));
+        continue;
+      }
+      const off = gap(pointOf(body, contact.point), surface) - (surface.kind === 'point' ? 0 : (CLEARANCE[contact.point] ?? 0));
+      if (Math.abs(off) > CONTACT_TOLERANCE)
+        problems.push(problem(file, at, `${contact.point} is ${(off * 100).toFixed(0)} cm from the ${contact.on}`));
+    }
+    if (key.isBalanced) {
+      const feet = key.contacts.filter((c) => c.on !== 'bar' && /Heel|Toe/.test(c.point)).map((c) => c.point);
+      const error = balanceError(body, motion.held, feet.length > 0 ? feet : undefined);
+      if (Math.abs(error) > 0.08)
+        problems.push(problem(file, at, `the centre of mass is ${(error * 100).toFixed(0)} cm from the middle of the feet`));
+    }
+    for (const prop of motion.held) {
+      if (prop.at !== 'hands' || prop.kind === 'dumbbells' || prop.kind === 'farmers-handles' || motion.view !== 'side') continue;
+      const apart = distance(body.arms.left.hand, body.arms.right.hand);
+      if (apart > 0.05)
+        problems.push(problem(file, at, `the ${prop.kind} is held in both hands, but the hands are ${(apart * 100).toFixed(0)} cm apart`));
+    }
+    for (const prop of motion.held) {
+      if (prop.at === 'back' || prop.at === 'front-rack') {
+        const grip = heldAt(body, prop);
+        const reach = Math.min(distance(body.arms.left.hand, grip), distance(body.arms.right.hand, grip));
+        if (reach > 0.12)
+          problems.push(problem(file, at, `the ${prop.kind} rests on the shoulders ${(reach * 100).toFixed(0)} cm from the nearest hand`));
+      }
+    }
+  });
+  // Through the whole loop: nothing sinks into the floor.
+  for (let frame = 0; frame < frameCount(motion); frame += 1) {
+    const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
+    const lowest = Math.min(...SIDES.flatMap((side) => [body.legs[side].heel[1], body.legs[side].toe[1]]));
+    if (lowest < -0.03) {
+      problems.push(
+        problem(
+          file,
+          base,
+          `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s the figure is ${(-lowest * 100).toFixed(0)} cm under the floor`,
+        ),
+      );
+      break;
+    }
+  }
+  return problems;
+}

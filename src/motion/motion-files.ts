@@ -1,0 +1,108 @@
+/**
+ * Motion description files, `data/source/motion/<category>.json`: `{ "category", "motions": { "<id>":
+ * { "pattern", "props"?, "view"?, ...the pattern's parameters } } }`. Read and checked here (valibot),
+ * built into Motions by the pattern each names; problems name the file and the field.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { CATEGORIES } from '../catalog/snapshot-schema.ts';
+import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
+import { type Motion, PROP_KINDS, type PropKind } from './motion.ts';
+import { PATTERN_NAMES, PATTERNS } from './patterns.ts';
+
+const DescriptionSchema = v.looseObject({
+  pattern: v.picklist(PATTERN_NAMES, `must be one of ${PATTERN_NAMES.join(', ')}`),
+  props: v.optional(v.array(v.picklist(PROP_KINDS, `must be one of ${PROP_KINDS.join(', ')}`)), []),
+  view: v.optional(v.picklist(['side', 'front'], 'must be side or front')),
+});
+
+const FileSchema = v.strictObject({
+  category: v.picklist(CATEGORIES, `must be one of ${CATEGORIES.join(', ')}`),
+  motions: v.record(v.pipe(v.string(), v.regex(/^[A-Z0-9][A-Za-z0-9_-]{0,99}$/, 'must be an exercise id')), v.unknown()),
+});
+
+/** One exercise's description as written, and what it builds. */
+export interface Description {
+  id: string;
+  category: string;
+  /** Where it was read: `data/source/motion/strength.json`. */
+  file: string;
+  source: Record<string, unknown>;
+  /** sha256 of the description's canonical JSON and the renderer's version: the cache key of its media. */
+  hash: string;
+  motion: Motion;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Builds one description; problems name `motions.<id>.<field>`. */
+export function buildDescription(file: string, category: string, id: string, raw: unknown, rendererVersion: string): Result<Description> {
+  const at = `motions.${id}`;
+  const parsed = v.safeParse(DescriptionSchema, raw);
+  if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
+  const { pattern: name, props, view, ...params } = parsed.output;
+  const pattern = PATTERNS[name]!;
+  if (view !== undefined && !pattern.views.includes(view)) {
+    return fail([problem(file, `${at}.view`, `pattern ${name} is drawn from the ${pattern.views.join(' or ')}, not the ${view}`)]);
+  }
+  const paramsParsed = v.safeParse(pattern.params, params);
+  if (!paramsParsed.success) return fail(issueProblems(file, paramsParsed.issues, { prefix: at, isShowingReceived: true }));
+  const motion = pattern.build({ params: paramsParsed.output as never, props: props as PropKind[] });
+  const source = raw as Record<string, unknown>;
+  const hash = createHash('sha256')
+    .update(`${rendererVersion}\n${canonical(source)}`)
+    .digest('hex')
+    .slice(0, 16);
+  return ok({ id, category, file, source, hash, motion });
+}
+
+/** Every description under `dir` (`*.json`, sorted), or every problem found. */
+export function readDescriptions(dir: string, rendererVersion: string): Result<Description[]> {
+  const problems: Problem[] = [];
+  const descriptions: Description[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
+  } catch {
+    return fail([problem(dir, '', 'is not a readable folder')]);
+  }
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const file = join(dir, name);
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      problems.push(problem(file, '', `is not valid JSON (${(error as Error).message})`));
+      continue;
+    }
+    const parsed = v.safeParse(FileSchema, json);
+    if (!parsed.success) {
+      problems.push(...issueProblems(file, parsed.issues));
+      continue;
+    }
+    for (const [id, raw] of Object.entries(parsed.output.motions)) {
+      const earlier = seen.get(id);
+      if (earlier !== undefined) {
+        problems.push(problem(file, `motions.${id}`, `is described twice (also in ${earlier})`));
+        continue;
+      }
+      seen.set(id, file);
+      const built = buildDescription(file, parsed.output.category, id, raw, rendererVersion);
+      if (built.ok) descriptions.push(built.value);
+      else problems.push(...built.problems);
+    }
+  }
+  return problems.length > 0 ? fail(problems) : ok(descriptions);
+}

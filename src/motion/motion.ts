@@ -1,0 +1,151 @@
+/**
+ * A movement as the renderer and the validator read it: keyframes (joint angles, an anchor that puts
+ * the figure in the scene, optional hand and foot targets), the scene's fixed props and the held
+ * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
+ * one into frames.
+ */
+import type { Angles, ArmAngles, LegAngles, Point, Side, View } from './skeleton.ts';
+
+/** Points of the figure a key may place in the scene or promise a contact for. */
+export const BODY_POINTS = [
+  'pelvis',
+  'waist',
+  'neckBase',
+  'head',
+  'leftHand',
+  'rightHand',
+  'leftToe',
+  'rightToe',
+  'leftHeel',
+  'rightHeel',
+  'leftKnee',
+  'rightKnee',
+  'leftElbow',
+  'rightElbow',
+] as const;
+export type BodyPoint = (typeof BODY_POINTS)[number];
+
+/** Everything the catalog names as equipment that a description may show. */
+export const PROP_KINDS = [
+  'barbell',
+  'dumbbells',
+  'dumbbell',
+  'kettlebell',
+  'bench',
+  'box',
+  'bar',
+  'cable',
+  'band',
+  'ball',
+  'mat',
+  'wall',
+  'plate',
+  'farmers-handles',
+  'sandbag',
+  'stone',
+  'log',
+  'yoke',
+] as const;
+export type PropKind = (typeof PROP_KINDS)[number];
+
+/** A surface in the scene: the floor, a bench or box top, a bar. Contacts are checked against these. */
+export type Surface =
+  | { kind: 'floor' }
+  | { kind: 'top'; name: string; x0: number; x1: number; y: number }
+  | { kind: 'point'; name: string; at: Point };
+
+/** A fixed prop: drawn in the scene, never moving. */
+export interface FixedProp {
+  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall';
+  /** Bench, box, mat: the top's span and height; bar: the bar's centre; wall: its face x. */
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+/** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */
+export interface HeldProp {
+  kind: 'barbell' | 'dumbbells' | 'dumbbell' | 'kettlebell' | 'ball' | 'farmers-handles' | 'plate';
+  /** `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on the upper back. */
+  at: 'hands' | Side | 'back' | 'front-rack';
+  massKg: number;
+}
+
+/** A contact promised in a key: `point` within reach of the surface named `on`. */
+export interface Contact {
+  point: BodyPoint;
+  on: string;
+}
+
+export interface Key {
+  /** A word for messages: `start`, `bottom`, `lockout`. */
+  name: string;
+  angles: Angles;
+  /** The body point placed at `at` in the scene; the rest of the figure follows from the angles. */
+  anchor: { point: BodyPoint; at: Point };
+  hands?: Partial<Record<Side, Point>>;
+  feet?: Partial<Record<Side, Point>>;
+  contacts: Contact[];
+  /** A standing key whose centre of mass must lie over the feet on the floor. */
+  isBalanced: boolean;
+  /** Seconds held at this key, then seconds to move to the next (the last moves back to the first). */
+  hold: number;
+  move: number;
+}
+
+export interface Motion {
+  view: View;
+  frame: 'portrait' | 'landscape';
+  keys: Key[];
+  /** The key shown as the start image and the key shown as the end image. */
+  stills: readonly [number, number];
+  fixed: FixedProp[];
+  held: HeldProp[];
+  /** The pattern that built it, for the coverage report. */
+  pattern: string;
+}
+
+export const leg = (hip: number, knee = 0, ankle = 0): LegAngles => ({ hip, knee, ankle });
+export const arm = (shoulder: number, elbow = 0): ArmAngles => ({ shoulder, elbow });
+
+/** Angles from the trunk and one leg and arm for both sides (or a pair for each). */
+export function angles(parts: {
+  trunk?: number;
+  spine?: number;
+  neck?: number;
+  legs?: LegAngles | readonly [LegAngles, LegAngles];
+  arms?: ArmAngles | readonly [ArmAngles, ArmAngles];
+}): Angles {
+  const legs = parts.legs ?? leg(0);
+  const arms = parts.arms ?? arm(5, 5);
+  const [leftLeg, rightLeg] = 'hip' in legs ? [legs, legs] : legs;
+  const [leftArm, rightArm] = 'shoulder' in arms ? [arms, arms] : arms;
+  return {
+    trunk: parts.trunk ?? 0,
+    spine: parts.spine ?? 0,
+    neck: parts.neck ?? 0,
+    left: { leg: leftLeg, arm: leftArm },
+    right: { leg: rightLeg, arm: rightArm },
+  };
+}
+
+/** Leg angles from the absolute angles of thigh and shank, with the foot flat on the floor. */
+export function flatFootLeg(trunk: number, thighAbsolute: number, shankAbsolute: number): LegAngles {
+  return leg(thighAbsolute + trunk, thighAbsolute - shankAbsolute, -shankAbsolute);
+}
+
+export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
+  const surfaces: Surface[] = [{ kind: 'floor' }];
+  for (const prop of fixed) {
+    if (prop.kind === 'bar') surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
+    else if (prop.kind === 'bench' || prop.kind === 'box' || prop.kind === 'mat') {
+      surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
+    }
+  }
+  return surfaces;
+}
+
+/** The clip's length in seconds: every key's hold and move. */
+export function cycleSeconds(motion: Motion): number {
+  return motion.keys.reduce((sum, key) => sum + key.hold + key.move, 0);
+}

@@ -1,0 +1,100 @@
+/**
+ * What patterns share: keys with defaults, the held props a description's prop names become, a
+ * bisection solver (a trunk lean that balances, a hip height that lets the hands reach the bar) and
+ * the contacts of standing feet.
+ */
+import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion, PropKind } from './motion.ts';
+import { type Body, centreWithLoad, type Point, SEGMENT, type View } from './skeleton.ts';
+import { heldAt, keyBody, pointOf } from './timeline.ts';
+
+export interface KeyInput extends Partial<Omit<Key, 'name' | 'angles' | 'anchor'>> {
+  name: string;
+  angles: Key['angles'];
+  anchor: Key['anchor'];
+}
+
+export function key(input: KeyInput): Key {
+  return { contacts: [], isBalanced: false, hold: 0.3, move: 0.9, ...input };
+}
+
+export const FEET_ON: (surface: string) => Contact[] = (surface) =>
+  (['leftHeel', 'leftToe', 'rightHeel', 'rightToe'] as const).map((point) => ({ point, on: surface }));
+export const HANDS_ON: (surface: string) => Contact[] = (surface) =>
+  (['leftHand', 'rightHand'] as const).map((point) => ({ point, on: surface }));
+export const on = (surface: string, ...points: BodyPoint[]): Contact[] => points.map((point) => ({ point, on: surface }));
+
+/** Masses of what a figure carries, for the balance check. */
+const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
+  barbell: 60,
+  dumbbells: 24,
+  dumbbell: 12,
+  kettlebell: 16,
+  ball: 6,
+  plate: 20,
+  'farmers-handles': 100,
+};
+
+/**
+ * The held props of a description's prop names, each at the place the pattern gives its kind
+ * (`barbell` -> `back` in a back squat, `hands` in a deadlift); fixed props are the pattern's to place.
+ */
+export function heldProps(props: readonly PropKind[], placeOf: (kind: HeldProp['kind']) => HeldProp['at']): HeldProp[] {
+  const held: HeldProp[] = [];
+  for (const kind of props) {
+    const mass = PROP_MASS_KG[kind];
+    if (mass === undefined) continue;
+    held.push({ kind: kind as HeldProp['kind'], at: placeOf(kind as HeldProp['kind']), massKg: mass });
+  }
+  return held;
+}
+
+/** The root of an increasing or decreasing `f` on [lo, hi] by bisection (40 steps: far below a millimetre). */
+export function solve(f: (x: number) => number, lo: number, hi: number): number {
+  let a = lo;
+  let b = hi;
+  const rising = f(b) > f(a);
+  for (let i = 0; i < 40; i += 1) {
+    const mid = (a + b) / 2;
+    if (f(mid) > 0 === rising) b = mid;
+    else a = mid;
+  }
+  return (a + b) / 2;
+}
+
+export function bodyOf(k: Key, view: View): Body {
+  return keyBody(k, view).body;
+}
+
+/** Where the centre of mass (figure and load) falls ahead of the middle of the feet's base. */
+export function balanceError(
+  body: Body,
+  held: readonly HeldProp[],
+  base: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'],
+): number {
+  const loads = held.map((prop): [Point, number] => [heldAt(body, prop), prop.massKg]);
+  const centre = centreWithLoad(body, loads);
+  const xs = base.map((point) => pointOf(body, point)[0]);
+  return centre[0] - (Math.min(...xs) + Math.max(...xs)) / 2;
+}
+
+/** The key `build(x)` with x solved so that the centre of mass is over the middle of the feet. */
+export function balanced(build: (x: number) => Key, lo: number, hi: number, held: readonly HeldProp[], view: View = 'side'): Key {
+  return build(solve((x) => balanceError(bodyOf(build(x), view), held), lo, hi));
+}
+
+export function pointIn(k: Key, point: BodyPoint, view: View = 'side'): Point {
+  return pointOf(bodyOf(k, view), point);
+}
+
+/** The standing anchor: the left heel on the floor at x. */
+export const heelAt = (x: number, y = 0): Key['anchor'] => ({ point: 'leftHeel', at: [x, y] });
+
+/** A flat bench of standard height (43 cm) from x0 to x1. */
+export const bench = (x0: number, x1: number): FixedProp => ({ kind: 'bench', x0, x1, y: 0.43 });
+
+export function motion(parts: Omit<Motion, 'stills'> & { stills?: Motion['stills'] }): Motion {
+  return { stills: [0, parts.keys.length - 1], ...parts };
+}
+
+/** The height of an ankle on a flat foot. */
+export const ANKLE_Y = SEGMENT.ankleHeight;

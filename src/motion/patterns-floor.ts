@@ -1,0 +1,348 @@
+/**
+ * Patterns on the floor, a bench, a bar or a box: bench press, push-up, plank, crunch, hip thrust,
+ * pull-up, box jump, burpee, seated fold and yoga poses (downward dog side view, warrior II front view).
+ * Hands and feet that must stay put are targets; the trunk angle is solved so they reach.
+ */
+import * as v from 'valibot';
+import type { Key } from './motion.ts';
+import { angles, arm, flatFootLeg, leg } from './motion.ts';
+import { ANKLE_Y, bench, FEET_ON, HANDS_ON, heelAt, heldProps, key, motion, on, pointIn, solve } from './pattern-kit.ts';
+import { pattern } from './patterns-standing.ts';
+import { add, type Point } from './skeleton.ts';
+
+const BENCH_Y = 0.43;
+
+export const benchPress = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build({ props }) {
+    const held = heldProps(props, () => 'hands');
+    const lying = (name: string) =>
+      key({
+        name,
+        angles: angles({ trunk: -90, neck: -5, legs: leg(-20, 90, 0) }),
+        anchor: { point: 'pelvis', at: [0, BENCH_Y + 0.1] },
+        feet: { left: [0.5, ANKLE_Y], right: [0.5, ANKLE_Y] },
+        contacts: [...on('bench', 'pelvis', 'neckBase'), ...on('floor', 'leftToe', 'rightToe')],
+        hold: 0.25,
+      });
+    const shoulder = pointIn(lying('top'), 'neckBase');
+    const top: Point = add(shoulder, [0.03, 0.6]);
+    const chest: Point = add(shoulder, [0.13, 0.16]);
+    return motion({
+      view: 'side',
+      frame: 'landscape',
+      keys: [
+        { ...lying('lockout'), hands: { left: top, right: top } },
+        { ...lying('bar on chest'), hands: { left: chest, right: chest } },
+      ],
+      fixed: [bench(-0.75, 0.25)],
+      held,
+      pattern: 'bench-press',
+    });
+  },
+});
+
+/** A straight body from toes to shoulders, hands on the floor at `handX`, shoulders `height` above it. */
+function proneOnHands(name: string, handX: number, height: number, knees = false): Key {
+  const build = (trunk: number) =>
+    key({
+      name,
+      angles: angles({ trunk, neck: -10, legs: knees ? leg(-5, 90, -30) : leg(0, 0, -8) }),
+      anchor: knees ? { point: 'leftKnee', at: [0, 0.05] } : { point: 'leftToe', at: [0, 0] },
+      hold: 0.2,
+    });
+  const trunk = solve((t) => pointIn(build(t), 'neckBase')[1] - height, 45, 95);
+  const k = build(trunk);
+  const offset = handX - pointIn(k, 'neckBase')[0];
+  const anchored = { ...k, anchor: { ...k.anchor, at: add(k.anchor.at, [offset, 0]) } };
+  const hand: Point = [handX + 0.02, 0.03];
+  return {
+    ...anchored,
+    hands: { left: hand, right: hand },
+    contacts: [...HANDS_ON('floor'), ...on('floor', knees ? 'leftKnee' : 'leftToe')],
+  };
+}
+
+export const pushUp = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build() {
+    const top = proneOnHands('arms straight', 0.4, 0.62);
+    const bottom = proneOnHands('chest low', 0.4, 0.2);
+    const hand = top.hands!.left!;
+    return motion({
+      view: 'side',
+      frame: 'landscape',
+      keys: [top, { ...bottom, hands: { left: hand, right: hand }, anchor: top.anchor }],
+      fixed: [],
+      held: [],
+      pattern: 'push-up',
+    });
+  },
+});
+
+/** Forearm plank: elbows under the shoulders, forearms flat on the floor. */
+function forearmPlank(name: string, onKnees: boolean, hold: number): Key {
+  const build = (trunk: number) =>
+    key({
+      name,
+      angles: angles({ trunk, neck: -8, legs: onKnees ? leg(-10, 90, -30) : leg(0, 0, -5), arms: arm(trunk, 92) }),
+      anchor: onKnees ? { point: 'leftKnee', at: [0, 0.05] } : { point: 'leftToe', at: [0, 0] },
+      hold,
+      move: 0.9,
+    });
+  const k = build(solve((t) => pointIn(build(t), 'leftElbow')[1] - 0.04, 50, 100));
+  const shift = -0.6 - pointIn(k, 'leftElbow')[0];
+  return {
+    ...k,
+    anchor: { ...k.anchor, at: add(k.anchor.at, [shift, 0]) },
+    contacts: on('floor', 'leftElbow', 'rightElbow', onKnees ? 'leftKnee' : 'leftToe'),
+  };
+}
+
+export const plank = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build() {
+    return motion({
+      view: 'side',
+      frame: 'landscape',
+      keys: [forearmPlank('on knees', true, 0.4), forearmPlank('plank', false, 2.2)],
+      fixed: [],
+      held: [],
+      pattern: 'plank',
+    });
+  },
+});
+
+export const crunch = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build() {
+    const k = (name: string, spine: number, neck: number) =>
+      key({
+        name,
+        angles: angles({ trunk: -90, spine, neck, legs: leg(50, 100, 0), arms: arm(165, 150) }),
+        anchor: { point: 'pelvis', at: [0, 0.1] },
+        feet: { left: [0.52, ANKLE_Y], right: [0.52, ANKLE_Y] },
+        contacts: [...on('floor', 'pelvis', 'leftHeel', 'rightHeel')],
+        hold: 0.3,
+      });
+    return motion({
+      view: 'side',
+      frame: 'landscape',
+      keys: [k('lying', 0, 0), k('curled', 40, 20)],
+      fixed: [],
+      held: [],
+      pattern: 'crunch',
+    });
+  },
+});
+
+export const hipThrust = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build({ props }) {
+    const held = heldProps(props, () => 'hands');
+    const k = (name: string, trunk: number) => {
+      const base = key({
+        name,
+        angles: angles({ trunk, neck: 10, legs: leg(40, 90, 0) }),
+        anchor: { point: 'neckBase', at: [-0.05, BENCH_Y + 0.08] },
+        feet: { left: [0.75, ANKLE_Y], right: [0.75, ANKLE_Y] },
+        contacts: [...on('bench', 'neckBase'), ...FEET_ON('floor')],
+        hold: 0.3,
+      });
+      const grip = add(pointIn(base, 'pelvis'), [0.02, 0.13]);
+      return { ...base, hands: { left: grip, right: grip } };
+    };
+    return motion({
+      view: 'side',
+      frame: 'landscape',
+      keys: [k('hips low', -48), k('hips locked', -92)],
+      fixed: [bench(-0.7, 0.05)],
+      held,
+      pattern: 'hip-thrust',
+    });
+  },
+});
+
+export const pullUp = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build() {
+    const bar: Point = [0, 2.35];
+    const k = (name: string, pelvisY: number, hip: number, knee: number) =>
+      key({
+        name,
+        angles: angles({ trunk: -6, legs: leg(hip, knee, -20), arms: arm(170, 0) }),
+        anchor: { point: 'pelvis', at: [-0.08, pelvisY] },
+        hands: { left: bar, right: bar },
+        contacts: HANDS_ON('bar'),
+        hold: 0.3,
+        move: 1,
+      });
+    return motion({
+      view: 'side',
+      frame: 'portrait',
+      keys: [k('dead hang', 2.35 - 1.12, 8, 20), k('chin over bar', 2.35 - 0.62, 18, 35)],
+      fixed: [{ kind: 'bar', x0: bar[0], x1: bar[0], y: bar[1] }],
+      held: [],
+      pattern: 'pull-up',
+    });
+  },
+});
+
+/** Standing, crouched or in the air: feet flat under the hips, the anchor's heel at `x`, `y`. */
+function standingAt(
+  name: string,
+  x: number,
+  y: number,
+  thigh: number,
+  shank: number,
+  trunk: number,
+  arms: ReturnType<typeof arm>,
+  surface: string,
+): Key {
+  return key({
+    name,
+    angles: angles({ trunk, legs: flatFootLeg(trunk, thigh, shank), arms }),
+    anchor: heelAt(x, y),
+    contacts: surface === '' ? [] : FEET_ON(surface),
+    isBalanced: surface !== '',
+    hold: 0.1,
+    move: 0.45,
+  });
+}
+
+export const boxJump = pattern({
+  params: v.strictObject({ height: v.optional(v.pipe(v.number(), v.minValue(0.2), v.maxValue(0.8)), 0.5) }),
+  views: ['side'],
+  build({ params }) {
+    const h = params.height;
+    const box = { kind: 'box' as const, x0: 0.42, x1: 0.92, y: h };
+    const air = {
+      ...standingAt('flight', 0.3, h + 0.2, 70, -20, 25, arm(150, 10), ''),
+      anchor: { point: 'pelvis' as const, at: [0.45, h + 0.95] as Point },
+    };
+    const keys = [
+      { ...standingAt('standing', 0, 0, 0, 0, 2, arm(5, 10), 'floor'), hold: 0.3, move: 0.45 },
+      { ...standingAt('dip', 0, 0, 70, -28, 28, arm(-40, 10), 'floor'), isBalanced: false, move: 0.3 },
+      { ...air, move: 0.3 },
+      { ...standingAt('landing', 0.5, h, 75, -28, 38, arm(60, 20), 'box'), move: 0.5 },
+      { ...standingAt('standing on the box', 0.5, h, 0, 0, 2, arm(5, 10), 'box'), hold: 0.3, move: 0.9 },
+    ];
+    return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 4], fixed: [box], held: [], pattern: 'jump' });
+  },
+});
+
+export const burpee = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build() {
+    const crouch = { ...standingAt('crouch', 0, 0, 100, -35, 45, arm(62, 0), 'floor'), isBalanced: false };
+    const hand = add(pointIn(crouch, 'leftHand'), [0, 0]);
+    const handsDown: Point = [hand[0], 0.03];
+    const plankKey = proneOnHands('plank', handsDown[0] - 0.02, 0.62);
+    const keys = [
+      { ...standingAt('standing', 0, 0, 0, 0, 2, arm(5, 10), 'floor'), hold: 0.15, move: 0.45 },
+      { ...crouch, hands: { left: handsDown, right: handsDown }, contacts: [...FEET_ON('floor'), ...HANDS_ON('floor')], move: 0.4 },
+      { ...plankKey, hold: 0.15, move: 0.4 },
+      { ...crouch, hands: { left: handsDown, right: handsDown }, contacts: [...FEET_ON('floor'), ...HANDS_ON('floor')], move: 0.35 },
+      { ...standingAt('jump', 0, 0.25, 0, 0, 0, arm(175, 5), ''), hold: 0, move: 0.45 },
+    ];
+    return motion({ view: 'side', frame: 'landscape', keys, stills: [0, 2], fixed: [], held: [], pattern: 'burpee' });
+  },
+});
+
+export const seatedFold = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build() {
+    const k = (name: string, trunk: number, spine: number, reach: boolean) => {
+      const base = key({
+        name,
+        angles: angles({ trunk, spine, neck: spine / 2, legs: leg(90 + trunk, 0, -10), arms: arm(40, 20) }),
+        anchor: { point: 'pelvis', at: [0, 0.1] },
+        contacts: [...on('floor', 'pelvis', 'leftHeel', 'rightHeel')],
+        hold: reach ? 1.4 : 0.4,
+        move: 1.1,
+      });
+      if (!reach) return base;
+      const toe = add(pointIn(base, 'leftToe'), [-0.05, 0.12]);
+      return { ...base, hands: { left: toe, right: toe } };
+    };
+    return motion({
+      view: 'side',
+      frame: 'landscape',
+      keys: [k('sitting tall', 0, 0, false), k('folded', 38, 22, true)],
+      fixed: [{ kind: 'mat', x0: -0.4, x1: 1.2, y: 0.01 }],
+      held: [],
+      pattern: 'seated-fold',
+    });
+  },
+});
+
+/** Downward dog from a plank: hands stay, the hips rise back, heels towards the floor. */
+export const downwardDog = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build() {
+    const plankKey = { ...proneOnHands('plank', 0.5, 0.62), hold: 0.3, move: 1.1 };
+    const hands = plankKey.hands!;
+    const dog = (trunk: number) =>
+      key({
+        name: 'downward dog',
+        angles: angles({ trunk, neck: 10, legs: flatFootLeg(trunk, -32, -32), arms: arm(172, 0) }),
+        anchor: { point: 'leftHand', at: hands.left! },
+        hold: 1.4,
+        move: 1.1,
+      });
+    const k = dog(solve((t) => pointIn(dog(t), 'leftHeel')[1] - 0.0, 100, 160));
+    return motion({
+      view: 'side',
+      frame: 'landscape',
+      keys: [plankKey, { ...k, contacts: [...HANDS_ON('floor'), ...FEET_ON('floor')] }],
+      fixed: [{ kind: 'mat', x0: -1.1, x1: 0.9, y: 0.01 }],
+      held: [],
+      pattern: 'yoga-pose',
+    });
+  },
+});
+
+/** Warrior II, seen from the front: wide stance, front knee over the ankle, arms level. */
+export const warriorTwo = pattern({
+  params: v.strictObject({}),
+  views: ['front'],
+  build() {
+    const mountain = key({
+      name: 'mountain',
+      angles: angles({ legs: leg(3, 0, 0), arms: arm(8, 0) }),
+      anchor: { point: 'pelvis', at: [0, ANKLE_Y + 0.85] },
+      feet: { left: [0.12, ANKLE_Y], right: [-0.12, ANKLE_Y] },
+      contacts: FEET_ON('floor'),
+      isBalanced: true,
+      hold: 0.4,
+      move: 1.2,
+    });
+    const warrior = key({
+      name: 'warrior II',
+      angles: angles({ legs: leg(0, 0, 0), arms: arm(90, 0) }),
+      anchor: { point: 'pelvis', at: [0.02, 0.6] },
+      feet: { left: [0.62, ANKLE_Y], right: [-0.7, ANKLE_Y] },
+      contacts: FEET_ON('floor'),
+      isBalanced: true,
+      hold: 1.4,
+      move: 1.2,
+    });
+    return motion({
+      view: 'front',
+      frame: 'landscape',
+      keys: [mountain, warrior],
+      fixed: [{ kind: 'mat', x0: -1.0, x1: 1.0, y: 0.01 }],
+      held: [],
+      pattern: 'yoga-pose',
+    });
+  },
+});

@@ -1,0 +1,101 @@
+/**
+ * Description -> bytes: SVG frames rasterized by resvg (@resvg/resvg-js, a prebuilt binary from the
+ * npm registry, no system fonts or libraries), two JPEG stills encoded by sharp, and the loop
+ * encoded to H.264 in MP4 by Debian's ffmpeg (libx264) with flags that make the bytes reproducible:
+ * one thread, bit-exact muxing, no metadata, no timestamps in the file.
+ */
+import { spawn } from 'node:child_process';
+import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
+import type { Motion } from './motion.ts';
+import { cameraFor, frameSvg } from './render-svg.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody } from './timeline.ts';
+
+/** Bumped whenever a change to the renderer changes pixels: it is part of every cache key. */
+export const RENDERER_VERSION = '1.0.0';
+export const RENDERER_NAME = `exercise-catalog motion renderer ${RENDERER_VERSION} (resvg, libx264)`;
+const JPEG_QUALITY = 86;
+
+/** The ffmpeg arguments of a clip: raw RGBA frames on stdin, an MP4 written to `out`. */
+export function ffmpegArguments(width: number, height: number, out: string): string[] {
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+    ...[
+      '-f',
+      'rawvideo',
+      '-pixel_format',
+      'rgba',
+      '-video_size',
+      `${width}x${height}`,
+      '-framerate',
+      String(FRAMES_PER_SECOND),
+      '-i',
+      'pipe:0',
+    ],
+    ...['-an', '-c:v', 'libx264', '-preset', 'medium', '-tune', 'animation', '-crf', '24', '-pix_fmt', 'yuv420p', '-profile:v', 'high'],
+    // Determinism: x264 in one thread (its output depends on the thread count), a fixed GOP, and a
+    // muxer that writes no encoder version, creation time or other metadata.
+    ...['-threads', '1', '-x264-params', 'threads=1:lookahead-threads=1:sliced-threads=0', '-g', '300'],
+    ...['-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-movflags', '+faststart', '-f', 'mp4', out],
+  ];
+}
+
+function rasterize(svg: string): Buffer {
+  return Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false }, shapeRendering: 2 }).render().pixels);
+}
+
+/** The frames of a motion as RGBA buffers: every frame of the loop, or only the two stills' keys. */
+export function* frames(motion: Motion, which: 'loop' | 'stills'): Generator<Buffer> {
+  const bodies = Array.from({ length: frameCount(motion) }, (_, i) => bodyAt(motion, i / FRAMES_PER_SECOND));
+  const camera = cameraFor(motion, bodies);
+  if (which === 'stills') {
+    for (const index of motion.stills) yield rasterize(frameSvg(motion, keyBody(motion.keys[index]!, motion.view).body, camera));
+    return;
+  }
+  for (const body of bodies) yield rasterize(frameSvg(motion, body, camera));
+}
+
+export function frameSize(motion: Motion): [number, number] {
+  return motion.frame === 'portrait' ? [496, 864] : [864, 496];
+}
+
+/** The two stills, start and end position, as JPEG bytes. */
+export async function renderStills(motion: Motion): Promise<[Buffer, Buffer]> {
+  const [width, height] = frameSize(motion);
+  const out: Buffer[] = [];
+  for (const pixels of frames(motion, 'stills')) {
+    out.push(
+      await sharp(pixels, { raw: { width, height, channels: 4 } })
+        .removeAlpha()
+        .jpeg({ quality: JPEG_QUALITY, mozjpeg: false, chromaSubsampling: '4:2:0' })
+        .toBuffer(),
+    );
+  }
+  return [out[0]!, out[1]!];
+}
+
+/** Encodes the loop to `out` (an MP4 path). Rejects with ffmpeg's message when it fails or is missing. */
+export function renderClip(motion: Motion, out: string): Promise<void> {
+  const [width, height] = frameSize(motion);
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffmpeg', ffmpegArguments(width, height, out), { stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', (error) => reject(new Error(`ffmpeg cannot run (${error.message}); install Debian's ffmpeg`)));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${code}): ${stderr.trim()}`))));
+    const iterator = frames(motion, 'loop');
+    const pump = (): void => {
+      for (let next = iterator.next(); !next.done; next = iterator.next()) {
+        if (!child.stdin.write(next.value)) {
+          child.stdin.once('drain', pump);
+          return;
+        }
+      }
+      child.stdin.end();
+    };
+    child.stdin.on('error', () => undefined);
+    pump();
+  });
+}

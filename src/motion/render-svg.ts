@@ -1,0 +1,231 @@
+/**
+ * One frame as SVG text: the floor, fixed props, the figure (far limbs lighter, near limbs dark,
+ * round caps, Winter's proportions) and held props, in one camera for the whole clip so the floor
+ * never moves. No text and no fonts, so the rasterizer needs nothing from the system.
+ */
+import type { FixedProp, HeldProp, Motion } from './motion.ts';
+import type { Body, Point } from './skeleton.ts';
+import { SEGMENT } from './skeleton.ts';
+import { heldAt } from './timeline.ts';
+
+export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
+/** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
+const PIXELS_PER_METRE = 290;
+
+const COLOURS = {
+  background: '#f3f0e9',
+  floor: '#ddd6c8',
+  floorLine: '#b9ae9b',
+  near: '#1d3557',
+  far: '#8aa1bd',
+  skin: '#1d3557',
+  iron: '#2f2f33',
+  ironEdge: '#6b6b73',
+  wood: '#b07d4b',
+  woodEdge: '#7d5530',
+  pad: '#7a3b2e',
+  steel: '#8d9299',
+  mat: '#5f9e8c',
+  ball: '#c4552d',
+} as const;
+
+export interface Camera {
+  width: number;
+  height: number;
+  scale: number;
+  /** Scene x at the canvas's left edge and scene y at its bottom edge. */
+  left: number;
+  bottom: number;
+}
+
+/** A camera that shows every point of every frame and every fixed prop, floor near the bottom. */
+export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
+  const [width, height] = FRAME_SIZES[motion.frame];
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = 0;
+  const see = ([x, y]: Point, margin = 0) => {
+    minX = Math.min(minX, x - margin);
+    maxX = Math.max(maxX, x + margin);
+    maxY = Math.max(maxY, y + margin);
+  };
+  for (const body of bodies) {
+    see(body.head, SEGMENT.headRadius + 0.05);
+    for (const limb of [...Object.values(body.legs), ...Object.values(body.arms)])
+      for (const p of Object.values(limb)) see(p as Point, 0.08);
+    see(body.pelvis, 0.12);
+    for (const prop of motion.held) see(heldAt(body, prop), prop.kind === 'barbell' ? 0.24 : 0.14);
+  }
+  for (const prop of motion.fixed) {
+    if (prop.kind === 'wall') continue;
+    see([prop.x0, prop.y], 0.05);
+    see([prop.x1, prop.y], 0.05);
+  }
+  const floorBand = 0.16;
+  const spanX = maxX - minX;
+  const spanY = maxY + floorBand;
+  const scale = Math.min(PIXELS_PER_METRE, (width * 0.92) / spanX, (height * 0.92) / spanY);
+  const left = (minX + maxX) / 2 - width / scale / 2;
+  // Floor band at the bottom; any spare height goes above the figure's head.
+  const bottom = -floorBand - (height / scale - spanY) * 0.18;
+  return { width, height, scale, left, bottom };
+}
+
+const round = (n: number): string => (Math.round(n * 10) / 10).toString();
+
+function svgPoint(camera: Camera, [x, y]: Point): [number, number] {
+  return [(x - camera.left) * camera.scale, camera.height - (y - camera.bottom) * camera.scale];
+}
+
+function polyline(camera: Camera, points: readonly Point[], colour: string, widthMetres: number): string {
+  const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${svgPoint(camera, p).map(round).join(' ')}`).join('');
+  return `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${round(widthMetres * camera.scale)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+}
+
+function circle(camera: Camera, centre: Point, radiusMetres: number, fill: string, stroke = 'none', strokeMetres = 0): string {
+  const [cx, cy] = svgPoint(camera, centre);
+  const strokePart = stroke === 'none' ? '' : ` stroke="${stroke}" stroke-width="${round(strokeMetres * camera.scale)}"`;
+  return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(radiusMetres * camera.scale)}" fill="${fill}"${strokePart}/>`;
+}
+
+function rect(camera: Camera, x0: number, y0: number, x1: number, y1: number, fill: string, stroke = 'none'): string {
+  const [ax, ay] = svgPoint(camera, [x0, y1]);
+  const [bx, by] = svgPoint(camera, [x1, y0]);
+  const strokePart = stroke === 'none' ? '' : ` stroke="${stroke}" stroke-width="2"`;
+  return `<rect x="${round(ax)}" y="${round(ay)}" width="${round(bx - ax)}" height="${round(by - ay)}" rx="3" fill="${fill}"${strokePart}/>`;
+}
+
+function fixedProp(camera: Camera, prop: FixedProp): string {
+  switch (prop.kind) {
+    case 'bench':
+      return [
+        rect(camera, prop.x0 + 0.08, 0, prop.x0 + 0.13, prop.y, COLOURS.steel),
+        rect(camera, prop.x1 - 0.13, 0, prop.x1 - 0.08, prop.y, COLOURS.steel),
+        rect(camera, prop.x0, prop.y - 0.08, prop.x1, prop.y, COLOURS.pad),
+      ].join('');
+    case 'box':
+      return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.wood, COLOURS.woodEdge);
+    case 'mat':
+      return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.mat);
+    case 'bar': {
+      const top = camera.bottom + camera.height / camera.scale;
+      return (
+        polyline(
+          camera,
+          [
+            [prop.x0 - 0.12, top],
+            [prop.x0 - 0.12, prop.y + 0.1],
+            [prop.x0, prop.y],
+          ],
+          COLOURS.steel,
+          0.035,
+        ) + circle(camera, [prop.x0, prop.y], 0.025, COLOURS.iron)
+      );
+    }
+    case 'wall':
+      return rect(camera, prop.x0, 0, prop.x0 + 0.5, camera.bottom + camera.height / camera.scale, COLOURS.floor);
+  }
+}
+
+function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view']): string {
+  switch (prop.kind) {
+    case 'barbell':
+      if (view === 'front') {
+        return (
+          polyline(
+            camera,
+            [
+              [at[0] - 1.05, at[1]],
+              [at[0] + 1.05, at[1]],
+            ],
+            COLOURS.steel,
+            0.03,
+          ) +
+          rect(camera, at[0] - 1.0, at[1] - 0.22, at[0] - 0.9, at[1] + 0.22, COLOURS.iron) +
+          rect(camera, at[0] + 0.9, at[1] - 0.22, at[0] + 1.0, at[1] + 0.22, COLOURS.iron)
+        );
+      }
+      return circle(camera, at, 0.225, COLOURS.iron, COLOURS.ironEdge, 0.02) + circle(camera, at, 0.03, COLOURS.steel);
+    case 'plate':
+      return circle(camera, at, 0.2, COLOURS.iron, COLOURS.ironEdge, 0.015);
+    case 'dumbbells':
+    case 'dumbbell':
+      return circle(camera, at, 0.085, COLOURS.iron, COLOURS.ironEdge, 0.012);
+    case 'kettlebell':
+      return (
+        polyline(
+          camera,
+          [
+            [at[0] - 0.05, at[1] - 0.07],
+            [at[0] - 0.05, at[1]],
+            [at[0] + 0.05, at[1]],
+            [at[0] + 0.05, at[1] - 0.07],
+          ],
+          COLOURS.iron,
+          0.025,
+        ) + circle(camera, [at[0], at[1] - 0.15], 0.1, COLOURS.iron)
+      );
+    case 'farmers-handles':
+      return (
+        polyline(
+          camera,
+          [
+            [at[0] - 0.35, at[1]],
+            [at[0] + 0.35, at[1]],
+          ],
+          COLOURS.steel,
+          0.04,
+        ) +
+        circle(camera, [at[0] - 0.35, at[1]], 0.15, COLOURS.iron) +
+        circle(camera, [at[0] + 0.35, at[1]], 0.15, COLOURS.iron)
+      );
+    case 'ball':
+      return circle(camera, at, 0.12, COLOURS.ball);
+  }
+}
+
+function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 'right'): { back: string; front: string; trunk: string } {
+  const near = far === 'left' ? 'right' : 'left';
+  const farColour = view === 'front' ? COLOURS.near : COLOURS.far;
+  const limbs = (side: 'left' | 'right', colour: string) => {
+    const l = body.legs[side];
+    const a = body.arms[side];
+    return {
+      leg: polyline(camera, [l.root, l.middle, l.end], colour, 0.1) + polyline(camera, [l.heel, l.toe], colour, 0.06),
+      arm: polyline(camera, [a.root, a.middle, a.end], colour, 0.075) + polyline(camera, [a.end, a.hand], colour, 0.06),
+    };
+  };
+  const farLimbs = limbs(far, farColour);
+  const nearLimbs = limbs(near, COLOURS.near);
+  const hips = view === 'front' ? [body.legs.left.root, body.legs.right.root] : [body.pelvis];
+  const shoulders = view === 'front' ? [body.arms.left.root, body.arms.right.root] : [body.neckBase];
+  const trunk =
+    polyline(camera, [body.pelvis, body.waist, body.neckBase], COLOURS.near, view === 'front' ? 0.26 : 0.2) +
+    (view === 'front' ? polyline(camera, shoulders, COLOURS.near, 0.11) + polyline(camera, hips, COLOURS.near, 0.13) : '') +
+    polyline(camera, [body.neckBase, mixHead(body)], COLOURS.near, 0.07) +
+    circle(camera, body.head, SEGMENT.headRadius, COLOURS.skin);
+  return { back: farLimbs.leg + farLimbs.arm, trunk, front: nearLimbs.leg + nearLimbs.arm };
+}
+
+const mixHead = (body: Body): Point => [(body.neckBase[0] + body.head[0]) / 2, (body.neckBase[1] + body.head[1]) / 2];
+
+/** The SVG of one frame. */
+export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
+  const { width, height } = camera;
+  const [, floorY] = svgPoint(camera, [0, 0]);
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="${width}" height="${height}" fill="${COLOURS.background}"/>`,
+    `<rect x="0" y="${round(floorY)}" width="${width}" height="${round(height - floorY)}" fill="${COLOURS.floor}"/>`,
+    `<rect x="0" y="${round(floorY)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
+  ];
+  for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
+  const { back, trunk, front } = figure(camera, body, motion.view, 'right');
+  parts.push(back);
+  const behind = motion.held.filter((prop) => prop.at === 'back');
+  for (const prop of behind) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
+  parts.push(trunk);
+  for (const prop of motion.held) if (prop.at !== 'back') parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
+  parts.push(front, '</svg>');
+  return parts.join('');
+}

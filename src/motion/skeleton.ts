@@ -1,0 +1,272 @@
+/**
+ * The figure: segment lengths and masses of a 1.75 m adult (Winter's anthropometric tables), joint
+ * angles, forward kinematics from the pelvis, two-bone inverse kinematics for limbs given a target,
+ * and the centre of mass. Pure geometry in metres, y up, x forward (side view) or to the viewer's
+ * right (front view); the renderer and the validator both read the Body this computes.
+ */
+
+/** Segment lengths in metres (Winter, fractions of a 1.75 m height). */
+export const SEGMENT = {
+  lowerTrunk: 0.22,
+  upperTrunk: 0.28,
+  neck: 0.09,
+  headRadius: 0.105,
+  upperArm: 0.31,
+  forearm: 0.26,
+  hand: 0.09,
+  thigh: 0.43,
+  shank: 0.42,
+  /** Ankle height above the sole. */
+  ankleHeight: 0.07,
+  /** Heel behind the ankle, toe in front of it. */
+  heel: 0.06,
+  toe: 0.19,
+  /** Half the shoulder width and half the hip width, used by the front view. */
+  halfShoulders: 0.19,
+  halfHips: 0.1,
+} as const;
+
+/** Mass fractions of the whole body (Winter); they sum to 1. */
+const MASS = { head: 0.081, trunk: 0.497, upperArm: 0.028, forearm: 0.016, hand: 0.006, thigh: 0.1, shank: 0.0465, foot: 0.0145 };
+export const BODY_MASS_KG = 75;
+
+export type Side = 'left' | 'right';
+export const SIDES: readonly Side[] = ['left', 'right'];
+
+export interface LegAngles {
+  /** Flexion at the hip, relative to the lower trunk: 0 in line, 90 thigh forward at a right angle, negative behind. */
+  hip: number;
+  /** Knee flexion: 0 straight. */
+  knee: number;
+  /** Ankle dorsiflexion: 0 foot at a right angle to the shank, negative pointing the toes. */
+  ankle: number;
+}
+export interface ArmAngles {
+  /** Shoulder flexion (side view) or abduction (front view), relative to the upper trunk: 0 arm down, 180 overhead. */
+  shoulder: number;
+  /** Elbow flexion: 0 straight. */
+  elbow: number;
+}
+
+/** Every joint angle of one pose, in degrees. */
+export interface Angles {
+  /** Lean of the lower trunk from vertical: 0 upright, 90 face down and forward, -90 lying on the back. */
+  trunk: number;
+  /** Flexion of the upper trunk on the lower (a crunch curls it; negative arches). */
+  spine: number;
+  /** Neck flexion (chin down). */
+  neck: number;
+  left: { leg: LegAngles; arm: ArmAngles };
+  right: { leg: LegAngles; arm: ArmAngles };
+}
+
+export type Point = readonly [number, number];
+
+export interface Limb {
+  root: Point;
+  middle: Point;
+  end: Point;
+}
+export interface Leg extends Limb {
+  heel: Point;
+  toe: Point;
+}
+export interface Arm extends Limb {
+  /** The grip point, where a held prop is attached. */
+  hand: Point;
+}
+
+/** Every point of the figure in one frame. */
+export interface Body {
+  pelvis: Point;
+  waist: Point;
+  /** The middle of the shoulders (side view: the shoulder joint). */
+  neckBase: Point;
+  head: Point;
+  legs: Record<Side, Leg>;
+  arms: Record<Side, Arm>;
+  /** Centre of mass of the figure alone. */
+  centre: Point;
+}
+
+export type View = 'side' | 'front';
+
+const RAD = Math.PI / 180;
+
+/** The unit vector of a segment at absolute angle `degrees`: 0 points down, 90 forward, 180 up. */
+export function direction(degrees: number): Point {
+  return [Math.sin(degrees * RAD), -Math.cos(degrees * RAD)];
+}
+
+export function add(a: Point, b: Point, scale = 1): Point {
+  return [a[0] + b[0] * scale, a[1] + b[1] * scale];
+}
+
+export function distance(a: Point, b: Point): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1]);
+}
+
+const lerpPoint = (a: Point, b: Point, t: number): Point => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+
+/** The absolute angle of the vector from `a` to `b`, in the convention of `direction`. */
+export function angleOf(a: Point, b: Point): number {
+  return Math.atan2(b[0] - a[0], -(b[1] - a[1])) / RAD;
+}
+
+/** +1 for the side drawn to the right of the viewer in the front view; the side view draws both limbs the same way. */
+function mirror(view: View, side: Side): number {
+  return view === 'front' && side === 'right' ? -1 : 1;
+}
+
+export interface Targets {
+  hands?: Partial<Record<Side, Point>>;
+  feet?: Partial<Record<Side, Point>>;
+}
+
+/**
+ * The two-bone solution from `root` to `target` with lengths `a` and `b`, bending the middle joint to
+ * the side `bend` (+1 forward/outward, -1 backward). An unreachable target straightens the limb towards it.
+ */
+export function solveTwoBone(root: Point, target: Point, a: number, b: number, bend: number): Point {
+  const d = Math.min(distance(root, target), a + b - 1e-6);
+  const base = angleOf(root, target);
+  const cos = (a * a + d * d - b * b) / (2 * a * d);
+  const offset = Math.acos(Math.max(-1, Math.min(1, cos))) / RAD;
+  return add(root, direction(base + bend * offset), a);
+}
+
+/** A foot placed by a target: flat when the ankle is at its standing height, else on its toes with the toe on the floor. */
+function footOnFloor(ankle: Point): number {
+  if (ankle[1] <= SEGMENT.ankleHeight + 0.005) return 90;
+  const toeY = (footAngle: number) => add(add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight), direction(footAngle), SEGMENT.toe)[1];
+  // Lower the toe from pointing forward (90) until it reaches the floor.
+  let lo = 0;
+  let hi = 90;
+  for (let i = 0; i < 30; i += 1) {
+    const mid = (lo + hi) / 2;
+    if (toeY(mid) > 0) hi = mid;
+    else lo = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, footTarget: Point | undefined): Leg {
+  let knee: Point;
+  let ankle: Point;
+  let shankAngle: number;
+  if (footTarget === undefined) {
+    knee = add(hip, direction(thighAngle * m), SEGMENT.thigh);
+    shankAngle = thighAngle - leg.knee;
+    ankle = add(knee, direction(shankAngle * m), SEGMENT.shank);
+  } else {
+    // Knees bend forward in the side view, outward in the front view.
+    knee = solveTwoBone(hip, footTarget, SEGMENT.thigh, SEGMENT.shank, view === 'side' ? 1 : m);
+    ankle = add(knee, direction(angleOf(knee, footTarget)), SEGMENT.shank);
+    shankAngle = angleOf(knee, ankle) * m;
+  }
+  if (view === 'front') {
+    // Seen from the front the foot is short: a toe pointing at the viewer, a little outward.
+    const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
+    return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
+  }
+  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor(ankle);
+  const sole = add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight);
+  return {
+    root: hip,
+    middle: knee,
+    end: ankle,
+    heel: add(sole, direction(footAngle), -SEGMENT.heel),
+    toe: add(sole, direction(footAngle), SEGMENT.toe),
+  };
+}
+
+function armOf(shoulder: Point, upperArmAngle: number, arm: ArmAngles, m: number, handTarget: Point | undefined): Arm {
+  let elbow: Point;
+  let wrist: Point;
+  if (handTarget === undefined) {
+    elbow = add(shoulder, direction(upperArmAngle * m), SEGMENT.upperArm);
+    wrist = add(elbow, direction((upperArmAngle + arm.elbow) * m), SEGMENT.forearm);
+  } else {
+    // Elbows bend backward (side view) or outward (front view) when the grip is placed by a target;
+    // the forearm reaches to the middle of the hand, where the grip is.
+    elbow = solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, SEGMENT.forearm + SEGMENT.hand * 0.5, -m);
+    wrist = add(elbow, direction(angleOf(elbow, handTarget)), SEGMENT.forearm);
+  }
+  const forearmAngle = angleOf(elbow, wrist);
+  return { root: shoulder, middle: elbow, end: wrist, hand: add(wrist, direction(forearmAngle), SEGMENT.hand * 0.5) };
+}
+
+function weighted(parts: readonly [Point, number][]): Point {
+  let x = 0;
+  let y = 0;
+  let total = 0;
+  for (const [point, mass] of parts) {
+    x += point[0] * mass;
+    y += point[1] * mass;
+    total += mass;
+  }
+  return [x / total, y / total];
+}
+
+/**
+ * Forward kinematics with the pelvis at `pelvis`: the trunk, head and any limb without a target from
+ * its angles; a limb with a target (a hand on a bar, a foot on a box) by two-bone inverse kinematics.
+ */
+export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets: Targets = {}): Body {
+  const trunk = 180 - angles.trunk;
+  const waist = add(pelvis, direction(trunk), SEGMENT.lowerTrunk);
+  const upper = trunk - angles.spine;
+  const neckBase = add(waist, direction(upper), SEGMENT.upperTrunk);
+  const headAngle = upper - angles.neck;
+  const head = add(neckBase, direction(headAngle), SEGMENT.neck + SEGMENT.headRadius);
+  const down = trunk - 180;
+  const legs = {} as Record<Side, Leg>;
+  const arms = {} as Record<Side, Arm>;
+  for (const side of SIDES) {
+    const m = mirror(view, side);
+    const across: Point = view === 'front' ? direction(trunk - 90 * m) : [0, 0];
+    const hip = add(pelvis, across, SEGMENT.halfHips);
+    const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
+    const { leg, arm } = angles[side];
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side]);
+    arms[side] = armOf(shoulder, (upper - 180) * m + arm.shoulder, arm, m, targets.hands?.[side]);
+  }
+  const parts: [Point, number][] = [
+    [head, MASS.head],
+    [lerpPoint(pelvis, neckBase, 0.5), MASS.trunk],
+  ];
+  for (const side of SIDES) {
+    const leg = legs[side];
+    const arm = arms[side];
+    parts.push(
+      [lerpPoint(leg.root, leg.middle, 0.433), MASS.thigh],
+      [lerpPoint(leg.middle, leg.end, 0.433), MASS.shank],
+      [lerpPoint(leg.heel, leg.toe, 0.5), MASS.foot],
+      [lerpPoint(arm.root, arm.middle, 0.436), MASS.upperArm],
+      [lerpPoint(arm.middle, arm.end, 0.43), MASS.forearm],
+      [arm.hand, MASS.hand],
+    );
+  }
+  return { pelvis, waist, neckBase, head, legs, arms, centre: weighted(parts) };
+}
+
+/** The body moved by `offset`. */
+export function translate(body: Body, offset: Point): Body {
+  const move = (p: Point): Point => add(p, offset);
+  const moveLimb = <L extends Limb>(limb: L): L =>
+    Object.fromEntries(Object.entries(limb).map(([key, value]) => [key, move(value as Point)])) as unknown as L;
+  return {
+    pelvis: move(body.pelvis),
+    waist: move(body.waist),
+    neckBase: move(body.neckBase),
+    head: move(body.head),
+    legs: { left: moveLimb(body.legs.left), right: moveLimb(body.legs.right) },
+    arms: { left: moveLimb(body.arms.left), right: moveLimb(body.arms.right) },
+    centre: move(body.centre),
+  };
+}
+
+/** The centre of mass of the figure and what it carries. */
+export function centreWithLoad(body: Body, loads: readonly [Point, number][]): Point {
+  return weighted([[body.centre, BODY_MASS_KG], ...loads]);
+}

@@ -1,0 +1,146 @@
+/**
+ * A Motion in time: the figure at any instant of the loop. Angles, the anchor's offset and hand or
+ * foot targets are eased between keys with the same smooth curve, so a clip starts and ends on the
+ * first key with zero velocity and loops without a jump.
+ */
+import type { BodyPoint, HeldProp, Key, Motion } from './motion.ts';
+import { cycleSeconds } from './motion.ts';
+import { type Angles, add, type Body, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
+
+export const FRAMES_PER_SECOND = 30;
+
+/** Smootherstep: zero velocity and acceleration at both ends of a move. */
+export function ease(u: number): number {
+  const t = Math.max(0, Math.min(1, u));
+  return t * t * t * (t * (t * 6 - 15) + 10);
+}
+
+export function pointOf(body: Body, point: BodyPoint): Point {
+  switch (point) {
+    case 'pelvis':
+    case 'waist':
+    case 'neckBase':
+    case 'head':
+      return body[point];
+    case 'leftHand':
+    case 'rightHand':
+      return body.arms[point === 'leftHand' ? 'left' : 'right'].hand;
+    case 'leftElbow':
+    case 'rightElbow':
+      return body.arms[point === 'leftElbow' ? 'left' : 'right'].middle;
+    case 'leftKnee':
+    case 'rightKnee':
+      return body.legs[point === 'leftKnee' ? 'left' : 'right'].middle;
+    case 'leftToe':
+    case 'rightToe':
+      return body.legs[point === 'leftToe' ? 'left' : 'right'].toe;
+    case 'leftHeel':
+    case 'rightHeel':
+      return body.legs[point === 'leftHeel' ? 'left' : 'right'].heel;
+  }
+}
+
+/** The figure of one key, placed by its anchor, and the pelvis offset that placed it. */
+export function keyBody(key: Key, view: Motion['view']): { body: Body; offset: Point } {
+  const free = pose(key.angles, view);
+  const at = pointOf(free, key.anchor.point);
+  const offset: Point = [key.anchor.at[0] - at[0], key.anchor.at[1] - at[1]];
+  const targets: Targets = {};
+  if (key.hands !== undefined) targets.hands = key.hands;
+  if (key.feet !== undefined) targets.feet = key.feet;
+  return { body: pose(key.angles, view, offset, targets), offset };
+}
+
+const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
+const mixPoint = (a: Point, b: Point, t: number): Point => [mix(a[0], b[0], t), mix(a[1], b[1], t)];
+
+function mixAngles(a: Angles, b: Angles, t: number): Angles {
+  const side = (s: Side) => ({
+    leg: {
+      hip: mix(a[s].leg.hip, b[s].leg.hip, t),
+      knee: mix(a[s].leg.knee, b[s].leg.knee, t),
+      ankle: mix(a[s].leg.ankle, b[s].leg.ankle, t),
+    },
+    arm: { shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t), elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t) },
+  });
+  return {
+    trunk: mix(a.trunk, b.trunk, t),
+    spine: mix(a.spine, b.spine, t),
+    neck: mix(a.neck, b.neck, t),
+    left: side('left'),
+    right: side('right'),
+  };
+}
+
+/** Where key `key` puts a limb's end: its target, else where its angles put it. */
+function limbEnd(key: Key, body: Body, limb: 'hands' | 'feet', side: Side): Point {
+  const target = key[limb]?.[side];
+  if (target !== undefined) return target;
+  return limb === 'hands' ? body.arms[side].hand : body.legs[side].end;
+}
+
+/** The key a time falls after and how far (0..1, eased) the move to the next key has gone. */
+export function locate(motion: Motion, seconds: number): { from: number; to: number; progress: number } {
+  const cycle = cycleSeconds(motion);
+  let t = ((seconds % cycle) + cycle) % cycle;
+  for (let i = 0; i < motion.keys.length; i += 1) {
+    const key = motion.keys[i]!;
+    const to = (i + 1) % motion.keys.length;
+    if (t < key.hold) return { from: i, to, progress: 0 };
+    t -= key.hold;
+    if (t < key.move) return { from: i, to, progress: ease(t / key.move) };
+    t -= key.move;
+  }
+  return { from: 0, to: 0, progress: 0 };
+}
+
+/** The figure `seconds` into the loop. */
+export function bodyAt(motion: Motion, seconds: number): Body {
+  const { from, to, progress } = locate(motion, seconds);
+  const a = motion.keys[from]!;
+  const b = motion.keys[to]!;
+  const placedA = keyBody(a, motion.view);
+  if (progress === 0) return placedA.body;
+  const placedB = keyBody(b, motion.view);
+  const targets: Required<Targets> = { hands: {}, feet: {} };
+  for (const limb of ['hands', 'feet'] as const) {
+    for (const side of SIDES) {
+      if (a[limb]?.[side] === undefined && b[limb]?.[side] === undefined) continue;
+      targets[limb][side] = mixPoint(limbEnd(a, placedA.body, limb, side), limbEnd(b, placedB.body, limb, side), progress);
+    }
+  }
+  const mixed = mixAngles(a.angles, b.angles, progress);
+  let offset = mixPoint(placedA.offset, placedB.offset, progress);
+  if (a.anchor.point === b.anchor.point) {
+    // One anchor for both keys (a standing foot, a gripping hand): it stays exactly on its path.
+    const at = pointOf(pose(mixed, motion.view), a.anchor.point);
+    const target = mixPoint(a.anchor.at, b.anchor.at, progress);
+    offset = [target[0] - at[0], target[1] - at[1]];
+  }
+  return pose(mixed, motion.view, offset, targets);
+}
+
+/** Where a held prop is drawn: at the grip, or on the upper back or the front of the shoulders. */
+export function heldAt(body: Body, prop: HeldProp): Point {
+  switch (prop.at) {
+    case 'hands':
+      return mixPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
+    case 'left':
+    case 'right':
+      return body.arms[prop.at].hand;
+    case 'back':
+    case 'front-rack': {
+      // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it.
+      const along = mixPoint(body.neckBase, body.waist, 0.12);
+      const dx = body.neckBase[1] - body.waist[1];
+      const dy = -(body.neckBase[0] - body.waist[0]);
+      const length = Math.hypot(dx, dy) || 1;
+      return add(along, [dx / length, dy / length], prop.at === 'back' ? -0.09 : 0.1);
+    }
+  }
+}
+
+/** Frame count of the loop at FRAMES_PER_SECOND; the frame after the last is the first again. */
+export function frameCount(motion: Motion): number {
+  return Math.round(cycleSeconds(motion) * FRAMES_PER_SECOND);
+}
