@@ -87,7 +87,7 @@ const ConfigSchema = v.object(
     /** Base of every video url; default the service's own /media. */
     MEDIA_URL: v.optional(v.pipe(absoluteUrl, v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
     /** `on`: after listening, render media missing from MEDIA_DIR in a child process; `off`: only the media command renders. */
-    MEDIA_RENDER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+    MEDIA_RENDER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
   },
   'must be the process environment',
 );
