@@ -38,6 +38,9 @@ describe('readConfig', () => {
         isPortalOn: false,
         portalSignupsPerHour: 10,
         accountsFile: 'var/accounts.json',
+        mediaDir: './var/media',
+        mediaUrl: undefined,
+        isRenderingMedia: false,
       },
     });
   });
@@ -79,6 +82,9 @@ describe('readConfig', () => {
       PORTAL: 'on',
       PORTAL_SIGNUPS_PER_HOUR: '3',
       ACCOUNTS_FILE: '/srv/people.json',
+      MEDIA_DIR: '/srv/media',
+      MEDIA_URL: 'https://cdn.example.com/media/',
+      MEDIA_RENDER: 'on',
       UNRELATED: 'ignored',
     });
     assert.deepEqual(result, {
@@ -106,6 +112,9 @@ describe('readConfig', () => {
         isPortalOn: true,
         portalSignupsPerHour: 3,
         accountsFile: '/srv/people.json',
+        mediaDir: '/srv/media',
+        mediaUrl: 'https://cdn.example.com/media',
+        isRenderingMedia: true,
       },
     });
   });

@@ -9,7 +9,8 @@ import { readSnapshotFile } from '../catalog/snapshot-files.ts';
 import { listSnapshotFiles } from '../catalog/snapshot-files.ts';
 import { contactSheet } from '../motion/contact-sheet.ts';
 import { renderMissing } from '../motion/media-cache.ts';
-import { checkMotion } from '../motion/motion-check.ts';
+import { checkAgainstCatalog, checkMotion } from '../motion/motion-check.ts';
+import type { Snapshot } from '../catalog/snapshot-schema.ts';
 import { type Description, readDescriptions } from '../motion/motion-files.ts';
 import { RENDERER_VERSION } from '../motion/render-media.ts';
 import { formatProblems, type Problem } from '../problems.ts';
@@ -19,7 +20,8 @@ export const USAGE = `usage: npm run --silent media -- <command> [options]
   check                         validates every description (angles, contacts, balance, props); exit 1 with every problem
   render [ID...]                renders the stills and clip of every description that passes the check (or the ids named)
                                 into MEDIA_DIR (default ./var/media), skipping media already rendered from the same description
-  sheet OUT.jpg ID...           a contact sheet: one row of frames through the loop per exercise
+  sheet OUT.jpg [ID...]         a contact sheet: one row of frames through the loop per exercise (every description when
+                                no id is named); --category NAME keeps one category, --random N --seed S draws N of them
   coverage                      exercises described, by category and by pattern, against the newest snapshot in DATA_DIR
   options: --motion-dir DIR (default data/source/motion), --dir DIR (the media folder), --help`;
 
@@ -48,9 +50,15 @@ function checked(descriptions: readonly Description[]): { passing: Description[]
   return { passing, problems };
 }
 
-function coverage(descriptions: readonly Description[], dataDir: string): string {
+function newestSnapshot(dataDir: string): Snapshot | undefined {
   const newest = listSnapshotFiles(dataDir)[0];
-  const snapshot = newest === undefined ? undefined : readSnapshotFile(`${dataDir}/${newest}`);
+  const read = newest === undefined ? undefined : readSnapshotFile(`${dataDir}/${newest}`);
+  return read?.ok === true ? read.value : undefined;
+}
+
+function coverage(descriptions: readonly Description[], dataDir: string): string {
+  const read = newestSnapshot(dataDir);
+  const snapshot = read === undefined ? undefined : { ok: true as const, value: read };
   const byCategory = new Map<string, { total: number; described: number }>();
   if (snapshot?.ok === true)
     for (const e of snapshot.value.exercises) {
@@ -85,15 +93,47 @@ function coverage(descriptions: readonly Description[], dataDir: string): string
   return lines.join('\n');
 }
 
+/** `count` of `items` drawn without repeats by a seeded generator (mulberry32), so a review can be repeated. */
+function sample<T>(items: readonly T[], count: number, seed: number): T[] {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pool = [...items];
+  for (let i = pool.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, Math.max(0, count));
+}
+
 export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'motion-dir': { type: 'string' }, dir: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      'motion-dir': { type: 'string' },
+      dir: { type: 'string' },
+      category: { type: 'string' },
+      random: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
-  if (values.help === true || positionals.length === 0) {
+  if (values.help === true) {
     process.stdout.write(`${USAGE}\n`);
-    return values.help === true ? 0 : 1;
+    return 0;
+  }
+  if (
+    !['check', 'render', 'sheet', 'coverage'].includes(positionals[0] ?? '') ||
+    (positionals[0] === 'sheet' && positionals[1] === undefined)
+  ) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
   }
   const options: Options = {
     motionDir: values['motion-dir'] ?? 'data/source/motion',
@@ -104,6 +144,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'check': {
       const { problems } = checked(descriptions);
+      const snapshot = newestSnapshot(process.env.DATA_DIR ?? './data');
+      if (snapshot !== undefined) problems.push(...checkAgainstCatalog(descriptions, snapshot.exercises));
       process.stdout.write(`${descriptions.length} descriptions, ${problems.length} problems\n`);
       if (problems.length > 0) process.stdout.write(`${formatProblems(problems)}\n`);
       return problems.length > 0 ? 1 : 0;
@@ -116,9 +158,11 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'sheet': {
-      const [out, ...ids] = rest;
-      if (out === undefined) return 1;
-      const chosen = descriptions.filter((d) => ids.length === 0 || ids.includes(d.id));
+      const [out, ...ids] = rest as [string, ...string[]];
+      let chosen = descriptions.filter(
+        (d) => (ids.length === 0 || ids.includes(d.id)) && (values.category === undefined || d.category === values.category),
+      );
+      if (values.random !== undefined) chosen = sample(chosen, Number(values.random), Number(values.seed ?? 1));
       writeFileSync(out, await contactSheet(chosen.map((d) => d.motion)));
       process.stdout.write(`${out}: ${chosen.map((d) => d.id).join(', ')}\n`);
       return 0;
@@ -127,8 +171,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${coverage(descriptions, process.env.DATA_DIR ?? './data')}\n`);
       return 0;
     default:
-      process.stderr.write(`unknown command ${command}\n${USAGE}\n`);
-      return 1;
+      return 2;
   }
 }
 

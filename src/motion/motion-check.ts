@@ -100,7 +100,7 @@ export function checkMotion(description: Description): Problem[] {
     }
     if (key.isBalanced) {
       const feet = key.contacts.filter((c) => c.on !== 'bar' && /Heel|Toe/.test(c.point)).map((c) => c.point);
-      const error = balanceError(body, motion.held, feet.length > 0 ? feet : undefined);
+      const error = balanceError(body, motion.held, feet.length > 0 ? feet : undefined, motion.view);
       if (Math.abs(error) > 0.08)
         problems.push(problem(file, at, `the centre of mass is ${(error * 100).toFixed(0)} cm from the middle of the feet`));
     }
@@ -133,6 +133,22 @@ export function checkMotion(description: Description): Problem[] {
       );
       break;
     }
+  }
+  return problems;
+}
+
+/** Descriptions naming no exercise of the catalog, or filed under another category than the exercise's. */
+export function checkAgainstCatalog(
+  descriptions: readonly Description[],
+  exercises: readonly { id: string; category: string }[],
+): Problem[] {
+  const categoryOf = new Map(exercises.map((e) => [e.id, e.category]));
+  const problems: Problem[] = [];
+  for (const d of descriptions) {
+    const category = categoryOf.get(d.id);
+    if (category === undefined) problems.push(problem(d.file, `motions.${d.id}`, 'names no exercise of the catalog'));
+    else if (category !== d.category)
+      problems.push(problem(d.file, `motions.${d.id}`, `is a ${category} exercise; describe it in ${category}.json`));
   }
   return problems;
 }

@@ -4,7 +4,7 @@
  * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
  * one into frames.
  */
-import type { Angles, ArmAngles, LegAngles, Point, Side, View } from './skeleton.ts';
+import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 
 /** Points of the figure a key may place in the scene or promise a contact for. */
 export const BODY_POINTS = [
@@ -84,6 +84,8 @@ export interface Key {
   /** The body point placed at `at` in the scene; the rest of the figure follows from the angles. */
   anchor: { point: BodyPoint; at: Point };
   hands?: Partial<Record<Side, Point>>;
+  /** Where elbows bend when hands have targets (skeleton.ts); `low` unless said. */
+  elbows?: ElbowBend;
   feet?: Partial<Record<Side, Point>>;
   contacts: Contact[];
   /** A standing key whose centre of mass must lie over the feet on the floor. */

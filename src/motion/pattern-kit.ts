@@ -65,21 +65,27 @@ export function bodyOf(k: Key, view: View): Body {
   return keyBody(k, view).body;
 }
 
+const STANCE_CENTRE = 0.4;
+
 /** Where the centre of mass (figure and load) falls ahead of the middle of the feet's base. */
 export function balanceError(
   body: Body,
   held: readonly HeldProp[],
   base: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'],
+  view: View = 'side',
 ): number {
   const loads = held.map((prop): [Point, number] => [heldAt(body, prop), prop.massKg]);
   const centre = centreWithLoad(body, loads);
   const xs = base.map((point) => pointOf(body, point)[0]);
-  return centre[0] - (Math.min(...xs) + Math.max(...xs)) / 2;
+  // In quiet stance the centre of mass falls about 40% of the way from the heels to the toes.
+  // Seen from the front, it falls midway between the feet.
+  const fraction = view === 'front' ? 0.5 : STANCE_CENTRE;
+  return centre[0] - (Math.min(...xs) + (Math.max(...xs) - Math.min(...xs)) * fraction);
 }
 
 /** The key `build(x)` with x solved so that the centre of mass is over the middle of the feet. */
 export function balanced(build: (x: number) => Key, lo: number, hi: number, held: readonly HeldProp[], view: View = 'side'): Key {
-  return build(solve((x) => balanceError(bodyOf(build(x), view), held), lo, hi));
+  return build(solve((x) => balanceError(bodyOf(build(x), view), held, undefined, view), lo, hi));
 }
 
 export function pointIn(k: Key, point: BodyPoint, view: View = 'side'): Point {
@@ -94,6 +100,11 @@ export const bench = (x0: number, x1: number): FixedProp => ({ kind: 'bench', x0
 
 export function motion(parts: Omit<Motion, 'stills'> & { stills?: Motion['stills'] }): Motion {
   return { stills: [0, parts.keys.length - 1], ...parts };
+}
+
+/** A mat under the figure from x0 to x1, when the description names one. */
+export function matIf(props: readonly PropKind[], x0: number, x1: number): FixedProp[] {
+  return props.includes('mat') ? [{ kind: 'mat', x0, x1, y: 0.01 }] : [];
 }
 
 /** The height of an ankle on a flat foot. */

@@ -6,9 +6,10 @@
 import * as v from 'valibot';
 import type { Key } from './motion.ts';
 import { angles, arm, flatFootLeg, leg } from './motion.ts';
-import { ANKLE_Y, bench, FEET_ON, HANDS_ON, heelAt, heldProps, key, motion, on, pointIn, solve } from './pattern-kit.ts';
+import { ANKLE_Y, bench, FEET_ON, HANDS_ON, heelAt, heldProps, key, matIf, motion, on, pointIn, solve } from './pattern-kit.ts';
 import { pattern } from './patterns-standing.ts';
 import { add, type Point } from './skeleton.ts';
+import { keyBody } from './timeline.ts';
 
 const BENCH_Y = 0.43;
 
@@ -67,7 +68,7 @@ function proneOnHands(name: string, handX: number, height: number, knees = false
 export const pushUp = pattern({
   params: v.strictObject({}),
   views: ['side'],
-  build() {
+  build({ props }) {
     const top = proneOnHands('arms straight', 0.4, 0.62);
     const bottom = proneOnHands('chest low', 0.4, 0.2);
     const hand = top.hands!.left!;
@@ -119,26 +120,43 @@ export const plank = pattern({
 export const crunch = pattern({
   params: v.strictObject({}),
   views: ['side'],
-  build() {
-    const k = (name: string, spine: number, neck: number) =>
-      key({
+  build({ props }) {
+    const k = (name: string, spine: number, neck: number) => {
+      const base = key({
         name,
-        angles: angles({ trunk: -90, spine, neck, legs: leg(50, 100, 0), arms: arm(165, 150) }),
+        angles: angles({ trunk: -90, spine, neck, legs: leg(50, 100, 0) }),
         anchor: { point: 'pelvis', at: [0, 0.1] },
         feet: { left: [0.52, ANKLE_Y], right: [0.52, ANKLE_Y] },
         contacts: [...on('floor', 'pelvis', 'leftHeel', 'rightHeel')],
         hold: 0.3,
       });
+      // Hands crossed on the chest, a hand's breadth in front of the breastbone.
+      const body = keyBody(base, 'side').body;
+      const chest = add(
+        add(body.neckBase, [(body.waist[0] - body.neckBase[0]) * 0.25, (body.waist[1] - body.neckBase[1]) * 0.25]),
+        front(body),
+        0.12,
+      );
+      return { ...base, hands: { left: chest, right: chest } };
+    };
     return motion({
       view: 'side',
       frame: 'landscape',
       keys: [k('lying', 0, 0), k('curled', 40, 20)],
-      fixed: [],
+      fixed: matIf(props, -1.0, 0.8),
       held: [],
       pattern: 'crunch',
     });
   },
 });
+
+/** The unit vector out of the front of the upper trunk. */
+function front(body: { neckBase: Point; waist: Point }): Point {
+  const dx = body.neckBase[0] - body.waist[0];
+  const dy = body.neckBase[1] - body.waist[1];
+  const length = Math.hypot(dx, dy);
+  return [dy / length, -dx / length];
+}
 
 export const hipThrust = pattern({
   params: v.strictObject({}),
@@ -231,7 +249,13 @@ export const boxJump = pattern({
       { ...standingAt('dip', 0, 0, 70, -28, 28, arm(-40, 10), 'floor'), isBalanced: false, move: 0.3 },
       { ...air, move: 0.3 },
       { ...standingAt('landing', 0.5, h, 75, -28, 38, arm(60, 20), 'box'), move: 0.5 },
-      { ...standingAt('standing on the box', 0.5, h, 0, 0, 2, arm(5, 10), 'box'), hold: 0.3, move: 0.9 },
+      { ...standingAt('standing on the box', 0.5, h, 0, 0, 2, arm(5, 10), 'box'), hold: 0.3, move: 0.45 },
+      // Back down with a small hop, so the loop starts again on the floor.
+      {
+        ...standingAt('hop down', 0, 0, 30, -10, 10, arm(20, 20), ''),
+        anchor: { point: 'pelvis' as const, at: [0.0, h + 0.75] as Point },
+        move: 0.45,
+      },
     ];
     return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 4], fixed: [box], held: [], pattern: 'jump' });
   },
@@ -241,7 +265,8 @@ export const burpee = pattern({
   params: v.strictObject({}),
   views: ['side'],
   build() {
-    const crouch = { ...standingAt('crouch', 0, 0, 100, -35, 45, arm(62, 0), 'floor'), isBalanced: false };
+    const crouched = standingAt('crouch', 0, 0, 92, -42, 45, arm(62, 0), 'floor');
+    const crouch = { ...crouched, angles: { ...crouched.angles, spine: 25 }, isBalanced: false };
     const hand = add(pointIn(crouch, 'leftHand'), [0, 0]);
     const handsDown: Point = [hand[0], 0.03];
     const plankKey = proneOnHands('plank', handsDown[0] - 0.02, 0.62);
@@ -252,7 +277,7 @@ export const burpee = pattern({
       { ...crouch, hands: { left: handsDown, right: handsDown }, contacts: [...FEET_ON('floor'), ...HANDS_ON('floor')], move: 0.35 },
       { ...standingAt('jump', 0, 0.25, 0, 0, 0, arm(175, 5), ''), hold: 0, move: 0.45 },
     ];
-    return motion({ view: 'side', frame: 'landscape', keys, stills: [0, 2], fixed: [], held: [], pattern: 'burpee' });
+    return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 2], fixed: [], held: [], pattern: 'burpee' });
   },
 });
 

@@ -56,7 +56,21 @@ export const squat = pattern({
         }),
         held,
       );
-    const keys = [balanced(at(0), -8, 12, held), balanced(at(params.depth), 0, 70, held)];
+    // Standing, the whole body leans at the ankles over the feet; at the bottom the trunk's lean balances.
+    const upright = (shank: number) =>
+      handsOnLoad(
+        key({
+          name: 'standing',
+          angles: angles({ legs: flatFootLeg(0, shank, shank), arms: armsFor(0) }),
+          anchor: heelAt(0),
+          contacts: FEET_ON('floor'),
+          isBalanced: true,
+          hold: 0.35,
+          move: 1,
+        }),
+        held,
+      );
+    const keys = [balanced(upright, -10, 10, held), balanced(at(params.depth), 0, 70, held)];
     return motion({ view: 'side', frame: 'portrait', keys, fixed: [], held, pattern: 'squat' });
   },
 });
@@ -110,8 +124,8 @@ export const swing = pattern({
   views: ['side'],
   build({ props }) {
     const held = heldProps(props, () => 'hands');
-    const backswing = (trunk: number) =>
-      key({
+    const backswing = (trunk: number): Key => {
+      const k = key({
         name: 'backswing',
         angles: angles({ trunk, legs: flatFootLeg(trunk, 62, -14), arms: arm(trunk - 25, 0) }),
         anchor: heelAt(0),
@@ -120,6 +134,11 @@ export const swing = pattern({
         hold: 0.05,
         move: 0.6,
       });
+      // The bell goes back between the thighs: the grip just behind the knees, the forearms on the inner thighs.
+      const knee = keyBody(k, 'side').body.legs.left.middle;
+      const grip: Point = add(knee, [-0.16, 0.02]);
+      return { ...k, hands: { left: grip, right: grip } };
+    };
     const top = (trunk: number) =>
       key({
         name: 'float',
@@ -223,16 +242,17 @@ export const row = pattern({
   views: ['side'],
   build({ params, props }) {
     const held = heldProps(props, () => 'hands');
-    const k = (name: string) => (trunk: number) =>
+    // Balanced by sitting the hips back: the shanks lean, the knees keep their bend.
+    const k = (name: string) => (shank: number) =>
       key({
         name,
-        angles: angles({ trunk, legs: flatFootLeg(trunk, 32, -14), arms: hanging(trunk, 0, 3) }),
+        angles: angles({ trunk: params.lean, legs: flatFootLeg(params.lean, shank + 40, shank), arms: hanging(params.lean, 0, 3) }),
         anchor: heelAt(0),
         contacts: FEET_ON('floor'),
         isBalanced: true,
         hold: 0.25,
       });
-    const hang = balanced(k('arms long'), params.lean - 25, params.lean + 15, held);
+    const hang = balanced(k('arms long'), -40, 20, held);
     const body = keyBody(hang, 'side').body;
     // The bar comes to the lower ribs: in front of the trunk, a third of the way up from the waist.
     const along = add(body.waist, [(body.neckBase[0] - body.waist[0]) * 0.3, (body.neckBase[1] - body.waist[1]) * 0.3]);

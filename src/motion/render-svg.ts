@@ -20,6 +20,8 @@ const COLOURS = {
   far: '#8aa1bd',
   skin: '#1d3557',
   iron: '#2f2f33',
+  plate: '#9a9ca3',
+  plateEdge: '#74767d',
   ironEdge: '#6b6b73',
   wood: '#b07d4b',
   woodEdge: '#7d5530',
@@ -58,7 +60,7 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
   }
   for (const prop of motion.fixed) {
     if (prop.kind === 'wall') continue;
-    see([prop.x0, prop.y], 0.05);
+    see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : 0.05);
     see([prop.x1, prop.y], 0.05);
   }
   const floorBand = 0.16;
@@ -145,7 +147,7 @@ function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view'
           rect(camera, at[0] + 0.9, at[1] - 0.22, at[0] + 1.0, at[1] + 0.22, COLOURS.iron)
         );
       }
-      return circle(camera, at, 0.225, COLOURS.iron, COLOURS.ironEdge, 0.02) + circle(camera, at, 0.03, COLOURS.steel);
+      return circle(camera, at, 0.225, COLOURS.plate, COLOURS.plateEdge, 0.02) + circle(camera, at, 0.07, COLOURS.plateEdge);
     case 'plate':
       return circle(camera, at, 0.2, COLOURS.iron, COLOURS.ironEdge, 0.015);
     case 'dumbbells':
@@ -209,6 +211,13 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
 
 const mixHead = (body: Body): Point => [(body.neckBase[0] + body.head[0]) / 2, (body.neckBase[1] + body.head[1]) / 2];
 
+/** Where a held prop is drawn: a pair (dumbbells, farmer's handles) at each hand, anything else once. */
+function heldPlaces(body: Body, prop: HeldProp): Point[] {
+  if (prop.at === 'hands' && (prop.kind === 'dumbbells' || prop.kind === 'farmers-handles'))
+    return [body.arms.left.hand, body.arms.right.hand];
+  return [heldAt(body, prop)];
+}
+
 /** The SVG of one frame. */
 export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
   const { width, height } = camera;
@@ -221,11 +230,16 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
   ];
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
   const { back, trunk, front } = figure(camera, body, motion.view, 'right');
-  parts.push(back);
-  const behind = motion.held.filter((prop) => prop.at === 'back');
-  for (const prop of behind) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(trunk);
-  for (const prop of motion.held) if (prop.at !== 'back') parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(front, '</svg>');
+  // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
+  // its sleeve is drawn over the hands to show where the bar is.
+  const isBehind = (prop: HeldProp) => motion.view === 'side' && (prop.kind === 'barbell' || prop.kind === 'plate');
+  for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
+  parts.push(back, trunk, front);
+  for (const prop of motion.held)
+    if (!isBehind(prop)) parts.push(...heldPlaces(body, prop).map((at) => heldProp(camera, prop, at, motion.view)));
+  for (const prop of motion.held)
+    if (prop.kind === 'barbell' && motion.view === 'side')
+      parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
+  parts.push('</svg>');
   return parts.join('');
 }

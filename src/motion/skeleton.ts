@@ -118,7 +118,11 @@ function mirror(view: View, side: Side): number {
   return view === 'front' && side === 'right' ? -1 : 1;
 }
 
+/** Where elbows go when a hand is placed by a target: `low` (the lower of the two solutions, backward on a tie), or always `back`. */
+export type ElbowBend = 'low' | 'back';
+
 export interface Targets {
+  elbows?: ElbowBend;
   hands?: Partial<Record<Side, Point>>;
   feet?: Partial<Record<Side, Point>>;
 }
@@ -180,7 +184,7 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
   };
 }
 
-function armOf(shoulder: Point, upperArmAngle: number, arm: ArmAngles, m: number, handTarget: Point | undefined): Arm {
+function armOf(shoulder: Point, upperArmAngle: number, arm: ArmAngles, m: number, handTarget: Point | undefined, elbows: ElbowBend): Arm {
   let elbow: Point;
   let wrist: Point;
   if (handTarget === undefined) {
@@ -189,7 +193,10 @@ function armOf(shoulder: Point, upperArmAngle: number, arm: ArmAngles, m: number
   } else {
     // Elbows bend backward (side view) or outward (front view) when the grip is placed by a target;
     // the forearm reaches to the middle of the hand, where the grip is.
-    elbow = solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, SEGMENT.forearm + SEGMENT.hand * 0.5, -m);
+    const reach = SEGMENT.forearm + SEGMENT.hand * 0.5;
+    const back = solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, reach, -m);
+    const other = solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, reach, m);
+    elbow = elbows === 'low' && other[1] < back[1] - 0.01 ? other : back;
     wrist = add(elbow, direction(angleOf(elbow, handTarget)), SEGMENT.forearm);
   }
   const forearmAngle = angleOf(elbow, wrist);
@@ -229,7 +236,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
     legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side]);
-    arms[side] = armOf(shoulder, (upper - 180) * m + arm.shoulder, arm, m, targets.hands?.[side]);
+    arms[side] = armOf(shoulder, (upper - 180) * m + arm.shoulder, arm, m, targets.hands?.[side], targets.elbows ?? 'low');
   }
   const parts: [Point, number][] = [
     [head, MASS.head],

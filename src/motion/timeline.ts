@@ -47,6 +47,7 @@ export function keyBody(key: Key, view: Motion['view']): { body: Body; offset: P
   const offset: Point = [key.anchor.at[0] - at[0], key.anchor.at[1] - at[1]];
   const targets: Targets = {};
   if (key.hands !== undefined) targets.hands = key.hands;
+  if (key.elbows !== undefined) targets.elbows = key.elbows;
   if (key.feet !== undefined) targets.feet = key.feet;
   return { body: pose(key.angles, view, offset, targets), offset };
 }
@@ -102,7 +103,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   const placedA = keyBody(a, motion.view);
   if (progress === 0) return placedA.body;
   const placedB = keyBody(b, motion.view);
-  const targets: Required<Targets> = { hands: {}, feet: {} };
+  const targets: Required<Targets> = { hands: {}, feet: {}, elbows: a.elbows ?? 'low' };
   for (const limb of ['hands', 'feet'] as const) {
     for (const side of SIDES) {
       if (a[limb]?.[side] === undefined && b[limb]?.[side] === undefined) continue;
@@ -117,7 +118,10 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     const target = mixPoint(a.anchor.at, b.anchor.at, progress);
     offset = [target[0] - at[0], target[1] - at[1]];
   }
-  return pose(mixed, motion.view, offset, targets);
+  const body = pose(mixed, motion.view, offset, targets);
+  // Between keys the feet never sink into the floor: the figure is lifted by what would sink.
+  const lowest = Math.min(...SIDES.flatMap((side) => [body.legs[side].heel[1], body.legs[side].toe[1]]));
+  return lowest < 0 ? pose(mixed, motion.view, [offset[0], offset[1] - lowest], targets) : body;
 }
 
 /** Where a held prop is drawn: at the grip, or on the upper back or the front of the shoulders. */

@@ -33,6 +33,8 @@ describe('--help', () => {
     ['src/cli/snapshot.ts', ['check', '--help']],
     ['src/cli/snapshot.ts', ['import-free-exercise-db', '--help']],
     ['scripts/build-snapshot.ts', ['--help']],
+    ['src/cli/media.ts', ['--help']],
+    ['src/cli/media.ts', ['render', '--help']],
   ] as const) {
     it(`${script} ${args.join(' ')} prints the usage on stdout and exits 0`, () => {
       const { code, stdout, stderr } = runScript(script, [...args]);
