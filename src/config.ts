@@ -86,8 +86,6 @@ const ConfigSchema = v.object(
     MEDIA_DIR: v.optional(path, './var/media'),
     /** Base of every video url; default the service's own /media. */
     MEDIA_URL: v.optional(v.pipe(absoluteUrl, v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
-    /** `on`: after listening, render media missing from MEDIA_DIR in a child process; `off`: only the media command renders. */
-    MEDIA_RENDER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
   },
   'must be the process environment',
 );
@@ -121,7 +119,6 @@ export interface Config {
   mediaDir: string;
   /** Without a trailing slash; undefined means PUBLIC_URL (or http://localhost:<port>) + /media. */
   mediaUrl: string | undefined;
-  isRenderingMedia: boolean;
 }
 
 /** Problems name the variable: `environment: PORT: must be a whole number`. Values are never echoed (a Redis URL holds a password). */
@@ -158,6 +155,5 @@ export function readConfig(env: NodeJS.ProcessEnv): Result<Config> {
     accountsFile: e.ACCOUNTS_FILE ?? join(dirname(e.KEYS_FILE), 'accounts.json'),
     mediaDir: e.MEDIA_DIR,
     mediaUrl: e.MEDIA_URL?.replace(/\/+$/, ''),
-    isRenderingMedia: e.MEDIA_RENDER === 'on',
   });
 }

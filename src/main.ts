@@ -5,8 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { listMedia, mediaSignature } from './catalog/media-listing.ts';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
 import { type Config, readConfig } from './config.ts';
@@ -120,37 +118,6 @@ function syncDocuments(documents: Documents, keyRing: KeyRing, intervalMs: numbe
   return timer;
 }
 
-/**
- * Renders media missing from MEDIA_DIR in a child process at the lowest priority, so start-up never
- * waits for it; the catalog lists each medium once the child's index names it (a reload follows).
- */
-function renderMediaInBackground(config: Config, logger: Logger): void {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL('./cli/media.ts', import.meta.url).pathname, 'render', '--dir', config.mediaDir],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  child.on('error', (error) => logger.warn('media renderer could not start', { error: error.message }));
-  child.on('close', (code) => {
-    if (code === 0) logger.info('media rendered', { dir: config.mediaDir, skipped: stderr.length > 0 ? stderr.split('\n').length - 2 : 0 });
-    else logger.warn('media renderer failed; media rendered so far are served', { code, error: stderr.slice(-500) });
-  });
-  if (child.pid !== undefined) {
-    try {
-      setPriority(child.pid, 19);
-    } catch {
-      // Not permitted on some systems: the child then runs at normal priority.
-    }
-  }
-  child.unref();
-}
-
 async function main(): Promise<void> {
   const configResult = readConfig(process.env);
   if (!configResult.ok) refuseToStart(configResult.problems);
@@ -249,7 +216,6 @@ async function main(): Promise<void> {
   }
 
   setImmediate(() => void loader.reload());
-  if (config.isRenderingMedia) renderMediaInBackground(config, logger);
   loader.watch(config.reloadIntervalMs);
   keyRing.watch(config.reloadIntervalMs);
   const documentSync = syncDocuments(documents, keyRing, config.reloadIntervalMs);

@@ -40,7 +40,6 @@ describe('readConfig', () => {
         accountsFile: 'var/accounts.json',
         mediaDir: './var/media',
         mediaUrl: undefined,
-        isRenderingMedia: false,
       },
     });
   });
@@ -84,7 +83,6 @@ describe('readConfig', () => {
       ACCOUNTS_FILE: '/srv/people.json',
       MEDIA_DIR: '/srv/media',
       MEDIA_URL: 'https://cdn.example.com/media/',
-      MEDIA_RENDER: 'on',
       UNRELATED: 'ignored',
     });
     assert.deepEqual(result, {
@@ -114,7 +112,6 @@ describe('readConfig', () => {
         accountsFile: '/srv/people.json',
         mediaDir: '/srv/media',
         mediaUrl: 'https://cdn.example.com/media',
-        isRenderingMedia: true,
       },
     });
   });

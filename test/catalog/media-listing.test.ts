@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { listMedia, mediaSignature } from '../../src/catalog/media-listing.ts';
+import { writeMediaIndex } from '../../src/motion/media-cache.ts';
+import { fixtureSnapshot, tempDir } from '../helpers/service.ts';
+
+const clip = {
+  format: 'mp4',
+  resolution: '496x864',
+  aspectRatio: '9:16',
+  durationSeconds: 3,
+  generatedWith: 'r 1',
+  generatedAt: '2026-11-28T00:00:00.000Z',
+};
+
+describe('listMedia', () => {
+  it('lists indexed media only while their files exist, with clip urls absolute under the media url', () => {
+    const dir = tempDir('exlib-listing-');
+    mkdirSync(join(dir, 'Barbell_Curl'));
+    for (const name of ['0.jpg', '1.jpg', 'demo-1.mp4']) writeFileSync(join(dir, 'Barbell_Curl', name), 'x');
+    const index = {
+      Barbell_Curl: {
+        hash: 'h',
+        images: ['Barbell_Curl/0.jpg', 'Barbell_Curl/1.jpg'],
+        videos: [{ path: 'Barbell_Curl/demo-1.mp4', ...clip }],
+      },
+      // Indexed, but its files are gone: nothing of it is listed.
+      Barbell_Deadlift: {
+        hash: 'h',
+        images: ['Barbell_Deadlift/0.jpg', 'Barbell_Deadlift/1.jpg'],
+        videos: [{ path: 'Barbell_Deadlift/demo-1.mp4', ...clip }],
+      },
+    };
+    const listed = listMedia(fixtureSnapshot(), dir, 'https://cdn.example.com/media', index);
+    const byId = new Map(listed.exercises.map((e) => [e.id, e]));
+    assert.deepEqual(byId.get('Barbell_Curl')!.images, ['Barbell_Curl/0.jpg', 'Barbell_Curl/1.jpg']);
+    assert.deepEqual(byId.get('Barbell_Curl')!.videos, [{ url: 'https://cdn.example.com/media/Barbell_Curl/demo-1.mp4', ...clip }]);
+    assert.deepEqual(byId.get('Barbell_Deadlift')!.images, []);
+    // The fixture lists images for many exercises; none has a file here, so none is listed.
+    assert.equal(listed.exercises.filter((e) => e.images.length > 0).length, 1);
+    // Clips the snapshot hosts elsewhere are kept.
+    assert.equal(byId.get('Barbell_Back_Squat')!.videos.length, 2);
+  });
+
+  it('changes its signature when the index is rewritten', () => {
+    const dir = tempDir('exlib-listing-');
+    const before = mediaSignature(dir);
+    writeMediaIndex(dir, {});
+    assert.notEqual(mediaSignature(dir), before);
+  });
+});
