@@ -73,7 +73,7 @@ function coverage(descriptions: readonly Description[], dataDir: string): string
     byCategory.set(categoryOf.get(d.id) ?? d.category, row);
   }
   const byPattern = new Map<string, number>();
-  for (const d of descriptions) byPattern.set(d.motion.pattern, (byPattern.get(d.motion.pattern) ?? 0) + 1);
+  for (const d of descriptions) byPattern.set(String(d.source.pattern), (byPattern.get(String(d.source.pattern)) ?? 0) + 1);
   const lines = ['category                 described / total   coverage'];
   let described = 0;
   let total = 0;

@@ -257,7 +257,7 @@ export const boxJump = pattern({
         move: 0.45,
       },
     ];
-    return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 4], fixed: [box], held: [], pattern: 'jump' });
+    return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 4], fixed: [box], held: [], pattern: 'box-jump' });
   },
 });
 
@@ -304,7 +304,7 @@ export const seatedFold = pattern({
       keys: [k('sitting tall', 0, 0, false), k('folded', 38, 22, true)],
       fixed: [{ kind: 'mat', x0: -0.4, x1: 1.2, y: 0.01 }],
       held: [],
-      pattern: 'seated-fold',
+      pattern: 'stretch',
     });
   },
 });

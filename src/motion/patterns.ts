@@ -1,18 +1,22 @@
-/** The movement patterns a description may name, by name. */
-import {
-  benchPress,
-  boxJump,
-  burpee,
-  crunch,
-  downwardDog,
-  hipThrust,
-  plank,
-  pullUp,
-  pushUp,
-  seatedFold,
-  warriorTwo,
-} from './patterns-floor.ts';
-import { carry, curl, hinge, lunge, overheadPress, type Pattern, row, squat, standingStretch, swing } from './patterns-standing.ts';
+/**
+ * The movement patterns a description may name, by name. Families with several shapes (stretches,
+ * yoga poses) are one pattern with a parameter naming the shape, so a new shape is a new value.
+ */
+import * as v from 'valibot';
+import { benchPress, boxJump, burpee, crunch, downwardDog, hipThrust, plank, pullUp, pushUp, seatedFold, warriorTwo } from './patterns-floor.ts';
+import { carry, curl, hinge, lunge, overheadPress, type Pattern, pattern, row, squat, standingStretch, swing } from './patterns-standing.ts';
+
+/** A pattern whose parameter `field` picks one of `shapes`, each a pattern without parameters of its own. */
+function family(field: string, shapes: Record<string, Pattern<never>>): Pattern<never> {
+  const names = Object.keys(shapes) as [string, ...string[]];
+  return pattern({
+    params: v.strictObject({ [field]: v.picklist(names, `must be one of ${names.join(', ')}`) }) as v.GenericSchema<unknown, Record<string, string>>,
+    views: [...new Set(Object.values(shapes).flatMap((shape) => shape.views))],
+    build: ({ params, props }) => shapes[params[field]!]!.build({ params: {} as never, props }),
+  }) as unknown as Pattern<never>;
+}
+
+const shapes = (entries: Record<string, Pattern<never> | Pattern<Record<string, never>>>) => entries as Record<string, Pattern<never>>;
 
 export const PATTERNS: Readonly<Record<string, Pattern<never>>> = {
   squat,
@@ -22,7 +26,6 @@ export const PATTERNS: Readonly<Record<string, Pattern<never>>> = {
   curl,
   'overhead-press': overheadPress,
   row,
-  'standing-stretch': standingStretch,
   carry,
   'bench-press': benchPress,
   'push-up': pushUp,
@@ -32,9 +35,8 @@ export const PATTERNS: Readonly<Record<string, Pattern<never>>> = {
   'pull-up': pullUp,
   'box-jump': boxJump,
   burpee,
-  'seated-fold': seatedFold,
-  'downward-dog': downwardDog,
-  'warrior-two': warriorTwo,
+  stretch: family('stretch', shapes({ 'standing-quad': standingStretch as never, 'seated-hamstring': seatedFold as never })),
+  'yoga-pose': family('pose', shapes({ 'downward-dog': downwardDog as never, 'warrior-two': warriorTwo as never })),
 } as unknown as Record<string, Pattern<never>>;
 
 export const PATTERN_NAMES = Object.keys(PATTERNS).sort();
