@@ -241,6 +241,61 @@ function publicOperation(path: string, name: string): Json {
   };
 }
 
+/** GET /media/{id}/{file}: a still or a clip, public, never metered (docs/api.md#media). */
+function mediaOperation(): Json {
+  const served = ['X-Request-Id', 'Cache-Control', 'ETag'] as HeaderName[];
+  const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
+  return {
+    operationId: 'getMedia',
+    summary: 'A still (<n>.jpg) or a clip (demo-<n>.mp4) the catalog lists; no key. HEAD answers the same without a body.',
+    security: [],
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: 'An exercise id.',
+        schema: { type: 'string', pattern: '^[A-Z0-9][A-Za-z0-9_-]{0,99}$' },
+      },
+      {
+        name: 'file',
+        in: 'path',
+        required: true,
+        description: 'A still or a clip of the exercise.',
+        schema: { type: 'string', pattern: '^(\\d{1,3}\\.jpg|demo-[1-9]\\d{0,2}\\.mp4)$' },
+      },
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'An ETag from an earlier response.',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'Range',
+        in: 'header',
+        required: false,
+        description: 'On clips: bytes=a-b, bytes=a- or bytes=-n.',
+        schema: { type: 'string' },
+      },
+    ],
+    responses: {
+      200: {
+        description: 'The file.',
+        headers: headers(served, ['Accept-Ranges']),
+        content: { 'image/jpeg': { schema: binary }, 'video/mp4': { schema: binary } },
+      },
+      206: {
+        description: 'Part of a clip.',
+        headers: headers([...served, 'Accept-Ranges', 'Content-Range']),
+        content: { 'video/mp4': { schema: binary } },
+      },
+      304: { description: 'Not modified: If-None-Match named the current ETag.', headers: headers(served, ['Accept-Ranges']) },
+      404: errorResponse(404, 'none'),
+    },
+  };
+}
+
 function operationId(path: string): string {
   const words = path
     .replace(/^\/v1\//, '')
@@ -266,6 +321,7 @@ export function buildOpenApi(tiers: TierTable, version: string): Json {
     const path = route.path.replace(':id', '{id}');
     paths[path] = { get: route.isKeyed ? keyedOperation(route.path, KEYED[route.path]!) : publicOperation(route.path, route.name) };
   }
+  paths['/media/{id}/{file}'] = { get: mediaOperation() };
   return {
     openapi: '3.1.0',
     info: {

@@ -96,12 +96,18 @@ export const HEADER_SCHEMAS = {
     description: 'Requests left before the safety cap (paid tiers).',
   },
   ETag: {
-    schema: v.pipe(v.string(), v.regex(/^W\/"[A-Za-z0-9_-]+"$/)),
-    description: 'Validator of this response; send it back in If-None-Match.',
+    schema: v.pipe(v.string(), v.regex(/^(W\/)?"[A-Za-z0-9_-]+"$/)),
+    description: 'Validator of this response (weak on data, strong on media); send it back in If-None-Match.',
   },
   'Cache-Control': {
-    schema: v.picklist(['private, no-cache', 'public, max-age=300', 'no-store']),
-    description: 'private, no-cache on keyed data: keep it, but revalidate (each revalidation is a metered request).',
+    schema: v.picklist(['private, no-cache', 'public, max-age=300', 'no-store', 'public, max-age=31536000']),
+    description:
+      'private, no-cache on keyed data: keep it, but revalidate (each revalidation is a metered request); a year on media, whose ETag changes when it does.',
+  },
+  'Accept-Ranges': { schema: v.picklist(['bytes']), description: 'On clips: byte ranges are answered (206).' },
+  'Content-Range': {
+    schema: v.pipe(v.string(), v.regex(/^bytes \d+-\d+\/\d+$/)),
+    description: 'On a 206: the bytes sent and the size of the whole clip.',
   },
   Vary: {
     schema: v.picklist([

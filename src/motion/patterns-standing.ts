@@ -191,17 +191,31 @@ export const lunge = pattern({
       }),
       held,
     );
-    if (params.step !== 'split') return motion({ view: 'side', frame: 'portrait', keys: [standing, bottom], fixed: [], held, pattern: 'lunge' });
+    if (params.step !== 'split')
+      return motion({ view: 'side', frame: 'portrait', keys: [standing, bottom], fixed: [], held, pattern: 'lunge' });
     // A split squat stays in its stance: the top is the bottom with the hips raised as far as both legs reach.
     const placed = keyBody(bottom, 'side').body;
     const frontAnkle = placed.legs.left.end;
     const x = placed.pelvis[0] + 0.04;
     const reach = (ankle: Point) => ankle[1] + Math.sqrt(Math.max(0, 0.83 ** 2 - (ankle[0] - x) ** 2));
     const top = handsOnLoad(
-      { ...bottom, name: 'top', anchor: { point: 'pelvis', at: [x, Math.min(reach(frontAnkle), reach(rearAnkle))] }, feet: { left: frontAnkle, right: rearAnkle }, hold: 0.3 },
+      {
+        ...bottom,
+        name: 'top',
+        anchor: { point: 'pelvis', at: [x, Math.min(reach(frontAnkle), reach(rearAnkle))] },
+        feet: { left: frontAnkle, right: rearAnkle },
+        hold: 0.3,
+      },
       held,
     );
-    return motion({ view: 'side', frame: 'portrait', keys: [top, { ...bottom, feet: { left: frontAnkle, right: rearAnkle } }], fixed: [], held, pattern: 'lunge' });
+    return motion({
+      view: 'side',
+      frame: 'portrait',
+      keys: [top, { ...bottom, feet: { left: frontAnkle, right: rearAnkle } }],
+      fixed: [],
+      held,
+      pattern: 'lunge',
+    });
   },
 });
 

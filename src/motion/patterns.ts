@@ -3,14 +3,41 @@
  * yoga poses) are one pattern with a parameter naming the shape, so a new shape is a new value.
  */
 import * as v from 'valibot';
-import { benchPress, boxJump, burpee, crunch, downwardDog, hipThrust, plank, pullUp, pushUp, seatedFold, warriorTwo } from './patterns-floor.ts';
-import { carry, curl, hinge, lunge, overheadPress, type Pattern, pattern, row, squat, standingStretch, swing } from './patterns-standing.ts';
+import {
+  benchPress,
+  boxJump,
+  burpee,
+  crunch,
+  downwardDog,
+  hipThrust,
+  plank,
+  pullUp,
+  pushUp,
+  seatedFold,
+  warriorTwo,
+} from './patterns-floor.ts';
+import {
+  carry,
+  curl,
+  hinge,
+  lunge,
+  overheadPress,
+  type Pattern,
+  pattern,
+  row,
+  squat,
+  standingStretch,
+  swing,
+} from './patterns-standing.ts';
 
 /** A pattern whose parameter `field` picks one of `shapes`, each a pattern without parameters of its own. */
 function family(field: string, shapes: Record<string, Pattern<never>>): Pattern<never> {
   const names = Object.keys(shapes) as [string, ...string[]];
   return pattern({
-    params: v.strictObject({ [field]: v.picklist(names, `must be one of ${names.join(', ')}`) }) as v.GenericSchema<unknown, Record<string, string>>,
+    params: v.strictObject({ [field]: v.picklist(names, `must be one of ${names.join(', ')}`) }) as v.GenericSchema<
+      unknown,
+      Record<string, string>
+    >,
     views: [...new Set(Object.values(shapes).flatMap((shape) => shape.views))],
     build: ({ params, props }) => shapes[params[field]!]!.build({ params: {} as never, props }),
   }) as unknown as Pattern<never>;

@@ -10,7 +10,7 @@ import { formatProblems } from '../../src/problems.ts';
 
 type Json = Record<string, any>;
 
-const ANNOTATIONS = new Set(['description', 'default', 'title', 'examples', 'deprecated']);
+const ANNOTATIONS = new Set(['description', 'default', 'title', 'examples', 'deprecated', 'contentMediaType']);
 const FORMATS: Record<string, (value: string) => boolean> = {
   uri: (value) => URL.canParse(value),
   'date-time': (value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value),

@@ -15,7 +15,7 @@ import { renderMissing } from '../../src/motion/media-cache.ts';
 import { buildDescription } from '../../src/motion/motion-files.ts';
 import { RENDERER_NAME, RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { rawExchange } from '../helpers/raw-http.ts';
-import { type ChildService, FIXTURE_FILE, spawnService, tempDir } from '../helpers/service.ts';
+import { type ChildService, FIXTURE_FILE, get, spawnService, tempDir } from '../helpers/service.ts';
 
 let service: ChildService;
 let key = '';
@@ -132,6 +132,8 @@ describe('the media host', () => {
 
   it('sends a strong ETag and a year of caching, and 304 when the ETag comes back', async () => {
     const url = `${service.url}/media/Barbell_Deadlift/0.jpg`;
+    // As the OpenAPI document describes it (get() checks every response against it).
+    await get(url);
     const first = await fetch(url);
     assert.equal(first.status, 200);
     assert.equal(first.headers.get('cache-control'), 'public, max-age=31536000');
@@ -145,6 +147,8 @@ describe('the media host', () => {
   it('answers byte ranges on clips with 206 and Content-Range', async () => {
     const url = `${service.url}/media/Barbell_Deadlift/demo-1.mp4`;
     const whole = Buffer.from(await (await fetch(url)).arrayBuffer());
+    assert.equal((await get(url, undefined, { headers: { Range: 'bytes=100-199' } })).status, 206);
+    assert.equal((await get(`${service.url}/media/Barbell_Deadlift/9.jpg`)).status, 404);
     const part = await fetch(url, { headers: { Range: 'bytes=100-199' } });
     assert.equal(part.status, 206);
     assert.equal(part.headers.get('content-range'), `bytes 100-199/${whole.length}`);
