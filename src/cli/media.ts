@@ -163,7 +163,7 @@ export async function main(argv: string[]): Promise<number> {
         (d) => (ids.length === 0 || ids.includes(d.id)) && (values.category === undefined || d.category === values.category),
       );
       if (values.random !== undefined) chosen = sample(chosen, Number(values.random), Number(values.seed ?? 1));
-      writeFileSync(out, await contactSheet(chosen.map((d) => d.motion)));
+      writeFileSync(out, await contactSheet(chosen.map((d) => ({ id: d.id, motion: d.motion }))));
       process.stdout.write(`${out}: ${chosen.map((d) => d.id).join(', ')}\n`);
       return 0;
     }

@@ -10,6 +10,7 @@ import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
 
 const ROW_HEIGHT = 216;
 const GAP = 6;
+const LABEL_WIDTH = 150;
 
 /** `count` frames evenly spaced through the loop, as PNG bytes at ROW_HEIGHT. */
 async function rowFrames(motion: Motion, count: number): Promise<{ png: Buffer; width: number }[]> {
@@ -28,16 +29,32 @@ async function rowFrames(motion: Motion, count: number): Promise<{ png: Buffer; 
   return out;
 }
 
-/** One JPEG: a row per motion, `perRow` frames through its loop. */
-export async function contactSheet(motions: readonly Motion[], perRow = 8): Promise<Buffer> {
-  const rows = await Promise.all(motions.map((motion) => rowFrames(motion, perRow)));
-  const width = Math.max(...rows.map((row) => row.reduce((sum, frame) => sum + frame.width + GAP, GAP)));
+/** The exercise id as a small picture of text (sharp's text renderer, with the system's fonts); none where it cannot draw text. */
+async function label(text: string): Promise<Buffer | undefined> {
+  try {
+    const markup = `<span foreground="#1d3557">${text.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</span>`;
+    return await sharp({ text: { text: markup, font: 'sans 13', width: LABEL_WIDTH - 12, dpi: 72, wrap: 'char', rgba: true } })
+      .png()
+      .toBuffer();
+  } catch {
+    return undefined;
+  }
+}
+
+/** One JPEG: a row per motion, its label (the id) on the left, `perRow` frames through its loop. */
+export async function contactSheet(motions: readonly { id: string; motion: Motion }[], perRow = 8): Promise<Buffer> {
+  const rows = await Promise.all(motions.map(({ motion }) => rowFrames(motion, perRow)));
+  const labels = await Promise.all(motions.map(({ id }) => label(id)));
+  const width = LABEL_WIDTH + Math.max(...rows.map((row) => row.reduce((sum, frame) => sum + frame.width + GAP, GAP)));
   const height = rows.length * (ROW_HEIGHT + GAP) + GAP;
   const composites: OverlayOptions[] = [];
   rows.forEach((row, r) => {
-    let left = GAP;
+    const top = GAP + r * (ROW_HEIGHT + GAP);
+    const text = labels[r];
+    if (text !== undefined) composites.push({ input: text, left: 6, top: top + 6 });
+    let left = LABEL_WIDTH;
     for (const frame of row) {
-      composites.push({ input: frame.png, left, top: GAP + r * (ROW_HEIGHT + GAP) });
+      composites.push({ input: frame.png, left, top });
       left += frame.width + GAP;
     }
   });
