@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { readSnapshotFile } from '../catalog/snapshot-files.ts';
 import { listSnapshotFiles } from '../catalog/snapshot-files.ts';
 import { contactSheet } from '../motion/contact-sheet.ts';
-import { renderMissing } from '../motion/media-cache.ts';
+import { importPhotos, renderMissing } from '../motion/media-cache.ts';
 import { checkAgainstCatalog, checkMotion } from '../motion/motion-check.ts';
 import type { Snapshot } from '../catalog/snapshot-schema.ts';
 import { type Description, readDescriptions } from '../motion/motion-files.ts';
@@ -23,6 +23,8 @@ export const USAGE = `usage: npm run --silent media -- <command> [options]
   sheet OUT.jpg [ID...]         a contact sheet: one row of frames through the loop per exercise (every description when
                                 no id is named); --category NAME keeps one category, --random N --seed S draws N of them
   coverage                      exercises described, by category and by pattern, against the newest snapshot in DATA_DIR
+  import-photos DIR             copies free-exercise-db's photos (DIR is its exercises/ folder) into the media folder,
+                                re-encoded at most 640 px wide, for the exercises without rendered media
   options: --motion-dir DIR (default data/source/motion), --dir DIR (the media folder), --help`;
 
 interface Options {
@@ -119,6 +121,7 @@ export async function main(argv: string[]): Promise<number> {
       'motion-dir': { type: 'string' },
       dir: { type: 'string' },
       category: { type: 'string' },
+      'photo-list': { type: 'string' },
       random: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -165,6 +168,15 @@ export async function main(argv: string[]): Promise<number> {
       if (values.random !== undefined) chosen = sample(chosen, Number(values.random), Number(values.seed ?? 1));
       writeFileSync(out, await contactSheet(chosen.map((d) => ({ id: d.id, motion: d.motion }))));
       process.stdout.write(`${out}: ${chosen.map((d) => d.id).join(', ')}\n`);
+      return 0;
+    }
+    case 'import-photos': {
+      const { copied, missing } = await importPhotos(
+        rest[0]!,
+        options.mediaDir,
+        values['photo-list'] ?? 'data/source/media/free-exercise-db-images.json',
+      );
+      process.stdout.write(`${copied} photos copied into ${options.mediaDir}; ${missing.length} not found in ${rest[0]}\n`);
       return 0;
     }
     case 'coverage':

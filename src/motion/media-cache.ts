@@ -5,6 +5,7 @@
  * Files are written beside their final name and renamed, so a reader never sees half a file.
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { dirname, join } from 'node:path';
 import { aspectRatio, ffprobe, MAX_CLIP_SECONDS, type Prober } from '../catalog/snapshot-media.ts';
 import type { Description } from './motion-files.ts';
@@ -128,4 +129,38 @@ export async function renderMissing(
   }
   writeMediaIndex(dir, index);
   return index;
+}
+
+/** Photos wider than this are scaled down when vendored: the clients' thumbnails and detail views need no more. */
+const PHOTO_WIDTH = 640;
+
+/**
+ * Vendors free-exercise-db's photos: every path `photoList` (id -> paths) names is read from
+ * `sourceDir`, re-encoded (at most 640 px wide, no metadata) and written to `mediaDir` under the same
+ * path, except for exercises whose rendered media is in the index (ours replace the photos there).
+ */
+export async function importPhotos(sourceDir: string, mediaDir: string, photoList: string): Promise<{ copied: number; missing: string[] }> {
+  const paths = JSON.parse(readFileSync(photoList, 'utf8')) as Record<string, string[]>;
+  const index = readMediaIndex(mediaDir);
+  let copied = 0;
+  const missing: string[] = [];
+  for (const [id, images] of Object.entries(paths)) {
+    if (index[id] !== undefined) continue;
+    for (const path of images) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(join(sourceDir, path));
+      } catch {
+        missing.push(path);
+        continue;
+      }
+      const jpeg = await sharp(bytes)
+        .resize({ width: PHOTO_WIDTH, withoutEnlargement: true })
+        .jpeg({ quality: 80, mozjpeg: false })
+        .toBuffer();
+      writeAtomically(join(mediaDir, path), jpeg);
+      copied += 1;
+    }
+  }
+  return { copied, missing };
 }
