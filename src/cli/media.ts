@@ -156,7 +156,13 @@ export async function main(argv: string[]): Promise<number> {
     case 'render': {
       const { passing, problems } = checked(descriptions.filter((d) => rest.length === 0 || rest.includes(d.id)));
       if (problems.length > 0) process.stderr.write(`not rendered (the check refuses them):\n${formatProblems(problems)}\n`);
-      await renderMissing(options.mediaDir, passing, (id, ms) => process.stdout.write(`${id}: ${ms.toFixed(0)} ms\n`));
+      try {
+        await renderMissing(options.mediaDir, passing, (id, ms) => process.stdout.write(`${id}: ${ms.toFixed(0)} ms\n`));
+      } catch (error) {
+        // ffmpeg missing or failing, a media folder that cannot be written: one line, not a stack trace.
+        process.stderr.write(`error: ${(error as Error).message}\n`);
+        return 1;
+      }
       process.stdout.write(`${passing.length} rendered or up to date in ${options.mediaDir}\n`);
       return 0;
     }

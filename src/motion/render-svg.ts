@@ -189,24 +189,46 @@ function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view'
 function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 'right'): { back: string; front: string; trunk: string } {
   const near = far === 'left' ? 'right' : 'left';
   const farColour = view === 'front' ? COLOURS.near : COLOURS.far;
+  // Segments taper from the body outwards (thigh wider than shank, upper arm than forearm), with round
+  // joints, a small round hand and a flat foot: a clean figure that reads at thumbnail size.
   const limbs = (side: 'left' | 'right', colour: string) => {
     const l = body.legs[side];
     const a = body.arms[side];
     return {
-      leg: polyline(camera, [l.root, l.middle, l.end], colour, 0.1) + polyline(camera, [l.heel, l.toe], colour, 0.06),
-      arm: polyline(camera, [a.root, a.middle, a.end], colour, 0.075) + polyline(camera, [a.end, a.hand], colour, 0.06),
+      leg:
+        polyline(camera, [l.root, l.middle], colour, 0.125) +
+        polyline(camera, [l.middle, l.end], colour, 0.09) +
+        polyline(camera, [l.heel, l.toe], colour, 0.055),
+      arm:
+        polyline(camera, [a.root, a.middle], colour, 0.085) +
+        polyline(camera, [a.middle, a.end], colour, 0.065) +
+        circle(camera, a.hand, 0.042, colour),
     };
   };
   const farLimbs = limbs(far, farColour);
   const nearLimbs = limbs(near, COLOURS.near);
   const hips = view === 'front' ? [body.legs.left.root, body.legs.right.root] : [body.pelvis];
   const shoulders = view === 'front' ? [body.arms.left.root, body.arms.right.root] : [body.neckBase];
+  // Side view: a chest deeper than the waist; front view: shoulders wider than the hips.
+  const chest: Point = [(body.waist[0] + body.neckBase[0] * 2) / 3, (body.waist[1] + body.neckBase[1] * 2) / 3];
   const trunk =
-    polyline(camera, [body.pelvis, body.waist, body.neckBase], COLOURS.near, view === 'front' ? 0.26 : 0.2) +
+    polyline(camera, [body.pelvis, body.waist], COLOURS.near, view === 'front' ? 0.25 : 0.19) +
+    polyline(camera, [body.waist, chest], COLOURS.near, view === 'front' ? 0.28 : 0.23) +
+    polyline(camera, [chest, body.neckBase], COLOURS.near, view === 'front' ? 0.26 : 0.16) +
     (view === 'front' ? polyline(camera, shoulders, COLOURS.near, 0.11) + polyline(camera, hips, COLOURS.near, 0.13) : '') +
     polyline(camera, [body.neckBase, mixHead(body)], COLOURS.near, 0.07) +
     circle(camera, body.head, SEGMENT.headRadius, COLOURS.skin);
   return { back: farLimbs.leg + farLimbs.arm, trunk, front: nearLimbs.leg + nearLimbs.arm };
+}
+
+/** A soft shadow on the floor under the figure, fading as it rises (a jump reads as a jump). */
+function shadow(camera: Camera, body: Body): string {
+  const xs = [body.head, body.pelvis, ...Object.values(body.legs).flatMap((l) => [l.heel, l.toe])].map((p) => p[0]);
+  const lowest = Math.min(...Object.values(body.legs).flatMap((l) => [l.heel[1], l.toe[1]]), body.pelvis[1]);
+  const [cx, cy] = svgPoint(camera, [(Math.min(...xs) + Math.max(...xs)) / 2, 0]);
+  const rx = ((Math.max(...xs) - Math.min(...xs)) / 2 + 0.15) * camera.scale;
+  const opacity = Math.max(0, 0.16 - Math.max(0, lowest) * 0.25);
+  return `<ellipse cx="${round(cx)}" cy="${round(cy + 3)}" rx="${round(rx)}" ry="${round(0.035 * camera.scale)}" fill="#000" fill-opacity="${opacity.toFixed(3)}"/>`;
 }
 
 const mixHead = (body: Body): Point => [(body.neckBase[0] + body.head[0]) / 2, (body.neckBase[1] + body.head[1]) / 2];
@@ -228,6 +250,7 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
     `<rect x="0" y="${round(floorY)}" width="${width}" height="${round(height - floorY)}" fill="${COLOURS.floor}"/>`,
     `<rect x="0" y="${round(floorY)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
   ];
+  parts.push(shadow(camera, body));
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
   const { back, trunk, front } = figure(camera, body, motion.view, 'right');
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
