@@ -88,7 +88,7 @@ function forearmPlank(name: string, onKnees: boolean, hold: number): Key {
   const build = (trunk: number) =>
     key({
       name,
-      angles: angles({ trunk, neck: -8, legs: onKnees ? leg(-10, 90, -30) : leg(0, 0, -5), arms: arm(trunk, 92) }),
+      angles: angles({ trunk, neck: -8, legs: onKnees ? leg(40, 55, -40) : leg(0, 0, -5), arms: arm(trunk, 92) }),
       anchor: onKnees ? { point: 'leftKnee', at: [0, 0.05] } : { point: 'leftToe', at: [0, 0] },
       hold,
       move: 0.9,
