@@ -35,7 +35,7 @@ interface Options {
 function load(options: Options): Description[] {
   const read = readDescriptions(options.motionDir, RENDERER_VERSION);
   if (!read.ok) {
-    process.stderr.write(`${formatProblems(read.problems)}\n`);
+    process.stderr.write(`${formatProblems(read.problems).join('\n')}\n`);
     process.exit(1);
   }
   return read.value;
@@ -150,12 +150,12 @@ export async function main(argv: string[]): Promise<number> {
       const snapshot = newestSnapshot(process.env.DATA_DIR ?? './data');
       if (snapshot !== undefined) problems.push(...checkAgainstCatalog(descriptions, snapshot.exercises));
       process.stdout.write(`${descriptions.length} descriptions, ${problems.length} problems\n`);
-      if (problems.length > 0) process.stdout.write(`${formatProblems(problems)}\n`);
+      if (problems.length > 0) process.stdout.write(`${formatProblems(problems).join('\n')}\n`);
       return problems.length > 0 ? 1 : 0;
     }
     case 'render': {
       const { passing, problems } = checked(descriptions.filter((d) => rest.length === 0 || rest.includes(d.id)));
-      if (problems.length > 0) process.stderr.write(`not rendered (the check refuses them):\n${formatProblems(problems)}\n`);
+      if (problems.length > 0) process.stderr.write(`not rendered (the check refuses them):\n${formatProblems(problems).join('\n')}\n`);
       try {
         await renderMissing(options.mediaDir, passing, (id, ms) => process.stdout.write(`${id}: ${ms.toFixed(0)} ms\n`));
       } catch (error) {

@@ -122,13 +122,25 @@ export function checkMotion(description: Description): Problem[] {
   // Through the whole loop: nothing sinks into the floor.
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
-    const lowest = Math.min(...SIDES.flatMap((side) => [body.legs[side].heel[1], body.legs[side].toe[1]]));
+    // How far each part sinks below the floor, less the thickness it rests on (docs/operations.md#media-cli).
+    const depths: [string, number][] = [
+      ['pelvis', body.pelvis[1] - 0.08],
+      ['head', body.head[1] - 0.1],
+      ...SIDES.flatMap((side): [string, number][] => [
+        [`${side} heel`, body.legs[side].heel[1]],
+        [`${side} toe`, body.legs[side].toe[1]],
+        [`${side} knee`, body.legs[side].middle[1] - 0.04],
+        [`${side} elbow`, body.arms[side].middle[1] - 0.03],
+        [`${side} hand`, body.arms[side].hand[1] - 0.02],
+      ]),
+    ];
+    const [part, lowest] = depths.reduce((a, b) => (b[1] < a[1] ? b : a));
     if (lowest < -0.03) {
       problems.push(
         problem(
           file,
           base,
-          `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s the figure is ${(-lowest * 100).toFixed(0)} cm under the floor`,
+          `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s the ${part} is ${(-lowest * 100).toFixed(0)} cm under the floor`,
         ),
       );
       break;

@@ -121,24 +121,17 @@ export const crunch = pattern({
   params: v.strictObject({}),
   views: ['side'],
   build({ props }) {
-    const k = (name: string, spine: number, neck: number) => {
-      const base = key({
+    // Arms long, reaching past the hips towards the knees as the shoulders curl up (a planar arm: crossed
+    // arms or hands behind the head would need the third dimension).
+    const k = (name: string, spine: number, neck: number) =>
+      key({
         name,
-        angles: angles({ trunk: -90, spine, neck, legs: leg(50, 100, 0) }),
+        angles: angles({ trunk: -90, spine, neck, legs: leg(50, 100, 0), arms: arm(18 + spine * 0.4, 4) }),
         anchor: { point: 'pelvis', at: [0, 0.1] },
         feet: { left: [0.52, ANKLE_Y], right: [0.52, ANKLE_Y] },
         contacts: [...on('floor', 'pelvis', 'leftHeel', 'rightHeel')],
         hold: 0.3,
       });
-      // Hands crossed on the chest, a hand's breadth in front of the breastbone.
-      const body = keyBody(base, 'side').body;
-      const chest = add(
-        add(body.neckBase, [(body.waist[0] - body.neckBase[0]) * 0.25, (body.waist[1] - body.neckBase[1]) * 0.25]),
-        front(body),
-        0.12,
-      );
-      return { ...base, hands: { left: chest, right: chest } };
-    };
     return motion({
       view: 'side',
       frame: 'landscape',
@@ -150,36 +143,39 @@ export const crunch = pattern({
   },
 });
 
-/** The unit vector out of the front of the upper trunk. */
-function front(body: { neckBase: Point; waist: Point }): Point {
-  const dx = body.neckBase[0] - body.waist[0];
-  const dy = body.neckBase[1] - body.waist[1];
-  const length = Math.hypot(dx, dy);
-  return [dy / length, -dx / length];
-}
-
 export const hipThrust = pattern({
-  params: v.strictObject({}),
+  params: v.strictObject({ on: v.optional(v.picklist(['bench', 'floor']), 'bench') }),
   views: ['side'],
-  build({ props }) {
+  build({ params, props }) {
     const held = heldProps(props, () => 'hands');
+    // Shoulders on a bench (hip thrust) or on the floor (glute bridge); feet flat, hips driven up.
+    const isBench = params.on === 'bench';
+    const shoulders: Point = isBench ? [-0.05, BENCH_Y + 0.08] : [-0.05, 0.09];
+    const feetX = isBench ? 0.75 : 0.62;
+    let handsOnFloor: Point | undefined;
     const k = (name: string, trunk: number) => {
       const base = key({
         name,
-        angles: angles({ trunk, neck: 10, legs: leg(40, 90, 0) }),
-        anchor: { point: 'neckBase', at: [-0.05, BENCH_Y + 0.08] },
-        feet: { left: [0.75, ANKLE_Y], right: [0.75, ANKLE_Y] },
-        contacts: [...on('bench', 'neckBase'), ...FEET_ON('floor')],
+        // On the floor the chin tucks as the hips rise, so the head stays on the floor.
+        angles: angles({ trunk, neck: isBench ? 10 : Math.max(0, -92 - trunk), legs: leg(40, 90, 0) }),
+        anchor: { point: 'neckBase', at: shoulders },
+        feet: { left: [feetX, ANKLE_Y], right: [feetX, ANKLE_Y] },
+        contacts: [...on(isBench ? 'bench' : 'floor', 'neckBase'), ...FEET_ON('floor')],
         hold: 0.3,
       });
+      if (held.length === 0 && !isBench) {
+        // Arms long on the floor beside the body, reaching towards the feet.
+        handsOnFloor ??= [shoulders[0] + 0.56, 0.03];
+        return { ...base, hands: { left: handsOnFloor, right: handsOnFloor }, contacts: [...base.contacts, ...HANDS_ON('floor')] };
+      }
       const grip = add(pointIn(base, 'pelvis'), [0.02, 0.13]);
       return { ...base, hands: { left: grip, right: grip } };
     };
     return motion({
       view: 'side',
       frame: 'landscape',
-      keys: [k('hips low', -48), k('hips locked', -92)],
-      fixed: [bench(-0.7, 0.05)],
+      keys: isBench ? [k('hips low', -48), k('hips locked', -92)] : [k('lying', -92), k('hips up', -122)],
+      fixed: isBench ? [bench(-0.7, 0.05)] : matIf(props, -0.9, 0.9),
       held,
       pattern: 'hip-thrust',
     });
@@ -369,5 +365,40 @@ export const warriorTwo = pattern({
       held: [],
       pattern: 'yoga-pose',
     });
+  },
+});
+
+/** Jumps in place: a squat jump seen from the side, or a jumping jack seen from the front. */
+export const jump = pattern({
+  params: v.strictObject({ style: v.optional(v.picklist(['squat', 'jack']), 'squat') }),
+  views: ['side', 'front'],
+  build({ params }) {
+    if (params.style === 'jack') {
+      const jack = (name: string, feet: number, shoulder: number, pelvisY: number, isDown: boolean) =>
+        key({
+          name,
+          angles: angles({ legs: leg(0, 0, 0), arms: arm(shoulder, 10) }),
+          anchor: { point: 'pelvis', at: [0, pelvisY] },
+          feet: { left: [feet, isDown ? ANKLE_Y : ANKLE_Y + 0.12], right: [-feet, isDown ? ANKLE_Y : ANKLE_Y + 0.12] },
+          contacts: isDown ? FEET_ON('floor') : [],
+          isBalanced: isDown,
+          hold: isDown ? 0.1 : 0,
+          move: 0.3,
+        });
+      const keys = [
+        jack('feet together', 0.12, 12, 0.9, true),
+        jack('hop out', 0.28, 100, 1.0, false),
+        jack('feet apart', 0.42, 165, 0.84, true),
+        jack('hop in', 0.28, 100, 1.0, false),
+      ];
+      return motion({ view: 'front', frame: 'portrait', keys, stills: [0, 2], fixed: [], held: [], pattern: 'jump' });
+    }
+    const keys = [
+      { ...standingAt('standing', 0, 0, 0, 0, 2, arm(5, 10), 'floor'), hold: 0.3, move: 0.5 },
+      { ...standingAt('dip', 0, 0, 80, -32, 35, arm(-35, 10), 'floor'), isBalanced: false, move: 0.3 },
+      { ...standingAt('flight', 0, 0.3, 0, 0, 0, arm(170, 5), ''), move: 0.35 },
+      { ...standingAt('landing', 0, 0, 60, -25, 30, arm(40, 20), 'floor'), isBalanced: false, move: 0.6 },
+    ];
+    return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 2], fixed: [], held: [], pattern: 'jump' });
   },
 });

@@ -359,3 +359,75 @@ export const carry = pattern({
     return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 2], fixed: [], held, pattern: 'carry' });
   },
 });
+
+/** Raises: arms from the sides to shoulder height, out to the side (front view) or to the front (side view). */
+export const raise = pattern({
+  params: v.strictObject({ direction: v.optional(v.picklist(['lateral', 'front']), 'lateral') }),
+  views: ['front', 'side'],
+  build({ params, props }) {
+    const held = heldProps(props, () => 'hands');
+    if (params.direction === 'lateral') {
+      const k = (name: string, shoulder: number, elbow: number) =>
+        key({
+          name,
+          angles: angles({ legs: leg(2, 3, 0), arms: arm(shoulder, elbow) }),
+          anchor: { point: 'pelvis', at: [0, ANKLE_Y + 0.848] },
+          feet: { left: [0.13, ANKLE_Y], right: [-0.13, ANKLE_Y] },
+          contacts: FEET_ON('floor'),
+          isBalanced: true,
+          hold: 0.3,
+          move: 1,
+        });
+      return motion({
+        view: 'front',
+        frame: 'portrait',
+        keys: [k('arms down', 12, 8), k('arms raised', 88, 12)],
+        fixed: [],
+        held,
+        pattern: 'raise',
+      });
+    }
+    // Seen from the side, the load out in front is balanced by a lean back at the ankles.
+    const k = (name: string, shoulder: number) => (lean: number) =>
+      key({
+        name,
+        angles: angles({ legs: flatFootLeg(0, lean, lean), arms: arm(shoulder, 8) }),
+        anchor: heelAt(0),
+        contacts: FEET_ON('floor'),
+        isBalanced: true,
+        hold: 0.3,
+        move: 1,
+      });
+    const keys = [balanced(k('arms down', 5), -10, 10, held), balanced(k('arms raised', 88), -10, 10, held)];
+    return motion({ view: 'side', frame: 'portrait', keys, fixed: [], held, pattern: 'raise' });
+  },
+});
+
+/** Calf raise: up on the balls of the feet and down, knees straight. */
+export const calfRaise = pattern({
+  params: v.strictObject({}),
+  views: ['side'],
+  build({ props }) {
+    const held = heldProps(props, (kind) => (kind === 'barbell' ? 'back' : 'hands'));
+    const k = (name: string, ankle: number) =>
+      handsOnLoad(
+        key({
+          name,
+          angles: angles({ legs: leg(0, 2, ankle), arms: held.length > 0 ? hanging(0) : arm(10, 60) }),
+          anchor: { point: 'leftToe', at: [0.19, 0] },
+          contacts: on('floor', 'leftToe', 'rightToe'),
+          hold: 0.35,
+          move: 0.8,
+        }),
+        held,
+      );
+    return motion({
+      view: 'side',
+      frame: 'portrait',
+      keys: [k('heels down', 0), k('on the toes', -38)],
+      fixed: [],
+      held,
+      pattern: 'calf-raise',
+    });
+  },
+});

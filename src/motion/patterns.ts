@@ -10,6 +10,7 @@ import {
   crunch,
   downwardDog,
   hipThrust,
+  jump,
   plank,
   pullUp,
   pushUp,
@@ -17,6 +18,7 @@ import {
   warriorTwo,
 } from './patterns-floor.ts';
 import {
+  calfRaise,
   carry,
   curl,
   hinge,
@@ -24,6 +26,7 @@ import {
   overheadPress,
   type Pattern,
   pattern,
+  raise,
   row,
   squat,
   standingStretch,
@@ -62,6 +65,9 @@ export const PATTERNS: Readonly<Record<string, Pattern<never>>> = {
   'pull-up': pullUp,
   'box-jump': boxJump,
   burpee,
+  jump,
+  raise,
+  'calf-raise': calfRaise,
   stretch: family('stretch', shapes({ 'standing-quad': standingStretch as never, 'seated-hamstring': seatedFold as never })),
   'yoga-pose': family('pose', shapes({ 'downward-dog': downwardDog as never, 'warrior-two': warriorTwo as never })),
 } as unknown as Record<string, Pattern<never>>;

@@ -24,6 +24,8 @@ export const SEGMENT = {
   /** Half the shoulder width and half the hip width, used by the front view. */
   halfShoulders: 0.19,
   halfHips: 0.1,
+  /** The elbow's thickness: its centre never goes lower than this above the floor. */
+  elbowClearance: 0.03,
 } as const;
 
 /** Mass fractions of the whole body (Winter); they sum to 1. */
@@ -197,6 +199,9 @@ function armOf(shoulder: Point, upperArmAngle: number, arm: ArmAngles, m: number
     const back = solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, reach, -m);
     const other = solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, reach, m);
     elbow = elbows === 'low' && other[1] < back[1] - 0.01 ? other : back;
+    // Never through the floor (y = 0): a lying figure's elbow rests on it or rises.
+    const alternative = elbow === back ? other : back;
+    if (elbow[1] < SEGMENT.elbowClearance && alternative[1] > elbow[1]) elbow = alternative;
     wrist = add(elbow, direction(angleOf(elbow, handTarget)), SEGMENT.forearm);
   }
   const forearmAngle = angleOf(elbow, wrist);

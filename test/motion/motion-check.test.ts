@@ -62,6 +62,12 @@ describe('checkMotion', () => {
     { pattern: 'bench-press', props: ['dumbbells', 'bench'] },
     { pattern: 'stretch', stretch: 'standing-quad' },
     { pattern: 'yoga-pose', pose: 'warrior-two', view: 'front' },
+    { pattern: 'hip-thrust', on: 'floor', props: ['mat'] },
+    { pattern: 'raise', props: ['dumbbells'] },
+    { pattern: 'raise', direction: 'front', props: ['dumbbells'] },
+    { pattern: 'calf-raise' },
+    { pattern: 'jump' },
+    { pattern: 'jump', style: 'jack' },
   ];
   for (const source of shapes) {
     it(`passes ${JSON.stringify(source)}`, () => assert.deepEqual(checkMotion(described(source)), []));
@@ -106,6 +112,16 @@ describe('checkMotion', () => {
       checkMotion({ ...squat, motion: { ...squat.motion, keys } }).some((p) =>
         /the barbell rests on the shoulders \d+ cm from the nearest hand/.test(p.message),
       ),
+    );
+  });
+
+  it('refuses an elbow or a head through the floor anywhere in the loop, naming the part', () => {
+    const crunch = described({ pattern: 'crunch' }, 'Crunches');
+    const keys = crunch.motion.keys.map((k) => ({ ...k, angles: { ...k.angles, neck: -60 } }));
+    const problems = checkMotion({ ...crunch, motion: { ...crunch.motion, keys } });
+    assert.ok(
+      problems.some((p) => /^at \d\.\d\d s the head is \d+ cm under the floor$/.test(p.message)),
+      JSON.stringify(problems),
     );
   });
 
