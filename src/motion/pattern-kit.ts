@@ -3,8 +3,10 @@
  * bisection solver (a trunk lean that balances, a hip height that lets the hands reach the bar) and
  * the contacts of standing feet.
  */
+import * as v from 'valibot';
 import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion, PropKind } from './motion.ts';
-import { type Body, centreWithLoad, type Point, SEGMENT, type View } from './skeleton.ts';
+import { angles, arm, flatFootLeg, leg } from './motion.ts';
+import { add, type Body, centreWithLoad, type Point, SEGMENT, type View } from './skeleton.ts';
 import { heldAt, keyBody, pointOf } from './timeline.ts';
 
 export interface KeyInput extends Partial<Omit<Key, 'name' | 'angles' | 'anchor'>> {
@@ -109,3 +111,75 @@ export function matIf(props: readonly PropKind[], x0: number, x1: number): Fixed
 
 /** The height of an ankle on a flat foot. */
 export const ANKLE_Y = SEGMENT.ankleHeight;
+
+export interface PatternInput<P> {
+  params: P;
+  props: readonly PropKind[];
+}
+
+export interface Pattern<P = Record<string, unknown>> {
+  /** The pattern's own fields of a description, beside `pattern`, `props` and `view`. */
+  params: v.GenericSchema<unknown, P>;
+  views: readonly Motion['view'][];
+  build(input: PatternInput<P>): Motion;
+}
+
+export const pattern = <P>(p: Pattern<P>): Pattern<P> => p;
+
+export const unit = (min: number, max: number, fallback: number) =>
+  v.optional(v.pipe(v.number(), v.minValue(min), v.maxValue(max)), fallback);
+
+/** Arms hanging straight down from a trunk leaning `trunk` degrees. */
+export const hanging = (trunk: number, shoulderExtra = 0, elbow = 3) => arm(trunk + shoulderExtra, elbow);
+
+/** Hands on a held load's grip: targets where the load sits, for loads carried on the trunk. */
+export function handsOnLoad(k: Key, held: readonly HeldProp[]): Key {
+  const load = held.find((prop) => prop.at === 'back' || prop.at === 'front-rack');
+  if (load === undefined) return k;
+  const at = heldAt(keyBody(k, 'side').body, load);
+  const grip: Point = load.at === 'back' ? add(at, [0.02, 0.01]) : add(at, [0.03, 0.0]);
+  return { ...k, hands: { left: grip, right: grip } };
+}
+
+/** Standing, crouched or in the air: feet flat under the hips, the anchor's heel at `x`, `y`. */
+export function standingAt(
+  name: string,
+  x: number,
+  y: number,
+  thigh: number,
+  shank: number,
+  trunk: number,
+  arms: ReturnType<typeof arm>,
+  surface: string,
+): Key {
+  return key({
+    name,
+    angles: angles({ trunk, legs: flatFootLeg(trunk, thigh, shank), arms }),
+    anchor: heelAt(x, y),
+    contacts: surface === '' ? [] : FEET_ON(surface),
+    isBalanced: surface !== '',
+    hold: 0.1,
+    move: 0.45,
+  });
+}
+
+/** A straight body from toes to shoulders, hands on the floor at `handX`, shoulders `height` above it. */
+export function proneOnHands(name: string, handX: number, height: number, knees = false): Key {
+  const build = (trunk: number) =>
+    key({
+      name,
+      angles: angles({ trunk, neck: -10, legs: knees ? leg(-5, 90, -30) : leg(0, 0, -8) }),
+      anchor: knees ? { point: 'leftKnee', at: [0, 0.05] } : { point: 'leftToe', at: [0, 0] },
+      hold: 0.2,
+    });
+  const trunk = solve((t) => pointIn(build(t), 'neckBase')[1] - height, 45, 95);
+  const k = build(trunk);
+  const offset = handX - pointIn(k, 'neckBase')[0];
+  const anchored = { ...k, anchor: { ...k.anchor, at: add(k.anchor.at, [offset, 0]) } };
+  const hand: Point = [handX + 0.02, 0.03];
+  return {
+    ...anchored,
+    hands: { left: hand, right: hand },
+    contacts: [...HANDS_ON('floor'), ...on('floor', knees ? 'leftKnee' : 'leftToe')],
+  };
+}

@@ -1,15 +1,26 @@
 /**
- * Patterns on the floor, a bench, a bar or a box: bench press, push-up, plank, crunch, hip thrust,
- * pull-up, box jump, burpee, seated fold and yoga poses (downward dog side view, warrior II front view).
- * Hands and feet that must stay put are targets; the trunk angle is solved so they reach.
+ * Patterns on the floor, a bench or a bar: bench press, push-up, plank, crunch, hip thrust (or glute
+ * bridge) and pull-up. Hands and feet that must stay put are targets; the trunk angle is solved so they reach.
  */
 import * as v from 'valibot';
 import type { Key } from './motion.ts';
-import { angles, arm, flatFootLeg, leg } from './motion.ts';
-import { ANKLE_Y, bench, FEET_ON, HANDS_ON, heelAt, heldProps, key, matIf, motion, on, pointIn, solve } from './pattern-kit.ts';
-import { pattern } from './patterns-standing.ts';
+import { angles, arm, leg } from './motion.ts';
+import {
+  ANKLE_Y,
+  bench,
+  FEET_ON,
+  HANDS_ON,
+  heldProps,
+  key,
+  matIf,
+  motion,
+  on,
+  pattern,
+  pointIn,
+  proneOnHands,
+  solve,
+} from './pattern-kit.ts';
 import { add, type Point } from './skeleton.ts';
-import { keyBody } from './timeline.ts';
 
 const BENCH_Y = 0.43;
 
@@ -44,27 +55,6 @@ export const benchPress = pattern({
   },
 });
 
-/** A straight body from toes to shoulders, hands on the floor at `handX`, shoulders `height` above it. */
-function proneOnHands(name: string, handX: number, height: number, knees = false): Key {
-  const build = (trunk: number) =>
-    key({
-      name,
-      angles: angles({ trunk, neck: -10, legs: knees ? leg(-5, 90, -30) : leg(0, 0, -8) }),
-      anchor: knees ? { point: 'leftKnee', at: [0, 0.05] } : { point: 'leftToe', at: [0, 0] },
-      hold: 0.2,
-    });
-  const trunk = solve((t) => pointIn(build(t), 'neckBase')[1] - height, 45, 95);
-  const k = build(trunk);
-  const offset = handX - pointIn(k, 'neckBase')[0];
-  const anchored = { ...k, anchor: { ...k.anchor, at: add(k.anchor.at, [offset, 0]) } };
-  const hand: Point = [handX + 0.02, 0.03];
-  return {
-    ...anchored,
-    hands: { left: hand, right: hand },
-    contacts: [...HANDS_ON('floor'), ...on('floor', knees ? 'leftKnee' : 'leftToe')],
-  };
-}
-
 export const pushUp = pattern({
   params: v.strictObject({}),
   views: ['side'],
@@ -76,7 +66,7 @@ export const pushUp = pattern({
       view: 'side',
       frame: 'landscape',
       keys: [top, { ...bottom, hands: { left: hand, right: hand }, anchor: top.anchor }],
-      fixed: [],
+      fixed: matIf(props, -1.3, 0.7),
       held: [],
       pattern: 'push-up',
     });
@@ -205,200 +195,5 @@ export const pullUp = pattern({
       held: [],
       pattern: 'pull-up',
     });
-  },
-});
-
-/** Standing, crouched or in the air: feet flat under the hips, the anchor's heel at `x`, `y`. */
-function standingAt(
-  name: string,
-  x: number,
-  y: number,
-  thigh: number,
-  shank: number,
-  trunk: number,
-  arms: ReturnType<typeof arm>,
-  surface: string,
-): Key {
-  return key({
-    name,
-    angles: angles({ trunk, legs: flatFootLeg(trunk, thigh, shank), arms }),
-    anchor: heelAt(x, y),
-    contacts: surface === '' ? [] : FEET_ON(surface),
-    isBalanced: surface !== '',
-    hold: 0.1,
-    move: 0.45,
-  });
-}
-
-export const boxJump = pattern({
-  params: v.strictObject({ height: v.optional(v.pipe(v.number(), v.minValue(0.2), v.maxValue(0.8)), 0.5) }),
-  views: ['side'],
-  build({ params }) {
-    const h = params.height;
-    const box = { kind: 'box' as const, x0: 0.42, x1: 0.92, y: h };
-    const air = {
-      ...standingAt('flight', 0.3, h + 0.2, 70, -20, 25, arm(150, 10), ''),
-      anchor: { point: 'pelvis' as const, at: [0.45, h + 0.95] as Point },
-    };
-    const keys = [
-      { ...standingAt('standing', 0, 0, 0, 0, 2, arm(5, 10), 'floor'), hold: 0.3, move: 0.45 },
-      { ...standingAt('dip', 0, 0, 70, -28, 28, arm(-40, 10), 'floor'), isBalanced: false, move: 0.3 },
-      { ...air, move: 0.3 },
-      { ...standingAt('landing', 0.5, h, 75, -28, 38, arm(60, 20), 'box'), move: 0.5 },
-      { ...standingAt('standing on the box', 0.5, h, 0, 0, 2, arm(5, 10), 'box'), hold: 0.3, move: 0.45 },
-      // Back down with a small hop, so the loop starts again on the floor.
-      {
-        ...standingAt('hop down', 0, 0, 30, -10, 10, arm(20, 20), ''),
-        anchor: { point: 'pelvis' as const, at: [0.0, h + 0.75] as Point },
-        move: 0.45,
-      },
-    ];
-    return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 4], fixed: [box], held: [], pattern: 'box-jump' });
-  },
-});
-
-export const burpee = pattern({
-  params: v.strictObject({}),
-  views: ['side'],
-  build() {
-    const crouched = standingAt('crouch', 0, 0, 92, -42, 45, arm(62, 0), 'floor');
-    const crouch = { ...crouched, angles: { ...crouched.angles, spine: 25 }, isBalanced: false };
-    const hand = add(pointIn(crouch, 'leftHand'), [0, 0]);
-    const handsDown: Point = [hand[0], 0.03];
-    const plankKey = proneOnHands('plank', handsDown[0] - 0.02, 0.62);
-    const keys = [
-      { ...standingAt('standing', 0, 0, 0, 0, 2, arm(5, 10), 'floor'), hold: 0.15, move: 0.45 },
-      { ...crouch, hands: { left: handsDown, right: handsDown }, contacts: [...FEET_ON('floor'), ...HANDS_ON('floor')], move: 0.4 },
-      { ...plankKey, hold: 0.15, move: 0.4 },
-      { ...crouch, hands: { left: handsDown, right: handsDown }, contacts: [...FEET_ON('floor'), ...HANDS_ON('floor')], move: 0.35 },
-      { ...standingAt('jump', 0, 0.25, 0, 0, 0, arm(175, 5), ''), hold: 0, move: 0.45 },
-    ];
-    return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 2], fixed: [], held: [], pattern: 'burpee' });
-  },
-});
-
-export const seatedFold = pattern({
-  params: v.strictObject({}),
-  views: ['side'],
-  build() {
-    const k = (name: string, trunk: number, spine: number, reach: boolean) => {
-      const base = key({
-        name,
-        angles: angles({ trunk, spine, neck: spine / 2, legs: leg(90 + trunk, 0, -10), arms: arm(40, 20) }),
-        anchor: { point: 'pelvis', at: [0, 0.1] },
-        contacts: [...on('floor', 'pelvis', 'leftHeel', 'rightHeel')],
-        hold: reach ? 1.4 : 0.4,
-        move: 1.1,
-      });
-      if (!reach) return base;
-      const toe = add(pointIn(base, 'leftToe'), [-0.05, 0.12]);
-      return { ...base, hands: { left: toe, right: toe } };
-    };
-    return motion({
-      view: 'side',
-      frame: 'landscape',
-      keys: [k('sitting tall', 0, 0, false), k('folded', 38, 22, true)],
-      fixed: [{ kind: 'mat', x0: -0.4, x1: 1.2, y: 0.01 }],
-      held: [],
-      pattern: 'stretch',
-    });
-  },
-});
-
-/** Downward dog from a plank: hands stay, the hips rise back, heels towards the floor. */
-export const downwardDog = pattern({
-  params: v.strictObject({}),
-  views: ['side'],
-  build() {
-    const plankKey = { ...proneOnHands('plank', 0.5, 0.62), hold: 0.3, move: 1.1 };
-    const hands = plankKey.hands!;
-    const dog = (trunk: number) =>
-      key({
-        name: 'downward dog',
-        angles: angles({ trunk, neck: 10, legs: flatFootLeg(trunk, -32, -32), arms: arm(172, 0) }),
-        anchor: { point: 'leftHand', at: hands.left! },
-        hold: 1.4,
-        move: 1.1,
-      });
-    const k = dog(solve((t) => pointIn(dog(t), 'leftHeel')[1] - 0.0, 100, 160));
-    return motion({
-      view: 'side',
-      frame: 'landscape',
-      keys: [plankKey, { ...k, contacts: [...HANDS_ON('floor'), ...FEET_ON('floor')] }],
-      fixed: [{ kind: 'mat', x0: -1.1, x1: 0.9, y: 0.01 }],
-      held: [],
-      pattern: 'yoga-pose',
-    });
-  },
-});
-
-/** Warrior II, seen from the front: wide stance, front knee over the ankle, arms level. */
-export const warriorTwo = pattern({
-  params: v.strictObject({}),
-  views: ['front'],
-  build() {
-    const mountain = key({
-      name: 'mountain',
-      angles: angles({ legs: leg(3, 0, 0), arms: arm(8, 0) }),
-      anchor: { point: 'pelvis', at: [0, ANKLE_Y + 0.85] },
-      feet: { left: [0.12, ANKLE_Y], right: [-0.12, ANKLE_Y] },
-      contacts: FEET_ON('floor'),
-      isBalanced: true,
-      hold: 0.4,
-      move: 1.2,
-    });
-    const warrior = key({
-      name: 'warrior II',
-      angles: angles({ legs: leg(0, 0, 0), arms: arm(90, 0) }),
-      anchor: { point: 'pelvis', at: [0.02, 0.6] },
-      feet: { left: [0.62, ANKLE_Y], right: [-0.7, ANKLE_Y] },
-      contacts: FEET_ON('floor'),
-      isBalanced: true,
-      hold: 1.4,
-      move: 1.2,
-    });
-    return motion({
-      view: 'front',
-      frame: 'landscape',
-      keys: [mountain, warrior],
-      fixed: [{ kind: 'mat', x0: -1.0, x1: 1.0, y: 0.01 }],
-      held: [],
-      pattern: 'yoga-pose',
-    });
-  },
-});
-
-/** Jumps in place: a squat jump seen from the side, or a jumping jack seen from the front. */
-export const jump = pattern({
-  params: v.strictObject({ style: v.optional(v.picklist(['squat', 'jack']), 'squat') }),
-  views: ['side', 'front'],
-  build({ params }) {
-    if (params.style === 'jack') {
-      const jack = (name: string, feet: number, shoulder: number, pelvisY: number, isDown: boolean) =>
-        key({
-          name,
-          angles: angles({ legs: leg(0, 0, 0), arms: arm(shoulder, 10) }),
-          anchor: { point: 'pelvis', at: [0, pelvisY] },
-          feet: { left: [feet, isDown ? ANKLE_Y : ANKLE_Y + 0.12], right: [-feet, isDown ? ANKLE_Y : ANKLE_Y + 0.12] },
-          contacts: isDown ? FEET_ON('floor') : [],
-          isBalanced: isDown,
-          hold: isDown ? 0.1 : 0,
-          move: 0.3,
-        });
-      const keys = [
-        jack('feet together', 0.12, 12, 0.9, true),
-        jack('hop out', 0.28, 100, 1.0, false),
-        jack('feet apart', 0.42, 165, 0.84, true),
-        jack('hop in', 0.28, 100, 1.0, false),
-      ];
-      return motion({ view: 'front', frame: 'portrait', keys, stills: [0, 2], fixed: [], held: [], pattern: 'jump' });
-    }
-    const keys = [
-      { ...standingAt('standing', 0, 0, 0, 0, 2, arm(5, 10), 'floor'), hold: 0.3, move: 0.5 },
-      { ...standingAt('dip', 0, 0, 80, -32, 35, arm(-35, 10), 'floor'), isBalanced: false, move: 0.3 },
-      { ...standingAt('flight', 0, 0.3, 0, 0, 0, arm(170, 5), ''), move: 0.35 },
-      { ...standingAt('landing', 0, 0, 60, -25, 30, arm(40, 20), 'floor'), isBalanced: false, move: 0.6 },
-    ];
-    return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 2], fixed: [], held: [], pattern: 'jump' });
   },
 });

@@ -3,35 +3,12 @@
  * yoga poses) are one pattern with a parameter naming the shape, so a new shape is a new value.
  */
 import * as v from 'valibot';
-import {
-  benchPress,
-  boxJump,
-  burpee,
-  crunch,
-  downwardDog,
-  hipThrust,
-  jump,
-  plank,
-  pullUp,
-  pushUp,
-  seatedFold,
-  warriorTwo,
-} from './patterns-floor.ts';
-import {
-  calfRaise,
-  carry,
-  curl,
-  hinge,
-  lunge,
-  overheadPress,
-  type Pattern,
-  pattern,
-  raise,
-  row,
-  squat,
-  standingStretch,
-  swing,
-} from './patterns-standing.ts';
+import { benchPress, crunch, hipThrust, plank, pullUp, pushUp } from './patterns-floor.ts';
+import { downwardDog, seatedFold, standingStretch, warriorTwo } from './patterns-flexibility.ts';
+import { boxJump, burpee, jump } from './patterns-jumps.ts';
+import { calfRaise, carry, hinge, lunge, squat, swing } from './patterns-lower.ts';
+import { curl, overheadPress, raise, row } from './patterns-upper.ts';
+import { type Pattern, pattern } from './pattern-kit.ts';
 
 /** A pattern whose parameter `field` picks one of `shapes`, each a pattern without parameters of its own. */
 function family(field: string, shapes: Record<string, Pattern<never>>): Pattern<never> {

@@ -1,40 +1,29 @@
 /**
- * Standing patterns, side view: squat, hinge (deadlift, Romanian deadlift), kettlebell swing, lunge,
- * curl, overhead press, bent-over row, standing stretch and loaded carry. Each solves its free
- * angle (trunk lean, hip height) so the centre of mass stays over the feet and the hands reach the load.
+ * Lower-body patterns, side view: squat, hinge (deadlift, Romanian deadlift), kettlebell swing, lunge
+ * (forward, reverse, split), calf raise and loaded carry. Each solves its free angle (trunk lean, hip
+ * height) so the centre of mass stays over the feet and the hands reach the load.
  */
 import * as v from 'valibot';
-import type { HeldProp, Key, Motion, PropKind } from './motion.ts';
+import type { Key } from './motion.ts';
 import { angles, arm, flatFootLeg, leg } from './motion.ts';
-import { ANKLE_Y, balanced, FEET_ON, heelAt, heldProps, key, motion, on, pointIn, solve } from './pattern-kit.ts';
-import { add, direction, type Point } from './skeleton.ts';
-import { heldAt, keyBody } from './timeline.ts';
-
-export interface PatternInput<P> {
-  params: P;
-  props: readonly PropKind[];
-}
-export interface Pattern<P = Record<string, unknown>> {
-  /** The pattern's own fields of a description, beside `pattern`, `props` and `view`. */
-  params: v.GenericSchema<unknown, P>;
-  views: readonly Motion['view'][];
-  build(input: PatternInput<P>): Motion;
-}
-export const pattern = <P>(p: Pattern<P>): Pattern<P> => p;
-
-const unit = (min: number, max: number, fallback: number) => v.optional(v.pipe(v.number(), v.minValue(min), v.maxValue(max)), fallback);
-
-/** Arms hanging straight down from a trunk leaning `trunk` degrees. */
-const hanging = (trunk: number, shoulderExtra = 0, elbow = 3) => arm(trunk + shoulderExtra, elbow);
-
-/** Hands on a held load's grip: targets where the load sits, for loads carried on the trunk. */
-function handsOnLoad(k: Key, held: readonly HeldProp[]): Key {
-  const load = held.find((prop) => prop.at === 'back' || prop.at === 'front-rack');
-  if (load === undefined) return k;
-  const at = heldAt(keyBody(k, 'side').body, load);
-  const grip: Point = load.at === 'back' ? add(at, [0.02, 0.01]) : add(at, [0.03, 0.0]);
-  return { ...k, hands: { left: grip, right: grip } };
-}
+import {
+  ANKLE_Y,
+  balanced,
+  FEET_ON,
+  handsOnLoad,
+  hanging,
+  heelAt,
+  heldProps,
+  key,
+  motion,
+  on,
+  pattern,
+  pointIn,
+  solve,
+  unit,
+} from './pattern-kit.ts';
+import { add, type Point } from './skeleton.ts';
+import { keyBody } from './timeline.ts';
 
 export const squat = pattern({
   params: v.strictObject({ depth: unit(0.3, 1.2, 1), rack: v.optional(v.picklist(['back', 'front']), 'back') }),
@@ -219,117 +208,34 @@ export const lunge = pattern({
   },
 });
 
-export const curl = pattern({
+/** Calf raise: up on the balls of the feet and down, knees straight. */
+export const calfRaise = pattern({
   params: v.strictObject({}),
   views: ['side'],
   build({ props }) {
-    const held = heldProps(props, () => 'hands');
-    const k = (name: string, shoulder: number, elbow: number) =>
-      key({
-        name,
-        angles: angles({ legs: leg(0), arms: arm(shoulder, elbow) }),
-        anchor: heelAt(0),
-        contacts: FEET_ON('floor'),
-        isBalanced: true,
-        hold: 0.3,
-      });
-    return motion({ view: 'side', frame: 'portrait', keys: [k('arms long', 2, 4), k('top', 12, 138)], fixed: [], held, pattern: 'curl' });
-  },
-});
-
-export const overheadPress = pattern({
-  params: v.strictObject({}),
-  views: ['side'],
-  build({ props }) {
-    const held = heldProps(props, () => 'hands');
-    const base = (name: string) =>
-      key({ name, angles: angles({ legs: leg(0) }), anchor: heelAt(0), contacts: FEET_ON('floor'), isBalanced: true, hold: 0.3 });
-    const neck = pointIn(base('rack'), 'neckBase');
-    const rack: Point = add(neck, [0.13, 0.02]);
-    const lockout: Point = add(neck, [0.03, 0.6]);
+    const held = heldProps(props, (kind) => (kind === 'barbell' ? 'back' : 'hands'));
+    const k = (name: string, ankle: number) =>
+      handsOnLoad(
+        key({
+          name,
+          angles: angles({ legs: leg(0, 2, ankle), arms: held.length > 0 ? hanging(0) : arm(10, 60) }),
+          anchor: { point: 'leftToe', at: [0.19, 0] },
+          contacts: on('floor', 'leftToe', 'rightToe'),
+          hold: 0.35,
+          move: 0.8,
+        }),
+        held,
+      );
     return motion({
       view: 'side',
       frame: 'portrait',
-      keys: [
-        { ...base('rack'), hands: { left: rack, right: rack } },
-        { ...base('lockout'), hands: { left: lockout, right: lockout } },
-      ],
+      keys: [k('heels down', 0), k('on the toes', -38)],
       fixed: [],
       held,
-      pattern: 'overhead-press',
+      pattern: 'calf-raise',
     });
   },
 });
-
-export const row = pattern({
-  params: v.strictObject({ lean: unit(30, 80, 65) }),
-  views: ['side'],
-  build({ params, props }) {
-    const held = heldProps(props, () => 'hands');
-    // Balanced by sitting the hips back: the shanks lean, the knees keep their bend.
-    const k = (name: string) => (shank: number) =>
-      key({
-        name,
-        angles: angles({ trunk: params.lean, legs: flatFootLeg(params.lean, shank + 40, shank), arms: hanging(params.lean, 0, 3) }),
-        anchor: heelAt(0),
-        contacts: FEET_ON('floor'),
-        isBalanced: true,
-        hold: 0.25,
-      });
-    const hang = balanced(k('arms long'), -40, 20, held);
-    const body = keyBody(hang, 'side').body;
-    // The bar comes to the lower ribs: in front of the trunk, a third of the way up from the waist.
-    const along = add(body.waist, [(body.neckBase[0] - body.waist[0]) * 0.3, (body.neckBase[1] - body.waist[1]) * 0.3]);
-    const front = direction(90 - hang.angles.trunk);
-    const pulled: Point = add(along, front, 0.16);
-    return motion({
-      view: 'side',
-      frame: 'portrait',
-      keys: [hang, { ...hang, name: 'pulled', hands: { left: pulled, right: pulled } }],
-      fixed: [],
-      held,
-      pattern: 'row',
-    });
-  },
-});
-
-export const standingStretch = pattern({
-  params: v.strictObject({}),
-  views: ['side'],
-  build() {
-    const standing = key({
-      name: 'standing',
-      angles: angles({ legs: leg(0) }),
-      anchor: heelAt(0),
-      contacts: FEET_ON('floor'),
-      isBalanced: true,
-      hold: 0.4,
-      move: 1,
-    });
-    const held = (trunk: number): Key => {
-      const k = key({
-        name: 'stretch',
-        angles: angles({ trunk, legs: [leg(0, 0, 0), leg(-12, 145, -30)], arms: [arm(20, 30), arm(-20, 20)] }),
-        anchor: heelAt(0),
-        contacts: on('floor', 'leftHeel', 'leftToe'),
-        isBalanced: true,
-        hold: 1.2,
-        move: 1,
-      });
-      const ankle = keyBody(k, 'side').body.legs.right.end;
-      return { ...k, hands: { right: add(ankle, [0.02, 0.02]) } };
-    };
-    // Balanced over the standing foot alone.
-    const stretch = held(solve((trunk) => standingFootBalance(held(trunk)), -30, 30));
-    return motion({ view: 'side', frame: 'portrait', keys: [standing, stretch], fixed: [], held: [], pattern: 'stretch' });
-  },
-});
-
-function standingFootBalance(k: Key): number {
-  const body = keyBody(k, 'side').body;
-  const foot = body.legs.left;
-  return body.centre[0] - (foot.heel[0] + foot.toe[0]) / 2;
-}
 
 export const carry = pattern({
   params: v.strictObject({}),
@@ -357,77 +263,5 @@ export const carry = pattern({
       step('passing', [14, -4], [40, 8]),
     ];
     return motion({ view: 'side', frame: 'portrait', keys, stills: [0, 2], fixed: [], held, pattern: 'carry' });
-  },
-});
-
-/** Raises: arms from the sides to shoulder height, out to the side (front view) or to the front (side view). */
-export const raise = pattern({
-  params: v.strictObject({ direction: v.optional(v.picklist(['lateral', 'front']), 'lateral') }),
-  views: ['front', 'side'],
-  build({ params, props }) {
-    const held = heldProps(props, () => 'hands');
-    if (params.direction === 'lateral') {
-      const k = (name: string, shoulder: number, elbow: number) =>
-        key({
-          name,
-          angles: angles({ legs: leg(2, 3, 0), arms: arm(shoulder, elbow) }),
-          anchor: { point: 'pelvis', at: [0, ANKLE_Y + 0.848] },
-          feet: { left: [0.13, ANKLE_Y], right: [-0.13, ANKLE_Y] },
-          contacts: FEET_ON('floor'),
-          isBalanced: true,
-          hold: 0.3,
-          move: 1,
-        });
-      return motion({
-        view: 'front',
-        frame: 'portrait',
-        keys: [k('arms down', 12, 8), k('arms raised', 88, 12)],
-        fixed: [],
-        held,
-        pattern: 'raise',
-      });
-    }
-    // Seen from the side, the load out in front is balanced by a lean back at the ankles.
-    const k = (name: string, shoulder: number) => (lean: number) =>
-      key({
-        name,
-        angles: angles({ legs: flatFootLeg(0, lean, lean), arms: arm(shoulder, 8) }),
-        anchor: heelAt(0),
-        contacts: FEET_ON('floor'),
-        isBalanced: true,
-        hold: 0.3,
-        move: 1,
-      });
-    const keys = [balanced(k('arms down', 5), -10, 10, held), balanced(k('arms raised', 88), -10, 10, held)];
-    return motion({ view: 'side', frame: 'portrait', keys, fixed: [], held, pattern: 'raise' });
-  },
-});
-
-/** Calf raise: up on the balls of the feet and down, knees straight. */
-export const calfRaise = pattern({
-  params: v.strictObject({}),
-  views: ['side'],
-  build({ props }) {
-    const held = heldProps(props, (kind) => (kind === 'barbell' ? 'back' : 'hands'));
-    const k = (name: string, ankle: number) =>
-      handsOnLoad(
-        key({
-          name,
-          angles: angles({ legs: leg(0, 2, ankle), arms: held.length > 0 ? hanging(0) : arm(10, 60) }),
-          anchor: { point: 'leftToe', at: [0.19, 0] },
-          contacts: on('floor', 'leftToe', 'rightToe'),
-          hold: 0.35,
-          move: 0.8,
-        }),
-        held,
-      );
-    return motion({
-      view: 'side',
-      frame: 'portrait',
-      keys: [k('heels down', 0), k('on the toes', -38)],
-      fixed: [],
-      held,
-      pattern: 'calf-raise',
-    });
   },
 });
