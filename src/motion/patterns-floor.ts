@@ -95,12 +95,12 @@ function forearmPlank(name: string, onKnees: boolean, hold: number): Key {
 export const plank = pattern({
   params: v.strictObject({}),
   views: ['side'],
-  build() {
+  build({ props }) {
     return motion({
       view: 'side',
       frame: 'landscape',
       keys: [forearmPlank('on knees', true, 0.4), forearmPlank('plank', false, 2.2)],
-      fixed: [],
+      fixed: matIf(props, -2.2, -0.3),
       held: [],
       pattern: 'plank',
     });

@@ -21,6 +21,7 @@ describe('motion description files', () => {
       [{ pattern: 'squat', props: ['trampoline'] }, 'motions.A.props.0', /must be one of/],
       [{ pattern: 'squat', view: 'front' }, 'motions.A.view', /drawn from the side/],
       [{ pattern: 'yoga-pose', pose: 'crow' }, 'motions.A.pose', /downward-dog, warrior-two/],
+      [{ pattern: 'squat', props: ['barbell', 'band'] }, 'motions.A.props.1', /^pattern squat does not draw a band \(yet\)$/],
     ];
     for (const [source, path, message] of cases) {
       const built = buildDescription('data/source/motion/x.json', 'strength', 'A', source, '1');
