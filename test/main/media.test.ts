@@ -6,27 +6,23 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { runKeysCli } from '../../src/cli/keys.ts';
 import { renderMissing } from '../../src/motion/media-cache.ts';
 import { buildDescription } from '../../src/motion/motion-files.ts';
 import { RENDERER_NAME, RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { rawExchange } from '../helpers/raw-http.ts';
-import { type ChildService, FIXTURE_FILE, get, spawnService, tempDir } from '../helpers/service.ts';
+import { type ChildService, get, issueKey, serviceFolders, spawnService, tempDir } from '../helpers/service.ts';
 
 let service: ChildService;
 let key = '';
 let mediaDir = '';
 
 before(async () => {
-  const root = tempDir('exlib-media-');
-  const dataDir = join(root, 'data');
-  mkdirSync(dataDir);
-  copyFileSync(FIXTURE_FILE, join(dataDir, '2026-01-15.json'));
-  mediaDir = join(root, 'media');
+  const folders = serviceFolders('exlib-media-');
+  mediaDir = join(folders.root, 'media');
   const built = buildDescription('test.json', 'strength', 'Barbell_Deadlift', { pattern: 'hinge', props: ['barbell'] }, RENDERER_VERSION);
   assert.ok(built.ok);
   await renderMissing(mediaDir, [built.value]);
@@ -38,18 +34,8 @@ before(async () => {
       .jpeg()
       .toBuffer(),
   );
-  const env = { DATA_DIR: dataDir, KEYS_FILE: join(root, 'var/keys.json'), STATE_DIR: join(root, 'var/state'), MEDIA_DIR: mediaDir };
-  let printed = '';
-  assert.equal(
-    runKeysCli(
-      ['create', '--tier', 'pro', '--json'],
-      { ...process.env, ...env },
-      (t) => (printed = t),
-      () => undefined,
-    ),
-    0,
-  );
-  key = (JSON.parse(printed) as { key: string }).key;
+  const env = { ...folders.env, MEDIA_DIR: mediaDir };
+  key = (await issueKey(env, 'pro')).key;
   service = await spawnService(env);
 });
 after(() => service?.proc.kill('SIGTERM'));
