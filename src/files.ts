@@ -49,12 +49,13 @@ export function fileSignature(file: string): string | undefined {
  * then fsync the folder so the rename itself is durable (rename alone is not; see PostgreSQL's
  * durable_rename). A crash at any point leaves either the old file or the new one, never a torn one.
  */
-export function writeFileAtomic(file: string, contents: string): void {
+export function writeFileAtomic(file: string, contents: string | Uint8Array): void {
   const folder = dirname(file);
   const temp = join(folder, `.${basename(file)}.${process.pid}.tmp`);
   const fd = openSync(temp, 'w', 0o600);
   try {
-    writeSync(fd, contents);
+    if (typeof contents === 'string') writeSync(fd, contents);
+    else writeSync(fd, contents);
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);

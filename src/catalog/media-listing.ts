@@ -7,7 +7,9 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileSignature } from '../files.ts';
 import { INDEX_FILE, type MediaIndex, readMediaIndex } from '../motion/media-cache.ts';
+import { clipUrl } from './snapshot-media.ts';
 import type { Snapshot } from './snapshot-schema.ts';
 
 function isFile(path: string): boolean {
@@ -18,14 +20,9 @@ function isFile(path: string): boolean {
   }
 }
 
-/** Changes whenever the render command or the start-up renderer writes a new index. */
+/** Changes whenever the render command writes a new index (an atomic replace: a new inode). */
 export function mediaSignature(mediaDir: string): string {
-  try {
-    const stat = statSync(join(mediaDir, INDEX_FILE));
-    return `${stat.size}:${stat.mtimeMs}`;
-  } catch {
-    return 'none';
-  }
+  return fileSignature(join(mediaDir, INDEX_FILE)) ?? 'none';
 }
 
 /** `snapshot` with every exercise's images and videos replaced by what the media folder can serve. */
@@ -36,7 +33,7 @@ export function listMedia(snapshot: Snapshot, mediaDir: string, mediaUrl: string
     if (entry?.images.every((path) => isFile(join(mediaDir, path)))) {
       const videos = entry.videos
         .filter((clip) => isFile(join(mediaDir, clip.path)))
-        .map(({ path, ...fields }) => ({ url: new URL(path, base).href, ...fields }));
+        .map(({ path, ...fields }) => ({ url: clipUrl(path, mediaUrl), ...fields }));
       return { ...exercise, images: entry.images, videos };
     }
     // A clip hosted elsewhere is the snapshot's to vouch for; one under MEDIA_URL must be a file here.

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { type Problem, problem } from '../problems.ts';
 import type { Snapshot, Video } from './snapshot-schema.ts';
 
@@ -101,9 +101,24 @@ function listDir(path: string): string[] {
   }
 }
 
-/** Reads one clip; a problem (naming the file) when it cannot be used. */
-function readClip(file: string, relative: string, extension: string, options: MediaOptions): Clip | Problem {
+/** The absolute URL of a clip at `path` (`<id>/demo-1.mp4`) on the media host `mediaBase`. */
+export function clipUrl(path: string, mediaBase: string): string {
+  return new URL(path, mediaBase.endsWith('/') ? mediaBase : `${mediaBase}/`).href;
+}
+
+/**
+ * Reads one clip file with ffprobe: its fields as a videos.json entry (path, no url), or a problem
+ * naming the clip when it cannot be listed. `snapshot media` and the media command's renderer
+ * (motion/media-cache.ts) both read clips here, so a clip's fields mean the same wherever it is listed.
+ */
+export function readClipSource(
+  file: string,
+  relative: string,
+  options: Pick<MediaOptions, 'generatedWith' | 'probe'> = {},
+): VideoSource | Problem {
   const refused = (message: string): Problem => problem(relative, '', message);
+  const extension = CLIP_NAME.exec(basename(relative))?.[2];
+  if (extension === undefined) return refused('is not named demo-<n>.mp4, .webm or .mov');
   let probe: Probe;
   try {
     probe = (options.probe ?? ffprobe)(file);
@@ -125,7 +140,7 @@ function readClip(file: string, relative: string, extension: string, options: Me
   }
   const created = probe.format?.tags?.creation_time;
   const generatedAt = created !== undefined && !Number.isNaN(Date.parse(created)) ? new Date(created) : statSync(file).mtime;
-  const source: VideoSource = {
+  return {
     path: relative,
     format: container,
     resolution: `${video.width}x${video.height}`,
@@ -134,9 +149,14 @@ function readClip(file: string, relative: string, extension: string, options: Me
     generatedWith: options.generatedWith ?? probe.format?.tags?.encoder ?? '',
     generatedAt: generatedAt.toISOString(),
   };
-  const base = options.mediaBase.endsWith('/') ? options.mediaBase : `${options.mediaBase}/`;
+}
+
+/** Reads one clip as both the build's videos.json and the snapshot hold it; a problem when it cannot be used. */
+function readClip(file: string, relative: string, options: MediaOptions): Clip | Problem {
+  const source = readClipSource(file, relative, options);
+  if ('message' in source) return source;
   const { path, ...fields } = source;
-  return { source, video: { url: new URL(path, base).href, ...fields } };
+  return { source, video: { url: clipUrl(path, options.mediaBase), ...fields } };
 }
 
 /**
@@ -166,8 +186,8 @@ export function scanMedia(snapshot: Snapshot, mediaDir: string, options: MediaOp
       continue;
     }
     const read: Clip[] = [];
-    for (const { name, match } of clips) {
-      const clip = readClip(join(mediaDir, folder, name), `${folder}/${name}`, match[2]!, options);
+    for (const { name } of clips) {
+      const clip = readClip(join(mediaDir, folder, name), `${folder}/${name}`, options);
       if ('message' in clip) problems.push(clip);
       else read.push(clip);
     }

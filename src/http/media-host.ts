@@ -1,21 +1,38 @@
 /**
  * The media host (`/media/<id>/<n>.jpg`, `/media/<id>/demo-<n>.mp4`): files of MEDIA_DIR only, named
- * by a strict pattern, so no path can leave the folder; an ETag from the file's bytes, a year's
+ * by a strict pattern (the exercise id alphabet, then a still or a clip named as `snapshot media`
+ * reads clips, snapshot-media.ts's CLIP_NAME), so no path can leave the folder; an ETag from the file's bytes, a year's
  * `Cache-Control` (a changed medium gets a new ETag), and byte ranges on clips (browsers and phones
  * seek video with them). A name the pattern refuses or a file that is missing is the 404 envelope.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CLIP_NAME } from '../catalog/snapshot-media.ts';
+import { ID_PATTERN } from '../catalog/snapshot-schema.ts';
 import { isNotModified } from './caching.ts';
 import { type HttpError, notFound } from './http-error.ts';
 import type { ApiRequest, Reply } from './reply.ts';
 
 export const MEDIA_PREFIX = '/media/';
-/** An exercise id (docs/api.md#ids), then a still or a clip; nothing else is ever a media path. */
-const MEDIA_PATH = /^([A-Z0-9][A-Za-z0-9_-]{0,99})\/((\d{1,3})\.jpg|demo-[1-9]\d{0,2}\.mp4)$/;
+/** A still of an exercise: `<n>.jpg`, as the spec's image paths name them. */
+export const STILL_NAME = /^\d{1,3}\.jpg$/;
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000';
-const CONTENT_TYPES = { jpg: 'image/jpeg', mp4: 'video/mp4' } as const;
+/** Content types of clips by container, as CLIP_NAME's extensions name them. */
+export const CLIP_TYPES: Readonly<Record<string, string>> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' };
+
+/**
+ * `<id>/<file>` as the catalog lists media: an exercise id (docs/api.md#ids), then a still or a clip;
+ * the Content-Type to send, or undefined for anything else (nothing else is ever a media path).
+ */
+export function mediaType(relative: string): { contentType: string; isClip: boolean } | undefined {
+  const slash = relative.indexOf('/');
+  if (slash < 0 || !ID_PATTERN.test(relative.slice(0, slash))) return undefined;
+  const name = relative.slice(slash + 1);
+  if (STILL_NAME.test(name)) return { contentType: 'image/jpeg', isClip: false };
+  const clip = CLIP_NAME.exec(name);
+  return clip === null ? undefined : { contentType: CLIP_TYPES[clip[2]!]!, isClip: true };
+}
 
 interface CachedFile {
   signature: string;
@@ -26,7 +43,7 @@ interface CachedFile {
 function missing(path: string): HttpError {
   return notFound(
     `No medium at ${path.length > 200 ? `${path.slice(0, 200)}…` : path}.`,
-    'Media paths are <exercise id>/<n>.jpg and <exercise id>/demo-<n>.mp4, as the catalog lists them.',
+    'Media paths are <exercise id>/<n>.jpg and <exercise id>/demo-<n>.mp4 (or .webm, .mov), as the catalog lists them.',
   );
 }
 
@@ -88,13 +105,13 @@ export function createMediaHost(mediaDir: string, maxCachedBytes = 64 * 2 ** 20)
       } catch {
         return missing(request.path);
       }
-      const match = MEDIA_PATH.exec(relative);
-      if (match === null) return missing(request.path);
+      const type = mediaType(relative);
+      if (type === undefined) return missing(request.path);
       const file = read(relative);
       if (file === undefined) return missing(request.path);
-      const isClip = relative.endsWith('.mp4');
+      const { isClip } = type;
       const headers: [string, string][] = [
-        ['Content-Type', CONTENT_TYPES[isClip ? 'mp4' : 'jpg']],
+        ['Content-Type', type.contentType],
         ['Cache-Control', MEDIA_CACHE_CONTROL],
         ['ETag', file.etag],
       ];

@@ -5,7 +5,8 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { ExerciseSchema } from '../catalog/snapshot-schema.ts';
+import { CLIP_NAME } from '../catalog/snapshot-media.ts';
+import { ExerciseSchema, ID_PATTERN } from '../catalog/snapshot-schema.ts';
 import { ADMIN_SCHEMAS, adminPaths } from './admin-contract.ts';
 import { KEY_LENGTH, KEY_PREFIX } from '../key-shape.ts';
 import { limitText, type TierTable } from '../limits/tiers.ts';
@@ -14,6 +15,7 @@ import { ACCEPT_LANGUAGE_PARAMETER, LANG_PARAM } from './language.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
 import { SUGGEST_PARAMS } from './suggest-params.ts';
 import { BODY_SCHEMAS, HEADER_SCHEMAS, type HeaderName } from './response-schemas.ts';
+import { CLIP_TYPES, STILL_NAME } from './media-host.ts';
 import { ROUTES } from './routes.ts';
 
 type Json = Record<string, unknown>;
@@ -245,6 +247,7 @@ function publicOperation(path: string, name: string): Json {
 function mediaOperation(): Json {
   const served = ['X-Request-Id', 'Cache-Control', 'ETag'] as HeaderName[];
   const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
+  const clipTypes = Object.values(CLIP_TYPES);
   return {
     operationId: 'getMedia',
     summary: 'A still (<n>.jpg) or a clip (demo-<n>.mp4) the catalog lists; no key. HEAD answers the same without a body.',
@@ -255,14 +258,15 @@ function mediaOperation(): Json {
         in: 'path',
         required: true,
         description: 'An exercise id.',
-        schema: { type: 'string', pattern: '^[A-Z0-9][A-Za-z0-9_-]{0,99}$' },
+        schema: { type: 'string', pattern: ID_PATTERN.source },
       },
       {
         name: 'file',
         in: 'path',
         required: true,
         description: 'A still or a clip of the exercise.',
-        schema: { type: 'string', pattern: '^(\\d{1,3}\\.jpg|demo-[1-9]\\d{0,2}\\.mp4)$' },
+        // The names the media host serves, from the patterns it serves them by.
+        schema: { type: 'string', pattern: `^(${STILL_NAME.source.slice(1, -1)}|${CLIP_NAME.source.slice(1, -1)})$` },
       },
       {
         name: 'If-None-Match',
@@ -283,12 +287,12 @@ function mediaOperation(): Json {
       200: {
         description: 'The file.',
         headers: headers(served, ['Accept-Ranges']),
-        content: { 'image/jpeg': { schema: binary }, 'video/mp4': { schema: binary } },
+        content: Object.fromEntries(['image/jpeg', ...clipTypes].map((type) => [type, { schema: binary }])),
       },
       206: {
         description: 'Part of a clip.',
         headers: headers([...served, 'Accept-Ranges', 'Content-Range']),
-        content: { 'video/mp4': { schema: binary } },
+        content: Object.fromEntries(clipTypes.map((type) => [type, { schema: binary }])),
       },
       304: { description: 'Not modified: If-None-Match named the current ETag.', headers: headers(served, ['Accept-Ranges']) },
       404: errorResponse(404, 'none'),

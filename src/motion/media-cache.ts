@@ -4,30 +4,22 @@
  * description's hash, the image paths and the clip's fields as ffprobe read them from the file.
  * Files are written beside their final name and renamed, so a reader never sees half a file.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import sharp from 'sharp';
 import { dirname, join } from 'node:path';
-import { aspectRatio, ffprobe, MAX_CLIP_SECONDS, type Prober } from '../catalog/snapshot-media.ts';
+import { writeFileAtomic } from '../files.ts';
+import { ffprobe, type Prober, readClipSource, type VideoSource } from '../catalog/snapshot-media.ts';
 import type { Description } from './motion-files.ts';
 import { RENDERER_NAME, renderClip, renderStills } from './render-media.ts';
 
 export const INDEX_FILE = 'index.json';
 export const CLIP_FILE = 'demo-1.mp4';
 
-/** A clip as the index holds it: a path under the media host, and what ffprobe read. */
-export interface IndexedClip {
-  path: string;
-  format: string;
-  resolution: string;
-  aspectRatio: string;
-  durationSeconds: number;
-  generatedWith: string;
-  generatedAt: string;
-}
 export interface IndexEntry {
   hash: string;
   images: string[];
-  videos: IndexedClip[];
+  /** The clip as the build's videos.json holds one (snapshot-media.ts): a path under the media host, and what ffprobe read. */
+  videos: VideoSource[];
 }
 export type MediaIndex = Record<string, IndexEntry>;
 
@@ -39,11 +31,10 @@ export function readMediaIndex(dir: string): MediaIndex {
   }
 }
 
-function writeAtomically(file: string, bytes: Buffer | string): void {
+/** main's crash-safe replace (files.ts), into a folder made when missing: a reader never sees half a file. */
+function writeAtomically(file: string, bytes: Uint8Array | string): void {
   mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, file);
+  writeFileAtomic(file, bytes);
 }
 
 export function writeMediaIndex(dir: string, index: MediaIndex): void {
@@ -55,24 +46,14 @@ export function writeMediaIndex(dir: string, index: MediaIndex): void {
   writeAtomically(join(dir, INDEX_FILE), `${JSON.stringify(sorted, null, 1)}\n`);
 }
 
-/** What ffprobe reads from a rendered clip; throws when the file is not the clip the renderer promises. */
-export function probeClip(file: string, path: string, probe: Prober = ffprobe): IndexedClip {
-  const result = probe(file);
-  const video = result.streams?.find((stream) => stream.codec_type === 'video');
-  const duration = Number(result.format?.duration);
-  if (video?.width === undefined || video.height === undefined || !Number.isFinite(duration))
-    throw new Error(`${file}: ffprobe finds no video`);
-  if (result.streams!.some((stream) => stream.codec_type === 'audio')) throw new Error(`${file}: has an audio track`);
-  if (duration > MAX_CLIP_SECONDS + 0.05) throw new Error(`${file}: lasts ${duration} s, over ${MAX_CLIP_SECONDS} s`);
-  return {
-    path,
-    format: 'mp4',
-    resolution: `${video.width}x${video.height}`,
-    aspectRatio: aspectRatio(video.width, video.height),
-    durationSeconds: Math.min(MAX_CLIP_SECONDS, Math.max(1, Math.round(duration))),
-    generatedWith: RENDERER_NAME,
-    generatedAt: statSync(file).mtime.toISOString(),
-  };
+/**
+ * What ffprobe reads from a rendered clip, by the same reading `snapshot media` uses (snapshot-media.ts),
+ * with the renderer named in generatedWith; throws when the file is not a clip the catalog may list.
+ */
+export function probeClip(file: string, path: string, probe: Prober = ffprobe): VideoSource {
+  const read = readClipSource(file, path, { generatedWith: RENDERER_NAME, probe });
+  if ('message' in read) throw new Error(`${file}: ${read.message}`);
+  return read;
 }
 
 /** Renders one description's stills and clip into `dir` and returns its index entry. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { aspectRatio, type Prober, type Probe, scanMedia } from '../../src/catalog/snapshot-media.ts';
+import { aspectRatio, clipUrl, type Prober, type Probe, readClipSource, scanMedia } from '../../src/catalog/snapshot-media.ts';
 import { formatProblems } from '../../src/problems.ts';
 import { tempDir, tinySnapshot } from '../helpers/snapshots.ts';
 
@@ -90,5 +90,43 @@ describe('aspectRatio', () => {
       ].map(([w, h]) => aspectRatio(w!, h!)),
       ['9:16', '16:9', '9:16', '16:9', '1:1', '100:37', '6:5'],
     );
+  });
+});
+
+describe('readClipSource', () => {
+  const probe: Prober = () => ({
+    format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '3.96', tags: { encoder: 'Lavf61' } },
+    streams: [{ codec_type: 'video', width: 864, height: 496 }],
+  });
+
+  it("reads a clip as videos.json holds it, generatedWith the renderer when one is named (the media command's reading)", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'clip.mp4'), '');
+    const read = readClipSource(join(dir, 'clip.mp4'), 'Barbell_Squat/demo-1.mp4', { generatedWith: 'renderer 1.0.0', probe });
+    assert.ok(!('message' in read));
+    const { generatedAt, ...fields } = read;
+    assert.deepEqual(fields, {
+      path: 'Barbell_Squat/demo-1.mp4',
+      format: 'mp4',
+      resolution: '864x496',
+      aspectRatio: '16:9',
+      durationSeconds: 4,
+      generatedWith: 'renderer 1.0.0',
+    });
+    assert.ok(!Number.isNaN(Date.parse(generatedAt)));
+    const unnamed = readClipSource(join(dir, 'clip.mp4'), 'Barbell_Squat/demo-1.mp4', { probe });
+    assert.equal('message' in unnamed ? unnamed.message : unnamed.generatedWith, 'Lavf61');
+  });
+
+  it('refuses a file not named as clips are (demo-<n>.mp4, .webm, .mov)', () => {
+    const read = readClipSource('/nowhere/clip.mp4', 'Barbell_Squat/clip.mp4', { probe });
+    assert.deepEqual(formatProblems([read as never]), ['Barbell_Squat/clip.mp4: is not named demo-<n>.mp4, .webm or .mov']);
+  });
+});
+
+describe('clipUrl', () => {
+  it('resolves a clip path against a media host with or without its trailing slash', () => {
+    assert.equal(clipUrl('A/demo-1.mp4', 'https://cdn.example.com/media'), 'https://cdn.example.com/media/A/demo-1.mp4');
+    assert.equal(clipUrl('A/demo-1.mp4', 'https://cdn.example.com/media/'), 'https://cdn.example.com/media/A/demo-1.mp4');
   });
 });

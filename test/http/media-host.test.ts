@@ -56,6 +56,21 @@ describe('createMediaHost', () => {
     assert.equal((whole.body as Buffer).length, 1000);
   });
 
+  it('serves clips in every container snapshot media reads (demo-<n>.webm, .mov) with their types and ranges', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'Barbell_Squat', 'demo-2.webm'), Buffer.alloc(100, 1));
+    writeFileSync(join(dir, 'Barbell_Squat', 'demo-3.mov'), Buffer.alloc(100, 2));
+    const host = createMediaHost(dir);
+    for (const [name, type] of [
+      ['demo-2.webm', 'video/webm'],
+      ['demo-3.mov', 'video/quicktime'],
+    ] as const) {
+      const part = host.serve(request(`/media/Barbell_Squat/${name}`, { range: 'bytes=0-9' }));
+      assert.ok(!(part instanceof HttpError));
+      assert.deepEqual([part.status, header(part, 'Content-Type'), header(part, 'Content-Range')], [206, type, 'bytes 0-9/100']);
+    }
+  });
+
   for (const path of [
     '/media/../package.json',
     '/media/%2e%2e/package.json',
@@ -64,6 +79,8 @@ describe('createMediaHost', () => {
     '/media/index.json',
     '/media/Barbell_Squat/notes.txt',
     '/media/Barbell_Squat/2.jpg',
+    '/media/Barbell_Squat/demo-0.mp4',
+    '/media/Barbell_Squat/demo-1.avi',
     '/media/barbell_squat/0.jpg',
     '/media/%E0%A4%A',
   ]) {
