@@ -5,17 +5,16 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { CLIP_NAME } from '../catalog/snapshot-media.ts';
-import { ExerciseSchema, ID_PATTERN } from '../catalog/snapshot-schema.ts';
+import { ExerciseSchema } from '../catalog/snapshot-schema.ts';
 import { ADMIN_SCHEMAS, adminPaths } from './admin-contract.ts';
 import { KEY_LENGTH, KEY_PREFIX } from '../key-shape.ts';
-import { limitText, type TierTable } from '../limits/tiers.ts';
+import { type TierTable, tierLines } from '../limits/tiers.ts';
 import { ERROR_CODES, ERROR_TABLE } from './http-error.ts';
 import { ACCEPT_LANGUAGE_PARAMETER, LANG_PARAM } from './language.ts';
 import { LIST_PARAMS, type ParamRule } from './list-params.ts';
 import { SUGGEST_PARAMS } from './suggest-params.ts';
 import { BODY_SCHEMAS, HEADER_SCHEMAS, type HeaderName } from './response-schemas.ts';
-import { CLIP_TYPES, STILL_NAME } from './media-host.ts';
+import { mediaOperation } from './media-contract.ts';
 import { ROUTES } from './routes.ts';
 
 type Json = Record<string, unknown>;
@@ -243,63 +242,6 @@ function publicOperation(path: string, name: string): Json {
   };
 }
 
-/** GET /media/{id}/{file}: a still or a clip, public, never metered (docs/api.md#media). */
-function mediaOperation(): Json {
-  const served = ['X-Request-Id', 'Cache-Control', 'ETag'] as HeaderName[];
-  const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
-  const clipTypes = Object.values(CLIP_TYPES);
-  return {
-    operationId: 'getMedia',
-    summary: 'A still (<n>.jpg) or a clip (demo-<n>.mp4) the catalog lists; no key. HEAD answers the same without a body.',
-    security: [],
-    parameters: [
-      {
-        name: 'id',
-        in: 'path',
-        required: true,
-        description: 'An exercise id.',
-        schema: { type: 'string', pattern: ID_PATTERN.source },
-      },
-      {
-        name: 'file',
-        in: 'path',
-        required: true,
-        description: 'A still or a clip of the exercise.',
-        // The names the media host serves, from the patterns it serves them by.
-        schema: { type: 'string', pattern: `^(${STILL_NAME.source.slice(1, -1)}|${CLIP_NAME.source.slice(1, -1)})$` },
-      },
-      {
-        name: 'If-None-Match',
-        in: 'header',
-        required: false,
-        description: 'An ETag from an earlier response.',
-        schema: { type: 'string' },
-      },
-      {
-        name: 'Range',
-        in: 'header',
-        required: false,
-        description: 'On clips: bytes=a-b, bytes=a- or bytes=-n.',
-        schema: { type: 'string' },
-      },
-    ],
-    responses: {
-      200: {
-        description: 'The file.',
-        headers: headers(served, ['Accept-Ranges']),
-        content: Object.fromEntries(['image/jpeg', ...clipTypes].map((type) => [type, { schema: binary }])),
-      },
-      206: {
-        description: 'Part of a clip.',
-        headers: headers([...served, 'Accept-Ranges', 'Content-Range']),
-        content: Object.fromEntries(clipTypes.map((type) => [type, { schema: binary }])),
-      },
-      304: { description: 'Not modified: If-None-Match named the current ETag.', headers: headers(served, ['Accept-Ranges']) },
-      404: errorResponse(404, 'none'),
-    },
-  };
-}
-
 function operationId(path: string): string {
   const words = path
     .replace(/^\/v1\//, '')
@@ -309,15 +251,6 @@ function operationId(path: string): string {
   return `get${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
 }
 
-function tierLines(tiers: TierTable): string {
-  const rows = [...tiers.values()].map(
-    (t) =>
-      `| ${t.name} | ${limitText(t.dailyRequests)} | ${limitText(t.perMinute)} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ` +
-      `${t.overage ? `yes, up to ${t.safetyCapMultiple}x daily` : 'no'} |`,
-  );
-  return ['| tier | per day | per minute | max results | pagination depth | overage |', '|---|---|---|---|---|---|', ...rows].join('\n');
-}
-
 /** The whole document. `tiers` is the live tier table; servers are relative to where it is served. */
 export function buildOpenApi(tiers: TierTable, version: string): Json {
   const paths: Json = {};
@@ -325,7 +258,7 @@ export function buildOpenApi(tiers: TierTable, version: string): Json {
     const path = route.path.replace(':id', '{id}');
     paths[path] = { get: route.isKeyed ? keyedOperation(route.path, KEYED[route.path]!) : publicOperation(route.path, route.name) };
   }
-  paths['/media/{id}/{file}'] = { get: mediaOperation() };
+  paths['/media/{id}/{file}'] = { get: mediaOperation({ headers, notFound: errorResponse(404, 'none') }) };
   return {
     openapi: '3.1.0',
     info: {

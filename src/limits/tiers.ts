@@ -85,6 +85,16 @@ export function limitText(value: number): string {
   return Number.isFinite(value) ? String(value) : 'none';
 }
 
+/** The tier table as Markdown rows (the OpenAPI document's description): limits as people read them. */
+export function tierLines(tiers: TierTable): string {
+  const rows = [...tiers.values()].map(
+    (t) =>
+      `| ${t.name} | ${limitText(t.dailyRequests)} | ${limitText(t.perMinute)} | ${t.maxResults} | ${t.paginationDepth ?? 'none'} | ` +
+      `${t.overage ? `yes, up to ${t.safetyCapMultiple}x daily` : 'no'} |`,
+  );
+  return ['| tier | per day | per minute | max results | pagination depth | overage |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
 /** The operator's table from `file`, or the built-in one when `file` is undefined. */
 export function loadTierTable(file: string | undefined): Result<TierTable> {
   if (file === undefined) return parseTierTable(DEFAULT_TIERS, 'built-in tier table');
