@@ -5,12 +5,30 @@
  * in MEDIA_DIR (free-exercise-db's photos, when vendored there). A medium no request could fetch is
  * never listed (docs/api.md#media).
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileSignature } from '../files.ts';
-import { INDEX_FILE, type MediaIndex, readMediaIndex } from '../motion/media-cache.ts';
-import { clipUrl } from './snapshot-media.ts';
+import { clipUrl, type VideoSource } from './snapshot-media.ts';
 import type { Snapshot } from './snapshot-schema.ts';
+
+/** The media folder's index, written by `npm run media -- render` (motion/media-cache.ts) and read here at each load. */
+export const INDEX_FILE = 'index.json';
+
+export interface IndexEntry {
+  hash: string;
+  images: string[];
+  /** The clip as the build's videos.json holds one (snapshot-media.ts): a path under the media host, and what ffprobe read. */
+  videos: VideoSource[];
+}
+export type MediaIndex = Record<string, IndexEntry>;
+
+export function readMediaIndex(dir: string): MediaIndex {
+  try {
+    return JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as MediaIndex;
+  } catch {
+    return {};
+  }
+}
 
 function isFile(path: string): boolean {
   try {

@@ -8,30 +8,14 @@ import { mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import sharp from 'sharp';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../files.ts';
+import { INDEX_FILE, type IndexEntry, type MediaIndex, readMediaIndex } from '../catalog/media-listing.ts';
 import { ffprobe, type Prober, readClipSource, type VideoSource } from '../catalog/snapshot-media.ts';
 import type { Description } from './motion-files.ts';
 import { RENDERER_NAME, renderClip, renderStills } from './render-media.ts';
 
-export const INDEX_FILE = 'index.json';
 export const CLIP_FILE = 'demo-1.mp4';
 
-export interface IndexEntry {
-  hash: string;
-  images: string[];
-  /** The clip as the build's videos.json holds one (snapshot-media.ts): a path under the media host, and what ffprobe read. */
-  videos: VideoSource[];
-}
-export type MediaIndex = Record<string, IndexEntry>;
-
-export function readMediaIndex(dir: string): MediaIndex {
-  try {
-    return JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as MediaIndex;
-  } catch {
-    return {};
-  }
-}
-
-/** main's crash-safe replace (files.ts), into a folder made when missing: a reader never sees half a file. */
+/** The crash-safe replace of files.ts, into a folder made when missing: a reader never sees half a file. */
 function writeAtomically(file: string, bytes: Uint8Array | string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileAtomic(file, bytes);
