@@ -22,6 +22,13 @@ export function exampleExercisePosition(catalog: Catalog): number {
   return position === -1 ? 0 : position;
 }
 
+/** A medium the catalog lists, `<id>/<file>`, for the media host's example: the example exercise's first image, else any listed. */
+export function exampleMediaPath(catalog: Catalog | undefined): string | undefined {
+  if (catalog === undefined || catalog.exercises.length === 0) return undefined;
+  const example = catalog.exercises[exampleExercisePosition(catalog)]!;
+  return example.images[0] ?? catalog.exercises.find((exercise) => exercise.images.length > 0)?.images[0];
+}
+
 export function exampleResponses(catalog: Catalog | undefined, version: string): Record<string, string> {
   if (catalog === undefined || catalog.exercises.length === 0) return {};
   const body = (buffer: Buffer) => JSON.parse(buffer.toString('utf8')) as { data: unknown };
@@ -48,6 +55,9 @@ export function exampleResponses(catalog: Catalog | undefined, version: string):
     '/v1/openapi.json':
       '{\n  "openapi": "3.1.0",\n  "info": { "title": "Exercise Catalog API", … },\n  "paths": { … },\n  "components": { … }\n}',
     '/docs': '<!doctype html> … this page',
+    '/media/{id}/{file}':
+      'HTTP/1.1 200 OK\nContent-Type: image/jpeg\nCache-Control: public, max-age=31536000\nETag: "…"\n\n' +
+      '(the JPEG itself; a clip answers Range: bytes=… with 206 and Content-Range)',
     '/docs/errors': '<!doctype html> … this page, at the error codes',
   };
 }

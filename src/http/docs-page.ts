@@ -51,6 +51,8 @@ function typeOf(schema: Json): string {
 export interface DocsExamples {
   base: string;
   exerciseId: string;
+  /** A medium the catalog lists (`<id>/<file>`), for the media host's example; `<exerciseId>/0.jpg` when none is. */
+  mediaPath?: string | undefined;
   responses: Record<string, string>;
 }
 
@@ -58,6 +60,7 @@ function exampleOf(path: string, examples: DocsExamples): string {
   if (path === '/v1/exercises/{id}') return `/v1/exercises/${encodeURIComponent(examples.exerciseId)}`;
   if (path === '/v1/exercises') return `${path}?limit=1`;
   if (path === '/v1/suggest') return `${path}?q=bench%20pr&limit=3`;
+  if (path === '/media/{id}/{file}') return `/media/${examples.mediaPath ?? `${encodeURIComponent(examples.exerciseId)}/0.jpg`}`;
   return path;
 }
 
@@ -91,7 +94,9 @@ function routeSection(path: string, operation: Json, examples: DocsExamples): st
   const label =
     path === '/v1/suggest'
       ? 'Example response (names from this catalog; the ranking may differ)'
-      : 'Example response (this catalog; lists cut to 3 items)';
+      : path.startsWith('/media/')
+        ? 'Example response (its head; the body is the file)'
+        : 'Example response (this catalog; lists cut to 3 items)';
   return `<section class="route" id="route-${id}"><h3><span class="method">GET</span><code>${escapeHtml(path)}</code>${isKeyed ? '' : ' <span class="muted">no key</span>'}</h3>
 <p>${escapeHtml(operation.summary)}</p>
 ${rows ? `<div style="overflow-x:auto"><table class="stack"><tr><th>parameter</th><th>type</th><th>meaning</th></tr>${rows}</table></div>` : ''}

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { TierTable } from '../limits/tiers.ts';
-import { exampleExercisePosition, exampleResponses } from './docs-examples.ts';
+import { exampleExercisePosition, exampleMediaPath, exampleResponses } from './docs-examples.ts';
 import { fixedReply, PUBLIC_CACHE_CONTROL, PUBLIC_VARY, type Representation } from './caching.ts';
 import { negotiate } from './compression.ts';
 import { buildDocsPage } from './docs-page.ts';
@@ -54,7 +54,12 @@ export function createPublicPages(deps: PublicPagesDeps): { openapi(request: Api
         docsCatalog = catalog;
         const exerciseId = catalog === undefined ? 'Barbell_Bench_Press' : catalog.exercises[exampleExercisePosition(catalog)]!.id;
         docsPage = pageOf(
-          buildDocsPage(document(), deps.tiers, { base: deps.publicUrl(), exerciseId, responses: exampleResponses(catalog, deps.version) }),
+          buildDocsPage(document(), deps.tiers, {
+            base: deps.publicUrl(),
+            exerciseId,
+            mediaPath: exampleMediaPath(catalog),
+            responses: exampleResponses(catalog, deps.version),
+          }),
           HTML_TYPE,
         );
       }

@@ -46,7 +46,7 @@ describe('GET /docs', () => {
   it('describes lang on every route, Content-Language among the headers, and languages in a section of their own', async () => {
     const { body } = await get(`${server.url}/docs`);
     const routeSections = body.split('<span class="method">GET</span>').slice(1);
-    const dataRoutes = routeSections.filter((section: string) => !/^<code>\/(v1\/health|v1\/openapi\.json|docs)/.test(section));
+    const dataRoutes = routeSections.filter((section: string) => !/^<code>\/(v1\/health|v1\/openapi\.json|docs|media)/.test(section));
     assert.equal(dataRoutes.length, ROUTES.filter((route) => route.isKeyed).length);
     for (const section of dataRoutes) assert.match(section, /<td><code>lang<\/code><\/td>/, section.slice(0, 60));
     assert.match(body, /<td><code>Content-Language<\/code><\/td>/);
@@ -61,7 +61,7 @@ describe('GET /docs', () => {
     assert.match(body, /<tr id="field-equipment"><td><code>equipment<\/code><\/td><td>string or null<\/td>/);
     assert.match(body, /<td><code>durationSeconds<\/code><\/td><td>integer<\/td>/);
     const examples = body.split('Example response').length - 1;
-    assert.equal(examples, ROUTES.length, 'one example response per route');
+    assert.equal(examples, ROUTES.length + 1, 'one example response per route, and one for the media host');
     assert.doesNotMatch(body, /Start the server with a catalog/, 'every example comes from the loaded catalog');
     assert.match(body, /&#34;primaryMuscles&#34;: \[/, 'a real exercise in the examples');
     assert.equal(body.split('class="copy secondary"').length - 1 >= ROUTES.length * 2, true, 'copy buttons on requests and responses');
