@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { listMedia, mediaSignature } from './catalog/media-listing.ts';
+import { listMediaSteps, mediaSignature } from './catalog/media-listing.ts';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
 import { type Config, readConfig } from './config.ts';
 import { fsProblem } from './files.ts';
@@ -33,6 +33,7 @@ import { announceFirstKey, openKeys, persistFirstKey } from './start/first-key.t
 import { observation, serveMetrics } from './start/observation.ts';
 import { openPages } from './start/pages.ts';
 import { handleSignals } from './start/signals.ts';
+import { runInSlices } from './time-slices.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -68,7 +69,7 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
       buildSearchIndex(catalog, undefined, { previous }).then((index) => (isWarmedBy(index, previous) ? index : warmUp(index))),
     media: {
       signature: () => mediaSignature(config.mediaDir),
-      apply: (snapshot) => listMedia(snapshot, config.mediaDir, config.mediaUrl ?? `${site.publicUrl}/media`),
+      apply: (snapshot) => runInSlices(listMediaSteps(snapshot, config.mediaDir, config.mediaUrl ?? `${site.publicUrl}/media`)),
     },
   });
   const api = createApi({

@@ -9,7 +9,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileSignature } from '../files.ts';
 import { clipUrl, type VideoSource } from './snapshot-media.ts';
-import type { Snapshot } from './snapshot-schema.ts';
+import { runNow, type Steps } from '../time-slices.ts';
+import type { Exercise, Snapshot } from './snapshot-schema.ts';
 
 /** The media folder's index, written by `npm run media -- render` (motion/media-cache.ts) and read here at each load. */
 export const INDEX_FILE = 'index.json';
@@ -43,20 +44,42 @@ export function mediaSignature(mediaDir: string): string {
   return fileSignature(join(mediaDir, INDEX_FILE)) ?? 'none';
 }
 
-/** `snapshot` with every exercise's images and videos replaced by what the media folder can serve. */
-export function listMedia(snapshot: Snapshot, mediaDir: string, mediaUrl: string, index: MediaIndex = readMediaIndex(mediaDir)): Snapshot {
+/** Exercises listed between two pauses: each stats its files, and the bundled catalog's 2,233 took ~25 ms at once. */
+const EXERCISES_PER_STEP = 64;
+
+/**
+ * `snapshot` with every exercise's images and videos replaced by what the media folder can serve, as
+ * steps (time-slices.ts), so that the loader lists media in slices without holding the event loop.
+ */
+export function* listMediaSteps(
+  snapshot: Snapshot,
+  mediaDir: string,
+  mediaUrl: string,
+  index: MediaIndex = readMediaIndex(mediaDir),
+): Steps<Snapshot> {
   const base = mediaUrl.endsWith('/') ? mediaUrl : `${mediaUrl}/`;
-  const exercises = snapshot.exercises.map((exercise) => {
-    const entry = index[exercise.id];
-    if (entry?.images.every((path) => isFile(join(mediaDir, path)))) {
-      const videos = entry.videos
-        .filter((clip) => isFile(join(mediaDir, clip.path)))
-        .map(({ path, ...fields }) => ({ url: clipUrl(path, mediaUrl), ...fields }));
-      return { ...exercise, images: entry.images, videos };
-    }
-    // A clip hosted elsewhere is the snapshot's to vouch for; one under MEDIA_URL must be a file here.
-    const videos = exercise.videos.filter((video) => !video.url.startsWith(base) || isFile(join(mediaDir, video.url.slice(base.length))));
-    return { ...exercise, images: exercise.images.filter((path) => isFile(join(mediaDir, path))), videos };
-  });
+  const exercises: Exercise[] = [];
+  for (const exercise of snapshot.exercises) {
+    exercises.push(listed(exercise, mediaDir, base, index));
+    if (exercises.length % EXERCISES_PER_STEP === 0) yield;
+  }
   return { ...snapshot, exercises };
+}
+
+/** `snapshot` with every exercise's media as the folder can serve them, at once (tests and tools). */
+export function listMedia(snapshot: Snapshot, mediaDir: string, mediaUrl: string, index?: MediaIndex): Snapshot {
+  return runNow(listMediaSteps(snapshot, mediaDir, mediaUrl, index));
+}
+
+function listed(exercise: Exercise, mediaDir: string, base: string, index: MediaIndex): Exercise {
+  const entry = index[exercise.id];
+  if (entry?.images.every((path) => isFile(join(mediaDir, path)))) {
+    const videos = entry.videos
+      .filter((clip) => isFile(join(mediaDir, clip.path)))
+      .map(({ path, ...fields }) => ({ url: clipUrl(path, base), ...fields }));
+    return { ...exercise, images: entry.images, videos };
+  }
+  // A clip hosted elsewhere is the snapshot's to vouch for; one under MEDIA_URL must be a file here.
+  const videos = exercise.videos.filter((video) => !video.url.startsWith(base) || isFile(join(mediaDir, video.url.slice(base.length))));
+  return { ...exercise, images: exercise.images.filter((path) => isFile(join(mediaDir, path))), videos };
 }

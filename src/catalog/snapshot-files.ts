@@ -55,7 +55,7 @@ export interface CatalogLoaderOptions<T> {
    */
   prepare(catalog: Catalog, previous: T | undefined): Promise<T>;
   /** The media the catalog lists, decided against the media folder (media-listing.ts); a new signature reloads. */
-  media?: { signature(): string; apply(snapshot: Snapshot): Snapshot };
+  media?: { signature(): string; apply(snapshot: Snapshot): Promise<Snapshot> };
 }
 
 /** Holds what is served from the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
@@ -130,7 +130,7 @@ export class CatalogLoader<T> {
       }
       this.#refused.delete(name);
       // The live catalog lends the bytes of every exercise the new one left unchanged.
-      const snapshot = this.#options.media === undefined ? result.value : this.#options.media.apply(result.value);
+      const snapshot = this.#options.media === undefined ? result.value : await this.#options.media.apply(result.value);
       const catalog = await loadCatalog(snapshot, name, undefined, this.#current);
       const catalogMs = performance.now() - started - readMs;
       const served = await this.#options.prepare(catalog, this.#served);

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { listMedia, mediaSignature } from '../../src/catalog/media-listing.ts';
+import { listMedia, listMediaSteps, mediaSignature } from '../../src/catalog/media-listing.ts';
 import { writeMediaIndex } from '../../src/motion/media-cache.ts';
+import { runInSlices } from '../../src/time-slices.ts';
 import { fixtureSnapshot, tempDir } from '../helpers/service.ts';
 
 const clip = {
@@ -42,6 +43,18 @@ describe('listMedia', () => {
     assert.equal(listed.exercises.filter((e) => e.images.length > 0).length, 1);
     // Clips the snapshot hosts elsewhere are kept.
     assert.equal(byId.get('Barbell_Back_Squat')!.videos.length, 2);
+  });
+
+  it('lists the same in slices as at once, pausing between exercises (the loader lists media without holding the event loop)', async () => {
+    const dir = tempDir('exlib-listing-');
+    const snapshot = fixtureSnapshot();
+    const many = { ...snapshot, exercises: Array.from({ length: 3 }, () => snapshot.exercises).flat() };
+    const steps = listMediaSteps(many, dir, 'https://cdn.example.com/media', {});
+    assert.equal(steps.next().done, false);
+    assert.deepEqual(
+      await runInSlices(listMediaSteps(many, dir, 'https://cdn.example.com/media', {}), 0),
+      listMedia(many, dir, 'https://cdn.example.com/media', {}),
+    );
   });
 
   it('changes its signature when the index is rewritten', () => {
