@@ -82,8 +82,10 @@ const ConfigSchema = v.object(
     PORTAL_SIGNUPS_PER_HOUR: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '10'),
     /** The portal's accounts (email, password hash, key id); beside KEYS_FILE by default. */
     ACCOUNTS_FILE: v.optional(path),
-    /** Rendered media (the cache) and any vendored photos, served under /media/. */
+    /** Rendered media (the render command's cache, writable), served under /media/ ahead of the photos. */
     MEDIA_DIR: v.optional(path, './var/media'),
+    /** free-exercise-db's photos, re-encoded and vendored with the repository (read-only), served under /media/. */
+    MEDIA_PHOTOS_DIR: v.optional(path, './data/photos'),
     /** Base of every video url; default the service's own /media. */
     MEDIA_URL: v.optional(v.pipe(absoluteUrl, v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
   },
@@ -117,6 +119,7 @@ export interface Config {
   portalSignupsPerHour: number;
   accountsFile: string;
   mediaDir: string;
+  photosDir: string;
   /** Without a trailing slash; undefined means PUBLIC_URL (or http://localhost:<port>) + /media. */
   mediaUrl: string | undefined;
 }
@@ -154,6 +157,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Result<Config> {
     portalSignupsPerHour: e.PORTAL_SIGNUPS_PER_HOUR,
     accountsFile: e.ACCOUNTS_FILE ?? join(dirname(e.KEYS_FILE), 'accounts.json'),
     mediaDir: e.MEDIA_DIR,
+    photosDir: e.MEDIA_PHOTOS_DIR,
     mediaUrl: e.MEDIA_URL?.replace(/\/+$/, ''),
   });
 }

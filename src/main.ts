@@ -59,6 +59,7 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
     counterStoreStatus: () => usage.status(),
     now: Date.now,
   });
+  const mediaFolders = { rendered: config.mediaDir, photos: config.photosDir };
   const loader: CatalogLoader<SearchIndex> = new CatalogLoader({
     dir: config.dataDir,
     maxBytes: config.maxSnapshotBytes,
@@ -69,7 +70,7 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
       buildSearchIndex(catalog, undefined, { previous }).then((index) => (isWarmedBy(index, previous) ? index : warmUp(index))),
     media: {
       signature: () => mediaSignature(config.mediaDir),
-      apply: (snapshot) => runInSlices(listMediaSteps(snapshot, config.mediaDir, config.mediaUrl ?? `${site.publicUrl}/media`)),
+      apply: (snapshot) => runInSlices(listMediaSteps(snapshot, mediaFolders, config.mediaUrl ?? `${site.publicUrl}/media`)),
     },
   });
   const api = createApi({
@@ -96,7 +97,7 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
           },
     admin,
     pages,
-    media: createMediaHost(config.mediaDir),
+    media: createMediaHost(mediaFolders),
   });
   return { api, loader, accessLog, metrics, site };
 }

@@ -39,6 +39,7 @@ describe('readConfig', () => {
         portalSignupsPerHour: 10,
         accountsFile: 'var/accounts.json',
         mediaDir: './var/media',
+        photosDir: './data/photos',
         mediaUrl: undefined,
       },
     });
@@ -82,6 +83,7 @@ describe('readConfig', () => {
       PORTAL_SIGNUPS_PER_HOUR: '3',
       ACCOUNTS_FILE: '/srv/people.json',
       MEDIA_DIR: '/srv/media',
+      MEDIA_PHOTOS_DIR: '/srv/photos',
       MEDIA_URL: 'https://cdn.example.com/media/',
       UNRELATED: 'ignored',
     });
@@ -111,6 +113,7 @@ describe('readConfig', () => {
         portalSignupsPerHour: 3,
         accountsFile: '/srv/people.json',
         mediaDir: '/srv/media',
+        photosDir: '/srv/photos',
         mediaUrl: 'https://cdn.example.com/media',
       },
     });

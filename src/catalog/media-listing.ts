@@ -1,9 +1,9 @@
 /**
- * What the served catalog lists as media, decided against the media folder at each load: an exercise
+ * What the served catalog lists as media, decided against the media folders at each load: an exercise
  * with rendered media (the index in MEDIA_DIR) lists our two stills and our clip, the clip's `url`
  * absolute under MEDIA_URL; any other exercise keeps only the images of its snapshot that are files
- * in MEDIA_DIR (free-exercise-db's photos, when vendored there). A medium no request could fetch is
- * never listed (docs/api.md#media).
+ * in one of the folders (free-exercise-db's photos, vendored in MEDIA_PHOTOS_DIR). A medium no request
+ * could fetch is never listed (docs/api.md#media).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +39,25 @@ function isFile(path: string): boolean {
   }
 }
 
+/**
+ * The media folders in the order a medium is looked for: the rendered cache (MEDIA_DIR, written by
+ * `media render`), then the vendored photos. The media host resolves a path the same way, so what is
+ * listed is what is served.
+ */
+export interface MediaFolders {
+  rendered: string;
+  photos: string;
+}
+
+/** The file serving `relative` (`<id>/0.jpg`): the first folder holding it, or undefined. */
+export function findMedium(folders: MediaFolders, relative: string): string | undefined {
+  for (const dir of [folders.rendered, folders.photos]) {
+    const file = join(dir, relative);
+    if (isFile(file)) return file;
+  }
+  return undefined;
+}
+
 /** Changes whenever the render command writes a new index (an atomic replace: a new inode). */
 export function mediaSignature(mediaDir: string): string {
   return fileSignature(join(mediaDir, INDEX_FILE)) ?? 'none';
@@ -53,33 +72,36 @@ const EXERCISES_PER_STEP = 64;
  */
 export function* listMediaSteps(
   snapshot: Snapshot,
-  mediaDir: string,
+  folders: MediaFolders,
   mediaUrl: string,
-  index: MediaIndex = readMediaIndex(mediaDir),
+  index: MediaIndex = readMediaIndex(folders.rendered),
 ): Steps<Snapshot> {
   const base = mediaUrl.endsWith('/') ? mediaUrl : `${mediaUrl}/`;
   const exercises: Exercise[] = [];
   for (const exercise of snapshot.exercises) {
-    exercises.push(listed(exercise, mediaDir, base, index));
+    exercises.push(listed(exercise, folders, base, index));
     if (exercises.length % EXERCISES_PER_STEP === 0) yield;
   }
   return { ...snapshot, exercises };
 }
 
 /** `snapshot` with every exercise's media as the folder can serve them, at once (tests and tools). */
-export function listMedia(snapshot: Snapshot, mediaDir: string, mediaUrl: string, index?: MediaIndex): Snapshot {
-  return runNow(listMediaSteps(snapshot, mediaDir, mediaUrl, index));
+export function listMedia(snapshot: Snapshot, folders: MediaFolders, mediaUrl: string, index?: MediaIndex): Snapshot {
+  return runNow(listMediaSteps(snapshot, folders, mediaUrl, index));
 }
 
-function listed(exercise: Exercise, mediaDir: string, base: string, index: MediaIndex): Exercise {
+function listed(exercise: Exercise, folders: MediaFolders, base: string, index: MediaIndex): Exercise {
   const entry = index[exercise.id];
-  if (entry?.images.every((path) => isFile(join(mediaDir, path)))) {
+  const rendered = folders.rendered;
+  if (entry?.images.every((path) => isFile(join(rendered, path)))) {
     const videos = entry.videos
-      .filter((clip) => isFile(join(mediaDir, clip.path)))
+      .filter((clip) => isFile(join(rendered, clip.path)))
       .map(({ path, ...fields }) => ({ url: clipUrl(path, base), ...fields }));
     return { ...exercise, images: entry.images, videos };
   }
   // A clip hosted elsewhere is the snapshot's to vouch for; one under MEDIA_URL must be a file here.
-  const videos = exercise.videos.filter((video) => !video.url.startsWith(base) || isFile(join(mediaDir, video.url.slice(base.length))));
-  return { ...exercise, images: exercise.images.filter((path) => isFile(join(mediaDir, path))), videos };
+  const videos = exercise.videos.filter(
+    (video) => !video.url.startsWith(base) || findMedium(folders, video.url.slice(base.length)) !== undefined,
+  );
+  return { ...exercise, images: exercise.images.filter((path) => findMedium(folders, path) !== undefined), videos };
 }

@@ -23,8 +23,8 @@ export const USAGE = `usage: npm run --silent media -- <command> [options]
   sheet OUT.jpg [ID...]         a contact sheet: one row of frames through the loop per exercise (every description when
                                 no id is named); --category NAME keeps one category, --random N --seed S draws N of them
   coverage                      exercises described, by category and by pattern, against the newest snapshot in DATA_DIR
-  import-photos DIR             copies free-exercise-db's photos (DIR is its exercises/ folder) into the media folder,
-                                re-encoded at most 640 px wide, for the exercises without rendered media
+  import-photos DIR             copies the photos the newest snapshot lists from free-exercise-db (DIR is its exercises/ folder) into the photo folder
+                                (MEDIA_PHOTOS_DIR, default ./data/photos; --dir DIR), re-encoded at most 480 px wide
   options: --motion-dir DIR (default data/source/motion), --dir DIR (the media folder), --help`;
 
 interface Options {
@@ -121,7 +121,6 @@ export async function main(argv: string[]): Promise<number> {
       'motion-dir': { type: 'string' },
       dir: { type: 'string' },
       category: { type: 'string' },
-      'photo-list': { type: 'string' },
       random: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -132,8 +131,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (
-    !['check', 'render', 'sheet', 'coverage'].includes(positionals[0] ?? '') ||
-    (positionals[0] === 'sheet' && positionals[1] === undefined)
+    !['check', 'render', 'sheet', 'coverage', 'import-photos'].includes(positionals[0] ?? '') ||
+    ((positionals[0] === 'sheet' || positionals[0] === 'import-photos') && positionals[1] === undefined)
   ) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -177,13 +176,20 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'import-photos': {
+      const photosDir = values.dir ?? process.env.MEDIA_PHOTOS_DIR ?? './data/photos';
+      const dataDir = process.env.DATA_DIR ?? './data';
+      const snapshot = newestSnapshot(dataDir);
+      if (snapshot === undefined) {
+        process.stderr.write(`error: no valid snapshot in ${dataDir} names the photos to vendor\n`);
+        return 1;
+      }
       const { copied, missing } = await importPhotos(
         rest[0]!,
-        options.mediaDir,
-        values['photo-list'] ?? 'data/source/media/free-exercise-db-images.json',
+        photosDir,
+        snapshot.exercises.flatMap((exercise) => exercise.images),
       );
-      process.stdout.write(`${copied} photos copied into ${options.mediaDir}; ${missing.length} not found in ${rest[0]}\n`);
-      return 0;
+      process.stdout.write(`${copied} photos copied into ${photosDir}; ${missing.length} not found in ${rest[0]}\n`);
+      return missing.length > 0 ? 1 : 0;
     }
     case 'coverage':
       process.stdout.write(`${coverage(descriptions, process.env.DATA_DIR ?? './data')}\n`);

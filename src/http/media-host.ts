@@ -1,5 +1,6 @@
 /**
- * The media host (`/media/<id>/<n>.jpg`, `/media/<id>/demo-<n>.mp4`): files of MEDIA_DIR only, named
+ * The media host (`/media/<id>/<n>.jpg`, `/media/<id>/demo-<n>.mp4`): files of the media folders only
+ * (the rendered cache, then the vendored photos, found as the listing finds them), named
  * by a strict pattern (the exercise id alphabet, then a still or a clip named as `snapshot media`
  * reads clips, snapshot-media.ts's CLIP_NAME), so no path can leave the folder; an ETag from the file's bytes, a year's
  * `Cache-Control` (a changed medium gets a new ETag), and byte ranges on clips (browsers and phones
@@ -7,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { findMedium, type MediaFolders } from '../catalog/media-listing.ts';
 import { CLIP_NAME } from '../catalog/snapshot-media.ts';
 import { ID_PATTERN } from '../catalog/snapshot-schema.ts';
 import { isNotModified } from './caching.ts';
@@ -68,18 +69,18 @@ export interface MediaHost {
   serve(request: ApiRequest): Reply | HttpError;
 }
 
-/** A host over `mediaDir`; file bytes are kept by path while their size and mtime stay the same (up to `maxCachedBytes`). */
-export function createMediaHost(mediaDir: string, maxCachedBytes = 64 * 2 ** 20): MediaHost {
+/** A host over `folders`; file bytes are kept by path while their file, size and mtime stay the same (up to `maxCachedBytes`). */
+export function createMediaHost(folders: MediaFolders, maxCachedBytes = 64 * 2 ** 20): MediaHost {
   const cache = new Map<string, CachedFile>();
   let cachedBytes = 0;
 
   function read(relative: string): CachedFile | undefined {
-    const file = join(mediaDir, relative);
+    const file = findMedium(folders, relative);
+    if (file === undefined) return undefined;
     let signature: string;
     try {
       const stat = statSync(file);
-      if (!stat.isFile()) return undefined;
-      signature = `${stat.size}:${stat.mtimeMs}`;
+      signature = `${file}:${stat.size}:${stat.mtimeMs}`;
     } catch {
       return undefined;
     }

@@ -96,36 +96,40 @@ export async function renderMissing(
   return index;
 }
 
-/** Photos wider than this are scaled down when vendored: the clients' thumbnails and detail views need no more. */
-const PHOTO_WIDTH = 640;
+/**
+ * Vendored photos are scaled to this width and quality: free-exercise-db's 800 px originals (105 MB)
+ * come to about 25 MB for the 1,746 photos, small enough to keep in the repository (a fresh clone serves
+ * them), and clients' cards and detail views on phones need no more.
+ */
+const PHOTO_WIDTH = 480;
+const PHOTO_QUALITY = 65;
 
 /**
- * Vendors free-exercise-db's photos: every path `photoList` (id -> paths) names is read from
- * `sourceDir`, re-encoded (at most 640 px wide, no metadata) and written to `mediaDir` under the same
- * path, except for exercises whose rendered media is in the index (ours replace the photos there).
+ * Vendors free-exercise-db's photos: every image path of `paths` (a snapshot's `<id>/<n>.jpg`) is read
+ * from `sourceDir`, re-encoded (at most 480 px wide, mozjpeg, no metadata) and written to `photosDir`
+ * under the same path. The same photos give the same bytes, so re-running it changes nothing in git.
  */
-export async function importPhotos(sourceDir: string, mediaDir: string, photoList: string): Promise<{ copied: number; missing: string[] }> {
-  const paths = JSON.parse(readFileSync(photoList, 'utf8')) as Record<string, string[]>;
-  const index = readMediaIndex(mediaDir);
+export async function importPhotos(
+  sourceDir: string,
+  photosDir: string,
+  paths: readonly string[],
+): Promise<{ copied: number; missing: string[] }> {
   let copied = 0;
   const missing: string[] = [];
-  for (const [id, images] of Object.entries(paths)) {
-    if (index[id] !== undefined) continue;
-    for (const path of images) {
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(join(sourceDir, path));
-      } catch {
-        missing.push(path);
-        continue;
-      }
-      const jpeg = await sharp(bytes)
-        .resize({ width: PHOTO_WIDTH, withoutEnlargement: true })
-        .jpeg({ quality: 80, mozjpeg: false })
-        .toBuffer();
-      writeAtomically(join(mediaDir, path), jpeg);
-      copied += 1;
+  for (const path of paths) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(sourceDir, path));
+    } catch {
+      missing.push(path);
+      continue;
     }
+    const jpeg = await sharp(bytes)
+      .resize({ width: PHOTO_WIDTH, withoutEnlargement: true })
+      .jpeg({ quality: PHOTO_QUALITY, mozjpeg: true })
+      .toBuffer();
+    writeAtomically(join(photosDir, path), jpeg);
+    copied += 1;
   }
   return { copied, missing };
 }

@@ -34,7 +34,12 @@ describe('listMedia', () => {
         videos: [{ path: 'Barbell_Deadlift/demo-1.mp4', ...clip }],
       },
     };
-    const listed = listMedia(fixtureSnapshot(), dir, 'https://cdn.example.com/media', index);
+    const listed = listMedia(
+      fixtureSnapshot(),
+      { rendered: dir, photos: tempDir('exlib-photos-') },
+      'https://cdn.example.com/media',
+      index,
+    );
     const byId = new Map(listed.exercises.map((e) => [e.id, e]));
     assert.deepEqual(byId.get('Barbell_Curl')!.images, ['Barbell_Curl/0.jpg', 'Barbell_Curl/1.jpg']);
     assert.deepEqual(byId.get('Barbell_Curl')!.videos, [{ url: 'https://cdn.example.com/media/Barbell_Curl/demo-1.mp4', ...clip }]);
@@ -45,8 +50,32 @@ describe('listMedia', () => {
     assert.equal(byId.get('Barbell_Back_Squat')!.videos.length, 2);
   });
 
+  it("lists a snapshot image found in the photo folder, and a rendered exercise's own stills ahead of its photos", () => {
+    const rendered = tempDir('exlib-listing-');
+    const photos = tempDir('exlib-photos-');
+    const snapshot = fixtureSnapshot();
+    const withImages = snapshot.exercises.filter((e) => e.images.length > 0).slice(0, 2);
+    assert.equal(withImages.length, 2, 'the fixture has exercises with images');
+    for (const exercise of withImages) {
+      for (const path of exercise.images) {
+        mkdirSync(join(photos, path, '..'), { recursive: true });
+        writeFileSync(join(photos, path), 'photo');
+      }
+    }
+    const [photographed, renderedToo] = withImages as [(typeof withImages)[0], (typeof withImages)[0]];
+    mkdirSync(join(rendered, renderedToo.id));
+    for (const name of ['0.jpg', '1.jpg']) writeFileSync(join(rendered, renderedToo.id, name), 'ours');
+    const index = { [renderedToo.id]: { hash: 'h', images: [`${renderedToo.id}/0.jpg`, `${renderedToo.id}/1.jpg`], videos: [] } };
+    const listed = new Map(
+      listMedia(snapshot, { rendered, photos }, 'https://cdn.example.com/media', index).exercises.map((e) => [e.id, e]),
+    );
+    assert.deepEqual(listed.get(photographed.id)!.images, photographed.images);
+    assert.deepEqual(listed.get(renderedToo.id)!.images, [`${renderedToo.id}/0.jpg`, `${renderedToo.id}/1.jpg`]);
+    assert.equal([...listed.values()].filter((e) => e.images.length > 0).length, 2);
+  });
+
   it('lists the same in slices as at once, pausing between exercises (the loader lists media without holding the event loop)', async () => {
-    const dir = tempDir('exlib-listing-');
+    const dir = { rendered: tempDir('exlib-listing-'), photos: tempDir('exlib-photos-') };
     const snapshot = fixtureSnapshot();
     const many = { ...snapshot, exercises: Array.from({ length: 3 }, () => snapshot.exercises).flat() };
     const steps = listMediaSteps(many, dir, 'https://cdn.example.com/media', {});

@@ -28,9 +28,29 @@ function folder(): string {
   return dir;
 }
 
+/** The rendered folder `dir` over an empty photo folder. */
+const only = (dir: string) => ({ rendered: dir, photos: tempDir('exlib-media-photos-') });
+
 describe('createMediaHost', () => {
+  it("serves a vendored photo, and a rendered still of the same name ahead of it (the folders in the listing's order)", () => {
+    const photos = tempDir('exlib-media-photos-');
+    for (const id of ['Barbell_Squat', 'Barbell_Curl']) {
+      mkdirSync(join(photos, id));
+      writeFileSync(join(photos, id, '0.jpg'), `photo of ${id}`);
+    }
+    const host = createMediaHost({ rendered: folder(), photos });
+    const body = (path: string) => {
+      const reply = host.serve(request(path));
+      assert.ok(!(reply instanceof HttpError), path);
+      return String(reply.body);
+    };
+    assert.equal(body('/media/Barbell_Curl/0.jpg'), 'photo of Barbell_Curl');
+    assert.notEqual(body('/media/Barbell_Squat/0.jpg'), 'photo of Barbell_Squat');
+    assert.ok(host.serve(request('/media/Barbell_Curl/1.jpg')) instanceof HttpError);
+  });
+
   it('serves a still with its type, a strong ETag and a year of caching; the ETag back is a 304', () => {
-    const host = createMediaHost(folder());
+    const host = createMediaHost(only(folder()));
     const reply = host.serve(request('/media/Barbell_Squat/0.jpg'));
     assert.ok(!(reply instanceof HttpError));
     assert.equal(reply.status, 200);
@@ -44,7 +64,7 @@ describe('createMediaHost', () => {
   });
 
   it('answers a range of a clip with 206 and Content-Range, and a range it cannot satisfy with the whole file', () => {
-    const host = createMediaHost(folder());
+    const host = createMediaHost(only(folder()));
     const part = host.serve(request('/media/Barbell_Squat/demo-1.mp4', { range: 'bytes=10-19' }));
     assert.ok(!(part instanceof HttpError));
     assert.equal(part.status, 206);
@@ -60,7 +80,7 @@ describe('createMediaHost', () => {
     const dir = folder();
     writeFileSync(join(dir, 'Barbell_Squat', 'demo-2.webm'), Buffer.alloc(100, 1));
     writeFileSync(join(dir, 'Barbell_Squat', 'demo-3.mov'), Buffer.alloc(100, 2));
-    const host = createMediaHost(dir);
+    const host = createMediaHost(only(dir));
     for (const [name, type] of [
       ['demo-2.webm', 'video/webm'],
       ['demo-3.mov', 'video/quicktime'],
@@ -85,7 +105,7 @@ describe('createMediaHost', () => {
     '/media/%E0%A4%A',
   ]) {
     it(`refuses ${path} with 404 NOT_FOUND`, () => {
-      const refused = createMediaHost(folder()).serve(request(path));
+      const refused = createMediaHost(only(folder())).serve(request(path));
       assert.ok(refused instanceof HttpError);
       assert.equal(refused.status, 404);
       assert.equal(refused.code, 'NOT_FOUND');

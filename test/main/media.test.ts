@@ -26,15 +26,17 @@ before(async () => {
   const built = buildDescription('test.json', 'strength', 'Barbell_Deadlift', { pattern: 'hinge', props: ['barbell'] }, RENDERER_VERSION);
   assert.ok(built.ok);
   await renderMissing(mediaDir, [built.value]);
-  // A vendored photo for an exercise without a description is listed; the fixture's other image paths have no file.
-  mkdirSync(join(mediaDir, 'Barbell_Curl'));
+  // A vendored photo (in the photo folder) for an exercise without a description is listed; the
+  // fixture's other image paths have no file.
+  const photosDir = tempDir('exlib-media-photos-');
+  mkdirSync(join(photosDir, 'Barbell_Curl'));
   writeFileSync(
-    join(mediaDir, 'Barbell_Curl', '0.jpg'),
+    join(photosDir, 'Barbell_Curl', '0.jpg'),
     await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
       .jpeg()
       .toBuffer(),
   );
-  const env = { ...folders.env, MEDIA_DIR: mediaDir };
+  const env = { ...folders.env, MEDIA_DIR: mediaDir, MEDIA_PHOTOS_DIR: photosDir };
   key = (await issueKey(env, 'pro')).key;
   service = await spawnService(env);
 });
