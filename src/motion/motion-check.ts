@@ -15,10 +15,10 @@ import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf } from 
 export const RANGES = {
   hip: [-35, 150],
   knee: [0, 160],
-  ankle: [-60, 50],
+  ankle: [-80, 50],
   shoulder: [-65, 185],
   elbow: [0, 170],
-  spine: [-40, 60],
+  spine: [-50, 60],
   neck: [-50, 60],
 } as const;
 const CONTACT_TOLERANCE = 0.04;

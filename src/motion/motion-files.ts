@@ -56,7 +56,11 @@ export function buildDescription(file: string, category: string, id: string, raw
   }
   const paramsParsed = v.safeParse(pattern.params, params);
   if (!paramsParsed.success) return fail(issueProblems(file, paramsParsed.issues, { prefix: at, isShowingReceived: true }));
-  const motion = pattern.build({ params: paramsParsed.output as never, props: props as PropKind[] });
+  const motion = pattern.build({
+    params: paramsParsed.output as never,
+    props: props as PropKind[],
+    ...(view === undefined ? {} : { view }),
+  });
   // A prop the pattern does not draw would silently vanish from the picture: refuse it instead.
   const drawn = new Set<string>([...motion.held.map((prop) => prop.kind), ...motion.fixed.map((prop) => prop.kind)]);
   const undrawn = props.map((kind, i) => [kind, i] as const).filter(([kind]) => !drawn.has(kind));

@@ -105,6 +105,8 @@ export interface Motion {
   held: HeldProp[];
   /** The pattern that built it, for the coverage report. */
   pattern: string;
+  /** Every frame rests on the floor (its lowest resting part touches it), not only the keys. */
+  isGrounded?: boolean;
 }
 
 export const leg = (hip: number, knee = 0, ankle = 0): LegAngles => ({ hip, knee, ankle });

@@ -115,6 +115,8 @@ export const ANKLE_Y = SEGMENT.ankleHeight;
 export interface PatternInput<P> {
   params: P;
   props: readonly PropKind[];
+  /** The view the description asks for, when the pattern offers more than one. */
+  view?: View;
 }
 
 export interface Pattern<P = Record<string, unknown>> {

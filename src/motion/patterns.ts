@@ -9,6 +9,7 @@ import { boxJump, burpee, jump } from './patterns-jumps.ts';
 import { calfRaise, carry, hinge, lunge, squat, swing } from './patterns-lower.ts';
 import { curl, overheadPress, raise, row } from './patterns-upper.ts';
 import { type Pattern, pattern } from './pattern-kit.ts';
+import { posePattern } from './patterns-pose.ts';
 
 /** A pattern whose parameter `field` picks one of `shapes`, each a pattern without parameters of its own. */
 function family(field: string, shapes: Record<string, Pattern<never>>): Pattern<never> {
@@ -45,6 +46,7 @@ export const PATTERNS: Readonly<Record<string, Pattern<never>>> = {
   jump,
   raise,
   'calf-raise': calfRaise,
+  pose: posePattern,
   stretch: family('stretch', shapes({ 'standing-quad': standingStretch as never, 'seated-hamstring': seatedFold as never })),
   'yoga-pose': family('pose', shapes({ 'downward-dog': downwardDog as never, 'warrior-two': warriorTwo as never })),
 } as unknown as Record<string, Pattern<never>>;

@@ -40,6 +40,30 @@ export function pointOf(body: Body, point: BodyPoint): Point {
   }
 }
 
+/** How far above the floor each part's centre sits when it rests there (its thickness). */
+export const REST_HEIGHT: Readonly<Record<BodyPoint, number>> = {
+  pelvis: 0.1,
+  waist: 0.1,
+  neckBase: 0.08,
+  head: 0.105,
+  leftHand: 0.03,
+  rightHand: 0.03,
+  leftElbow: 0.04,
+  rightElbow: 0.04,
+  leftKnee: 0.05,
+  rightKnee: 0.05,
+  leftToe: 0,
+  rightToe: 0,
+  leftHeel: 0,
+  rightHeel: 0,
+};
+const RESTING_POINTS = Object.keys(REST_HEIGHT) as BodyPoint[];
+
+/** How far the figure must rise so that its lowest resting part just touches the floor (negative: sink). */
+export function liftToFloor(body: Body): number {
+  return -Math.min(...RESTING_POINTS.map((point) => pointOf(body, point)[1] - REST_HEIGHT[point]));
+}
+
 /** The figure of one key, placed by its anchor, and the pelvis offset that placed it. */
 export function keyBody(key: Key, view: Motion['view']): { body: Body; offset: Point } {
   const free = pose(key.angles, view);
@@ -119,6 +143,14 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     offset = [target[0] - at[0], target[1] - at[1]];
   }
   const body = pose(mixed, motion.view, offset, targets);
+  // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
+  if (motion.isGrounded === true) {
+    // The whole figure moves, limb targets with it, so the lowest resting part lands exactly on the floor.
+    const lift = liftToFloor(body);
+    const up = (points: Partial<Record<Side, Point>>) =>
+      Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, [0, lift])])) as Partial<Record<Side, Point>>;
+    return pose(mixed, motion.view, [offset[0], offset[1] + lift], { ...targets, hands: up(targets.hands), feet: up(targets.feet) });
+  }
   // Between keys the feet never sink into the floor: the figure is lifted by what would sink.
   const lowest = Math.min(...SIDES.flatMap((side) => [body.legs[side].heel[1], body.legs[side].toe[1]]));
   return lowest < 0 ? pose(mixed, motion.view, [offset[0], offset[1] - lowest], targets) : body;

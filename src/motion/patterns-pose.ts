@@ -1,0 +1,179 @@
+/**
+ * The `pose` pattern: a movement written as its key poses (joint angles), for the many exercises
+ * no parameterized pattern covers (stretches, yoga and Pilates shapes, floor drills, mobility and
+ * rehab movements). The author gives angles only; the pattern puts the figure on the floor (its
+ * lowest resting part touches it, in every key and every frame), promises a contact for every part
+ * that rests there, marks standing keys for the balance check, and can put hands or feet on the
+ * floor by inverse kinematics. What the author cannot get wrong is derived; what makes the movement
+ * recognizable (the angles) stays theirs, checked by motion-check.ts like any other pattern.
+ */
+import * as v from 'valibot';
+import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './motion.ts';
+import { angles, arm, leg } from './motion.ts';
+import { ANKLE_Y, heldProps, key, motion, pattern } from './pattern-kit.ts';
+import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
+import { liftToFloor, pointOf, REST_HEIGHT } from './timeline.ts';
+
+const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
+/** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
+const RESTS_WITHIN = 0.02;
+const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
+
+const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
+/**
+ * Limbs are written as the directions of their segments, as one sees them, not as joint angles: each
+ * is degrees from pointing straight down, positive forward (side view) or outward (front view), so
+ * 0 hangs down, 90 points forward level, 180 points up, -90 points back. `[thigh, shank]` or
+ * `[thigh, shank, foot]` (the foot from the ankle to the toes: 90 flat forward, 180 toes up, -90
+ * pointing back as in kneeling; by default at a right angle to the shank), `[upper arm, forearm]`.
+ */
+const direction = degrees(-270, 270);
+const LegSchema = v.union([v.strictTuple([direction, direction, direction]), v.strictTuple([direction, direction])]);
+const ArmSchema = v.strictTuple([direction, direction]);
+const pair = <T extends v.GenericSchema>(one: T) => v.union([one, v.strictObject({ left: one, right: one })]);
+
+const KeySchema = v.strictObject({
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  /** Lean of the lower trunk from upright: 0 upright, 90 level and face down, -90 lying on the back, 180 upside down. */
+  trunk: v.optional(degrees(-180, 180), 0),
+  /** The upper trunk's bend on the lower: positive rounds forward (a crunch), negative arches (a cobra). */
+  spine: v.optional(degrees(-60, 90), 0),
+  /** Chin down positive, head back negative. */
+  neck: v.optional(degrees(-60, 70), 0),
+  legs: v.optional(pair(LegSchema), [0, 0]),
+  arms: v.optional(pair(ArmSchema), [5, 10]),
+  /** Hands or feet put on the floor below where the directions carry them (inverse kinematics bends the limb). */
+  handsOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
+  feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
+  /** Seconds held at this key, then seconds to move to the next (the last key moves back to the first). */
+  hold: v.optional(degrees(0, 2.5), 0.6),
+  move: v.optional(degrees(0.2, 2.5), 1),
+});
+export type PoseKey = v.InferOutput<typeof KeySchema>;
+
+const ParamsSchema = v.pipe(
+  v.strictObject({
+    keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(6)),
+    /** The key shown as the start image and the one shown as the end image; by default the first and the last. */
+    stills: v.optional(v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.number(), v.integer(), v.minValue(0))])),
+    frame: v.optional(v.picklist(['portrait', 'landscape'])),
+    /** The body point that stays in place from key to key (a standing foot, a seat, hands on the floor). */
+    fixed: v.optional(v.picklist(RESTING), 'leftHeel'),
+    /** Which hand holds the load a description names (a dumbbell, a kettlebell, a ball); both by default. */
+    holdIn: v.optional(v.picklist(['hands', 'left', 'right']), 'hands'),
+  }),
+  v.check(
+    (p) => p.stills === undefined || p.stills.every((i) => i < p.keys.length),
+    'stills must name keys of the description (0 is the first)',
+  ),
+);
+export type PoseParams = v.InferOutput<typeof ParamsSchema>;
+
+const sides = (which: 'both' | Side | undefined): readonly Side[] => (which === undefined ? [] : which === 'both' ? SIDES : [which]);
+
+/** Joint angles (skeleton.ts) from segment directions: a joint's angle is the turn between its two segments. */
+export function anglesOf(k: PoseKey) {
+  const upper = k.trunk + k.spine;
+  const legOf = ([thigh, shank, foot]: readonly number[]) =>
+    leg(thigh! + k.trunk, thigh! - shank!, foot === undefined ? 0 : foot - shank! - 90);
+  const armOf = ([upperArm, forearm]: readonly number[]) => arm(upperArm! + upper, forearm! - upperArm!);
+  const legs = Array.isArray(k.legs) ? legOf(k.legs) : ([legOf(k.legs.left), legOf(k.legs.right)] as const);
+  const arms = Array.isArray(k.arms) ? armOf(k.arms) : ([armOf(k.arms.left), armOf(k.arms.right)] as const);
+  return angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms });
+}
+
+/**
+ * The point at height `y` straight below `end`, or, when a limb of length `reach` from `root` cannot
+ * get there, the nearest point at that height it can reach (99% of its length: a limb never locks).
+ */
+function onFloorWithin(root: Point, end: Point, reach: number, y: number): Point {
+  const drop = root[1] - y;
+  const span = Math.sqrt(Math.max(0, (reach * 0.99) ** 2 - drop ** 2));
+  return [Math.min(root[0] + span, Math.max(root[0] - span, end[0])), y];
+}
+
+/** One key: posed, placed on the floor with its `fixed` point at x = 0, its resting parts in contact. */
+function placedKey(k: PoseKey, view: View, fixed: BodyPoint): Key {
+  const a = anglesOf(k);
+  const free = pose(a, view);
+  const origin = pointOf(free, fixed);
+  // Targets on the floor straight below where the angles put each hand or foot, in the figure as it
+  // rests on the floor; the limbs then bend to reach them and the body itself does not move.
+  const offset: Point = [-origin[0], liftToFloor(free)];
+  const lifted = pose(a, view, offset);
+  const hands: Partial<Record<Side, Point>> = {};
+  for (const side of sides(k.handsOnFloor)) {
+    const limb = lifted.arms[side];
+    hands[side] = onFloorWithin(limb.root, limb.hand, SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5, REST_HEIGHT.leftHand);
+  }
+  const feet: Partial<Record<Side, Point>> = {};
+  for (const side of sides(k.feetOnFloor)) {
+    const limb = lifted.legs[side];
+    feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ANKLE_Y);
+  }
+  // Of the two ways an elbow can bend to put the hand on its target, the one nearer the authored elbow.
+  const elbows = (['low', 'back'] as const)
+    .map((bend) => {
+      const bent = pose(a, view, offset, { hands, feet, elbows: bend });
+      return { bend, off: SIDES.reduce((sum, side) => sum + distance(bent.arms[side].middle, lifted.arms[side].middle), 0) };
+    })
+    .reduce((best, next) => (next.off < best.off ? next : best)).bend;
+  const body = pose(a, view, offset, { hands, feet, elbows });
+  const contacts: Contact[] = RESTING.filter((point) => pointOf(body, point)[1] - REST_HEIGHT[point] < RESTS_WITHIN).map((point) => ({
+    point,
+    on: 'floor',
+  }));
+  const isStanding = contacts.length > 0 && contacts.every((contact) => FEET.includes(contact.point));
+  return key({
+    name: k.name,
+    angles: a,
+    anchor: { point: fixed, at: pointOf(body, fixed) },
+    elbows,
+    ...(Object.keys(hands).length > 0 ? { hands } : {}),
+    ...(Object.keys(feet).length > 0 ? { feet } : {}),
+    contacts,
+    isBalanced: isStanding,
+    hold: k.hold,
+    move: k.move,
+  });
+}
+
+function extent(keys: readonly Key[], view: View): { width: number; height: number; x0: number; x1: number } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const k of keys) {
+    const body = pose(k.angles, view, [0, 0]);
+    const shift = pointOf(body, k.anchor.point);
+    for (const point of RESTING) {
+      const [x, y] = pointOf(body, point);
+      xs.push(x - shift[0] + k.anchor.at[0]);
+      ys.push(y - shift[1] + k.anchor.at[1]);
+    }
+  }
+  const x0 = Math.min(...xs);
+  const x1 = Math.max(...xs);
+  return { width: x1 - x0, height: Math.max(...ys) - Math.min(0, ...ys), x0, x1 };
+}
+
+export const posePattern = pattern<PoseParams>({
+  params: ParamsSchema as v.GenericSchema<unknown, PoseParams>,
+  views: ['side', 'front'],
+  build({ params, props, view = 'side' }) {
+    const keys = params.keys.map((k) => placedKey(k, view, params.fixed));
+    const held: HeldProp[] = heldProps(props, () => params.holdIn);
+    const box = extent(keys, view);
+    const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
+    const [start, end] = params.stills ?? [0, keys.length - 1];
+    const result: Motion = motion({
+      view,
+      frame: params.frame ?? (box.width > box.height ? 'landscape' : 'portrait'),
+      keys,
+      stills: [start, end],
+      fixed,
+      held,
+      pattern: 'pose',
+      isGrounded: true,
+    });
+    return result;
+  },
+});

@@ -1,0 +1,97 @@
+/** The pose pattern: segment directions to joint angles, a figure that rests on the floor in every frame, derived contacts. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkMotion } from '../../src/motion/motion-check.ts';
+import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import { anglesOf, type PoseKey } from '../../src/motion/patterns-pose.ts';
+import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, liftToFloor, pointOf } from '../../src/motion/timeline.ts';
+
+const poseKey = (k: Partial<PoseKey>): PoseKey => ({
+  name: 'k',
+  trunk: 0,
+  spine: 0,
+  neck: 0,
+  legs: [0, 0],
+  arms: [5, 10],
+  hold: 0.5,
+  move: 1,
+  ...k,
+});
+
+function built(source: Record<string, unknown>, id = 'Childs_Pose'): Description {
+  const result = buildDescription('data/source/motion/stretching.json', 'stretching', id, source, RENDERER_VERSION);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
+  return result.value;
+}
+
+const childsPose = {
+  pattern: 'pose',
+  props: ['mat'],
+  fixed: 'leftKnee',
+  keys: [
+    { name: 'kneeling tall', legs: [0, -90, -75], arms: [5, 5] },
+    { name: "child's pose", trunk: 95, spine: 20, neck: 10, legs: [55, -85, -75], arms: [100, 100], handsOnFloor: 'both' },
+  ],
+};
+
+describe('pose pattern', () => {
+  it('turns segment directions into joint angles (0 hangs down, 90 points forward, 180 up)', () => {
+    const seated = anglesOf(poseKey({ legs: [90, 0], arms: [90, 180] }));
+    assert.deepEqual([seated.left.leg.hip, seated.left.leg.knee, seated.left.leg.ankle], [90, 90, 0]);
+    assert.deepEqual([seated.left.arm.shoulder, seated.left.arm.elbow], [90, 90]);
+    // Face down (trunk level), thighs and shanks pointing back in line with it: hips and knees straight.
+    const prone = anglesOf(poseKey({ trunk: 90, legs: [-90, -90], arms: [0, 0] }));
+    assert.deepEqual([prone.left.leg.hip, prone.left.leg.knee, prone.left.arm.shoulder], [0, 0, 90]);
+    // A foot pointing back along a kneeling shank is fully plantarflexed; by default it is square to the shank.
+    assert.equal(anglesOf(poseKey({ legs: [0, -90, -80] })).left.leg.ankle, -80);
+    assert.equal(anglesOf(poseKey({ legs: [0, -90] })).left.leg.ankle, 0);
+    const sides = anglesOf(poseKey({ legs: { left: [0, 0], right: [60, 0] } }));
+    assert.deepEqual([sides.left.leg.hip, sides.right.leg.hip], [0, 60]);
+  });
+
+  it('rests every key and every frame on the floor, and promises a contact for each part resting there', () => {
+    const description = built(childsPose);
+    assert.deepEqual(checkMotion(description), []);
+    const { motion } = description;
+    for (const key of motion.keys) assert.ok(Math.abs(liftToFloor(keyBody(key, motion.view).body)) < 1e-9, key.name);
+    for (let frame = 0; frame < frameCount(motion); frame += 1) {
+      assert.ok(Math.abs(liftToFloor(bodyAt(motion, frame / FRAMES_PER_SECOND))) < 1e-9, `frame ${frame}`);
+    }
+    const [kneeling, folded] = motion.keys as [(typeof motion.keys)[0], (typeof motion.keys)[0]];
+    const points = (key: typeof kneeling) => key.contacts.map((contact) => contact.point).sort();
+    assert.ok(points(kneeling).includes('leftKnee') && !points(kneeling).includes('pelvis'));
+    assert.ok(points(folded).includes('leftHand') && points(folded).includes('rightHand'));
+    // Hands put on the floor by inverse kinematics rest there.
+    const body = keyBody(folded, motion.view).body;
+    assert.ok(Math.abs(pointOf(body, 'leftHand')[1] - 0.03) < 1e-9);
+    // Kneeling rests on more than the feet, so it is not held to the standing balance check.
+    assert.equal(kneeling.isBalanced, false);
+    // Stretched out along the floor the loop is wider than tall, so it is framed landscape.
+    assert.equal(motion.frame, 'landscape');
+  });
+
+  it('holds a standing key to the balance check, and the check names the key that tips over', () => {
+    const leaning = built(
+      { pattern: 'pose', keys: [{ name: 'standing' }, { name: 'leaning', trunk: 40, arms: [90, 90] }] },
+      'Standing_Toe_Touches',
+    );
+    assert.equal(leaning.motion.keys[0]!.isBalanced, true);
+    const problems = checkMotion(leaning).map((p) => p.path);
+    assert.deepEqual(problems, ['motions.Standing_Toe_Touches (pattern pose, key 1 "leaning")']);
+  });
+
+  it('refuses stills that name no key, a limb of the wrong length and a direction out of range, naming the field', () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...childsPose, stills: [0, 2] }, /stills must name keys/],
+      [{ ...childsPose, keys: [{ name: 'a', arms: [1, 2, 3] }, { name: 'b' }] }, /motions\.A\.keys\.0\.arms/],
+      [{ ...childsPose, keys: [{ name: 'a', trunk: 200 }, { name: 'b' }] }, /motions\.A\.keys\.0\.trunk/],
+      [{ ...childsPose, keys: [{ name: 'a' }] }, /needs at least a start and an end key/],
+    ];
+    for (const [source, expected] of cases) {
+      const result = buildDescription('data/source/motion/x.json', 'stretching', 'A', source, '1');
+      assert.equal(result.ok, false, JSON.stringify(source));
+      if (!result.ok) assert.match(`${result.problems[0]!.path} ${result.problems[0]!.message}`, expected);
+    }
+  });
+});
