@@ -56,11 +56,13 @@ export type Surface =
 
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
-  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall';
-  /** Bench, box, mat: the top's span and height; bar: the bar's centre; wall: its face x. */
+  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall' | 'cable' | 'band';
+  /** Bench, box, mat: the top's span and height; bar: the bar's centre; wall: its face x; cable, band: the pulley or anchor (x0, y). */
   x0: number;
   x1: number;
   y: number;
+  /** Cable, band: what its line runs to in every frame (both hands, one hand, or the feet). */
+  to?: 'hands' | Side | 'feet';
 }
 
 /** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */

@@ -12,7 +12,7 @@ import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './mot
 import { angles, arm, leg } from './motion.ts';
 import { ANKLE_Y, heldProps, key, motion, pattern } from './pattern-kit.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
-import { liftToFloor, pointOf, REST_HEIGHT } from './timeline.ts';
+import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support, supportsOf } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 /** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
@@ -20,6 +20,8 @@ const RESTS_WITHIN = 0.02;
 const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
 
 const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
+const metres = degrees(-3, 3);
+const height = degrees(0, 2.6);
 /**
  * Limbs are written as the directions of their segments, as one sees them, not as joint angles: each
  * is degrees from pointing straight down, positive forward (side view) or outward (front view), so
@@ -59,8 +61,19 @@ const ParamsSchema = v.pipe(
     frame: v.optional(v.picklist(['portrait', 'landscape'])),
     /** The body point that stays in place from key to key (a standing foot, a seat, hands on the floor). */
     fixed: v.optional(v.picklist(RESTING), 'leftHeel'),
-    /** Which hand holds the load a description names (a dumbbell, a kettlebell, a ball); both by default. */
-    holdIn: v.optional(v.picklist(['hands', 'left', 'right']), 'hands'),
+    /** Where the load a description names is held: both hands (default), one hand, across the upper back, or racked in front. */
+    holdIn: v.optional(v.picklist(['hands', 'left', 'right', 'back', 'front-rack']), 'hands'),
+    /** Props placed in metres along the floor from the fixed point (x = 0), forward positive. A bench's or box's top is a support: parts over it rest on it. */
+    bench: v.optional(v.union([v.strictTuple([metres, metres, height]), v.strictTuple([metres, metres])])),
+    box: v.optional(v.strictTuple([metres, metres, height])),
+    /** The face of a wall. */
+    wall: v.optional(metres),
+    /** A cable's pulley or a band's anchor `[x, height]`; its line runs to `to` (both hands by default) in every frame. */
+    cable: v.optional(v.strictTuple([metres, height])),
+    band: v.optional(v.strictTuple([metres, height])),
+    to: v.optional(v.picklist(['hands', 'left', 'right', 'feet']), 'hands'),
+    /** Hanging from an overhead bar by the hands: the left hand stays on the bar, nothing rests on the floor. */
+    hang: v.optional(v.boolean(), false),
   }),
   v.check(
     (p) => p.stills === undefined || p.stills.every((i) => i < p.keys.length),
@@ -86,30 +99,35 @@ export function anglesOf(k: PoseKey) {
  * The point at height `y` straight below `end`, or, when a limb of length `reach` from `root` cannot
  * get there, the nearest point at that height it can reach (99% of its length: a limb never locks).
  */
-function onFloorWithin(root: Point, end: Point, reach: number, y: number): Point {
+function onFloorWithin(root: Point, end: Point, reach: number, above: number, supports: readonly Support[]): Point {
+  const y = groundAt(end[0], supports).y + above;
   const drop = root[1] - y;
   const span = Math.sqrt(Math.max(0, (reach * 0.99) ** 2 - drop ** 2));
   return [Math.min(root[0] + span, Math.max(root[0] - span, end[0])), y];
 }
 
-/** One key: posed, placed on the floor with its `fixed` point at x = 0, its resting parts in contact. */
-function placedKey(k: PoseKey, view: View, fixed: BodyPoint): Key {
+/**
+ * One key: posed with its `fixed` point at x = 0 and resting on what is under it (the floor, or the
+ * top of a bench or box), its resting parts in contact; or, hanging, with the left hand on the bar.
+ */
+function placedKey(k: PoseKey, view: View, fixed: BodyPoint, supports: readonly Support[], bar: Point | undefined): Key {
   const a = anglesOf(k);
   const free = pose(a, view);
-  const origin = pointOf(free, fixed);
+  const origin = pointOf(free, bar === undefined ? fixed : 'leftHand');
   // Targets on the floor straight below where the angles put each hand or foot, in the figure as it
-  // rests on the floor; the limbs then bend to reach them and the body itself does not move.
-  const offset: Point = [-origin[0], liftToFloor(free)];
+  // rests there; the limbs then bend to reach them and the body itself does not move.
+  const shifted = pose(a, view, [-origin[0], 0]);
+  const offset: Point = bar === undefined ? [-origin[0], liftToFloor(shifted, supports)] : [bar[0] - origin[0], bar[1] - origin[1]];
   const lifted = pose(a, view, offset);
   const hands: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.handsOnFloor)) {
     const limb = lifted.arms[side];
-    hands[side] = onFloorWithin(limb.root, limb.hand, SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5, REST_HEIGHT.leftHand);
+    hands[side] = onFloorWithin(limb.root, limb.hand, SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5, REST_HEIGHT.leftHand, supports);
   }
   const feet: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
-    feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ANKLE_Y);
+    feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ANKLE_Y, supports);
   }
   // Of the two ways an elbow can bend to put the hand on its target, the one nearer the authored elbow.
   const elbows = (['low', 'back'] as const)
@@ -119,15 +137,19 @@ function placedKey(k: PoseKey, view: View, fixed: BodyPoint): Key {
     })
     .reduce((best, next) => (next.off < best.off ? next : best)).bend;
   const body = pose(a, view, offset, { hands, feet, elbows });
-  const contacts: Contact[] = RESTING.filter((point) => pointOf(body, point)[1] - REST_HEIGHT[point] < RESTS_WITHIN).map((point) => ({
-    point,
-    on: 'floor',
-  }));
-  const isStanding = contacts.length > 0 && contacts.every((contact) => FEET.includes(contact.point));
+  const contacts: Contact[] = [];
+  for (const point of RESTING) {
+    const [x, y] = pointOf(body, point);
+    const ground = groundAt(x, supports);
+    if (y - REST_HEIGHT[point] - ground.y < RESTS_WITHIN) contacts.push({ point, on: ground.name });
+  }
+  if (bar !== undefined) contacts.push({ point: 'leftHand', on: 'bar' }, { point: 'rightHand', on: 'bar' });
+  const isStanding = bar === undefined && contacts.length > 0 && contacts.every((contact) => FEET.includes(contact.point));
+  const anchor = bar === undefined ? fixed : 'leftHand';
   return key({
     name: k.name,
     angles: a,
-    anchor: { point: fixed, at: pointOf(body, fixed) },
+    anchor: { point: anchor, at: pointOf(body, anchor) },
     elbows,
     ...(Object.keys(hands).length > 0 ? { hands } : {}),
     ...(Object.keys(feet).length > 0 ? { feet } : {}),
@@ -155,14 +177,39 @@ function extent(keys: readonly Key[], view: View): { width: number; height: numb
   return { width: x1 - x0, height: Math.max(...ys) - Math.min(0, ...ys), x0, x1 };
 }
 
+const BENCH_HEIGHT = 0.43;
+
+/** A bar high enough that the lowest part of every hanging key clears the floor by 5 cm (at least 2.2 m, a pull-up bar's height). */
+function barHeight(keys: readonly PoseKey[], view: View): number {
+  let drop = 0;
+  for (const k of keys) {
+    const body = pose(anglesOf(k), view);
+    const hand = pointOf(body, 'leftHand')[1];
+    drop = Math.max(drop, ...RESTING.map((point) => hand - pointOf(body, point)[1] + REST_HEIGHT[point]));
+  }
+  return Math.max(2.2, drop + 0.05);
+}
+
 export const posePattern = pattern<PoseParams>({
   params: ParamsSchema as v.GenericSchema<unknown, PoseParams>,
   views: ['side', 'front'],
   build({ params, props, view = 'side' }) {
-    const keys = params.keys.map((k) => placedKey(k, view, params.fixed));
+    const tops: FixedProp[] = [];
+    if (params.bench !== undefined) tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
+    if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
+    const supports = supportsOf(tops);
+    const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view)] : undefined;
+    const keys = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar));
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
+    fixed.push(...tops);
+    if (bar !== undefined) fixed.push({ kind: 'bar', x0: bar[0], x1: bar[0], y: bar[1] });
+    if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall, y: 0 });
+    for (const kind of ['cable', 'band'] as const) {
+      const at = params[kind];
+      if (at !== undefined) fixed.push({ kind, x0: at[0], x1: at[0] + (at[0] < 0 ? -0.32 : 0.32), y: at[1], to: params.to });
+    }
     const [start, end] = params.stills ?? [0, keys.length - 1];
     const result: Motion = motion({
       view,
@@ -172,7 +219,7 @@ export const posePattern = pattern<PoseParams>({
       fixed,
       held,
       pattern: 'pose',
-      isGrounded: true,
+      isGrounded: bar === undefined,
     });
     return result;
   },

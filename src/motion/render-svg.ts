@@ -29,6 +29,7 @@ const COLOURS = {
   steel: '#8d9299',
   mat: '#5f9e8c',
   ball: '#c4552d',
+  band: '#d08a2f',
 } as const;
 
 export interface Camera {
@@ -126,7 +127,36 @@ function fixedProp(camera: Camera, prop: FixedProp): string {
     }
     case 'wall':
       return rect(camera, prop.x0, 0, prop.x0 + 0.5, camera.bottom + camera.height / camera.scale, COLOURS.floor);
+    case 'cable': {
+      // A stack's upright behind the pulley, its weights at the foot, the pulley where the cable leaves it.
+      const top = Math.max(prop.y + 0.15, 2.1);
+      const side = prop.x0 < 0 ? -1 : 1;
+      return [
+        rect(camera, prop.x0 + side * 0.02, 0, prop.x0 + side * 0.1, top, COLOURS.steel),
+        rect(camera, prop.x0 + side * 0.12, 0, prop.x0 + side * 0.32, 0.45, COLOURS.iron),
+        circle(camera, [prop.x0, prop.y], 0.045, COLOURS.steel, COLOURS.iron, 0.012),
+      ].join('');
+    }
+    case 'band':
+      return circle(camera, [prop.x0, prop.y], 0.03, COLOURS.iron);
   }
+}
+
+/** Where a cable or band's line ends in this frame: the hands' grip, one hand, or the middle of the feet. */
+function lineEnd(body: Body, to: NonNullable<FixedProp['to']>): Point {
+  if (to === 'hands') return midpoint(body.arms.left.hand, body.arms.right.hand);
+  if (to === 'feet') return midpoint(body.legs.left.end, body.legs.right.end);
+  return body.arms[to].hand;
+}
+
+const midpoint = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+
+/** The cable or band itself, from its pulley or anchor to what it runs to: a thin cable, a thicker band. */
+function propLine(camera: Camera, prop: FixedProp, body: Body): string {
+  const end = lineEnd(body, prop.to ?? 'hands');
+  return prop.kind === 'cable'
+    ? polyline(camera, [[prop.x0, prop.y], end], COLOURS.iron, 0.012)
+    : polyline(camera, [[prop.x0, prop.y], end], COLOURS.band, 0.025);
 }
 
 function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view']): string {
@@ -257,7 +287,9 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
   // its sleeve is drawn over the hands to show where the bar is.
   const isBehind = (prop: HeldProp) => motion.view === 'side' && (prop.kind === 'barbell' || prop.kind === 'plate');
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(back, trunk, front);
+  parts.push(back);
+  for (const prop of motion.fixed) if (prop.kind === 'cable' || prop.kind === 'band') parts.push(propLine(camera, prop, body));
+  parts.push(trunk, front);
   for (const prop of motion.held)
     if (!isBehind(prop)) parts.push(...heldPlaces(body, prop).map((at) => heldProp(camera, prop, at, motion.view)));
   for (const prop of motion.held)

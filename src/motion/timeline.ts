@@ -3,7 +3,7 @@
  * foot targets are eased between keys with the same smooth curve, so a clip starts and ends on the
  * first key with zero velocity and loops without a jump.
  */
-import type { BodyPoint, HeldProp, Key, Motion } from './motion.ts';
+import type { BodyPoint, FixedProp, HeldProp, Key, Motion } from './motion.ts';
 import { cycleSeconds } from './motion.ts';
 import { type Angles, add, type Body, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
@@ -59,9 +59,36 @@ export const REST_HEIGHT: Readonly<Record<BodyPoint, number>> = {
 };
 const RESTING_POINTS = Object.keys(REST_HEIGHT) as BodyPoint[];
 
-/** How far the figure must rise so that its lowest resting part just touches the floor (negative: sink). */
-export function liftToFloor(body: Body): number {
-  return -Math.min(...RESTING_POINTS.map((point) => pointOf(body, point)[1] - REST_HEIGHT[point]));
+/** A surface the figure may rest on besides the floor: a bench, box or mat top from x0 to x1 at height y. */
+export interface Support {
+  name: string;
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+/** The supports of a scene's fixed props (bench and box tops; a mat's centimetre is within a contact's tolerance), for grounding. */
+export function supportsOf(fixed: readonly FixedProp[]): Support[] {
+  return fixed
+    .filter((prop) => prop.kind === 'bench' || prop.kind === 'box')
+    .map((prop) => ({ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y }));
+}
+
+/** What a point at x rests on: the highest support under it, else the floor (named `floor`, height 0). */
+export function groundAt(x: number, supports: readonly Support[]): { name: string; y: number } {
+  let ground = { name: 'floor', y: 0 };
+  for (const s of supports) if (x >= s.x0 && x <= s.x1 && s.y > ground.y) ground = { name: s.name, y: s.y };
+  return ground;
+}
+
+/** How far the figure must rise so that its lowest resting part just touches what is under it (negative: sink). */
+export function liftToFloor(body: Body, supports: readonly Support[] = []): number {
+  return -Math.min(
+    ...RESTING_POINTS.map((point) => {
+      const [x, y] = pointOf(body, point);
+      return y - REST_HEIGHT[point] - groundAt(x, supports).y;
+    }),
+  );
 }
 
 /** The figure of one key, placed by its anchor, and the pelvis offset that placed it. */
@@ -146,7 +173,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
   if (motion.isGrounded === true) {
     // The whole figure moves, limb targets with it, so the lowest resting part lands exactly on the floor.
-    const lift = liftToFloor(body);
+    const lift = liftToFloor(body, supportsOf(motion.fixed));
     const up = (points: Partial<Record<Side, Point>>) =>
       Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, [0, lift])])) as Partial<Record<Side, Point>>;
     return pose(mixed, motion.view, [offset[0], offset[1] + lift], { ...targets, hands: up(targets.hands), feet: up(targets.feet) });
