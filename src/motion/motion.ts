@@ -95,6 +95,8 @@ export interface Key {
   /** Seconds held at this key, then seconds to move to the next (the last moves back to the first). */
   hold: number;
   move: number;
+  /** In a grounded motion, metres the figure is off the ground at this key (a jump's flight). */
+  air?: number;
 }
 
 export interface Motion {

@@ -47,6 +47,8 @@ const KeySchema = v.strictObject({
   /** Hands or feet put on the floor below where the directions carry them (inverse kinematics bends the limb). */
   handsOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
+  /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
+  air: v.optional(degrees(0, 1.2), 0),
   /** Seconds held at this key, then seconds to move to the next (the last key moves back to the first). */
   hold: v.optional(degrees(0, 2.5), 0.6),
   move: v.optional(degrees(0.2, 2.5), 1),
@@ -117,7 +119,8 @@ function placedKey(k: PoseKey, view: View, fixed: BodyPoint, supports: readonly 
   // Targets on the floor straight below where the angles put each hand or foot, in the figure as it
   // rests there; the limbs then bend to reach them and the body itself does not move.
   const shifted = pose(a, view, [-origin[0], 0]);
-  const offset: Point = bar === undefined ? [-origin[0], liftToFloor(shifted, supports)] : [bar[0] - origin[0], bar[1] - origin[1]];
+  const offset: Point =
+    bar === undefined ? [-origin[0], liftToFloor(shifted, supports) + k.air] : [bar[0] - origin[0], bar[1] - origin[1]];
   const lifted = pose(a, view, offset);
   const hands: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.handsOnFloor)) {
@@ -157,6 +160,7 @@ function placedKey(k: PoseKey, view: View, fixed: BodyPoint, supports: readonly 
     isBalanced: isStanding,
     hold: k.hold,
     move: k.move,
+    ...(k.air > 0 ? { air: k.air } : {}),
   });
 }
 

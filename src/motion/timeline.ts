@@ -173,7 +173,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
   if (motion.isGrounded === true) {
     // The whole figure moves, limb targets with it, so the lowest resting part lands exactly on the floor.
-    const lift = liftToFloor(body, supportsOf(motion.fixed));
+    const lift = liftToFloor(body, supportsOf(motion.fixed)) + mix(a.air ?? 0, b.air ?? 0, progress);
     const up = (points: Partial<Record<Side, Point>>) =>
       Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, [0, lift])])) as Partial<Record<Side, Point>>;
     return pose(mixed, motion.view, [offset[0], offset[1] + lift], { ...targets, hands: up(targets.hands), feet: up(targets.feet) });

@@ -14,6 +14,7 @@ const poseKey = (k: Partial<PoseKey>): PoseKey => ({
   neck: 0,
   legs: [0, 0],
   arms: [5, 10],
+  air: 0,
   hold: 0.5,
   move: 1,
   ...k,
