@@ -86,6 +86,10 @@ const ConfigSchema = v.object(
     MEDIA_DIR: v.optional(path, './var/media'),
     /** free-exercise-db's photos, re-encoded and vendored with the repository (read-only), served under /media/. */
     MEDIA_PHOTOS_DIR: v.optional(path, './data/photos'),
+    /** `background` renders the motion descriptions' missing media in a low-priority child process once the server listens. */
+    MEDIA_RENDER: v.optional(v.picklist(['background', 'off'], 'must be background or off'), 'background'),
+    /** The motion descriptions the background renderer reads. */
+    MOTION_DIR: v.optional(path, './data/source/motion'),
     /** Base of every video url; default the service's own /media. */
     MEDIA_URL: v.optional(v.pipe(absoluteUrl, v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
   },
@@ -120,6 +124,8 @@ export interface Config {
   accountsFile: string;
   mediaDir: string;
   photosDir: string;
+  isMediaRendered: boolean;
+  motionDir: string;
   /** Without a trailing slash; undefined means PUBLIC_URL (or http://localhost:<port>) + /media. */
   mediaUrl: string | undefined;
 }
@@ -158,6 +164,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Result<Config> {
     accountsFile: e.ACCOUNTS_FILE ?? join(dirname(e.KEYS_FILE), 'accounts.json'),
     mediaDir: e.MEDIA_DIR,
     photosDir: e.MEDIA_PHOTOS_DIR,
+    isMediaRendered: e.MEDIA_RENDER === 'background',
+    motionDir: e.MOTION_DIR,
     mediaUrl: e.MEDIA_URL?.replace(/\/+$/, ''),
   });
 }

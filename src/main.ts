@@ -32,6 +32,7 @@ import { refuseToStart } from './start/refuse-to-start.ts';
 import { announceFirstKey, openKeys, persistFirstKey } from './start/first-key.ts';
 import { observation, serveMetrics } from './start/observation.ts';
 import { openPages } from './start/pages.ts';
+import { startBackgroundRender } from './start/media-render.ts';
 import { handleSignals } from './start/signals.ts';
 import { runInSlices } from './time-slices.ts';
 
@@ -218,6 +219,9 @@ async function main(): Promise<void> {
   }
 
   setImmediate(() => void loader.reload());
+  const mediaRender = config.isMediaRendered
+    ? startBackgroundRender({ mediaDir: config.mediaDir, motionDir: config.motionDir, dataDir: config.dataDir, logger })
+    : undefined;
   loader.watch(config.reloadIntervalMs);
   keyRing.watch(config.reloadIntervalMs);
   const documentSync = syncDocuments(documents, keyRing, config.reloadIntervalMs);
@@ -226,6 +230,7 @@ async function main(): Promise<void> {
     logger,
     closeListeners: () => Promise.all([server.close(), metricsServer?.close()]),
     closeState: () => {
+      mediaRender?.stop();
       loader.stop();
       accessLog?.flush();
       keyRing.stop();

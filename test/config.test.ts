@@ -40,6 +40,8 @@ describe('readConfig', () => {
         accountsFile: 'var/accounts.json',
         mediaDir: './var/media',
         photosDir: './data/photos',
+        isMediaRendered: true,
+        motionDir: './data/source/motion',
         mediaUrl: undefined,
       },
     });
@@ -84,6 +86,8 @@ describe('readConfig', () => {
       ACCOUNTS_FILE: '/srv/people.json',
       MEDIA_DIR: '/srv/media',
       MEDIA_PHOTOS_DIR: '/srv/photos',
+      MEDIA_RENDER: 'off',
+      MOTION_DIR: '/srv/motion',
       MEDIA_URL: 'https://cdn.example.com/media/',
       UNRELATED: 'ignored',
     });
@@ -114,6 +118,8 @@ describe('readConfig', () => {
         accountsFile: '/srv/people.json',
         mediaDir: '/srv/media',
         photosDir: '/srv/photos',
+        isMediaRendered: false,
+        motionDir: '/srv/motion',
         mediaUrl: 'https://cdn.example.com/media',
       },
     });

@@ -3,6 +3,7 @@
  * checked, rendered into MEDIA_DIR (stills, clip, index.json), shown on a contact sheet, and counted
  * by category and pattern against the catalog (docs/operations.md#media-cli).
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readSnapshotFile } from '../catalog/snapshot-files.ts';
@@ -26,6 +27,8 @@ export const USAGE = `usage: npm run --silent media -- <command> [options]
   import-photos DIR             copies the photos the newest snapshot lists from free-exercise-db (DIR is its exercises/ folder) into the photo folder
                                 (MEDIA_PHOTOS_DIR, default ./data/photos; --dir DIR), re-encoded at most 480 px wide
   options: --motion-dir DIR (default data/source/motion), --dir DIR (the media folder), --help`;
+
+const spreadKey = (id: string) => createHash('sha256').update(id).digest('hex');
 
 interface Options {
   motionDir: string;
@@ -153,7 +156,11 @@ export async function main(argv: string[]): Promise<number> {
       return problems.length > 0 ? 1 : 0;
     }
     case 'render': {
-      const { passing, problems } = checked(descriptions.filter((d) => rest.length === 0 || rest.includes(d.id)));
+      const chosen = checked(descriptions.filter((d) => rest.length === 0 || rest.includes(d.id)));
+      const { problems } = chosen;
+      // In an order spread over the catalog (by a hash of the id), so a renderer stopped early, or one
+      // still at work in the background, has left media in every category and every page of results.
+      const passing = [...chosen.passing].sort((a, b) => (spreadKey(a.id) < spreadKey(b.id) ? -1 : 1));
       if (problems.length > 0) process.stderr.write(`not rendered (the check refuses them):\n${formatProblems(problems).join('\n')}\n`);
       try {
         await renderMissing(options.mediaDir, passing, (id, ms) => process.stdout.write(`${id}: ${ms.toFixed(0)} ms\n`));

@@ -119,13 +119,18 @@ function placedKey(k: PoseKey, view: View, fixed: BodyPoint, supports: readonly 
   // Targets on the floor straight below where the angles put each hand or foot, in the figure as it
   // rests there; the limbs then bend to reach them and the body itself does not move.
   const shifted = pose(a, view, [-origin[0], 0]);
-  const offset: Point =
-    bar === undefined ? [-origin[0], liftToFloor(shifted, supports) + k.air] : [bar[0] - origin[0], bar[1] - origin[1]];
+  const offset: Point = bar === undefined ? [-origin[0], liftToFloor(shifted, supports) + k.air] : [bar[0] - origin[0], bar[1] - origin[1]];
   const lifted = pose(a, view, offset);
   const hands: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.handsOnFloor)) {
     const limb = lifted.arms[side];
-    hands[side] = onFloorWithin(limb.root, limb.hand, SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5, REST_HEIGHT.leftHand, supports);
+    hands[side] = onFloorWithin(
+      limb.root,
+      limb.hand,
+      SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5,
+      REST_HEIGHT.leftHand,
+      supports,
+    );
   }
   const feet: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.feetOnFloor)) {
@@ -199,7 +204,8 @@ export const posePattern = pattern<PoseParams>({
   views: ['side', 'front'],
   build({ params, props, view = 'side' }) {
     const tops: FixedProp[] = [];
-    if (params.bench !== undefined) tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
+    if (params.bench !== undefined)
+      tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
     const supports = supportsOf(tops);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view)] : undefined;

@@ -212,7 +212,8 @@ export interface ChildService {
 export async function spawnService(env: Record<string, string>): Promise<ChildService> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', ...env },
+    // No background renderer unless a test asks for one: it would render the whole catalog's media.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', MEDIA_RENDER: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -268,7 +269,7 @@ export function runToExit(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MEDIA_RENDER: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
