@@ -11,11 +11,15 @@ import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf } from './timeline.ts';
 
-/** Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). */
+/**
+ * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
+ * figure's foot is one rigid line, so a foot pointed back flat along the floor (kneeling, lying face
+ * down), which the ankle and midfoot reach together, is an ankle of -90.
+ */
 export const RANGES = {
   hip: [-35, 150],
   knee: [0, 160],
-  ankle: [-80, 50],
+  ankle: [-95, 50],
   shoulder: [-65, 185],
   elbow: [0, 170],
   spine: [-50, 60],

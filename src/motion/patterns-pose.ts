@@ -15,8 +15,8 @@ import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from
 import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support, supportsOf } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
-/** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
-const RESTS_WITHIN = 0.02;
+/** A part this close to the floor (above its thickness) rests on it: it gets a contact (the check allows 4 cm). */
+const RESTS_WITHIN = 0.035;
 const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
 
 const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
@@ -68,6 +68,8 @@ const ParamsSchema = v.pipe(
     /** Props placed in metres along the floor from the fixed point (x = 0), forward positive. A bench's or box's top is a support: parts over it rest on it. */
     bench: v.optional(v.union([v.strictTuple([metres, metres, height]), v.strictTuple([metres, metres])])),
     box: v.optional(v.strictTuple([metres, metres, height])),
+    /** A foam roller lying across the line of view, its centre at x (15 cm thick): the part over it rests on it. */
+    roller: v.optional(metres),
     /** The face of a wall. */
     wall: v.optional(metres),
     /** A cable's pulley or a band's anchor `[x, height]`; its line runs to `to` (both hands by default) in every frame. */
@@ -187,6 +189,9 @@ function extent(keys: readonly Key[], view: View): { width: number; height: numb
 }
 
 const BENCH_HEIGHT = 0.43;
+/** A standard foam roller: 15 cm thick; a body part rests on its top over about 8 cm. */
+const ROLLER_HEIGHT = 0.15;
+const ROLLER_HALF_TOP = 0.04;
 
 /** A bar high enough that the lowest part of every hanging key clears the floor by 5 cm (at least 2.2 m, a pull-up bar's height). */
 function barHeight(keys: readonly PoseKey[], view: View): number {
@@ -207,6 +212,8 @@ export const posePattern = pattern<PoseParams>({
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
+    if (params.roller !== undefined)
+      tops.push({ kind: 'roller', x0: params.roller - ROLLER_HALF_TOP, x1: params.roller + ROLLER_HALF_TOP, y: ROLLER_HEIGHT });
     const supports = supportsOf(tops);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view)] : undefined;
     const keys = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar));

@@ -30,6 +30,8 @@ const COLOURS = {
   mat: '#5f9e8c',
   ball: '#c4552d',
   band: '#d08a2f',
+  roller: '#3f7fa6',
+  rollerEdge: '#2c5d7c',
 } as const;
 
 export interface Camera {
@@ -139,6 +141,11 @@ function fixedProp(camera: Camera, prop: FixedProp): string {
     }
     case 'band':
       return circle(camera, [prop.x0, prop.y], 0.03, COLOURS.iron);
+    case 'roller': {
+      // Seen end on: a foam cylinder lying across the line of view.
+      const radius = prop.y / 2;
+      return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.roller, COLOURS.rollerEdge, 0.012);
+    }
   }
 }
 

@@ -176,7 +176,10 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
     return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
   }
   const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor(ankle);
-  const sole = add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight);
+  // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
+  // pointed back along the floor (kneeling, lying face down), which is what rests there.
+  const [below, above] = [direction(footAngle - 90), direction(footAngle + 90)];
+  const sole = add(ankle, above[1] < below[1] ? above : below, SEGMENT.ankleHeight);
   return {
     root: hip,
     middle: knee,

@@ -31,8 +31,8 @@ const childsPose = {
   props: ['mat'],
   fixed: 'leftKnee',
   keys: [
-    { name: 'kneeling tall', legs: [0, -90, -75], arms: [5, 5] },
-    { name: "child's pose", trunk: 95, spine: 20, neck: 10, legs: [55, -85, -75], arms: [100, 100], handsOnFloor: 'both' },
+    { name: 'kneeling tall', legs: [0, -90, -90], arms: [5, 5] },
+    { name: "child's pose", trunk: 95, spine: 20, neck: 10, legs: [55, -85, -90], arms: [100, 100], handsOnFloor: 'both' },
   ],
 };
 
