@@ -15,8 +15,9 @@ import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from
 import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support, supportsOf } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
-/** A part this close to the floor (above its thickness) rests on it: it gets a contact (the check allows 4 cm). */
-const RESTS_WITHIN = 0.035;
+/** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
+const RESTS_WITHIN = 0.02;
+const NEARLY_RESTING = 0.08;
 const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
 
 const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
@@ -154,7 +155,14 @@ function placedKey(k: PoseKey, view: View, fixed: BodyPoint, supports: readonly 
     if (y - REST_HEIGHT[point] - ground.y < RESTS_WITHIN) contacts.push({ point, on: ground.name });
   }
   if (bar !== undefined) contacts.push({ point: 'leftHand', on: 'bar' }, { point: 'rightHand', on: 'bar' });
-  const isStanding = bar === undefined && contacts.length > 0 && contacts.every((contact) => FEET.includes(contact.point));
+  // Held to the balance check: a key on the feet alone. A knee, hand or seat hovering a few centimetres
+  // over the floor reads as resting there (a kneeling lunge), and such a key is not a standing one.
+  const isNearlyResting = RESTING.some((point) => {
+    const [x, y] = pointOf(body, point);
+    return !FEET.includes(point) && y - REST_HEIGHT[point] - groundAt(x, supports).y < NEARLY_RESTING;
+  });
+  const isStanding =
+    bar === undefined && !isNearlyResting && contacts.length > 0 && contacts.every((contact) => FEET.includes(contact.point));
   const anchor = bar === undefined ? fixed : 'leftHand';
   return key({
     name: k.name,

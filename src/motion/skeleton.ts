@@ -177,9 +177,9 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
   }
   const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor(ankle);
   // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
-  // pointed back along the floor (kneeling, lying face down), which is what rests there.
-  const [below, above] = [direction(footAngle - 90), direction(footAngle + 90)];
-  const sole = add(ankle, above[1] < below[1] ? above : below, SEGMENT.ankleHeight);
+  // pointed back toward the floor (kneeling, lying face down), which is what rests there.
+  const isPointedBack = footAngle < -45;
+  const sole = add(ankle, direction(isPointedBack ? footAngle + 90 : footAngle - 90), SEGMENT.ankleHeight);
   return {
     root: hip,
     middle: knee,
