@@ -14,11 +14,12 @@ import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf } from 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
  * figure's foot is one rigid line, so a foot pointed back flat along the floor (kneeling, lying face
- * down), which the ankle and midfoot reach together, is an ankle of -90.
+ * down), which the ankle and midfoot reach together, is an ankle of -90; sitting on the heels (hero
+ * pose, seiza) folds the knee to about 165.
  */
 export const RANGES = {
   hip: [-35, 150],
-  knee: [0, 160],
+  knee: [0, 170],
   ankle: [-95, 50],
   shoulder: [-65, 185],
   elbow: [0, 170],
