@@ -83,6 +83,22 @@ describe('pose pattern', () => {
     assert.deepEqual(problems, ['motions.Standing_Toe_Touches (pattern pose, key 1 "leaning")']);
   });
 
+  it('lets the centre of mass sit anywhere between the feet of a split stance, not only over the middle of one foot', () => {
+    const lunge = built(
+      {
+        pattern: 'pose',
+        keys: [
+          { name: 'standing' },
+          { name: 'long split stance, front foot loaded', trunk: 5, legs: { left: [45, 0], right: [-35, -35] }, feetOnFloor: 'both' },
+        ],
+      },
+      'Standing_Toe_Touches',
+    );
+    const stance = lunge.motion.keys[1]!;
+    assert.equal(stance.isBalanced, true);
+    assert.deepEqual(checkMotion(lunge), []);
+  });
+
   it('refuses stills that name no key, a limb of the wrong length and a direction out of range, naming the field', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...childsPose, stills: [0, 2] }, /stills must name keys/],
