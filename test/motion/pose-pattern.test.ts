@@ -89,7 +89,7 @@ describe('pose pattern', () => {
         pattern: 'pose',
         keys: [
           { name: 'standing' },
-          { name: 'long split stance, front foot loaded', trunk: 5, legs: { left: [45, 0], right: [-35, -35] }, feetOnFloor: 'both' },
+          { name: 'long split stance, front foot loaded', trunk: 20, legs: { left: [60, -10], right: [-40, -40] }, feetOnFloor: 'both' },
         ],
       },
       'Standing_Toe_Touches',
