@@ -43,6 +43,7 @@ export const PROP_KINDS = [
   'farmers-handles',
   'sandbag',
   'roller',
+  'stability-ball',
   'stone',
   'log',
   'yoke',
@@ -57,8 +58,8 @@ export type Surface =
 
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
-  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall' | 'cable' | 'band' | 'roller';
-  /** Bench, box, mat, roller: the top's span and height; bar: the bar's centre; wall: its face x; cable, band: the pulley or anchor (x0, y). */
+  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall' | 'cable' | 'band' | 'roller' | 'stability-ball';
+  /** Bench, box, mat, roller, stability ball: the top's span and height; bar: the bar's centre; wall: its face x; cable, band: the pulley or anchor (x0, y). */
   x0: number;
   x1: number;
   y: number;
@@ -147,7 +148,13 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
   const surfaces: Surface[] = [{ kind: 'floor' }];
   for (const prop of fixed) {
     if (prop.kind === 'bar') surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
-    else if (prop.kind === 'bench' || prop.kind === 'box' || prop.kind === 'mat' || prop.kind === 'roller') {
+    else if (
+      prop.kind === 'bench' ||
+      prop.kind === 'box' ||
+      prop.kind === 'mat' ||
+      prop.kind === 'roller' ||
+      prop.kind === 'stability-ball'
+    ) {
       surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
     }
   }

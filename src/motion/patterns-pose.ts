@@ -71,6 +71,8 @@ const ParamsSchema = v.pipe(
     box: v.optional(v.strictTuple([metres, metres, height])),
     /** A foam roller lying across the line of view, its centre at x (15 cm thick): the part over it rests on it. */
     roller: v.optional(metres),
+    /** A stability ball (65 cm) on the floor, its centre at x: the part over its top rests on it. */
+    stabilityBall: v.optional(metres),
     /** The face of a wall. */
     wall: v.optional(metres),
     /** A cable's pulley or a band's anchor `[x, height]`; its line runs to `to` (both hands by default) in every frame. */
@@ -200,6 +202,9 @@ const BENCH_HEIGHT = 0.43;
 /** A standard foam roller: 15 cm thick; a body part rests on its top over about 8 cm. */
 const ROLLER_HEIGHT = 0.15;
 const ROLLER_HALF_TOP = 0.04;
+/** A 65 cm stability ball: what rests on it rests on its top, over about 24 cm. */
+const BALL_HEIGHT = 0.65;
+const BALL_HALF_TOP = 0.12;
 
 /** A bar high enough that the lowest part of every hanging key clears the floor by 5 cm (at least 2.2 m, a pull-up bar's height). */
 function barHeight(keys: readonly PoseKey[], view: View): number {
@@ -220,6 +225,13 @@ export const posePattern = pattern<PoseParams>({
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
+    if (params.stabilityBall !== undefined)
+      tops.push({
+        kind: 'stability-ball',
+        x0: params.stabilityBall - BALL_HALF_TOP,
+        x1: params.stabilityBall + BALL_HALF_TOP,
+        y: BALL_HEIGHT,
+      });
     if (params.roller !== undefined)
       tops.push({ kind: 'roller', x0: params.roller - ROLLER_HALF_TOP, x1: params.roller + ROLLER_HALF_TOP, y: ROLLER_HEIGHT });
     const supports = supportsOf(tops);

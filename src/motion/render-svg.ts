@@ -31,6 +31,8 @@ const COLOURS = {
   ball: '#c4552d',
   band: '#d08a2f',
   roller: '#3f7fa6',
+  stabilityBall: '#9fb8c9',
+  stabilityBallEdge: '#6f8fa6',
   rollerEdge: '#2c5d7c',
 } as const;
 
@@ -141,6 +143,10 @@ function fixedProp(camera: Camera, prop: FixedProp): string {
     }
     case 'band':
       return circle(camera, [prop.x0, prop.y], 0.03, COLOURS.iron);
+    case 'stability-ball': {
+      const radius = prop.y / 2;
+      return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.stabilityBall, COLOURS.stabilityBallEdge, 0.012);
+    }
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
       const radius = prop.y / 2;
