@@ -18,6 +18,8 @@ const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 /** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
 const RESTS_WITHIN = 0.02;
 const NEARLY_RESTING = 0.08;
+/** A hand or back this close to a wall's face leans on it (the thickness of a hand or the back). */
+const AGAINST_WALL = 0.12;
 const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
 
 const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
@@ -117,7 +119,14 @@ function onFloorWithin(root: Point, end: Point, reach: number, above: number, su
  * One key: posed with its `fixed` point at x = 0 and resting on what is under it (the floor, or the
  * top of a bench or box), its resting parts in contact; or, hanging, with the left hand on the bar.
  */
-function placedKey(k: PoseKey, view: View, fixed: BodyPoint, supports: readonly Support[], bar: Point | undefined): Key {
+function placedKey(
+  k: PoseKey,
+  view: View,
+  fixed: BodyPoint,
+  supports: readonly Support[],
+  bar: Point | undefined,
+  wall: number | undefined,
+): Key {
   const a = anglesOf(k);
   const free = pose(a, view);
   const origin = pointOf(free, bar === undefined ? fixed : 'leftHand');
@@ -163,8 +172,18 @@ function placedKey(k: PoseKey, view: View, fixed: BodyPoint, supports: readonly 
     const [x, y] = pointOf(body, point);
     return !FEET.includes(point) && y - REST_HEIGHT[point] - groundAt(x, supports).y < NEARLY_RESTING;
   });
+  // Hands, forearms or a back against a wall hold the figure up as well: not a key on the feet alone.
+  const isAgainstWall =
+    wall !== undefined &&
+    (['leftHand', 'rightHand', 'leftElbow', 'rightElbow', 'neckBase', 'pelvis', 'head'] as const).some(
+      (point) => Math.abs(pointOf(body, point)[0] - wall) < AGAINST_WALL,
+    );
   const isStanding =
-    bar === undefined && !isNearlyResting && contacts.length > 0 && contacts.every((contact) => FEET.includes(contact.point));
+    bar === undefined &&
+    !isNearlyResting &&
+    !isAgainstWall &&
+    contacts.length > 0 &&
+    contacts.every((contact) => FEET.includes(contact.point));
   const anchor = bar === undefined ? fixed : 'leftHand';
   return key({
     name: k.name,
@@ -236,13 +255,14 @@ export const posePattern = pattern<PoseParams>({
       tops.push({ kind: 'roller', x0: params.roller - ROLLER_HALF_TOP, x1: params.roller + ROLLER_HALF_TOP, y: ROLLER_HEIGHT });
     const supports = supportsOf(tops);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view)] : undefined;
-    const keys = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar));
+    const keys = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall));
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops);
     if (bar !== undefined) fixed.push({ kind: 'bar', x0: bar[0], x1: bar[0], y: bar[1] });
-    if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall, y: 0 });
+    // A wall behind the figure (its face left of the fixed point) fills the space behind it.
+    if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall + (params.wall < 0 ? -0.5 : 0.5), y: 0 });
     for (const kind of ['cable', 'band'] as const) {
       const at = params[kind];
       if (at !== undefined) fixed.push({ kind, x0: at[0], x1: at[0] + (at[0] < 0 ? -0.32 : 0.32), y: at[1], to: params.to });

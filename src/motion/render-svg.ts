@@ -129,8 +129,13 @@ function fixedProp(camera: Camera, prop: FixedProp): string {
         ) + circle(camera, [prop.x0, prop.y], 0.025, COLOURS.iron)
       );
     }
-    case 'wall':
-      return rect(camera, prop.x0, 0, prop.x0 + 0.5, camera.bottom + camera.height / camera.scale, COLOURS.floor);
+    case 'wall': {
+      // The wall's face is at x0 and it fills the side away from the figure (x1 says which: x1 > x0 ahead).
+      const top = camera.bottom + camera.height / camera.scale;
+      return prop.x1 >= prop.x0
+        ? rect(camera, prop.x0, 0, prop.x0 + 0.5, top, COLOURS.floor)
+        : rect(camera, prop.x0 - 0.5, 0, prop.x0, top, COLOURS.floor);
+    }
     case 'cable': {
       // A stack's upright behind the pulley, its weights at the foot, the pulley where the cable leaves it.
       const top = Math.max(prop.y + 0.15, 2.1);

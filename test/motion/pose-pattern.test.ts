@@ -99,6 +99,26 @@ describe('pose pattern', () => {
     assert.deepEqual(checkMotion(lunge), []);
   });
 
+  it('does not hold a figure leaning its hands on a wall to the standing balance check, and draws a wall behind a figure behind it', () => {
+    const wallPushUp = built(
+      {
+        pattern: 'pose',
+        props: ['wall'],
+        wall: 1.3,
+        keys: [
+          { name: 'leaning, arms long', trunk: 25, legs: [-25, -25], arms: [100, 100] },
+          { name: 'chest near the wall', trunk: 35, legs: [-35, -35], arms: [60, 150] },
+        ],
+      },
+      'Standing_Toe_Touches',
+    );
+    assert.equal(wallPushUp.motion.keys[0]!.isBalanced, false);
+    assert.deepEqual(checkMotion(wallPushUp), []);
+    const wallSit = built({ pattern: 'pose', props: ['wall'], wall: -0.3, keys: [{ name: 'a' }, { name: 'b' }] }, 'Standing_Toe_Touches');
+    const wall = wallSit.motion.fixed.find((prop) => prop.kind === 'wall')!;
+    assert.ok(wall.x1 < wall.x0, 'a wall behind the figure extends behind its face');
+  });
+
   it('refuses stills that name no key, a limb of the wrong length and a direction out of range, naming the field', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...childsPose, stills: [0, 2] }, /stills must name keys/],
