@@ -44,6 +44,8 @@ export const PROP_KINDS = [
   'sandbag',
   'roller',
   'stability-ball',
+  'incline',
+  'smith',
   'stone',
   'log',
   'yoke',
@@ -58,13 +60,15 @@ export type Surface =
 
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
-  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall' | 'cable' | 'band' | 'roller' | 'stability-ball';
+  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall' | 'cable' | 'band' | 'roller' | 'stability-ball' | 'incline' | 'smith';
   /** Bench, box, mat, roller, stability ball: the top's span and height; bar: the bar's centre; wall: its face x; cable, band: the pulley or anchor (x0, y). */
   x0: number;
   x1: number;
   y: number;
   /** Cable, band: what its line runs to in every frame (both hands, one hand, or the feet). */
   to?: 'hands' | Side | 'feet';
+  /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. */
+  angle?: number;
 }
 
 /** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */
@@ -153,7 +157,8 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
       prop.kind === 'box' ||
       prop.kind === 'mat' ||
       prop.kind === 'roller' ||
-      prop.kind === 'stability-ball'
+      prop.kind === 'stability-ball' ||
+      prop.kind === 'incline'
     ) {
       surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
     }

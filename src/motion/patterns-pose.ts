@@ -75,12 +75,23 @@ const ParamsSchema = v.pipe(
     roller: v.optional(metres),
     /** A stability ball (65 cm) on the floor, its centre at x: the part over its top rests on it. */
     stabilityBall: v.optional(metres),
+    /**
+     * An incline bench `[x, angle]`: its seat (the support, 35 cm long, 45 cm high) starts at x and its
+     * back pad rises from there at `angle` degrees, behind the seat (toward -x) when positive, in front of
+     * it (a chest pad, a preacher pad) when negative. The pad is drawn; the trunk's angle lays the body on it.
+     */
+    incline: v.optional(v.strictTuple([metres, v.union([degrees(20, 90), degrees(-90, -20)])])),
+    /** A Smith machine's rails at x: the bar, at the hands, runs up and down them. */
+    smith: v.optional(metres),
     /** The face of a wall. */
     wall: v.optional(metres),
     /** A cable's pulley or a band's anchor `[x, height]`; its line runs to `to` (both hands by default) in every frame. */
     cable: v.optional(v.strictTuple([metres, height])),
     band: v.optional(v.strictTuple([metres, height])),
     to: v.optional(v.picklist(['hands', 'left', 'right', 'feet']), 'hands'),
+    /** A second cable (a crossover seen from the front: one pulley each side), with its own `to2`. */
+    cable2: v.optional(v.strictTuple([metres, height])),
+    to2: v.optional(v.picklist(['hands', 'left', 'right', 'feet']), 'hands'),
     /** Hanging from an overhead bar by the hands: the left hand stays on the bar, nothing rests on the floor. */
     hang: v.optional(v.boolean(), false),
   }),
@@ -218,6 +229,8 @@ function extent(keys: readonly Key[], view: View): { width: number; height: numb
 }
 
 const BENCH_HEIGHT = 0.43;
+const INCLINE_SEAT = 0.35;
+const INCLINE_SEAT_HEIGHT = 0.45;
 /** A standard foam roller: 15 cm thick; a body part rests on its top over about 8 cm. */
 const ROLLER_HEIGHT = 0.15;
 const ROLLER_HALF_TOP = 0.04;
@@ -244,6 +257,16 @@ export const posePattern = pattern<PoseParams>({
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
+    if (params.incline !== undefined) {
+      const [x, angle] = params.incline;
+      tops.push({
+        kind: 'incline',
+        x0: angle > 0 ? x : x - INCLINE_SEAT,
+        x1: angle > 0 ? x + INCLINE_SEAT : x,
+        y: INCLINE_SEAT_HEIGHT,
+        angle,
+      });
+    }
     if (params.stabilityBall !== undefined)
       tops.push({
         kind: 'stability-ball',
@@ -262,10 +285,15 @@ export const posePattern = pattern<PoseParams>({
     fixed.push(...tops);
     if (bar !== undefined) fixed.push({ kind: 'bar', x0: bar[0], x1: bar[0], y: bar[1] });
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.
+    if (params.smith !== undefined) fixed.push({ kind: 'smith', x0: params.smith, x1: params.smith, y: 0 });
     if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall + (params.wall < 0 ? -0.5 : 0.5), y: 0 });
-    for (const kind of ['cable', 'band'] as const) {
-      const at = params[kind];
-      if (at !== undefined) fixed.push({ kind, x0: at[0], x1: at[0] + (at[0] < 0 ? -0.32 : 0.32), y: at[1], to: params.to });
+    const lines = [
+      ['cable', params.cable, params.to],
+      ['band', params.band, params.to],
+      ['cable', params.cable2, params.to2],
+    ] as const;
+    for (const [kind, at, to] of lines) {
+      if (at !== undefined) fixed.push({ kind, x0: at[0], x1: at[0] + (at[0] < 0 ? -0.32 : 0.32), y: at[1], to });
     }
     const [start, end] = params.stills ?? [0, keys.length - 1];
     const result: Motion = motion({

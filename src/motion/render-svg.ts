@@ -12,6 +12,9 @@ export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as co
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
 const PIXELS_PER_METRE = 290;
 
+/** An incline bench's back pad, from the seat to its top end (metres). */
+const INCLINE_PAD = 0.8;
+
 const COLOURS = {
   background: '#f3f0e9',
   floor: '#ddd6c8',
@@ -95,9 +98,10 @@ function circle(camera: Camera, centre: Point, radiusMetres: number, fill: strin
   return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(radiusMetres * camera.scale)}" fill="${fill}"${strokePart}/>`;
 }
 
-function rect(camera: Camera, x0: number, y0: number, x1: number, y1: number, fill: string, stroke = 'none'): string {
-  const [ax, ay] = svgPoint(camera, [x0, y1]);
-  const [bx, by] = svgPoint(camera, [x1, y0]);
+/** A rectangle between two corners, in either order (a stack behind a pulley left of the figure runs leftward). */
+function rect(camera: Camera, xa: number, ya: number, xb: number, yb: number, fill: string, stroke = 'none'): string {
+  const [ax, ay] = svgPoint(camera, [Math.min(xa, xb), Math.max(ya, yb)]);
+  const [bx, by] = svgPoint(camera, [Math.max(xa, xb), Math.min(ya, yb)]);
   const strokePart = stroke === 'none' ? '' : ` stroke="${stroke}" stroke-width="2"`;
   return `<rect x="${round(ax)}" y="${round(ay)}" width="${round(bx - ax)}" height="${round(by - ay)}" rx="3" fill="${fill}"${strokePart}/>`;
 }
@@ -112,6 +116,40 @@ function fixedProp(camera: Camera, prop: FixedProp): string {
       ].join('');
     case 'box':
       return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.wood, COLOURS.woodEdge);
+    case 'incline': {
+      // A seat (the support, x0..x1) on a post, and a pad rising from one end of it at `angle`.
+      const angle = prop.angle ?? 45;
+      const hinge: Point = angle >= 0 ? [prop.x0, prop.y] : [prop.x1, prop.y];
+      const radians = (Math.abs(angle) * Math.PI) / 180;
+      const end: Point = [hinge[0] + (angle >= 0 ? -1 : 1) * Math.cos(radians) * INCLINE_PAD, hinge[1] + Math.sin(radians) * INCLINE_PAD];
+      return [
+        rect(camera, (prop.x0 + prop.x1) / 2 - 0.025, 0, (prop.x0 + prop.x1) / 2 + 0.025, prop.y, COLOURS.steel),
+        polyline(
+          camera,
+          [
+            [hinge[0], 0],
+            [hinge[0], prop.y],
+          ],
+          COLOURS.steel,
+          0.04,
+        ),
+        rect(camera, prop.x0, prop.y - 0.07, prop.x1, prop.y, COLOURS.pad),
+        polyline(camera, [hinge, end], COLOURS.pad, 0.08),
+      ].join('');
+    }
+    case 'smith': {
+      // The machine's rails: the bar runs up and down them, so a Smith exercise is not drawn as a free bar.
+      const top = Math.min(2.3, camera.bottom + camera.height / camera.scale);
+      return polyline(
+        camera,
+        [
+          [prop.x0, 0],
+          [prop.x0, top],
+        ],
+        COLOURS.steel,
+        0.035,
+      );
+    }
     case 'mat':
       return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.mat);
     case 'bar': {

@@ -119,6 +119,32 @@ describe('pose pattern', () => {
     assert.ok(wall.x1 < wall.x0, 'a wall behind the figure extends behind its face');
   });
 
+  it("draws an incline bench whose seat is a support, a Smith machine's rails, and two cables with their own ends", () => {
+    const props = built(
+      {
+        pattern: 'pose',
+        props: ['incline', 'smith', 'cable'],
+        fixed: 'pelvis',
+        incline: [-0.05, 45],
+        smith: 0.2,
+        cable: [-0.9, 2.0],
+        to: 'left',
+        cable2: [0.9, 2.0],
+        to2: 'right',
+        keys: [
+          { name: 'a', trunk: -45, legs: [80, 0], arms: [135, 135], feetOnFloor: 'both' },
+          { name: 'b', trunk: -45, legs: [80, 0], arms: [20, 150], feetOnFloor: 'both' },
+        ],
+      },
+      'Standing_Toe_Touches',
+    );
+    const kinds = props.motion.fixed.map((prop) => `${prop.kind}${prop.to === undefined ? '' : `:${prop.to}`}`).sort();
+    assert.deepEqual(kinds, ['cable:left', 'cable:right', 'incline', 'smith']);
+    // Seated on the incline's seat: the pelvis rests on it, not on the floor.
+    assert.ok(props.motion.keys[0]!.contacts.some((contact) => contact.point === 'pelvis' && contact.on === 'incline'));
+    assert.deepEqual(checkMotion(props), []);
+  });
+
   it('refuses stills that name no key, a limb of the wrong length and a direction out of range, naming the field', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...childsPose, stills: [0, 2] }, /stills must name keys/],
