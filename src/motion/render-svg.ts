@@ -215,7 +215,7 @@ function propLine(camera: Camera, prop: FixedProp, body: Body): string {
     : polyline(camera, [[prop.x0, prop.y], end], COLOURS.band, 0.025);
 }
 
-function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view']): string {
+function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view'], forearmUp = false): string {
   switch (prop.kind) {
     case 'barbell':
       if (view === 'front') {
@@ -239,7 +239,11 @@ function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view'
     case 'dumbbells':
     case 'dumbbell':
       return circle(camera, at, 0.085, COLOURS.iron, COLOURS.ironEdge, 0.012);
-    case 'kettlebell':
+    case 'kettlebell': {
+      if (forearmUp) {
+        // Racked or locked out: the bell rests on the back of the forearm, beside the hand, not on the head.
+        return circle(camera, [at[0] - 0.1, at[1] - 0.06], 0.1, COLOURS.iron);
+      }
       return (
         polyline(
           camera,
@@ -253,6 +257,7 @@ function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view'
           0.025,
         ) + circle(camera, [at[0], at[1] - 0.15], 0.1, COLOURS.iron)
       );
+    }
     case 'farmers-handles':
       return (
         polyline(
@@ -320,6 +325,12 @@ function shadow(camera: Camera, body: Body): string {
 const mixHead = (body: Body): Point => [(body.neckBase[0] + body.head[0]) / 2, (body.neckBase[1] + body.head[1]) / 2];
 
 /** Where a held prop is drawn: a pair (dumbbells, farmer's handles) at each hand, anything else once. */
+/** Whether the forearm holding `prop` points up (hand well above the elbow): a rack or an overhead lockout. */
+function isForearmUp(body: Body, prop: HeldProp): boolean {
+  const arm = body.arms[prop.at === 'right' ? 'right' : 'left'];
+  return arm.hand[1] - arm.middle[1] > 0.12;
+}
+
 function heldPlaces(body: Body, prop: HeldProp): Point[] {
   if (prop.at === 'hands' && (prop.kind === 'dumbbells' || prop.kind === 'farmers-handles'))
     return [body.arms.left.hand, body.arms.right.hand];
@@ -347,7 +358,8 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
   for (const prop of motion.fixed) if (prop.kind === 'cable' || prop.kind === 'band') parts.push(propLine(camera, prop, body));
   parts.push(trunk, front);
   for (const prop of motion.held)
-    if (!isBehind(prop)) parts.push(...heldPlaces(body, prop).map((at) => heldProp(camera, prop, at, motion.view)));
+    if (!isBehind(prop))
+      parts.push(...heldPlaces(body, prop).map((at) => heldProp(camera, prop, at, motion.view, isForearmUp(body, prop))));
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
