@@ -1,5 +1,5 @@
 /**
- * The `pose` pattern: a movement written as its key poses (joint angles), for the many exercises
+ * The `pose` pattern: a movement written as its key poses (pose-params.ts), for the many exercises
  * no parameterized pattern covers (stretches, yoga and Pilates shapes, floor drills, mobility and
  * rehab movements). The author gives angles only; the pattern puts the figure on the floor (its
  * lowest resting part touches it, in every key and every frame), promises a contact for every part
@@ -7,10 +7,10 @@
  * floor by inverse kinematics. What the author cannot get wrong is derived; what makes the movement
  * recognizable (the angles) stays theirs, checked by motion-check.ts like any other pattern.
  */
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './motion.ts';
-import { angles, arm, leg } from './motion.ts';
 import { ANKLE_Y, heldProps, key, motion, pattern } from './pattern-kit.ts';
+import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support, supportsOf } from './timeline.ts';
 
@@ -22,98 +22,7 @@ const NEARLY_RESTING = 0.08;
 const AGAINST_WALL = 0.12;
 const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
 
-const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
-const metres = degrees(-3, 3);
-const height = degrees(0, 2.6);
-/**
- * Limbs are written as the directions of their segments, as one sees them, not as joint angles: each
- * is degrees from pointing straight down, positive forward (side view) or outward (front view), so
- * 0 hangs down, 90 points forward level, 180 points up, -90 points back. `[thigh, shank]` or
- * `[thigh, shank, foot]` (the foot from the ankle to the toes: 90 flat forward, 180 toes up, -90
- * pointing back as in kneeling; by default at a right angle to the shank), `[upper arm, forearm]`.
- */
-const direction = degrees(-270, 270);
-const LegSchema = v.union([v.strictTuple([direction, direction, direction]), v.strictTuple([direction, direction])]);
-const ArmSchema = v.strictTuple([direction, direction]);
-const pair = <T extends v.GenericSchema>(one: T) => v.union([one, v.strictObject({ left: one, right: one })]);
-
-const KeySchema = v.strictObject({
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
-  /** Lean of the lower trunk from upright: 0 upright, 90 level and face down, -90 lying on the back, 180 upside down. */
-  trunk: v.optional(degrees(-180, 180), 0),
-  /** The upper trunk's bend on the lower: positive rounds forward (a crunch), negative arches (a cobra). */
-  spine: v.optional(degrees(-60, 90), 0),
-  /** Chin down positive, head back negative. */
-  neck: v.optional(degrees(-60, 70), 0),
-  legs: v.optional(pair(LegSchema), [0, 0]),
-  arms: v.optional(pair(ArmSchema), [5, 10]),
-  /** Hands or feet put on the floor below where the directions carry them (inverse kinematics bends the limb). */
-  handsOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
-  feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
-  /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
-  air: v.optional(degrees(0, 1.2), 0),
-  /** Seconds held at this key, then seconds to move to the next (the last key moves back to the first). */
-  hold: v.optional(degrees(0, 2.5), 0.6),
-  move: v.optional(degrees(0.2, 2.5), 1),
-});
-export type PoseKey = v.InferOutput<typeof KeySchema>;
-
-const ParamsSchema = v.pipe(
-  v.strictObject({
-    keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(6)),
-    /** The key shown as the start image and the one shown as the end image; by default the first and the last. */
-    stills: v.optional(v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.number(), v.integer(), v.minValue(0))])),
-    frame: v.optional(v.picklist(['portrait', 'landscape'])),
-    /** The body point that stays in place from key to key (a standing foot, a seat, hands on the floor). */
-    fixed: v.optional(v.picklist(RESTING), 'leftHeel'),
-    /** Where the load a description names is held: both hands (default), one hand, across the upper back, or racked in front. */
-    holdIn: v.optional(v.picklist(['hands', 'left', 'right', 'back', 'front-rack']), 'hands'),
-    /** Props placed in metres along the floor from the fixed point (x = 0), forward positive. A bench's or box's top is a support: parts over it rest on it. */
-    bench: v.optional(v.union([v.strictTuple([metres, metres, height]), v.strictTuple([metres, metres])])),
-    box: v.optional(v.strictTuple([metres, metres, height])),
-    /** A foam roller lying across the line of view, its centre at x (15 cm thick): the part over it rests on it. */
-    roller: v.optional(metres),
-    /** A stability ball (65 cm) on the floor, its centre at x: the part over its top rests on it. */
-    stabilityBall: v.optional(metres),
-    /**
-     * An incline bench `[x, angle]`: its seat (the support, 35 cm long, 45 cm high) starts at x and its
-     * back pad rises from there at `angle` degrees, behind the seat (toward -x) when positive, in front of
-     * it (a chest pad, a preacher pad) when negative. The pad is drawn; the trunk's angle lays the body on it.
-     */
-    incline: v.optional(v.strictTuple([metres, v.union([degrees(20, 90), degrees(-90, -20)])])),
-    /** A Smith machine's rails at x: the bar, at the hands, runs up and down them. */
-    smith: v.optional(metres),
-    /** The face of a wall. */
-    wall: v.optional(metres),
-    /** A cable's pulley or a band's anchor `[x, height]`; its line runs to `to` (both hands by default) in every frame. */
-    cable: v.optional(v.strictTuple([metres, height])),
-    band: v.optional(v.strictTuple([metres, height])),
-    to: v.optional(v.picklist(['hands', 'left', 'right', 'feet']), 'hands'),
-    /** A second cable (a crossover seen from the front: one pulley each side), with its own `to2`. */
-    cable2: v.optional(v.strictTuple([metres, height])),
-    to2: v.optional(v.picklist(['hands', 'left', 'right', 'feet']), 'hands'),
-    /** Hanging from an overhead bar by the hands: the left hand stays on the bar, nothing rests on the floor. */
-    hang: v.optional(v.boolean(), false),
-  }),
-  v.check(
-    (p) => p.stills === undefined || p.stills.every((i) => i < p.keys.length),
-    'stills must name keys of the description (0 is the first)',
-  ),
-);
-export type PoseParams = v.InferOutput<typeof ParamsSchema>;
-
 const sides = (which: 'both' | Side | undefined): readonly Side[] => (which === undefined ? [] : which === 'both' ? SIDES : [which]);
-
-/** Joint angles (skeleton.ts) from segment directions: a joint's angle is the turn between its two segments. */
-export function anglesOf(k: PoseKey) {
-  const upper = k.trunk + k.spine;
-  const legOf = ([thigh, shank, foot]: readonly number[]) =>
-    leg(thigh! + k.trunk, thigh! - shank!, foot === undefined ? 0 : foot - shank! - 90);
-  const armOf = ([upperArm, forearm]: readonly number[]) => arm(upperArm! + upper, forearm! - upperArm!);
-  const legs = Array.isArray(k.legs) ? legOf(k.legs) : ([legOf(k.legs.left), legOf(k.legs.right)] as const);
-  const arms = Array.isArray(k.arms) ? armOf(k.arms) : ([armOf(k.arms.left), armOf(k.arms.right)] as const);
-  return angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms });
-}
 
 /**
  * The point at height `y` straight below `end`, or, when a limb of length `reach` from `root` cannot

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { anglesOf, type PoseKey } from '../../src/motion/patterns-pose.ts';
+import { anglesOf, type PoseKey } from '../../src/motion/pose-params.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, liftToFloor, pointOf } from '../../src/motion/timeline.ts';
 

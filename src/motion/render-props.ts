@@ -1,0 +1,195 @@
+/**
+ * The props in a frame: fixed ones (bench, incline bench, box, mat, bar, wall, cable stack, band
+ * anchor, foam roller, stability ball, Smith rails) with the lines that run from a cable or band to the
+ * body, and held ones (barbell, plate, dumbbells, kettlebell, ball, handles) at the hands that hold them.
+ */
+import type { FixedProp, HeldProp, Motion } from './motion.ts';
+import type { Body, Point } from './skeleton.ts';
+import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
+import { heldAt } from './timeline.ts';
+
+/** An incline bench's back pad, from the seat to its top end (metres). */
+const INCLINE_PAD = 0.8;
+
+export function fixedProp(camera: Camera, prop: FixedProp): string {
+  switch (prop.kind) {
+    case 'bench':
+      return [
+        rect(camera, prop.x0 + 0.08, 0, prop.x0 + 0.13, prop.y, COLOURS.steel),
+        rect(camera, prop.x1 - 0.13, 0, prop.x1 - 0.08, prop.y, COLOURS.steel),
+        rect(camera, prop.x0, prop.y - 0.08, prop.x1, prop.y, COLOURS.pad),
+      ].join('');
+    case 'box':
+      return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.wood, COLOURS.woodEdge);
+    case 'incline': {
+      // A seat (the support, x0..x1) on a post, and a pad rising from one end of it at `angle`.
+      const angle = prop.angle ?? 45;
+      const hinge: Point = angle >= 0 ? [prop.x0, prop.y] : [prop.x1, prop.y];
+      const radians = (Math.abs(angle) * Math.PI) / 180;
+      const end: Point = [hinge[0] + (angle >= 0 ? -1 : 1) * Math.cos(radians) * INCLINE_PAD, hinge[1] + Math.sin(radians) * INCLINE_PAD];
+      return [
+        rect(camera, (prop.x0 + prop.x1) / 2 - 0.025, 0, (prop.x0 + prop.x1) / 2 + 0.025, prop.y, COLOURS.steel),
+        polyline(
+          camera,
+          [
+            [hinge[0], 0],
+            [hinge[0], prop.y],
+          ],
+          COLOURS.steel,
+          0.04,
+        ),
+        rect(camera, prop.x0, prop.y - 0.07, prop.x1, prop.y, COLOURS.pad),
+        polyline(camera, [hinge, end], COLOURS.pad, 0.08),
+      ].join('');
+    }
+    case 'smith': {
+      // The machine's rails: the bar runs up and down them, so a Smith exercise is not drawn as a free bar.
+      const top = Math.min(2.3, camera.bottom + camera.height / camera.scale);
+      return polyline(
+        camera,
+        [
+          [prop.x0, 0],
+          [prop.x0, top],
+        ],
+        COLOURS.steel,
+        0.035,
+      );
+    }
+    case 'mat':
+      return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.mat);
+    case 'bar': {
+      const top = camera.bottom + camera.height / camera.scale;
+      return (
+        polyline(
+          camera,
+          [
+            [prop.x0 - 0.12, top],
+            [prop.x0 - 0.12, prop.y + 0.1],
+            [prop.x0, prop.y],
+          ],
+          COLOURS.steel,
+          0.035,
+        ) + circle(camera, [prop.x0, prop.y], 0.025, COLOURS.iron)
+      );
+    }
+    case 'wall': {
+      // The wall's face is at x0 and it fills the side away from the figure (x1 says which: x1 > x0 ahead).
+      const top = camera.bottom + camera.height / camera.scale;
+      return prop.x1 >= prop.x0
+        ? rect(camera, prop.x0, 0, prop.x0 + 0.5, top, COLOURS.floor)
+        : rect(camera, prop.x0 - 0.5, 0, prop.x0, top, COLOURS.floor);
+    }
+    case 'cable': {
+      // A stack's upright behind the pulley, its weights at the foot, the pulley where the cable leaves it.
+      const top = Math.max(prop.y + 0.15, 2.1);
+      const side = prop.x0 < 0 ? -1 : 1;
+      return [
+        rect(camera, prop.x0 + side * 0.02, 0, prop.x0 + side * 0.1, top, COLOURS.steel),
+        rect(camera, prop.x0 + side * 0.12, 0, prop.x0 + side * 0.32, 0.45, COLOURS.iron),
+        circle(camera, [prop.x0, prop.y], 0.045, COLOURS.steel, COLOURS.iron, 0.012),
+      ].join('');
+    }
+    case 'band':
+      return circle(camera, [prop.x0, prop.y], 0.03, COLOURS.iron);
+    case 'stability-ball': {
+      const radius = prop.y / 2;
+      return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.stabilityBall, COLOURS.stabilityBallEdge, 0.012);
+    }
+    case 'roller': {
+      // Seen end on: a foam cylinder lying across the line of view.
+      const radius = prop.y / 2;
+      return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.roller, COLOURS.rollerEdge, 0.012);
+    }
+  }
+}
+
+/** Where a cable or band's line ends in this frame: the hands' grip, one hand, or the middle of the feet. */
+function lineEnd(body: Body, to: NonNullable<FixedProp['to']>): Point {
+  if (to === 'hands') return midpoint(body.arms.left.hand, body.arms.right.hand);
+  if (to === 'feet') return midpoint(body.legs.left.end, body.legs.right.end);
+  return body.arms[to].hand;
+}
+
+const midpoint = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+
+/** The cable or band itself, from its pulley or anchor to what it runs to: a thin cable, a thicker band. */
+export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
+  const end = lineEnd(body, prop.to ?? 'hands');
+  return prop.kind === 'cable'
+    ? polyline(camera, [[prop.x0, prop.y], end], COLOURS.iron, 0.012)
+    : polyline(camera, [[prop.x0, prop.y], end], COLOURS.band, 0.025);
+}
+
+export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view'], forearmUp = false): string {
+  switch (prop.kind) {
+    case 'barbell':
+      if (view === 'front') {
+        return (
+          polyline(
+            camera,
+            [
+              [at[0] - 1.05, at[1]],
+              [at[0] + 1.05, at[1]],
+            ],
+            COLOURS.steel,
+            0.03,
+          ) +
+          rect(camera, at[0] - 1.0, at[1] - 0.22, at[0] - 0.9, at[1] + 0.22, COLOURS.iron) +
+          rect(camera, at[0] + 0.9, at[1] - 0.22, at[0] + 1.0, at[1] + 0.22, COLOURS.iron)
+        );
+      }
+      return circle(camera, at, 0.225, COLOURS.plate, COLOURS.plateEdge, 0.02) + circle(camera, at, 0.07, COLOURS.plateEdge);
+    case 'plate':
+      return circle(camera, at, 0.2, COLOURS.iron, COLOURS.ironEdge, 0.015);
+    case 'dumbbells':
+    case 'dumbbell':
+      return circle(camera, at, 0.085, COLOURS.iron, COLOURS.ironEdge, 0.012);
+    case 'kettlebell': {
+      if (forearmUp) {
+        // Racked or locked out: the bell rests on the back of the forearm, beside the hand, not on the head.
+        return circle(camera, [at[0] - 0.1, at[1] - 0.06], 0.1, COLOURS.iron);
+      }
+      return (
+        polyline(
+          camera,
+          [
+            [at[0] - 0.05, at[1] - 0.07],
+            [at[0] - 0.05, at[1]],
+            [at[0] + 0.05, at[1]],
+            [at[0] + 0.05, at[1] - 0.07],
+          ],
+          COLOURS.iron,
+          0.025,
+        ) + circle(camera, [at[0], at[1] - 0.15], 0.1, COLOURS.iron)
+      );
+    }
+    case 'farmers-handles':
+      return (
+        polyline(
+          camera,
+          [
+            [at[0] - 0.35, at[1]],
+            [at[0] + 0.35, at[1]],
+          ],
+          COLOURS.steel,
+          0.04,
+        ) +
+        circle(camera, [at[0] - 0.35, at[1]], 0.15, COLOURS.iron) +
+        circle(camera, [at[0] + 0.35, at[1]], 0.15, COLOURS.iron)
+      );
+    case 'ball':
+      return circle(camera, at, 0.12, COLOURS.ball);
+  }
+}
+
+/** Whether the forearm holding `prop` points up (hand well above the elbow): a rack or an overhead lockout. */
+export function isForearmUp(body: Body, prop: HeldProp): boolean {
+  const arm = body.arms[prop.at === 'right' ? 'right' : 'left'];
+  return arm.hand[1] - arm.middle[1] > 0.12;
+}
+
+export function heldPlaces(body: Body, prop: HeldProp): Point[] {
+  if (prop.at === 'hands' && (prop.kind === 'dumbbells' || prop.kind === 'farmers-handles'))
+    return [body.arms.left.hand, body.arms.right.hand];
+  return [heldAt(body, prop)];
+}
