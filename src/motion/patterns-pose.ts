@@ -9,7 +9,7 @@
  */
 import type * as v from 'valibot';
 import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './motion.ts';
-import { ANKLE_Y, heldProps, key, motion, pattern } from './pattern-kit.ts';
+import { ANKLE_Y, handsOnLoad, heldProps, key, motion, pattern } from './pattern-kit.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support, supportsOf } from './timeline.ts';
@@ -187,8 +187,13 @@ export const posePattern = pattern<PoseParams>({
       tops.push({ kind: 'roller', x0: params.roller - ROLLER_HALF_TOP, x1: params.roller + ROLLER_HALF_TOP, y: ROLLER_HEIGHT });
     const supports = supportsOf(tops);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view)] : undefined;
-    const keys = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall));
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
+    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall));
+    // A bar on the back or racked in front is held there: the hands are on it at every key, and so
+    // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
+    // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
+    const isOnShoulders = (params.holdIn === 'back' || params.holdIn === 'front-rack') && view === 'side';
+    const keys = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops);

@@ -172,6 +172,13 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     const target = mixPoint(a.anchor.at, b.anchor.at, progress);
     offset = [target[0] - at[0], target[1] - at[1]];
   }
+  // A bar on the back or racked in front: between keys the hands follow it where the trunk carries it,
+  // not a straight line between its places at the keys, which would pull the arms off the bar.
+  const load = motion.view === 'side' ? motion.held.find((prop) => prop.at === 'back' || prop.at === 'front-rack') : undefined;
+  if (load !== undefined && a.hands !== undefined && b.hands !== undefined) {
+    const grip = add(heldAt(pose(mixed, motion.view, offset, targets), load), load.at === 'back' ? [0.02, 0.01] : [0.03, 0]);
+    targets.hands = { left: grip, right: grip };
+  }
   const body = pose(mixed, motion.view, offset, targets);
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
   if (motion.isGrounded === true) {
