@@ -1,11 +1,12 @@
 /**
  * The `pose` pattern: a movement written as its key poses (pose-params.ts), for the many exercises
  * no parameterized pattern covers (stretches, yoga and Pilates shapes, floor drills, mobility and
- * rehab movements). The author gives angles only; the pattern puts the figure on the floor (its
+ * rehab movements). The author gives segment directions only; the pattern puts the figure on what is
+ * under it (the floor, a bench, an incline seat, a box, a roller or a ball: its
  * lowest resting part touches it, in every key and every frame), promises a contact for every part
  * that rests there, marks standing keys for the balance check, and can put hands or feet on the
  * floor by inverse kinematics. What the author cannot get wrong is derived; what makes the movement
- * recognizable (the angles) stays theirs, checked by motion-check.ts like any other pattern.
+ * recognizable (the directions) stays theirs, checked by motion-check.ts like any other pattern.
  */
 import type * as v from 'valibot';
 import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './motion.ts';
@@ -17,6 +18,7 @@ import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support, supportsOf }
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 /** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
 const RESTS_WITHIN = 0.02;
+/** A knee, hand or seat this close to what is under it reads as resting there (a kneeling lunge): not a standing key. */
 const NEARLY_RESTING = 0.08;
 /** A hand or back this close to a wall's face leans on it (the thickness of a hand or the back). */
 const AGAINST_WALL = 0.12;
