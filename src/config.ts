@@ -82,7 +82,7 @@ const ConfigSchema = v.object(
     PORTAL_SIGNUPS_PER_HOUR: v.optional(v.pipe(wholeNumber, v.minValue(1, 'must be at least 1')), '10'),
     /** The portal's accounts (email, password hash, key id); beside KEYS_FILE by default. */
     ACCOUNTS_FILE: v.optional(path),
-    /** Rendered media (the render command's cache, writable), served under /media/ ahead of the photos. */
+    /** Rendered media (the render command's cache, writable), served under /media/ where no photo of the same name exists. */
     MEDIA_DIR: v.optional(path, './var/media'),
     /** free-exercise-db's photos, re-encoded and vendored with the repository (read-only), served under /media/. */
     MEDIA_PHOTOS_DIR: v.optional(path, './data/photos'),

@@ -1,9 +1,10 @@
 /**
  * What the served catalog lists as media, decided against the media folders at each load: an exercise
- * with rendered media (the index in MEDIA_DIR) lists our two stills and our clip, the clip's `url`
- * absolute under MEDIA_URL; any other exercise keeps only the images of its snapshot that are files
- * in one of the folders (free-exercise-db's photos, vendored in MEDIA_PHOTOS_DIR). A medium no request
- * could fetch is never listed (docs/api.md#media).
+ * with rendered media (the index in MEDIA_DIR) lists our clip, the clip's `url` absolute under
+ * MEDIA_URL, and free-exercise-db's photos as its images where they exist, else our two stills; any
+ * other exercise keeps only the images of its snapshot that are files in one of the folders (the
+ * photos vendored in MEDIA_PHOTOS_DIR). A medium no request could fetch is never listed
+ * (docs/api.md#media).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,8 +41,9 @@ function isFile(path: string): boolean {
 }
 
 /**
- * The media folders in the order a medium is looked for: the rendered cache (MEDIA_DIR, written by
- * `media render`), then the vendored photos. The media host resolves a path the same way, so what is
+ * The media folders in the order a medium is looked for: the vendored photos, then the rendered cache
+ * (MEDIA_DIR, written by `media render`), whose stills share the photos' names (`<id>/0.jpg`) and are
+ * listed only for exercises without photos. The media host resolves a path the same way, so what is
  * listed is what is served.
  */
 export interface MediaFolders {
@@ -51,7 +53,7 @@ export interface MediaFolders {
 
 /** The file serving `relative` (`<id>/0.jpg`): the first folder holding it, or undefined. */
 export function findMedium(folders: MediaFolders, relative: string): string | undefined {
-  for (const dir of [folders.rendered, folders.photos]) {
+  for (const dir of [folders.photos, folders.rendered]) {
     const file = join(dir, relative);
     if (isFile(file)) return file;
   }
@@ -97,7 +99,10 @@ function listed(exercise: Exercise, folders: MediaFolders, base: string, index: 
     const videos = entry.videos
       .filter((clip) => isFile(join(rendered, clip.path)))
       .map(({ path, ...fields }) => ({ url: clipUrl(path, base), ...fields }));
-    return { ...exercise, images: entry.images, videos };
+    // A photographed exercise keeps its photos (the text was audited against them) and gains our clip;
+    // our stills are its images only where no photo exists.
+    const photos = exercise.images.filter((path) => isFile(join(folders.photos, path)));
+    return { ...exercise, images: photos.length > 0 ? photos : entry.images, videos };
   }
   // A clip hosted elsewhere is the snapshot's to vouch for; one under MEDIA_URL must be a file here.
   const videos = exercise.videos.filter(

@@ -1,6 +1,6 @@
 /**
  * The media host (`/media/<id>/<n>.jpg`, `/media/<id>/demo-<n>.mp4`): files of the media folders only
- * (the rendered cache, then the vendored photos, found as the listing finds them), named
+ * (the vendored photos, then the rendered cache, found as the listing finds them), named
  * by a strict pattern (the exercise id alphabet, then a still or a clip named as `snapshot media`
  * reads clips, snapshot-media.ts's CLIP_NAME), so no path can leave the folder; an ETag from the file's bytes, a year's
  * `Cache-Control` (a changed medium gets a new ETag), and byte ranges on clips (browsers and phones

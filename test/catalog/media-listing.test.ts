@@ -50,11 +50,14 @@ describe('listMedia', () => {
     assert.equal(byId.get('Barbell_Back_Squat')!.videos.length, 2);
   });
 
-  it("lists a snapshot image found in the photo folder, and a rendered exercise's own stills ahead of its photos", () => {
+  it("lists a photographed exercise's photos with our clip beside them, and our stills only where no photo exists", () => {
     const rendered = tempDir('exlib-listing-');
     const photos = tempDir('exlib-photos-');
-    const snapshot = fixtureSnapshot();
-    const withImages = snapshot.exercises.filter((e) => e.images.length > 0).slice(0, 2);
+    const fixture = fixtureSnapshot();
+    const withImages = fixture.exercises.filter((e) => e.images.length > 0).slice(0, 2);
+    // An exercise with no photo: a third one, its snapshot images taken away.
+    const unphotographed = { ...fixture.exercises.find((e) => !withImages.includes(e))!, images: [] };
+    const snapshot = { ...fixture, exercises: fixture.exercises.map((e) => (e.id === unphotographed.id ? unphotographed : e)) };
     assert.equal(withImages.length, 2, 'the fixture has exercises with images');
     for (const exercise of withImages) {
       for (const path of exercise.images) {
@@ -63,15 +66,20 @@ describe('listMedia', () => {
       }
     }
     const [photographed, renderedToo] = withImages as [(typeof withImages)[0], (typeof withImages)[0]];
-    mkdirSync(join(rendered, renderedToo.id));
-    for (const name of ['0.jpg', '1.jpg']) writeFileSync(join(rendered, renderedToo.id, name), 'ours');
-    const index = { [renderedToo.id]: { hash: 'h', images: [`${renderedToo.id}/0.jpg`, `${renderedToo.id}/1.jpg`], videos: [] } };
+    const entry = (id: string) => {
+      mkdirSync(join(rendered, id));
+      for (const name of ['0.jpg', '1.jpg', 'demo-1.mp4']) writeFileSync(join(rendered, id, name), 'ours');
+      return { hash: 'h', images: [`${id}/0.jpg`, `${id}/1.jpg`], videos: [{ path: `${id}/demo-1.mp4`, ...clip }] };
+    };
+    const index = { [renderedToo.id]: entry(renderedToo.id), [unphotographed.id]: entry(unphotographed.id) };
     const listed = new Map(
       listMedia(snapshot, { rendered, photos }, 'https://cdn.example.com/media', index).exercises.map((e) => [e.id, e]),
     );
     assert.deepEqual(listed.get(photographed.id)!.images, photographed.images);
-    assert.deepEqual(listed.get(renderedToo.id)!.images, [`${renderedToo.id}/0.jpg`, `${renderedToo.id}/1.jpg`]);
-    assert.equal([...listed.values()].filter((e) => e.images.length > 0).length, 2);
+    assert.deepEqual(listed.get(renderedToo.id)!.images, renderedToo.images);
+    assert.equal(listed.get(renderedToo.id)!.videos.length, 1);
+    assert.deepEqual(listed.get(unphotographed.id)!.images, [`${unphotographed.id}/0.jpg`, `${unphotographed.id}/1.jpg`]);
+    assert.equal(listed.get(unphotographed.id)!.videos.length, 1);
   });
 
   it('lists the same in slices as at once, pausing between exercises (the loader lists media without holding the event loop)', async () => {

@@ -32,20 +32,24 @@ function folder(): string {
 const only = (dir: string) => ({ rendered: dir, photos: tempDir('exlib-media-photos-') });
 
 describe('createMediaHost', () => {
-  it("serves a vendored photo, and a rendered still of the same name ahead of it (the folders in the listing's order)", () => {
+  it("serves a vendored photo ahead of a rendered still of the same name, and a rendered still where no photo exists (the listing's order)", () => {
     const photos = tempDir('exlib-media-photos-');
     for (const id of ['Barbell_Squat', 'Barbell_Curl']) {
       mkdirSync(join(photos, id));
       writeFileSync(join(photos, id, '0.jpg'), `photo of ${id}`);
     }
-    const host = createMediaHost({ rendered: folder(), photos });
+    const rendered = folder();
+    mkdirSync(join(rendered, 'Barbell_Deadlift'));
+    writeFileSync(join(rendered, 'Barbell_Deadlift', '0.jpg'), 'ours');
+    const host = createMediaHost({ rendered, photos });
     const body = (path: string) => {
       const reply = host.serve(request(path));
       assert.ok(!(reply instanceof HttpError), path);
       return String(reply.body);
     };
     assert.equal(body('/media/Barbell_Curl/0.jpg'), 'photo of Barbell_Curl');
-    assert.notEqual(body('/media/Barbell_Squat/0.jpg'), 'photo of Barbell_Squat');
+    assert.equal(body('/media/Barbell_Squat/0.jpg'), 'photo of Barbell_Squat');
+    assert.equal(body('/media/Barbell_Deadlift/0.jpg'), 'ours');
     assert.ok(host.serve(request('/media/Barbell_Curl/1.jpg')) instanceof HttpError);
   });
 
