@@ -6,10 +6,10 @@
  * photos vendored in MEDIA_PHOTOS_DIR). A medium no request could fetch is never listed
  * (docs/api.md#media).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileSignature } from '../files.ts';
-import { clipUrl, type VideoSource } from './snapshot-media.ts';
+import { clipUrl, isFile, type VideoSource } from './snapshot-media.ts';
 import { runNow, type Steps } from '../time-slices.ts';
 import type { Exercise, Snapshot } from './snapshot-schema.ts';
 
@@ -29,14 +29,6 @@ export function readMediaIndex(dir: string): MediaIndex {
     return JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as MediaIndex;
   } catch {
     return {};
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
   }
 }
 

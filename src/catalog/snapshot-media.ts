@@ -85,7 +85,7 @@ export function aspectRatio(width: number, height: number): string {
   return `${width / divisor}:${height / divisor}`;
 }
 
-function isFile(path: string): boolean {
+export function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
   } catch {

@@ -9,7 +9,7 @@ import { type BodyPoint, cycleSeconds, type Key, surfacesOf, type Surface } from
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf } from './timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf, REST_HEIGHT } from './timeline.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -28,19 +28,6 @@ export const RANGES = {
 } as const;
 const CONTACT_TOLERANCE = 0.04;
 const BALANCE_TOLERANCE = 0.08;
-/** How far above its surface a point sits when it rests there (the body's thickness). */
-const CLEARANCE: Record<string, number> = {
-  pelvis: 0.1,
-  waist: 0.1,
-  neckBase: 0.08,
-  head: 0.105,
-  leftKnee: 0.05,
-  rightKnee: 0.05,
-  leftElbow: 0.04,
-  rightElbow: 0.04,
-  leftHand: 0.03,
-  rightHand: 0.03,
-};
 
 function gap(point: Point, surface: Surface): number {
   switch (surface.kind) {
@@ -100,7 +87,7 @@ export function checkMotion(description: Description): Problem[] {
         problems.push(problem(file, at, `${contact.point} is promised on a ${contact.on}, which the scene does not have (props)`));
         continue;
       }
-      const off = gap(pointOf(body, contact.point), surface) - (surface.kind === 'point' ? 0 : (CLEARANCE[contact.point] ?? 0));
+      const off = gap(pointOf(body, contact.point), surface) - (surface.kind === 'point' ? 0 : REST_HEIGHT[contact.point]);
       if (Math.abs(off) > CONTACT_TOLERANCE)
         problems.push(problem(file, at, `${contact.point} is ${(off * 100).toFixed(0)} cm from the ${contact.on}`));
     }

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion, PropKind } from './motion.ts';
 import { angles, arm, flatFootLeg, leg } from './motion.ts';
 import { add, type Body, centreWithLoad, type Point, SEGMENT, type View } from './skeleton.ts';
-import { heldAt, keyBody, pointOf } from './timeline.ts';
+import { heldAt, keyBody, loadGrip, pointOf } from './timeline.ts';
 
 export interface KeyInput extends Partial<Omit<Key, 'name' | 'angles' | 'anchor'>> {
   name: string;
@@ -138,8 +138,7 @@ export const hanging = (trunk: number, shoulderExtra = 0, elbow = 3) => arm(trun
 export function handsOnLoad(k: Key, held: readonly HeldProp[]): Key {
   const load = held.find((prop) => prop.at === 'back' || prop.at === 'front-rack');
   if (load === undefined) return k;
-  const at = heldAt(keyBody(k, 'side').body, load);
-  const grip: Point = load.at === 'back' ? add(at, [0.02, 0.01]) : add(at, [0.03, 0.0]);
+  const grip = loadGrip(keyBody(k, 'side').body, load);
   return { ...k, hands: { left: grip, right: grip } };
 }
 

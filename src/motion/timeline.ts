@@ -176,7 +176,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   // not a straight line between its places at the keys, which would pull the arms off the bar.
   const load = motion.view === 'side' ? motion.held.find((prop) => prop.at === 'back' || prop.at === 'front-rack') : undefined;
   if (load !== undefined && a.hands !== undefined && b.hands !== undefined) {
-    const grip = add(heldAt(pose(mixed, motion.view, offset, targets), load), load.at === 'back' ? [0.02, 0.01] : [0.03, 0]);
+    const grip = loadGrip(pose(mixed, motion.view, offset, targets), load);
     targets.hands = { left: grip, right: grip };
   }
   const body = pose(mixed, motion.view, offset, targets);
@@ -211,6 +211,11 @@ export function heldAt(body: Body, prop: HeldProp): Point {
       return add(along, [dx / length, dy / length], prop.at === 'back' ? -0.09 : 0.1);
     }
   }
+}
+
+/** Where the hands grip a bar on the back (just above and behind it) or racked in front (just ahead of it). */
+export function loadGrip(body: Body, load: HeldProp): Point {
+  return add(heldAt(body, load), load.at === 'back' ? [0.02, 0.01] : [0.03, 0]);
 }
 
 /** Frame count of the loop at FRAMES_PER_SECOND; the frame after the last is the first again. */
