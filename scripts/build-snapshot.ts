@@ -26,7 +26,7 @@
  * old name are pointed at the canonical one. served-ids.json holds every id a published snapshot served
  * (with its name then): the build refuses a catalog in which one of them no longer resolves.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -304,6 +304,7 @@ function main(): number {
     return 0;
   }
   const out = join(values.out, `${values.date}.json`);
+  mkdirSync(values.out, { recursive: true }); // an --out folder that does not exist yet is made, as build tools do
   writeFileSync(out, `${JSON.stringify(snapshot, null, 1)}\n`);
   console.log(`wrote ${out}: ${snapshot.exercises.length} exercises, ${Object.keys(snapshot.aliases ?? {}).length} aliases`);
   for (const line of coverageLines(coverage)) console.log(line);

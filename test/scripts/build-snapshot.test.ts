@@ -103,7 +103,8 @@ function sourcesDir(): string {
 describe('build-snapshot', () => {
   it('builds aliases, remapped variations, fedb images and resolved videos, reproducibly byte for byte', () => {
     const source = sourcesDir();
-    const outs = [mkdtempSync(join(tmpdir(), 'exlib-out-')), mkdtempSync(join(tmpdir(), 'exlib-out-'))];
+    // The second --out does not exist yet: it is made.
+    const outs = [mkdtempSync(join(tmpdir(), 'exlib-out-')), join(mkdtempSync(join(tmpdir(), 'exlib-out-')), 'new', 'folder')];
     for (const out of outs) {
       const {
         code,
