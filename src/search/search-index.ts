@@ -34,7 +34,7 @@ import { exerciseWordSteps } from './suggest/exercise-words.ts';
 import type { SuggestSources } from './suggest/large/head-ranking.ts';
 import { termHeadSteps } from './suggest/large/term-heads.ts';
 import { termPairSteps } from './suggest/large/term-pairs.ts';
-import { buildSynonymTable, SHIPPED_SYNONYMS } from './text/synonyms.ts';
+import { buildSynonymTable, SHIPPED_SYNONYMS, type SynonymTable } from './text/synonyms.ts';
 import { TermExpander } from './text/term-expansion.ts';
 import { type TermIndex, termIndexSteps } from './text/term-index.ts';
 import { TextTerms } from './text/text-terms.ts';
@@ -110,18 +110,21 @@ function englishNames(names: ReadonlyMap<string, string>): Record<string, string
 /**
  * The filter names of a catalog: the shipped English aliases and the snapshot's, and in a translation
  * also the language's own words and every English name, all pointed at the names the catalog uses.
+ * A step per table (a millisecond or two each in German and Spanish).
  */
-function filterNames(
+function* filterNameSteps(
   catalog: Catalog,
   language: Language,
   dictionary: SearchDictionary | undefined,
   muscleNames: readonly string[],
-): FilterNames {
+): Steps<FilterNames> {
   const { rules, words } = language;
   const translated: TranslatedSearch | undefined = catalog.translated;
   if (translated === undefined) {
+    const muscleAliases = filterAliases(DEFAULT_MUSCLE_ALIASES, dictionary?.muscleAliases, muscleNames, rules);
+    yield;
     return {
-      muscleAliases: filterAliases(DEFAULT_MUSCLE_ALIASES, dictionary?.muscleAliases, muscleNames, rules),
+      muscleAliases,
       equipmentAliases: filterAliases(DEFAULT_EQUIPMENT_ALIASES, dictionary?.equipmentAliases, catalog.equipment, rules),
     };
   }
@@ -131,15 +134,34 @@ function filterNames(
     ...renamed(words?.muscleAliases, groupNames),
     ...englishNames(groupNames),
   };
+  const muscleAliases = filterAliases(muscleDefaults, renamed(dictionary?.muscleAliases, groupNames), muscleNames, rules);
+  yield;
   const equipmentDefaults = {
     ...renamed(DEFAULT_EQUIPMENT_ALIASES, equipmentNames),
     ...renamed(words?.equipmentAliases, equipmentNames),
     ...englishNames(equipmentNames),
   };
   return {
-    muscleAliases: filterAliases(muscleDefaults, renamed(dictionary?.muscleAliases, groupNames), muscleNames, rules),
+    muscleAliases,
     equipmentAliases: filterAliases(equipmentDefaults, renamed(dictionary?.equipmentAliases, equipmentNames), catalog.equipment, rules),
   };
+}
+
+/**
+ * The synonym table of a language and a snapshot's synonyms: the live index's when a reload kept both
+ * (building it was the largest piece of a reload's index build that ran without a pause).
+ */
+function synonymTableOf(language: Language, dictionary: SearchDictionary | undefined, previous: SearchIndex | undefined): SynonymTable {
+  const { rules } = language;
+  const own = dictionary?.synonyms ?? [];
+  if (
+    previous !== undefined &&
+    previous.terms.rules === rules &&
+    JSON.stringify(previous.catalog.searchDictionary?.synonyms ?? []) === JSON.stringify(own)
+  ) {
+    return previous.planContext.synonyms;
+  }
+  return buildSynonymTable([...SHIPPED_SYNONYMS, ...(language.words?.synonyms ?? []), ...own], rules);
 }
 
 /** Builds the search index of `catalog`, then of each of its translations, step by step (time-slices.ts). */
@@ -162,7 +184,10 @@ function* oneIndexSteps(
   const language = languageOf(catalog.lang);
   const rules: TextRules = language.rules;
   const muscleNames = catalog.muscleGroups.flatMap((group) => [group.displayGroup, ...group.muscles]);
-  const { muscleAliases, equipmentAliases } = filterNames(catalog, language, dictionary, muscleNames);
+  const { muscleAliases, equipmentAliases } = yield* filterNameSteps(catalog, language, dictionary, muscleNames);
+  // Here and below, a yield between pieces of about a millisecond each: together they were one step of
+  // 3-7 ms that a reload's searches waited behind (docs/performance.md#reloading-a-snapshot).
+  yield;
   const facets = yield* facetIndexSteps({
     exercises: catalog.exercises,
     muscleGroups: catalog.muscleGroups,
@@ -185,10 +210,15 @@ function* oneIndexSteps(
       .map((name) => contentKey(name, rules))
       .filter((key) => key !== '' && facets.bitsets.get('muscle')!.has(key)),
   );
+  yield;
+  const expander = new TermExpander(terms);
+  yield;
+  const synonyms = synonymTableOf(language, dictionary, previous);
+  yield;
   const planContext: PlanContext = {
     rules,
-    expander: new TermExpander(terms),
-    synonyms: buildSynonymTable([...SHIPPED_SYNONYMS, ...(language.words?.synonyms ?? []), ...(dictionary?.synonyms ?? [])], rules),
+    expander,
+    synonyms,
     muscleWords,
     muscleWordLengths: muscleWordLengths(muscleWords),
     synonymAlternatives: new WeakMap(),

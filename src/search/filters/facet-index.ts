@@ -156,8 +156,11 @@ export function* facetIndexSteps(sources: FacetSources): Steps<FacetIndex> {
   addMuscleGroups(size, primaryMuscles, sources.muscleGroups, rules);
   yield;
   const muscleTarget = (t: string | null) => contentKey(t ?? '', rules);
+  // Each table of aliases is a few ms in German and Spanish: a step of its own.
   addAliases(size, anyMuscle, sources.muscleAliases, muscleTarget, rules);
+  yield;
   addAliases(size, primaryMuscles, sources.muscleAliases, muscleTarget, rules);
+  yield;
   addAliases(size, bitsets.get('equipment')!, sources.equipmentAliases, (t) => (t === null ? NO_EQUIPMENT : contentKey(t, rules)), rules);
   return { size, bitsets, primaryMuscles, rules };
 }

@@ -92,4 +92,22 @@ describe('the texts a build keeps for the next', () => {
     assert.equal(new TextTerms(ENGLISH).kept(KEEP_TEXT_TERMS_MAX_EXERCISES + 1), undefined);
     assert.ok(new TextTerms(ENGLISH).kept(KEEP_TEXT_TERMS_MAX_EXERCISES) !== undefined);
   });
+
+  it("keeps the live synonym table while the snapshot's synonyms stay, in every language, and builds anew when they change", () => {
+    assert.equal(reloaded.planContext.synonyms, live.planContext.synonyms, 'the very table of the live index');
+    for (const [lang, index] of reloaded.languages) {
+      assert.equal(index.planContext.synonyms, live.languages.get(lang)!.planContext.synonyms, `${lang}: its own language's table`);
+    }
+    assert.notEqual(reloaded.languages.get('es')!.planContext.synonyms, live.planContext.synonyms);
+    assert.notEqual(fresh.planContext.synonyms, live.planContext.synonyms, 'a build from nothing builds one');
+    assert.deepEqual(fresh.planContext.synonyms, live.planContext.synonyms, 'with the same entries');
+    const more = structuredClone(nextSnapshot);
+    more.search = { ...more.search, synonyms: [...(more.search?.synonyms ?? []), ['zottman curl', 'twist curl']] };
+    const changed = buildSearchIndexNow(buildCatalog(more, 'more'), { previous: live });
+    assert.notEqual(changed.planContext.synonyms, live.planContext.synonyms);
+    assert.ok(
+      changed.planContext.synonyms.byFirstTerm.size > live.planContext.synonyms.byFirstTerm.size,
+      "the snapshot's new synonym is in",
+    );
+  });
 });
