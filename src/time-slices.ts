@@ -12,8 +12,9 @@ export type Steps<T> = Generator<void, T, void>;
 /**
  * Longest stretch a sliced build runs before it lets the event loop serve (ms). A search that arrives
  * during a slice waits for the rest of it: with 4 ms slices the search p99 during reloads was 1.4-2.3x
- * the p99 before them, with 1 ms 1.1-1.5x, and the reloads took about as long (runs of the reload suite,
- * six with 4 ms and three with 1 ms, each on both machines: docs/performance.md#reloading-a-snapshot). A slice boundary costs a setImmediate.
+ * the p99 before them, with 1 ms 1.1-1.5x, and the reloads took about as long (runs of the reload
+ * suite, six with 4 ms and three with 1 ms, each on both machines; see
+ * docs/performance.md#reloading-a-snapshot). A slice boundary costs one setImmediate.
  */
 export const DEFAULT_SLICE_MS = 1;
 
