@@ -1,7 +1,7 @@
 /**
  * Long builds (a catalog, its search index) written as generators that yield between small units of
- * work, and the two ways to drive them: to the end at once (tests, CLI tools) or in slices of a few
- * milliseconds with setImmediate between, so that even a build at 100x the catalog never holds the
+ * work, and the two ways to drive them: to the end at once (tests, CLI tools) or in slices of about a
+ * millisecond with setImmediate between, so that even a build at 100x the catalog never holds the
  * event loop (docs/operations.md#snapshot-reloads: loading a snapshot never pauses serving).
  */
 import { performance } from 'node:perf_hooks';
