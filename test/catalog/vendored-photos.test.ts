@@ -1,7 +1,7 @@
 /**
  * The photos vendored in data/photos are what a fresh clone serves: every image the bundled snapshot
  * lists must be there, as the re-encoded JPEG import-photos writes, or the catalog would drop it
- * (media-listing.ts lists only files) and an app would show 868 exercises without pictures.
+ * (media-listing.ts lists only files) and an app would show 867 exercises without pictures.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -20,8 +20,8 @@ describe('vendored photos (data/photos)', () => {
     const listed = listMedia(snapshot, { rendered: tempDir('exlib-no-render-'), photos: PHOTOS }, 'http://localhost/media', {});
     const lost = snapshot.exercises.flatMap((e, i) => e.images.filter((path) => !listed.exercises[i]!.images.includes(path)));
     assert.deepEqual(lost, []);
-    // free-exercise-db's 873 exercises, less the five merged into others (their ids are aliases now).
-    assert.equal(snapshot.exercises.filter((e) => e.images.length > 0).length, 868);
+    // free-exercise-db's 873 exercises, less the six merged into others (their ids are aliases now).
+    assert.equal(snapshot.exercises.filter((e) => e.images.length > 0).length, 867);
   });
 
   it('are JPEGs at most 480 px wide, and nothing else is in the folder', async () => {
