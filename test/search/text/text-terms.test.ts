@@ -2,7 +2,7 @@
  * The texts a search index's build read, kept for the next build (src/search/text/text-terms.ts) with
  * their term ids (src/search/text/term-tokens.ts): a reload looks names and keywords up there instead of
  * tokenizing and interning them again, in every language, and what it builds is the very index a build
- * from nothing makes.
+ * from nothing makes. It also keeps the live synonym table while the snapshot's synonyms stay.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
