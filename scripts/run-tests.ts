@@ -16,7 +16,7 @@
  *   node --import tsx scripts/run-tests.ts test/search test/http/api.test.ts   only the files under these paths
  *   node --import tsx scripts/run-tests.ts --help
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ import { run as runTests } from 'node:test';
 import { tap } from 'node:test/reporters';
 import { oldUwsLoads, uwsLoadFailure } from '../src/http/engines/engine.ts';
 import { type FileReport, fileReport, formatFileReport, formatSummary, isGreen } from './quiet-reporter.ts';
+import { killTestProcessTree } from './test-process-tree.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WIRE_FOLDERS = ['test/http/', 'test/main/'];
@@ -44,6 +45,28 @@ function testFiles(dir: string): string[] {
  */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
 
+/**
+ * How long one file may run: TEST_FILE_TIMEOUT_MS, else 5 minutes (the slowest file takes about 30 s).
+ * A file still running then is failed, with what it wrote, and its processes are killed, so a hang costs
+ * one file and says where it was instead of running out CI's clock with nothing printed.
+ */
+const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS) || 300_000;
+
+/** Runs one file's tests, failed and its process tree killed when it outlives FILE_TIMEOUT_MS. */
+function runFile(file: string): Promise<FileReport> {
+  const path = join(ROOT, file);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => {
+    // The tree first: once the file's process dies, what it started is orphaned and can no longer be found.
+    const killed = killTestProcessTree(path);
+    const seconds = Math.round(FILE_TIMEOUT_MS / 1000);
+    const timedOut = new Error(`still running after ${seconds} s (TEST_FILE_TIMEOUT_MS): stopped, with ${killed} processes it started`);
+    timedOut.stack = timedOut.message; // the runner's timer frame says nothing about the file
+    deadline.abort(timedOut);
+  }, FILE_TIMEOUT_MS);
+  return fileReport(file, runTests({ files: [path], signal: deadline.signal })).finally(() => clearTimeout(timer));
+}
+
 /** One pass over `files` with ENGINE set for their processes; resolves true when nothing failed. */
 async function run(files: string[], engine: string, isTap: boolean): Promise<boolean> {
   process.stdout.write(`\n# ${files.length} test files, ENGINE=${engine}, Node ${process.version}\n`);
@@ -55,7 +78,7 @@ async function run(files: string[], engine: string, isTap: boolean): Promise<boo
   const queue = [...files];
   async function worker(): Promise<void> {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const report = await fileReport(file, runTests({ files: [join(ROOT, file)] }));
+      const report = await runFile(file);
       reports.push(report);
       process.stdout.write(formatFileReport(report));
     }
@@ -85,9 +108,14 @@ if (args.includes('--help')) {
   process.stdout.write('usage: node --import tsx scripts/run-tests.ts [--wire [--uws-only | --node-only]] [--tap] [path...]\n');
   process.exit(0);
 }
-// Paths given on the command line narrow the run to the files under them.
+// Paths given on the command line narrow the run to the files under them; a test file named outright
+// runs even where the search does not look (test/fixtures/runner/ holds the runner's own cases).
 const only = args.filter((arg) => !arg.startsWith('--'));
-const all = testFiles(join(ROOT, 'test')).filter((file) => only.length === 0 || only.some((path) => file.startsWith(path)));
+const named = only
+  .filter((path) => path.endsWith('.test.ts') && existsSync(join(ROOT, path)))
+  .map((path) => relative(ROOT, join(ROOT, path)));
+const found = testFiles(join(ROOT, 'test')).filter((file) => only.length === 0 || only.some((path) => file.startsWith(path)));
+const all = [...new Set([...found, ...named])].sort();
 const wire = all.filter((file) => WIRE_FOLDERS.some((folder) => file.startsWith(folder)));
 const isAutoUws = (await uwsLoadFailure()) === undefined;
 const canUseUws = isAutoUws || (await oldUwsLoads());

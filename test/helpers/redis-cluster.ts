@@ -5,6 +5,7 @@
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, spawnRedisServer } from './redis.ts';
@@ -49,6 +50,18 @@ async function counterKeys(client: Redis, prefix: string): Promise<number> {
   return count;
 }
 
+/** How long creating the cluster, and its agreeing on `cluster_state:ok`, may each take (about a second here). */
+const CREATE_TIMEOUT_MS = 30_000;
+
+/** Whether nothing listens on `port` on loopback right now. */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 /** Starts three masters and creates the cluster; resolves once every node says `cluster_state:ok`. */
 export async function startCluster(): Promise<TestCluster> {
   const binary = process.env.TEST_REDIS_SERVER ?? 'redis-server';
@@ -56,23 +69,36 @@ export async function startCluster(): Promise<TestCluster> {
   const ports: number[] = [];
   while (ports.length < 3) {
     const port = await freePort();
-    // The cluster bus listens on port + 10000: both must be free and below 65536.
-    if (port < 55_000 && !ports.includes(port) && !ports.includes(port + 10_000)) ports.push(port);
+    // The cluster bus listens on port + 10000: both must be free, below 65536, and clear of the other
+    // nodes' ports and buses (a node whose bus is another's port would fail to start).
+    const taken = ports.flatMap((p) => [p, p + 10_000]);
+    if (port < 55_000 && !taken.includes(port) && !taken.includes(port + 10_000) && (await isFree(port + 10_000))) ports.push(port);
   }
   const nodes = await Promise.all(ports.map((port) => startNode(binary, port)));
+  // Bounded: `--cluster create` waits for the nodes to join without end, and blocks this process meanwhile.
   const created = spawnSync(
     cli,
     ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'],
-    {
-      encoding: 'utf8',
-    },
+    { encoding: 'utf8', timeout: CREATE_TIMEOUT_MS, killSignal: 'SIGKILL' },
   );
-  if (created.status !== 0) throw new Error(`redis-cli --cluster create failed:\n${created.stdout}${created.stderr}`);
+  if (created.status !== 0) {
+    for (const node of nodes) node.kill('SIGKILL');
+    const why = created.error === undefined ? `exit ${created.status}` : String(created.error);
+    throw new Error(`redis-cli --cluster create failed (${why}):\n${created.stdout}${created.stderr}`);
+  }
   const clients = ports.map((port) => new Redis({ port, host: '127.0.0.1', lazyConnect: true }));
   await Promise.all(clients.map((client) => client.connect()));
+  const deadline = Date.now() + CREATE_TIMEOUT_MS;
   for (;;) {
     const states = await Promise.all(clients.map((client) => client.cluster('INFO')));
     if (states.every((info) => String(info).includes('cluster_state:ok'))) break;
+    if (Date.now() > deadline) {
+      for (const client of clients) client.disconnect();
+      for (const node of nodes) node.kill('SIGKILL');
+      throw new Error(
+        `the cluster on ${ports.join(', ')} did not reach cluster_state:ok within ${CREATE_TIMEOUT_MS} ms:\n${states.join('\n')}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 100)); // the nodes agree on their own; nothing to wait on but a poll
   }
   return {

@@ -206,6 +206,11 @@ export interface ChildService {
   waitForLog(test: (entry: Record<string, unknown>) => boolean, timeoutMs?: number, occurrence?: number): Promise<Record<string, unknown>>;
   /** Resolves with the exit code (or signal) once the process ends. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /**
+   * SIGTERM, and the exit within `graceMs`; a process still running then is killed and the call
+   * rejects with its log: a server that does not stop on SIGTERM is a fault, not a test to wait out.
+   */
+  stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Starts `src/main.ts` as a real process on a free port and waits until it listens. */
@@ -259,7 +264,17 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
   if (dataDir !== undefined && readdirSync(dataDir).some((name) => name.endsWith('.json'))) {
     await waitForLog((e) => e.message === 'catalog loaded' || e.message === 'snapshot refused; the live catalog keeps serving');
   }
-  return { proc, url: `http://127.0.0.1:${String(listening.port)}`, stdout: () => out, stderr: () => err, waitForLog, exited };
+  const stop = async (graceMs = 20_000) => {
+    proc.kill('SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    const result = await Promise.race([exited, late]).finally(() => clearTimeout(timer));
+    if (result !== 'late') return result;
+    proc.kill('SIGKILL');
+    await exited;
+    throw new Error(`still running ${graceMs} ms after SIGTERM; killed. stderr:\n${err.slice(-4000)}`);
+  };
+  return { proc, url: `http://127.0.0.1:${String(listening.port)}`, stdout: () => out, stderr: () => err, waitForLog, exited, stop };
 }
 
 /** Runs `src/main.ts` with `env` until it exits by itself (a refused start); returns its exit code and output. */

@@ -1,0 +1,47 @@
+/**
+ * The runner's deadline per file (scripts/run-tests.ts): a file that hangs is failed with what it wrote,
+ * the processes it started are killed, and the run goes on and exits 1, instead of running out CI's clock.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HANGS = 'test/fixtures/runner/hangs.test.ts';
+
+/** Whether `pid` still runs: a killed process whose parent is gone may linger as a zombie until reaped. */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+const NO_PROC = !existsSync('/proc/self/stat') && "the runner finds a file's processes in /proc (Linux)";
+
+it('a file past TEST_FILE_TIMEOUT_MS fails with its output, and what it started is killed', { skip: NO_PROC }, async () => {
+  // Without NODE_TEST_CONTEXT: the runner is a run of its own, not a file of this one.
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  const runner = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/run-tests.ts'), HANGS], {
+    cwd: ROOT,
+    env: { ...env, TEST_FILE_TIMEOUT_MS: '4000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  runner.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  runner.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = await once(runner, 'exit');
+  assert.equal(code, 1, out);
+  assert.match(out, new RegExp(`FAIL ${HANGS}`), out);
+  const killed = Number(/still running after 4 s \(TEST_FILE_TIMEOUT_MS\): stopped, with (\d+) processes it started/.exec(out)?.[1]);
+  assert.ok(killed >= 2, `the lingering process and the blocking call's are counted:\n${out}`);
+  const pid = Number(/lingering pid (\d+)/.exec(out)?.[1]);
+  assert.ok(pid > 0, `the file's output is in the report:\n${out}`);
+  assert.equal(isRunning(pid), false, `process ${pid}, started by the hung file, still runs`);
+});
