@@ -56,11 +56,21 @@ export class IntList {
  * The term ids of every text one build read, with its terms: what the next build of the same catalog's
  * index looks up first (issue 19: a reload within 2 s on a busy machine). A day's edits leave nearly
  * every name and keyword as it was, and looking a text's ids up here, then renumbering each earlier id
- * once, costs a fraction of tokenizing it and interning each term again.
+ * once, costs a fraction of tokenizing it and interning each term again. The ids of all texts share one
+ * Int32Array: tens of thousands of small arrays, long-lived, were copied by every young-generation GC of
+ * a reload, pauses the searches served meanwhile waited behind.
  */
 export interface TermIdTable {
-  readonly idsOfText: ReadonlyMap<string, readonly number[]>;
+  /** text -> its start in `ids`, where its count is, its ids following. */
+  readonly startOfText: ReadonlyMap<string, number>;
+  readonly ids: Int32Array;
   readonly terms: readonly string[];
+}
+
+/** The term ids of `text` in `table`, or undefined when the build that made it did not read the text. */
+export function termIdsOf(table: TermIdTable, text: string): number[] | undefined {
+  const start = table.startOfText.get(text);
+  return start === undefined ? undefined : Array.from(table.ids.subarray(start + 1, start + 1 + table.ids[start]!));
 }
 
 /** Term ids by text: each distinct term once, each distinct text tokenized once (or not at all, text-terms.ts). */
@@ -68,31 +78,46 @@ class Vocabulary {
   readonly terms: string[] = [];
   readonly #idOf = new Map<string, number>();
   // Keywords, muscles and equipment repeat across exercises (and across a grown catalog's copies).
-  readonly #idsOfText = new Map<string, readonly number[]>();
+  readonly #startOfText = new Map<string, number>();
+  /** Each text's count, then its ids: idsOf returns where a text starts here. */
+  readonly pool: IntList;
   readonly #earlier: TermIdTable | undefined;
   /** The earlier build's term id -> this build's id + 1 (0: not met yet). Ids are numbered anew, so a term no text uses is dropped. */
   readonly #fromEarlier: Int32Array;
   constructor(
     readonly textTerms: TextTerms,
+    capacity: number,
     earlier?: TermIdTable,
   ) {
+    this.pool = new IntList(capacity);
     this.#earlier = earlier;
     this.#fromEarlier = new Int32Array(earlier?.terms.length ?? 0);
   }
 
-  idsOf(text: string): readonly number[] {
-    let ids = this.#idsOfText.get(text);
-    if (ids === undefined) {
-      const before = this.#earlier?.idsOfText.get(text);
-      ids = before !== undefined ? before.map((id) => this.#renumbered(id)) : this.textTerms.of(text).map((term) => this.#intern(term));
-      this.#idsOfText.set(text, ids);
+  /** Where `text`'s ids start in `pool.data`: its count there, its ids after it. */
+  idsOf(text: string): number {
+    const known = this.#startOfText.get(text);
+    if (known !== undefined) return known;
+    const pool = this.pool;
+    const start = pool.length;
+    const earlier = this.#earlier;
+    const before = earlier?.startOfText.get(text);
+    if (before !== undefined) {
+      const count = earlier!.ids[before]!;
+      pool.push(count);
+      for (let i = before + 1; i <= before + count; i++) pool.push(this.#renumbered(earlier!.ids[i]!));
+    } else {
+      const terms = this.textTerms.of(text);
+      pool.push(terms.length);
+      for (const term of terms) pool.push(this.#intern(term));
     }
-    return ids;
+    this.#startOfText.set(text, start);
+    return start;
   }
 
   /** What the next build may look up (texts this build read only, so the table never outgrows one catalog). */
   kept(): TermIdTable {
-    return { idsOfText: this.#idsOfText, terms: this.terms };
+    return { startOfText: this.#startOfText, ids: this.pool.data.subarray(0, this.pool.length), terms: this.terms };
   }
 
   #renumbered(earlierId: number): number {
@@ -151,7 +176,8 @@ export function* tokenSteps(
   const docCount = exercises.length;
   const groupOf = new Map<string, string>();
   for (const group of muscleGroups) for (const muscle of group.muscles) groupOf.set(muscle.toLowerCase(), group.displayGroup);
-  const vocabulary = new Vocabulary(textTerms, earlier);
+  // About a dozen ids per exercise and language (names, keywords, tags; distinct texts once).
+  const vocabulary = new Vocabulary(textTerms, docCount * 12, earlier);
   // Sized for a typical exercise (a few name words, a dozen keyword and tag words), so they rarely grow.
   const fieldTerms = [new IntList(docCount * 6), new IntList(docCount * 16), new IntList(docCount * 12)];
   const fieldStart = [new Int32Array(docCount + 1), new Int32Array(docCount + 1), new Int32Array(docCount + 1)];
@@ -162,32 +188,44 @@ export function* tokenSteps(
   const aliasDocStart = new Int32Array(docCount + 1);
   const isSoftWork = new Uint8Array(docCount);
   const nameBaseLength = new Int32Array(docCount);
+  const { terms } = vocabulary;
   for (let position = 0; position < docCount; position++) {
     const exercise = exercises[position]!;
-    const name = vocabulary.idsOf(exercise.name);
+    // Read the pool after each idsOf: a text read for the first time may have grown it.
+    const nameAt = vocabulary.idsOf(exercise.name);
+    let ids = vocabulary.pool.data;
+    const nameLength = ids[nameAt]!;
     const base = baseName(exercise.name);
-    nameBaseLength[position] = base === exercise.name ? name.length : Math.max(1, textTerms.of(base).length);
-    for (const id of name) {
+    nameBaseLength[position] = base === exercise.name ? nameLength : Math.max(1, textTerms.of(base).length);
+    let isSoft = SOFT_WORK_CATEGORIES.has(exercise.category);
+    for (let i = nameAt + 1; i <= nameAt + nameLength; i++) {
+      const id = ids[i]!;
       fieldTerms[0]!.push(id);
       nameTerms.push(id);
+      if (!isSoft && SOFT_WORK_TERMS.has(terms[id]!)) isSoft = true;
     }
     aliasDocStart[position] = aliasStarts.length;
     // A translation's English name and keywords follow its own keywords, as aliases of the same exercise.
     for (const keywords of [exercise.keywords, englishWords?.[position] ?? NO_WORDS]) {
       for (const keyword of keywords) {
         aliasStarts.push(aliasTerms.length);
-        for (const id of vocabulary.idsOf(keyword)) {
-          fieldTerms[1]!.push(id);
-          aliasTerms.push(id);
+        const at = vocabulary.idsOf(keyword);
+        ids = vocabulary.pool.data;
+        for (let i = at + 1; i <= at + ids[at]!; i++) {
+          fieldTerms[1]!.push(ids[i]!);
+          aliasTerms.push(ids[i]!);
         }
       }
     }
     const tags = [exercise.equipment ?? '', exercise.category, exercise.level];
     for (const muscle of exercise.primaryMuscles) tags.push(muscle, groupOf.get(muscle.toLowerCase()) ?? '');
-    for (const tag of tags) for (const id of vocabulary.idsOf(tag)) fieldTerms[2]!.push(id);
+    for (const tag of tags) {
+      const at = vocabulary.idsOf(tag);
+      ids = vocabulary.pool.data;
+      for (let i = at + 1; i <= at + ids[at]!; i++) fieldTerms[2]!.push(ids[i]!);
+    }
     for (let f = 0; f < 3; f++) fieldStart[f]![position + 1] = fieldTerms[f]!.length;
     nameStart[position + 1] = nameTerms.length;
-    const isSoft = SOFT_WORK_CATEGORIES.has(exercise.category) || name.some((id) => SOFT_WORK_TERMS.has(vocabulary.terms[id]!));
     isSoftWork[position] = isSoft ? 1 : 0;
     if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
   }

@@ -11,6 +11,7 @@ import type { Snapshot } from '../../../src/catalog/snapshot-schema.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../../src/search/search-index.ts';
 import { contentTerms, ENGLISH } from '../../../src/search/text/normalize.ts';
 import { termIndexSteps } from '../../../src/search/text/term-index.ts';
+import { termIdsOf } from '../../../src/search/text/term-tokens.ts';
 import { KEEP_TEXT_TERMS_MAX_EXERCISES, TextTerms } from '../../../src/search/text/text-terms.ts';
 import { runNow } from '../../../src/time-slices.ts';
 import { bundledSnapshot } from '../../helpers/search-catalogs.ts';
@@ -74,10 +75,10 @@ describe('the texts a build keeps for the next', () => {
     const keyword = nextSnapshot.exercises[1]!.keywords[0]!;
     assert.equal(counting.tokenized.has(keyword), false, 'an unchanged keyword: its ids come from the live table');
     assert.ok(counting.tokenized.has('a keyword nobody had'), 'a new keyword is tokenized');
-    const ids = built.termIds!.idsOfText.get(keyword)!;
+    const ids = termIdsOf(built.termIds!, keyword)!;
     assert.deepEqual(
       ids.map((id) => built.terms[id]),
-      live.terms.termIds!.idsOfText.get(keyword)!.map((id) => live.terms.terms[id]),
+      termIdsOf(live.terms.termIds!, keyword)!.map((id) => live.terms.terms[id]),
       "the same terms, under this build's ids",
     );
     assert.deepEqual(built.terms, fresh.terms.terms, 'numbered as a build from nothing numbers them');
@@ -87,8 +88,8 @@ describe('the texts a build keeps for the next', () => {
     const removed = snapshot.exercises.at(-1)!.name;
     assert.ok(live.terms.textTerms!.has(removed));
     assert.equal(reloaded.terms.textTerms!.has(removed), false, "a removed exercise's name is not carried on");
-    assert.ok(live.terms.termIds!.idsOfText.has(removed));
-    assert.equal(reloaded.terms.termIds!.idsOfText.has(removed), false, 'nor its term ids');
+    assert.ok(termIdsOf(live.terms.termIds!, removed) !== undefined);
+    assert.equal(termIdsOf(reloaded.terms.termIds!, removed), undefined, 'nor its term ids');
     assert.equal(new TextTerms(ENGLISH).kept(KEEP_TEXT_TERMS_MAX_EXERCISES + 1), undefined);
     assert.ok(new TextTerms(ENGLISH).kept(KEEP_TEXT_TERMS_MAX_EXERCISES) !== undefined);
   });
