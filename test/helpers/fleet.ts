@@ -42,13 +42,20 @@ export async function startFleet(counterStore: string, keyCount: number, count =
   };
   const keys: string[] = [];
   for (let i = 0; i < keyCount; i++) keys.push((await issueKey(env, 'metered')).key);
+  const started: ChildService[] = [];
   const services = await Promise.all(
     Array.from({ length: count }, async () => {
       const service = await spawnService(env);
+      started.push(service);
       await service.waitForLog((e) => e.message === 'redis counter store connected');
       return service;
     }),
-  );
+  ).catch(async (error: unknown) => {
+    // The instances that did start are stopped, or they would outlive the failed test.
+    for (const service of started) service.proc.kill('SIGKILL');
+    await Promise.all(started.map((service) => service.exited));
+    throw error;
+  });
   return {
     env,
     services,

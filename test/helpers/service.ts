@@ -213,8 +213,15 @@ export interface ChildService {
   stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/**
+ * How long a started service may take to listen and load its catalog. It takes 1-2 s; the load suites
+ * start instances while two CPU-bound processes spin, and on a box busy beyond that a start took over
+ * 15 s. A service that exits instead is reported at once.
+ */
+export const START_TIMEOUT_MS = 60_000;
+
 /** Starts `src/main.ts` as a real process on a free port and waits until it listens. */
-export async function spawnService(env: Record<string, string>): Promise<ChildService> {
+export async function spawnService(env: Record<string, string>, startTimeoutMs = START_TIMEOUT_MS): Promise<ChildService> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
     // No background renderer unless a test asks for one: it would render the whole catalog's media.
@@ -258,11 +265,23 @@ export async function spawnService(env: Record<string, string>): Promise<ChildSe
       });
     });
   };
-  const listening = await waitForLog((e) => e.message === 'listening');
-  // The catalog loads after listening (off the event loop); tests that bring one wait until it serves.
-  const dataDir = env.DATA_DIR;
-  if (dataDir !== undefined && readdirSync(dataDir).some((name) => name.endsWith('.json'))) {
-    await waitForLog((e) => e.message === 'catalog loaded' || e.message === 'snapshot refused; the live catalog keeps serving');
+  let listening: Record<string, unknown>;
+  try {
+    listening = await waitForLog((e) => e.message === 'listening', startTimeoutMs);
+    // The catalog loads after listening (off the event loop); tests that bring one wait until it serves.
+    const dataDir = env.DATA_DIR;
+    if (dataDir !== undefined && readdirSync(dataDir).some((name) => name.endsWith('.json'))) {
+      await waitForLog(
+        (e) => e.message === 'catalog loaded' || e.message === 'snapshot refused; the live catalog keeps serving',
+        startTimeoutMs,
+      );
+    }
+  } catch (error) {
+    // A service that did not come up is stopped: left running, its pipes would keep the test file's
+    // process alive after the test failed, until the runner's deadline.
+    proc.kill('SIGKILL');
+    await exited;
+    throw error;
   }
   const stop = async (graceMs = 20_000) => {
     proc.kill('SIGTERM');

@@ -1,14 +1,16 @@
 /**
- * The runner's deadline per file (scripts/run-tests.ts): a file that hangs is failed with what it wrote,
- * the processes it started are killed, and the run goes on and exits 1, instead of running out CI's clock.
+ * What keeps a hang from running out CI's clock: the runner's deadline per file (scripts/run-tests.ts),
+ * which fails a file that hangs with what it wrote and kills the processes it started; and the service
+ * helper, which stops a service that did not come up instead of leaving it to hold the file open.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { spawnService } from '../helpers/service.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HANGS = 'test/fixtures/runner/hangs.test.ts';
@@ -44,4 +46,27 @@ it('a file past TEST_FILE_TIMEOUT_MS fails with its output, and what it started 
   const pid = Number(/lingering pid (\d+)/.exec(out)?.[1]);
   assert.ok(pid > 0, `the file's output is in the report:\n${out}`);
   assert.equal(isRunning(pid), false, `process ${pid}, started by the hung file, still runs`);
+});
+
+it('a service that does not come up in time is stopped, not left to hold the test file open', { skip: NO_PROC }, async () => {
+  // 1 ms: no service listens that fast, so the wait fails as a slow start on a saturated box does.
+  const failure = await spawnService({}, 1).then(
+    () => undefined,
+    (error: Error) => error,
+  );
+  assert.match(String(failure), /no matching log line within 1 ms/);
+  const pids = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return (
+          Number(fields[1]) === process.pid && fields[0] !== 'Z' && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/main.ts')
+        );
+      } catch {
+        return false;
+      }
+    });
+  assert.deepEqual(pids, [], 'a service process of this file still runs');
 });
