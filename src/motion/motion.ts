@@ -45,6 +45,7 @@ export const PROP_KINDS = [
   'roller',
   'stability-ball',
   'incline',
+  'decline',
   'smith',
   'stone',
   'log',
@@ -60,14 +61,14 @@ export type Surface =
 
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
-  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall' | 'cable' | 'band' | 'roller' | 'stability-ball' | 'incline' | 'smith';
+  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall' | 'cable' | 'band' | 'roller' | 'stability-ball' | 'incline' | 'decline' | 'smith';
   /** Bench, box, mat, roller, stability ball: the top's span and height; bar: the bar's centre; wall: its face x; cable, band: the pulley or anchor (x0, y). */
   x0: number;
   x1: number;
   y: number;
   /** Cable, band: what its line runs to in every frame (both hands, one hand, or the feet). */
   to?: 'hands' | Side | 'feet';
-  /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. */
+  /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }
 
@@ -158,7 +159,8 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
       prop.kind === 'mat' ||
       prop.kind === 'roller' ||
       prop.kind === 'stability-ball' ||
-      prop.kind === 'incline'
+      prop.kind === 'incline' ||
+      prop.kind === 'decline'
     ) {
       surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
     }

@@ -142,6 +142,8 @@ function extent(keys: readonly Key[], view: View): { width: number; height: numb
 const BENCH_HEIGHT = 0.43;
 const INCLINE_SEAT = 0.35;
 const INCLINE_SEAT_HEIGHT = 0.45;
+/** A decline bench's seat is its high end: the pad falls from it toward the head. */
+const DECLINE_SEAT_HEIGHT = 0.55;
 /** A standard foam roller: 15 cm thick; a body part rests on its top over about 8 cm. */
 const ROLLER_HEIGHT = 0.15;
 const ROLLER_HALF_TOP = 0.04;
@@ -177,6 +179,10 @@ export const posePattern = pattern<PoseParams>({
         y: INCLINE_SEAT_HEIGHT,
         angle,
       });
+    }
+    if (params.decline !== undefined) {
+      const [x, angle] = params.decline;
+      tops.push({ kind: 'decline', x0: x, x1: x + INCLINE_SEAT, y: DECLINE_SEAT_HEIGHT, angle });
     }
     if (params.stabilityBall !== undefined)
       tops.push({

@@ -68,6 +68,13 @@ export const ParamsSchema = v.pipe(
      * it (a chest pad, a preacher pad) when negative. The pad is drawn; the trunk's angle lays the body on it.
      */
     incline: v.optional(v.strictTuple([metres, v.union([degrees(20, 90), degrees(-90, -20)])])),
+    /**
+     * A decline bench `[x, angle]`: its seat (the support, 35 cm long, 55 cm high: the bench's high end)
+     * runs forward from x, its back pad falls from x behind it (toward -x) at `angle` degrees, and a leg
+     * roller 30 cm in front of the seat, 25 cm up, holds the shins (thighs forward, shins down: `"legs": [85, 0]`). Lie with the pelvis on the seat and the trunk
+     * along the pad (`"trunk": -90 - angle`); the pad is drawn, the seat is what the figure rests on.
+     */
+    decline: v.optional(v.strictTuple([metres, degrees(10, 40)])),
     /** A Smith machine's rails at x: the bar, at the hands, runs up and down them. */
     smith: v.optional(metres),
     /** The face of a wall. */

@@ -10,6 +10,8 @@ import { heldAt } from './timeline.ts';
 
 /** An incline bench's back pad, from the seat to its top end (metres). */
 const INCLINE_PAD = 0.8;
+/** A decline bench's back pad, from the seat down to its low end (metres). */
+const DECLINE_PAD = 0.95;
 
 export function fixedProp(camera: Camera, prop: FixedProp): string {
   switch (prop.kind) {
@@ -40,6 +42,21 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
         ),
         rect(camera, prop.x0, prop.y - 0.07, prop.x1, prop.y, COLOURS.pad),
         polyline(camera, [hinge, end], COLOURS.pad, 0.08),
+      ].join('');
+    }
+    case 'decline': {
+      // The seat (the support, x0..x1) on a post, the pad falling from its rear end to a lower post, and
+      // the leg roller in front of the seat's end, low, that the shins hook behind.
+      const radians = ((prop.angle ?? 20) * Math.PI) / 180;
+      const end: Point = [prop.x0 - Math.cos(radians) * DECLINE_PAD, prop.y - Math.sin(radians) * DECLINE_PAD];
+      const roller: Point = [prop.x1 + 0.3, prop.y - 0.3];
+      return [
+        rect(camera, (prop.x0 + prop.x1) / 2 - 0.025, 0, (prop.x0 + prop.x1) / 2 + 0.025, prop.y, COLOURS.steel),
+        rect(camera, end[0] + 0.1, 0, end[0] + 0.15, end[1], COLOURS.steel),
+        polyline(camera, [[prop.x1, prop.y - 0.05], roller], COLOURS.steel, 0.03),
+        rect(camera, prop.x0, prop.y - 0.07, prop.x1, prop.y, COLOURS.pad),
+        polyline(camera, [[prop.x0, prop.y - 0.035], end], COLOURS.pad, 0.08),
+        circle(camera, roller, 0.05, COLOURS.pad),
       ].join('');
     }
     case 'smith': {

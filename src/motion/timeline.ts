@@ -67,12 +67,17 @@ export interface Support {
   y: number;
 }
 
-/** The supports of a scene's fixed props (bench, box, foam roller, stability ball and incline seat tops; a mat's centimetre is within a contact's tolerance), for grounding. */
+/** The supports of a scene's fixed props (bench, box, foam roller, stability ball, incline and decline seat tops; a mat's centimetre is within a contact's tolerance), for grounding. */
 export function supportsOf(fixed: readonly FixedProp[]): Support[] {
   return fixed
     .filter(
       (prop) =>
-        prop.kind === 'bench' || prop.kind === 'box' || prop.kind === 'roller' || prop.kind === 'stability-ball' || prop.kind === 'incline',
+        prop.kind === 'bench' ||
+        prop.kind === 'box' ||
+        prop.kind === 'roller' ||
+        prop.kind === 'stability-ball' ||
+        prop.kind === 'incline' ||
+        prop.kind === 'decline',
     )
     .map((prop) => ({ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y }));
 }

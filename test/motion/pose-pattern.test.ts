@@ -5,6 +5,8 @@ import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { anglesOf, type PoseKey } from '../../src/motion/pose-params.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
+import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, liftToFloor, pointOf } from '../../src/motion/timeline.ts';
 
 const poseKey = (k: Partial<PoseKey>): PoseKey => ({
@@ -143,6 +145,36 @@ describe('pose pattern', () => {
     // Seated on the incline's seat: the pelvis rests on it, not on the floor.
     assert.ok(props.motion.keys[0]!.contacts.some((contact) => contact.point === 'pelvis' && contact.on === 'incline'));
     assert.deepEqual(checkMotion(props), []);
+  });
+
+  it('lays a decline bench press on a decline bench: the pelvis on its high seat, the head below it, the pad and leg roller drawn', () => {
+    const decline = built(
+      {
+        pattern: 'pose',
+        props: ['decline', 'dumbbells'],
+        fixed: 'pelvis',
+        decline: [-0.1, 20],
+        keys: [
+          { name: 'press', trunk: -110, legs: [85, 0], arms: [185, 185] },
+          { name: 'bottom', trunk: -110, legs: [85, 0], arms: [60, 170] },
+        ],
+      },
+      'Decline_Dumbbell_Bench_Press',
+    );
+    const bench = decline.motion.fixed.find((prop) => prop.kind === 'decline')!;
+    assert.deepEqual([bench.x0, bench.x1.toFixed(2), bench.y, bench.angle], [-0.1, '0.25', 0.55, 20]);
+    const key = decline.motion.keys[0]!;
+    assert.ok(
+      key.contacts.some((contact) => contact.point === 'pelvis' && contact.on === 'decline'),
+      'the pelvis rests on the seat',
+    );
+    const { body } = keyBody(key, decline.motion.view);
+    assert.ok(pointOf(body, 'head')[1] < pointOf(body, 'pelvis')[1] - 0.1, 'the head lies lower than the hips');
+    assert.deepEqual(checkMotion(decline), []);
+    const svg = frameSvg(decline.motion, body, cameraFor(decline.motion, [body]));
+    // The seat and the falling pad in the pad's colour, and the round leg roller.
+    assert.ok((svg.match(new RegExp(COLOURS.pad, 'g')) ?? []).length >= 3, svg);
+    assert.match(svg, /<circle/);
   });
 
   it('refuses stills that name no key, a limb of the wrong length and a direction out of range, naming the field', () => {
