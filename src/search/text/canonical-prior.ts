@@ -84,14 +84,13 @@ class FamilyKeys {
 /** Term ids stay below this (2^17 distinct base-name terms), so four packed ids fit a double exactly. */
 const TERM_ID_SPAN = 131_072;
 
-/** Calls `visit` with the key of every non-empty subset of at most MAX_BASE_TERMS of `ids`' first MAX_MEMBER_TERMS. */
-function visitSubsets(equipment: number, ids: readonly number[], visit: (key: number) => void): void {
-  const n = Math.min(ids.length, MAX_MEMBER_TERMS);
-  for (let i = 0; i < n; i++) {
+/** Calls `visit` with the key of every non-empty subset of at most MAX_BASE_TERMS of the `n` ids from `ids[at]`. */
+function visitSubsets(equipment: number, ids: Int32Array, at: number, n: number, visit: (key: number) => void): void {
+  for (let i = at; i < at + n; i++) {
     visit(FamilyKeys.pack(equipment, ids[i]!));
-    for (let j = i + 1; j < n; j++) {
+    for (let j = i + 1; j < at + n; j++) {
       visit(FamilyKeys.pack(equipment, ids[i]!, ids[j]!));
-      for (let k = j + 1; k < n; k++) visit(FamilyKeys.pack(equipment, ids[i]!, ids[j]!, ids[k]!));
+      for (let k = j + 1; k < at + n; k++) visit(FamilyKeys.pack(equipment, ids[i]!, ids[j]!, ids[k]!));
     }
   }
 }
@@ -126,7 +125,10 @@ export function* canonicalFamilySteps(exercises: readonly Exercise[], textTerms:
   const sizes = new Int32Array(exercises.length);
   const familyKeys = new FamilyKeys();
   const keys = new Float64Array(exercises.length).fill(-1);
-  const bases: number[][] = [];
+  // The first MAX_MEMBER_TERMS sorted base-term ids of each exercise, in one array: read again in the
+  // second pass, a small array each would live through the build's young-generation collections.
+  const baseIds = new Int32Array(exercises.length * MAX_MEMBER_TERMS);
+  const baseCounts = new Uint8Array(exercises.length);
   const equipmentIds = new Int32Array(exercises.length);
   const counts = new Map<number, number>();
   for (let p = 0; p < exercises.length; p++) {
@@ -134,7 +136,8 @@ export function* canonicalFamilySteps(exercises: readonly Exercise[], textTerms:
     const ids = familyKeys.idsOf(baseTerms(exercise, textTerms));
     const equipment = familyKeys.equipmentId(exercise.equipment);
     if (ids.at(-1)! >= TERM_ID_SPAN) return sizes;
-    bases.push(ids);
+    baseCounts[p] = Math.min(ids.length, MAX_MEMBER_TERMS);
+    for (let i = 0; i < baseCounts[p]!; i++) baseIds[p * MAX_MEMBER_TERMS + i] = ids[i]!;
     equipmentIds[p] = equipment;
     if (ids.length <= MAX_BASE_TERMS) {
       keys[p] = FamilyKeys.pack(equipment, ids[0]!, ids[1], ids[2]);
@@ -148,7 +151,7 @@ export function* canonicalFamilySteps(exercises: readonly Exercise[], textTerms:
     if (seen !== undefined) counts.set(key, seen + 1);
   };
   for (let p = 0; p < exercises.length; p++) {
-    visitSubsets(equipmentIds[p]!, bases[p]!, count);
+    visitSubsets(equipmentIds[p]!, baseIds, p * MAX_MEMBER_TERMS, baseCounts[p]!, count);
     if ((p + 1) % EXERCISES_PER_STEP === 0) yield;
   }
   for (let p = 0; p < exercises.length; p++) if (keys[p]! >= 0) sizes[p] = counts.get(keys[p]!)!;
