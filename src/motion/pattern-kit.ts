@@ -164,7 +164,7 @@ export function standingAt(
   });
 }
 
-/** A straight body from toes to shoulders, hands on the floor at `handX`, shoulders `height` above it. */
+/** A straight body from toes to shoulders, hands on the floor at `handX`, shoulders `height` above it, elbows bending back. */
 export function proneOnHands(name: string, handX: number, height: number, knees = false): Key {
   const build = (trunk: number) =>
     key({
@@ -181,6 +181,8 @@ export function proneOnHands(name: string, handX: number, height: number, knees 
   return {
     ...anchored,
     hands: { left: hand, right: hand },
+    // Elbows bend back along the ribs (push-ups, burpees), never toward the head.
+    elbows: 'back',
     contacts: [...HANDS_ON('floor'), ...on('floor', knees ? 'leftKnee' : 'leftToe')],
   };
 }

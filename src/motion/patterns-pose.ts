@@ -22,6 +22,8 @@ const RESTS_WITHIN = 0.02;
 const NEARLY_RESTING = 0.08;
 /** A hand or back this close to a wall's face leans on it (the thickness of a hand or the back). */
 const AGAINST_WALL = 0.12;
+/** Two elbow bends whose elbows land within this of each other (metres, both arms summed) are the same: a straight arm. */
+const SAME_ELBOW = 0.01;
 const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
 
 const sides = (which: 'both' | Side | undefined): readonly Side[] => (which === undefined ? [] : which === 'both' ? SIDES : [which]);
@@ -74,13 +76,14 @@ function placedKey(
     feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ANKLE_Y, supports);
   }
   // Of the two ways an elbow can bend to put the hand on its target, the one nearer the authored elbow.
-  const elbows = (['low', 'back'] as const)
-    .map((bend) => {
-      const bent = pose(a, view, offset, { hands, feet, elbows: bend });
-      return { bend, off: SIDES.reduce((sum, side) => sum + distance(bent.arms[side].middle, lifted.arms[side].middle), 0) };
-    })
-    .reduce((best, next) => (next.off < best.off ? next : best)).bend;
-  const body = pose(a, view, offset, { hands, feet, elbows });
+  // Straight arms put both in the same place: no choice then, and the frames between this key and the
+  // next bend the elbows the next key's way (a push-up's elbows go back from a straight-armed plank).
+  const [low, back] = (['low', 'back'] as const).map((bend) => {
+    const bent = pose(a, view, offset, { hands, feet, elbows: bend });
+    return { bend, off: SIDES.reduce((sum, side) => sum + distance(bent.arms[side].middle, lifted.arms[side].middle), 0) };
+  }) as [{ bend: 'low'; off: number }, { bend: 'back'; off: number }];
+  const elbows = Math.abs(low.off - back.off) < SAME_ELBOW ? undefined : back.off < low.off ? back.bend : low.bend;
+  const body = pose(a, view, offset, { hands, feet, ...(elbows === undefined ? {} : { elbows }) });
   const contacts: Contact[] = [];
   for (const point of RESTING) {
     const [x, y] = pointOf(body, point);
@@ -111,7 +114,7 @@ function placedKey(
     name: k.name,
     angles: a,
     anchor: { point: anchor, at: pointOf(body, anchor) },
-    elbows,
+    ...(elbows === undefined ? {} : { elbows }),
     ...(Object.keys(hands).length > 0 ? { hands } : {}),
     ...(Object.keys(feet).length > 0 ? { feet } : {}),
     contacts,

@@ -162,7 +162,8 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   const placedA = keyBody(a, motion.view);
   if (progress === 0) return placedA.body;
   const placedB = keyBody(b, motion.view);
-  const targets: Required<Targets> = { hands: {}, feet: {}, elbows: a.elbows ?? 'low' };
+  // A key whose arms were straight made no choice of elbow bend; the other key's choice holds between them.
+  const targets: Required<Targets> = { hands: {}, feet: {}, elbows: a.elbows ?? b.elbows ?? 'low' };
   for (const limb of ['hands', 'feet'] as const) {
     for (const side of SIDES) {
       if (a[limb]?.[side] === undefined && b[limb]?.[side] === undefined) continue;

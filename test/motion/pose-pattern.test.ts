@@ -147,6 +147,32 @@ describe('pose pattern', () => {
     assert.deepEqual(checkMotion(props), []);
   });
 
+  it('bends the elbows back between a straight-armed plank and the bottom of a push-up, never toward the head', () => {
+    /** How far the left elbow lies behind (toward the feet, -x) the midpoint of shoulder and hand, midway through the first move. */
+    const elbowBehind = (description: Description) => {
+      const [first] = description.motion.keys;
+      const body = bodyAt(description.motion, first!.hold + first!.move / 2);
+      const arm = body.arms.left;
+      return (arm.root[0] + arm.hand[0]) / 2 - arm.middle[0];
+    };
+    // The tuned pattern (its keys' hands are placed on the floor by targets).
+    assert.ok(elbowBehind(built({ pattern: 'push-up' }, 'Pushups')) > 0.03, 'push-up pattern');
+    // A pose description whose first key has straight arms: no elbow choice there, the bottom key's holds.
+    const posed = built(
+      {
+        pattern: 'pose',
+        fixed: 'leftToe',
+        keys: [
+          { name: 'plank', trunk: 75, legs: [-75, -75], arms: [0, 0], handsOnFloor: 'both' },
+          { name: 'bottom', trunk: 85, legs: [-85, -85], arms: [-60, 30], handsOnFloor: 'both' },
+        ],
+      },
+      'Pushups',
+    );
+    assert.equal(posed.motion.keys[0]!.elbows, undefined, 'straight arms make no elbow choice');
+    assert.ok(elbowBehind(posed) > 0.03, 'pose pattern');
+  });
+
   it('lays a decline bench press on a decline bench: the pelvis on its high seat, the head below it, the pad and leg roller drawn', () => {
     const decline = built(
       {
