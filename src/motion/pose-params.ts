@@ -71,8 +71,9 @@ export const ParamsSchema = v.pipe(
     /**
      * A decline bench `[x, angle]`: its seat (the support, 35 cm long, 55 cm high: the bench's high end)
      * runs forward from x, its back pad falls from x behind it (toward -x) at `angle` degrees, and a leg
-     * roller 30 cm in front of the seat, 25 cm up, holds the shins (thighs forward, shins down: `"legs": [85, 0]`). Lie with the pelvis on the seat and the trunk
-     * along the pad (`"trunk": -90 - angle`); the pad is drawn, the seat is what the figure rests on.
+     * roller 30 cm in front of the seat, 25 cm up, holds the shins (thighs forward, shins down:
+     * `"legs": [85, 0]`). Lie with the pelvis on the seat and the trunk along the pad (`"trunk": -90 -
+     * angle`); the pad is drawn, the seat is what the figure rests on.
      */
     decline: v.optional(v.strictTuple([metres, degrees(10, 40)])),
     /** A Smith machine's rails at x: the bar, at the hands, runs up and down them. */
