@@ -386,10 +386,13 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
           }),
         );
       const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const boxAllowance = (overhead: number) => Math.max(15, 2 * overhead);
       await timedBurst(); // opens the client's 40 connections, so no timing below holds a connect
       // Each waited for the deadline, and the median no longer than the timeout plus 10 ms beyond what a
-      // request that does not touch Redis took, plus 15 ms for what this shared 2-core box may take from
-      // the service just as the 20 deadlines fire (seen: up to 121 ms in all, with 5 ms of overhead);
+      // request that does not touch Redis took, plus what this shared 2-core box may take from the service
+      // just as the 20 deadlines fire: 15 ms, or twice what those requests took when the box is slower
+      // than that (seen: up to 121 ms in all with 5 ms of overhead; 146 ms with 14 ms while the box was
+      // slow for the health requests too, a CI run of 2026-11-29);
       // none hangs (twice the timeout at most, plus that overhead). A box busy with other work can still
       // steal a scheduling slice at the wrong moment: up to three stalls are timed, each reported, and
       // the best must hold.
@@ -408,7 +411,7 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
             `${Math.max(...ms).toFixed(1)} ms (median ${median(ms).toFixed(1)}); ` +
             `health requests sent with them, ${overhead.toFixed(1)} ms (median)`,
         );
-        if (median(ms) - overhead <= TIMEOUT_MS + 10 + 15 || attempt === 3) break;
+        if (median(ms) - overhead <= TIMEOUT_MS + 10 + boxAllowance(overhead) || attempt === 3) break;
         const again = nextLog(service, 'redis counter store answers again: counting resumed');
         redis.resume();
         await again;
@@ -418,7 +421,10 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
         Array(20).fill([200, '-1']),
       );
       assert.ok(Math.min(...ms) >= TIMEOUT_MS - 5, `fastest ${Math.min(...ms).toFixed(1)} ms`);
-      assert.ok(median(ms) - overhead <= TIMEOUT_MS + 10 + 15, `median ${median(ms).toFixed(1)} ms, overhead ${overhead.toFixed(1)} ms`);
+      assert.ok(
+        median(ms) - overhead <= TIMEOUT_MS + 10 + boxAllowance(overhead),
+        `median ${median(ms).toFixed(1)} ms, overhead ${overhead.toFixed(1)} ms`,
+      );
       assert.ok(Math.max(...ms) <= 2 * TIMEOUT_MS + overhead, `slowest ${Math.max(...ms).toFixed(1)} ms`);
       assert.equal((await get(`${service.url}/v1/health`)).body.checks.redis, 'error');
       const opened = performance.now();
