@@ -8,30 +8,41 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** pid → parent pid of every process readable in /proc; empty where there is no /proc. */
-function parents(): Map<number, number> {
-  const parentOf = new Map<number, number>();
+/** A process as /proc/<pid>/stat gives it: its parent and its state (`Z`: a zombie, exited but not reaped). */
+export interface ProcessEntry {
+  pid: number;
+  ppid: number;
+  state: string;
+}
+
+/** `pid`'s entry, or undefined once it is gone (or where there is no /proc). */
+export function processEntry(pid: number): ProcessEntry | undefined {
+  try {
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { pid, ppid: Number(ppid), state: state! };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every process readable in /proc; none where there is no /proc. */
+export function processEntries(): ProcessEntry[] {
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return parentOf;
+    return [];
   }
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parentOf.set(Number(name), ppid);
-    } catch {
-      // gone since the listing
-    }
-  }
-  return parentOf;
+  return names.flatMap((name) => {
+    const entry = /^\d+$/.test(name) ? processEntry(Number(name)) : undefined;
+    return entry === undefined ? [] : [entry];
+  });
 }
 
-function commandLine(pid: number): string[] {
+/** `pid`'s command line, one argument an element (empty once it is gone). */
+export function commandLine(pid: number): string[] {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
   } catch {
@@ -45,9 +56,12 @@ function commandLine(pid: number): string[] {
  * process is left to the caller's abort, which reports the file as failed.
  */
 export function killTestProcessTree(path: string, root = process.pid): number {
-  const parentOf = parents();
   const childrenOf = new Map<number, number[]>();
-  for (const [pid, ppid] of parentOf) childrenOf.set(ppid, [...(childrenOf.get(ppid) ?? []), pid]);
+  for (const { pid, ppid } of processEntries()) {
+    const children = childrenOf.get(ppid);
+    if (children === undefined) childrenOf.set(ppid, [pid]);
+    else children.push(pid);
+  }
   const fileProcess = (childrenOf.get(root) ?? []).find((pid) => commandLine(pid).includes(path));
   if (fileProcess === undefined) return 0;
   const below: number[] = [];

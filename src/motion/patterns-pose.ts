@@ -78,11 +78,12 @@ function placedKey(
   // Of the two ways an elbow can bend to put the hand on its target, the one nearer the authored elbow.
   // Straight arms put both in the same place: no choice then, and the frames between this key and the
   // next bend the elbows the next key's way (a push-up's elbows go back from a straight-armed plank).
-  const [low, back] = (['low', 'back'] as const).map((bend) => {
+  const offBy = (bend: 'low' | 'back') => {
     const bent = pose(a, view, offset, { hands, feet, elbows: bend });
-    return { bend, off: SIDES.reduce((sum, side) => sum + distance(bent.arms[side].middle, lifted.arms[side].middle), 0) };
-  }) as [{ bend: 'low'; off: number }, { bend: 'back'; off: number }];
-  const elbows = Math.abs(low.off - back.off) < SAME_ELBOW ? undefined : back.off < low.off ? back.bend : low.bend;
+    return SIDES.reduce((sum, side) => sum + distance(bent.arms[side].middle, lifted.arms[side].middle), 0);
+  };
+  const [low, back] = [offBy('low'), offBy('back')];
+  const elbows = Math.abs(low - back) < SAME_ELBOW ? undefined : back < low ? 'back' : 'low';
   const body = pose(a, view, offset, { hands, feet, ...(elbows === undefined ? {} : { elbows }) });
   const contacts: Contact[] = [];
   for (const point of RESTING) {

@@ -5,10 +5,9 @@
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort, spawnRedisServer } from './redis.ts';
+import { freePort, isFree, spawnRedisServer } from './redis.ts';
 
 export interface TestCluster {
   ports: number[];
@@ -52,15 +51,6 @@ async function counterKeys(client: Redis, prefix: string): Promise<number> {
 
 /** How long creating the cluster, and its agreeing on `cluster_state:ok`, may each take (about a second here). */
 const CREATE_TIMEOUT_MS = 30_000;
-
-/** Whether nothing listens on `port` on loopback right now. */
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
 
 /** Starts three masters and creates the cluster; resolves once every node says `cluster_state:ok`. */
 export async function startCluster(): Promise<TestCluster> {

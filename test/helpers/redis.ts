@@ -34,6 +34,15 @@ export async function flushDb(db: number): Promise<void> {
   }
 }
 
+/** Whether nothing listens on `port` on loopback right now. */
+export function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 /** A port nothing listens on right now (the kernel's choice for port 0, released at once). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

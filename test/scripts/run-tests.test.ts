@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { commandLine, processEntries, processEntry } from '../../scripts/test-process-tree.ts';
 import { spawnService } from '../helpers/service.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,12 +18,8 @@ const HANGS = 'test/fixtures/runner/hangs.test.ts';
 
 /** Whether `pid` still runs: a killed process whose parent is gone may linger as a zombie until reaped. */
 function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
+  const entry = processEntry(pid);
+  return entry !== undefined && entry.state !== 'Z';
 }
 
 const NO_PROC = !existsSync('/proc/self/stat') && "the runner finds a file's processes in /proc (Linux)";
@@ -55,18 +52,8 @@ it('a service that does not come up in time is stopped, not left to hold the tes
     (error: Error) => error,
   );
   assert.match(String(failure), /no matching log line within 1 ms/);
-  const pids = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return (
-          Number(fields[1]) === process.pid && fields[0] !== 'Z' && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/main.ts')
-        );
-      } catch {
-        return false;
-      }
-    });
+  const pids = processEntries()
+    .filter(({ pid, ppid }) => ppid === process.pid && isRunning(pid) && commandLine(pid).some((arg) => arg.includes('src/main.ts')))
+    .map(({ pid }) => pid);
   assert.deepEqual(pids, [], 'a service process of this file still runs');
 });
