@@ -2,14 +2,15 @@
  * The validator of descriptions, as `snapshot check` is for snapshots: each key's joint angles within
  * human ranges, promised contacts within 4 cm of their surface (at the keys and through every move),
  * the centre of mass over the feet in balanced keys, held props in the hands that hold them, no part
- * of the figure under the floor, and a clip of at most 5 s. Problems name the file and the field.
+ * of the figure under the floor, levers and straps that keep their length, feet that clear cones and
+ * hurdles, and a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, type Key, surfacesOf, type Surface } from './motion.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf, REST_HEIGHT } from './timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, lineEnd, pointOf, REST_HEIGHT } from './timeline.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -27,6 +28,9 @@ export const RANGES = {
   neck: [-50, 60],
 } as const;
 const CONTACT_TOLERANCE = 0.04;
+/** Props whose line is rigid or taut: its length from anchor to the hands (or feet) may vary this much through the loop (metres). */
+const RIGID = new Set(['lever', 'landmine', 'straps', 'rings']);
+const RIGID_TOLERANCE = 0.1;
 const BALANCE_TOLERANCE = 0.08;
 
 function gap(point: Point, surface: Surface): number {
@@ -117,9 +121,33 @@ export function checkMotion(description: Description): Problem[] {
       }
     }
   });
-  // Through the whole loop: nothing sinks into the floor.
+  // Through the whole loop: a lever's arm, a landmine's bar and taut straps keep their length, no foot
+  // passes through a cone or hurdle, and nothing sinks into the floor.
+  const rigid = motion.fixed.filter((prop) => RIGID.has(prop.kind) && prop.to !== undefined);
+  const lengths = rigid.map(() => ({ min: Number.POSITIVE_INFINITY, max: 0 }));
+  const obstacles = motion.fixed.filter((prop) => prop.kind === 'cone' || prop.kind === 'hurdle');
+  let isObstacleReported = false;
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
+    rigid.forEach((prop, i) => {
+      const length = distance([prop.x0, prop.y], lineEnd(body, prop.to!));
+      lengths[i]!.min = Math.min(lengths[i]!.min, length);
+      lengths[i]!.max = Math.max(lengths[i]!.max, length);
+    });
+    for (const prop of isObstacleReported ? [] : obstacles) {
+      const through = SIDES.flatMap((side) => [body.legs[side].heel, body.legs[side].toe]).find(
+        ([x, y]) => x > prop.x0 - 0.02 && x < prop.x1 + 0.02 && y < prop.y,
+      );
+      if (through === undefined) continue;
+      isObstacleReported = true;
+      problems.push(
+        problem(
+          file,
+          base,
+          `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s a foot passes through the ${prop.kind} at x ${prop.x0.toFixed(2)}`,
+        ),
+      );
+    }
     // How far each part sinks below the floor, less the thickness it rests on (docs/operations.md#media-cli).
     const depths: [string, number][] = [
       ['pelvis', body.pelvis[1] - 0.08],
@@ -144,6 +172,20 @@ export function checkMotion(description: Description): Problem[] {
       break;
     }
   }
+  rigid.forEach((prop, i) => {
+    const stretch = lengths[i]!.max - lengths[i]!.min;
+    const isStrap = prop.kind === 'straps' || prop.kind === 'rings';
+    const what = isStrap ? `the ${prop.kind === 'rings' ? "rings' " : ''}straps change` : `the ${prop.kind}'s arm changes`;
+    const end = prop.to === 'hands' || prop.to === 'feet' ? prop.to : `${prop.to} hand`;
+    if (stretch > RIGID_TOLERANCE)
+      problems.push(
+        problem(
+          file,
+          base,
+          `${what} length by ${(stretch * 100).toFixed(0)} cm through the loop; keep the ${end} at one distance from its ${isStrap ? 'anchor' : 'pivot'}`,
+        ),
+      );
+  });
   return problems;
 }
 

@@ -50,6 +50,14 @@ export const PROP_KINDS = [
   'stone',
   'log',
   'yoke',
+  'lever',
+  'landmine',
+  'straps',
+  'rings',
+  'dip-bars',
+  'cone',
+  'hurdle',
+  'massage-ball',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -59,15 +67,42 @@ export type Surface =
   | { kind: 'top'; name: string; x0: number; x1: number; y: number }
   | { kind: 'point'; name: string; at: Point };
 
+/** What a line prop runs to: both hands, one hand, the middle of the feet, or one ankle. */
+export type LineEnd = 'hands' | Side | 'feet' | 'left-foot' | 'right-foot';
+
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
-  kind: 'bench' | 'box' | 'bar' | 'mat' | 'wall' | 'cable' | 'band' | 'roller' | 'stability-ball' | 'incline' | 'decline' | 'smith';
-  /** Bench, box, mat, roller, stability ball: the top's span and height; bar: the bar's centre; wall: its face x; cable, band: the pulley or anchor (x0, y). */
+  kind:
+    | 'bench'
+    | 'box'
+    | 'bar'
+    | 'rings'
+    | 'dip-bars'
+    | 'mat'
+    | 'wall'
+    | 'cable'
+    | 'band'
+    | 'straps'
+    | 'lever'
+    | 'landmine'
+    | 'roller'
+    | 'massage-ball'
+    | 'stability-ball'
+    | 'incline'
+    | 'decline'
+    | 'smith'
+    | 'cone'
+    | 'hurdle';
+  /**
+   * Bench, box, mat, roller, massage ball, stability ball: the top's span and height; bar, rings, dip
+   * bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
+   * lever, landmine: the pivot (x0, y); cone, hurdle: its span on the floor and its height.
+   */
   x0: number;
   x1: number;
   y: number;
-  /** Cable, band: what its line runs to in every frame (both hands, one hand, or the feet). */
-  to?: 'hands' | Side | 'feet';
+  /** Cable, band, straps, lever, landmine: what its line runs to in every frame (both hands, one hand, or the feet). */
+  to?: LineEnd;
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }
@@ -152,12 +187,15 @@ export function flatFootLeg(trunk: number, thighAbsolute: number, shankAbsolute:
 export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
   const surfaces: Surface[] = [{ kind: 'floor' }];
   for (const prop of fixed) {
-    if (prop.kind === 'bar') surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
+    // Rings and dip bars are held where an overhead bar is: contacts name them all `bar`.
+    if (prop.kind === 'bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
+      surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
     else if (
       prop.kind === 'bench' ||
       prop.kind === 'box' ||
       prop.kind === 'mat' ||
       prop.kind === 'roller' ||
+      prop.kind === 'massage-ball' ||
       prop.kind === 'stability-ball' ||
       prop.kind === 'incline' ||
       prop.kind === 'decline'

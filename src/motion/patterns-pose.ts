@@ -9,11 +9,11 @@
  * recognizable (the directions) stays theirs, checked by motion-check.ts like any other pattern.
  */
 import type * as v from 'valibot';
-import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './motion.ts';
+import type { BodyPoint, Contact, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { ANKLE_Y, handsOnLoad, heldProps, key, motion, pattern } from './pattern-kit.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
-import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support, supportsOf } from './timeline.ts';
+import { groundAt, keyBody, lineEnd, liftToFloor, pointOf, REST_HEIGHT, type Support, supportsOf } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 /** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
@@ -50,14 +50,16 @@ function placedKey(
   supports: readonly Support[],
   bar: Point | undefined,
   wall: number | undefined,
+  isHeldByLine: boolean,
 ): Key {
   const a = anglesOf(k);
   const free = pose(a, view);
   const origin = pointOf(free, bar === undefined ? fixed : 'leftHand');
   // Targets on the floor straight below where the angles put each hand or foot, in the figure as it
   // rests there; the limbs then bend to reach them and the body itself does not move.
-  const shifted = pose(a, view, [-origin[0], 0]);
-  const offset: Point = bar === undefined ? [-origin[0], liftToFloor(shifted, supports) + k.air] : [bar[0] - origin[0], bar[1] - origin[1]];
+  const shifted = pose(a, view, [k.at - origin[0], 0]);
+  const offset: Point =
+    bar === undefined ? [k.at - origin[0], liftToFloor(shifted, supports) + k.air] : [bar[0] - origin[0], bar[1] - origin[1]];
   const lifted = pose(a, view, offset);
   const hands: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.handsOnFloor)) {
@@ -104,10 +106,12 @@ function placedKey(
     (['leftHand', 'rightHand', 'leftElbow', 'rightElbow', 'neckBase', 'pelvis', 'head'] as const).some(
       (point) => Math.abs(pointOf(body, point)[0] - wall) < AGAINST_WALL,
     );
+  // Straps holding the hands (a ring row leaning back) hold the figure up as well.
   const isStanding =
     bar === undefined &&
     !isNearlyResting &&
     !isAgainstWall &&
+    !isHeldByLine &&
     contacts.length > 0 &&
     contacts.every((contact) => FEET.includes(contact.point));
   const anchor = bar === undefined ? fixed : 'leftHand';
@@ -151,19 +155,60 @@ const DECLINE_SEAT_HEIGHT = 0.55;
 /** A standard foam roller: 15 cm thick; a body part rests on its top over about 8 cm. */
 const ROLLER_HEIGHT = 0.15;
 const ROLLER_HALF_TOP = 0.04;
+/** A lacrosse ball: 6.5 cm; a body part rests on its top over about 4 cm. */
+const MASSAGE_BALL_HEIGHT = 0.065;
+const MASSAGE_BALL_HALF_TOP = 0.02;
+/** Cones and mini hurdles: height, and half their depth along the floor. */
+const CONE = { height: 0.23, half: 0.09 };
+const HURDLE = { height: 0.3, half: 0.03 };
+/** A landmine's sleeve pivots in a socket just off the floor. */
+const LANDMINE_PIVOT = 0.06;
 /** A 65 cm stability ball: what rests on it rests on its top, over about 24 cm. */
 const BALL_HEIGHT = 0.65;
 const BALL_HALF_TOP = 0.12;
 
-/** A bar high enough that the lowest part of every hanging key clears the floor by 5 cm (at least 2.2 m, a pull-up bar's height). */
-function barHeight(keys: readonly PoseKey[], view: View): number {
+/**
+ * A bar high enough that the lowest part of every hanging key clears the floor by 5 cm: at least 2.2 m
+ * for an overhead bar (a pull-up bar's height), 1.2 m for rings or parallel bars held at the hips.
+ */
+function barHeight(keys: readonly PoseKey[], view: View, lowest: number): number {
   let drop = 0;
   for (const k of keys) {
     const body = pose(anglesOf(k), view);
     const hand = pointOf(body, 'leftHand')[1];
     drop = Math.max(drop, ...RESTING.map((point) => hand - pointOf(body, point)[1] + REST_HEIGHT[point]));
   }
-  return Math.max(2.2, drop + 0.05);
+  return Math.max(lowest, drop + 0.05);
+}
+
+/**
+ * Where along its height a rigid or taut line's anchor goes (a lever's pivot, a landmine's socket,
+ * straps' anchor): within a metre of the authored x, the point from which the hands (or feet) of
+ * every key are most nearly one distance away. An author places the pivot roughly and writes the
+ * poses; the arm then swings a true arc instead of stretching (motion-check.ts still measures it).
+ */
+function rigidAnchorX(keys: readonly Key[], view: View, [x, y]: readonly [number, number], to: LineEnd): number {
+  const ends = keys.map((k) => lineEnd(keyBody(k, view).body, to));
+  let best = x;
+  let bestSpread = Number.POSITIVE_INFINITY;
+  for (let step = -100; step <= 100; step += 1) {
+    const candidate = x + step / 100;
+    const lengths = ends.map((end) => distance([candidate, y], end));
+    const spread = Math.max(...lengths) - Math.min(...lengths);
+    // Ties (a hand that does not move) keep the x nearest the authored one.
+    if (spread < bestSpread - 1e-6 || (Math.abs(spread - bestSpread) <= 1e-6 && Math.abs(candidate - x) < Math.abs(best - x))) {
+      best = candidate;
+      bestSpread = spread;
+    }
+  }
+  return best;
+}
+
+/** What a hanging figure holds: rings or parallel bars when the props name them, else an overhead bar. */
+function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars'; lowest: number } {
+  if (props.includes('dip-bars')) return { kind: 'dip-bars', lowest: 1.2 };
+  if (props.includes('rings')) return { kind: 'rings', lowest: 1.2 };
+  return { kind: 'bar', lowest: 2.2 };
 }
 
 export const posePattern = pattern<PoseParams>({
@@ -197,10 +242,19 @@ export const posePattern = pattern<PoseParams>({
       });
     if (params.roller !== undefined)
       tops.push({ kind: 'roller', x0: params.roller - ROLLER_HALF_TOP, x1: params.roller + ROLLER_HALF_TOP, y: ROLLER_HEIGHT });
+    if (params.massageBall !== undefined)
+      tops.push({
+        kind: 'massage-ball',
+        x0: params.massageBall - MASSAGE_BALL_HALF_TOP,
+        x1: params.massageBall + MASSAGE_BALL_HALF_TOP,
+        y: MASSAGE_BALL_HEIGHT,
+      });
     const supports = supportsOf(tops);
-    const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view)] : undefined;
+    const grip = gripOf(props);
+    const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
-    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall));
+    const isHeldByStraps = params.straps !== undefined && params.to !== 'feet';
+    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldByStraps));
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
@@ -209,7 +263,9 @@ export const posePattern = pattern<PoseParams>({
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops);
-    if (bar !== undefined) fixed.push({ kind: 'bar', x0: bar[0], x1: bar[0], y: bar[1] });
+    if (bar !== undefined) fixed.push({ kind: grip.kind, x0: bar[0], x1: bar[0], y: bar[1] });
+    for (const x of params.cones ?? []) fixed.push({ kind: 'cone', x0: x - CONE.half, x1: x + CONE.half, y: CONE.height });
+    for (const x of params.hurdles ?? []) fixed.push({ kind: 'hurdle', x0: x - HURDLE.half, x1: x + HURDLE.half, y: HURDLE.height });
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.
     if (params.smith !== undefined) fixed.push({ kind: 'smith', x0: params.smith, x1: params.smith, y: 0 });
     if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall + (params.wall < 0 ? -0.5 : 0.5), y: 0 });
@@ -217,14 +273,25 @@ export const posePattern = pattern<PoseParams>({
       ['cable', params.cable, params.to],
       ['band', params.band, params.to],
       ['cable', params.cable2, params.to2],
+      // Rings on straps (a ring row) unless the figure hangs from the rings themselves (then `hang` drew them).
+      [props.includes('rings') && !params.hang ? 'rings' : 'straps', params.straps, params.to],
+      ['lever', params.lever, params.to],
+      ['landmine', params.landmine === undefined ? undefined : ([params.landmine, LANDMINE_PIVOT] as const), params.to],
     ] as const;
     for (const [kind, at, to] of lines) {
-      if (at !== undefined) fixed.push({ kind, x0: at[0], x1: at[0] + (at[0] < 0 ? -0.32 : 0.32), y: at[1], to });
+      if (at === undefined) continue;
+      const x = kind === 'cable' || kind === 'band' ? at[0] : rigidAnchorX(keys, view, at, to);
+      fixed.push({ kind, x0: x, x1: x + (x < 0 ? -0.32 : 0.32), y: at[1], to });
     }
+    // A landmine's socket or a lever's pivot well beyond the figure widens the picture too.
+    const anchors = fixed.filter(
+      (prop) => prop.kind === 'landmine' || prop.kind === 'lever' || prop.kind === 'straps' || prop.kind === 'rings',
+    );
+    const width = Math.max(box.x1, ...anchors.map((prop) => prop.x0)) - Math.min(box.x0, ...anchors.map((prop) => prop.x0));
     const [start, end] = params.stills ?? [0, keys.length - 1];
     const result: Motion = motion({
       view,
-      frame: params.frame ?? (box.width > box.height ? 'landscape' : 'portrait'),
+      frame: params.frame ?? (width > box.height ? 'landscape' : 'portrait'),
       keys,
       stills: [start, end],
       fixed,

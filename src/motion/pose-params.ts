@@ -8,6 +8,7 @@ import { angles, arm, leg } from './motion.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
+const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot'] as const;
 
 export const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
 export const metres = degrees(-3, 3);
@@ -39,6 +40,11 @@ const KeySchema = v.strictObject({
   feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
+  /**
+   * Metres the fixed point has travelled along the floor at this key (forward positive; sideways in the
+   * front view): a bound, a jump over a box or a cone, a step across. The loop travels back to the first key.
+   */
+  at: v.optional(metres, 0),
   /** Seconds held at this key, then seconds to move to the next (the last key moves back to the first). */
   hold: v.optional(degrees(0, 2.5), 0.6),
   move: v.optional(degrees(0.2, 2.5), 1),
@@ -60,6 +66,8 @@ export const ParamsSchema = v.pipe(
     box: v.optional(v.strictTuple([metres, metres, height])),
     /** A foam roller lying across the line of view, its centre at x (15 cm thick): the part over it rests on it. */
     roller: v.optional(metres),
+    /** A massage ball (a lacrosse ball, 6.5 cm) on the floor at x: the part over it rests on it. */
+    massageBall: v.optional(metres),
     /** A stability ball (65 cm) on the floor, its centre at x: the part over its top rests on it. */
     stabilityBall: v.optional(metres),
     /**
@@ -83,12 +91,33 @@ export const ParamsSchema = v.pipe(
     /** A cable's pulley or a band's anchor `[x, height]`; its line runs to `to` (both hands by default) in every frame. */
     cable: v.optional(v.strictTuple([metres, height])),
     band: v.optional(v.strictTuple([metres, height])),
-    to: v.optional(v.picklist(['hands', 'left', 'right', 'feet']), 'hands'),
+    /**
+     * A suspension trainer's or gymnastic rings' anchor `[x, height]` (props `straps` or `rings`): a
+     * strap from it to each hand (or to the feet, `to`), taut, so its length may not change through the loop.
+     */
+    straps: v.optional(v.strictTuple([metres, height])),
+    /**
+     * A machine's lever `[x, height]` (prop `lever`): its pivot, on a post from the floor, and a rigid
+     * arm from it to the handles at `to` (the pads at the feet for a leg extension or curl); the hands
+     * (or feet) stay at one distance from the pivot, so the arm swings an arc.
+     */
+    lever: v.optional(v.strictTuple([metres, height])),
+    /** A landmine (prop `landmine`): the bar's pivot on the floor at x, its loaded end at `to` (both hands by default). */
+    landmine: v.optional(metres),
+    /** What a cable, band, strap, lever or landmine runs to: both hands, one hand, the middle of the feet, or one ankle. */
+    to: v.optional(v.picklist(LINE_ENDS), 'hands'),
     /** A second cable (a crossover seen from the front: one pulley each side), with its own `to2`. */
     cable2: v.optional(v.strictTuple([metres, height])),
-    to2: v.optional(v.picklist(['hands', 'left', 'right', 'feet']), 'hands'),
-    /** Hanging from an overhead bar by the hands: the left hand stays on the bar, nothing rests on the floor. */
+    to2: v.optional(v.picklist(LINE_ENDS), 'hands'),
+    /**
+     * Held up by the hands: the left hand stays where it holds, nothing rests on the floor. An overhead
+     * bar (prop `bar`, at least 2.2 m up), rings hanging from above (prop `rings`) or parallel bars
+     * (prop `dip-bars`) at the hands (at least 1.2 m up); each as high as keeps the feet 5 cm off the floor.
+     */
     hang: v.optional(v.boolean(), false),
+    /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */
+    cones: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
+    hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
   }),
   v.check(
     (p) => p.stills === undefined || p.stills.every((i) => i < p.keys.length),

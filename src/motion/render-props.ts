@@ -1,12 +1,13 @@
 /**
  * The props in a frame: fixed ones (bench, incline bench, box, mat, bar, wall, cable stack, band
- * anchor, foam roller, stability ball, Smith rails) with the lines that run from a cable or band to the
- * body, and held ones (barbell, plate, dumbbells, kettlebell, ball, handles) at the hands that hold them.
+ * anchor, foam roller, massage ball, stability ball, Smith rails, cones, hurdles) with the parts that
+ * follow the body (a cable or band's line, straps and rings, parallel bars under the hands, a machine's
+ * lever, a landmine's bar), and held ones (barbell, plate, dumbbells, kettlebell, ball, handles) at the hands that hold them.
  */
 import type { FixedProp, HeldProp, Motion } from './motion.ts';
-import type { Body, Point } from './skeleton.ts';
-import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
-import { heldAt } from './timeline.ts';
+import { type Body, type Point, SIDES } from './skeleton.ts';
+import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
+import { heldAt, lineEnd } from './timeline.ts';
 
 /** An incline bench's back pad, from the seat to its top end (metres). */
 const INCLINE_PAD = 0.8;
@@ -112,6 +113,52 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       const radius = prop.y / 2;
       return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.stabilityBall, COLOURS.stabilityBallEdge, 0.012);
     }
+    case 'massage-ball': {
+      const radius = prop.y / 2;
+      return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.ball);
+    }
+    case 'cone': {
+      const middle = (prop.x0 + prop.x1) / 2;
+      return polygon(
+        camera,
+        [
+          [prop.x0, 0],
+          [middle - 0.015, prop.y],
+          [middle + 0.015, prop.y],
+          [prop.x1, 0],
+        ],
+        COLOURS.cone,
+      );
+    }
+    case 'hurdle':
+      // A mini hurdle seen from the side: its crossbar on a post, the foot along the floor.
+      return (
+        polyline(
+          camera,
+          [
+            [prop.x0 - 0.12, 0.01],
+            [prop.x1 + 0.12, 0.01],
+          ],
+          COLOURS.cone,
+          0.025,
+        ) +
+        polyline(
+          camera,
+          [
+            [(prop.x0 + prop.x1) / 2, 0.01],
+            [(prop.x0 + prop.x1) / 2, prop.y],
+          ],
+          COLOURS.cone,
+          0.03,
+        )
+      );
+    case 'straps':
+    case 'rings':
+    case 'dip-bars':
+    case 'lever':
+    case 'landmine':
+      // Drawn with the figure of each frame (propLine).
+      return '';
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
       const radius = prop.y / 2;
@@ -120,22 +167,93 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
   }
 }
 
-/** Where a cable or band's line ends in this frame: the hands' grip, one hand, or the middle of the feet. */
-function lineEnd(body: Body, to: NonNullable<FixedProp['to']>): Point {
-  if (to === 'hands') return midpoint(body.arms.left.hand, body.arms.right.hand);
-  if (to === 'feet') return midpoint(body.legs.left.end, body.legs.right.end);
-  return body.arms[to].hand;
-}
-
-const midpoint = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-
-/** The cable or band itself, from its pulley or anchor to what it runs to: a thin cable, a thicker band. */
+/** A line prop's drawing in this frame: from its anchor or pivot to what it runs to. */
 export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
-  const end = lineEnd(body, prop.to ?? 'hands');
-  return prop.kind === 'cable'
-    ? polyline(camera, [[prop.x0, prop.y], end], COLOURS.iron, 0.012)
-    : polyline(camera, [[prop.x0, prop.y], end], COLOURS.band, 0.025);
+  const anchor: Point = [prop.x0, prop.y];
+  switch (prop.kind) {
+    case 'cable':
+      return polyline(camera, [anchor, lineEnd(body, prop.to ?? 'hands')], COLOURS.iron, 0.012);
+    case 'band':
+      return polyline(camera, [anchor, lineEnd(body, prop.to ?? 'hands')], COLOURS.band, 0.025);
+    case 'straps':
+    case 'rings': {
+      // Hung from above: one strap to each hand (apart in the front view), or to the feet.
+      if (prop.to === undefined) {
+        // Rings the figure hangs or supports itself from: a strap from the top of the frame to each.
+        const top = camera.bottom + camera.height / camera.scale;
+        return SIDES.map((side) => {
+          const hand = body.arms[side].hand;
+          return (
+            polyline(
+              camera,
+              [
+                [hand[0], top],
+                [hand[0], hand[1] + 0.07],
+              ],
+              COLOURS.strap,
+              0.02,
+            ) + ring(camera, hand)
+          );
+        }).join('');
+      }
+      const ends = prop.to === 'hands' ? SIDES.map((side) => body.arms[side].hand) : [lineEnd(body, prop.to)];
+      return (
+        circle(camera, anchor, 0.03, COLOURS.iron) +
+        ends
+          .map((end) =>
+            prop.kind === 'rings'
+              ? polyline(camera, [anchor, towards(end, anchor, 0.07)], COLOURS.strap, 0.02) + ring(camera, end)
+              : polyline(camera, [anchor, end], COLOURS.strap, 0.025) + circle(camera, end, 0.035, COLOURS.iron),
+          )
+          .join('')
+      );
+    }
+    case 'dip-bars':
+      // Parallel bars seen end on (side view) or across (front view): a bar end at each hand on its post.
+      return SIDES.map((side) => {
+        const hand = body.arms[side].hand;
+        return (
+          rect(camera, hand[0] - 0.1, 0, hand[0] - 0.06, hand[1], COLOURS.steel) +
+          circle(camera, hand, 0.035, COLOURS.steel, COLOURS.iron, 0.01)
+        );
+      }).join('');
+    case 'lever': {
+      // A plate-loaded lever: a post to the pivot, the arm to the handles (or pads), plates on its far end.
+      const end = lineEnd(body, prop.to ?? 'hands');
+      const back = towards(anchor, end, -0.25);
+      return [
+        prop.y > 0.1 ? rect(camera, prop.x0 - 0.04, 0, prop.x0 + 0.04, prop.y, COLOURS.steel) : '',
+        polyline(camera, [back, end], COLOURS.steel, 0.05),
+        circle(camera, back, 0.17, COLOURS.plate, COLOURS.plateEdge, 0.02),
+        circle(camera, anchor, 0.05, COLOURS.iron),
+        circle(camera, end, 0.05, COLOURS.pad),
+      ].join('');
+    }
+    case 'landmine': {
+      // The bar from its socket on the floor to the hands, its loaded sleeve just past them.
+      const end = lineEnd(body, prop.to ?? 'hands');
+      const plate = towards(end, anchor, -0.14);
+      return [
+        rect(camera, prop.x0 - 0.08, 0, prop.x0 + 0.08, 0.05, COLOURS.iron),
+        polyline(camera, [anchor, towards(end, anchor, -0.24)], COLOURS.steel, 0.03),
+        circle(camera, plate, 0.225, COLOURS.plate, COLOURS.plateEdge, 0.02),
+      ].join('');
+    }
+    default:
+      return '';
+  }
 }
+
+/** Whether a fixed prop also has a part drawn from the figure of each frame (propLine). */
+export const isLineProp = (prop: FixedProp): boolean => prop.to !== undefined || prop.kind === 'rings' || prop.kind === 'dip-bars';
+
+/** The point `metres` from `from` toward `to` (negative: beyond `from`, away from `to`). */
+function towards(from: Point, to: Point, metres: number): Point {
+  const length = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
+  return [from[0] + ((to[0] - from[0]) / length) * metres, from[1] + ((to[1] - from[1]) / length) * metres];
+}
+
+const ring = (camera: Camera, at: Point): string => circle(camera, at, 0.07, 'none', COLOURS.wood, 0.025);
 
 export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view'], forearmUp = false): string {
   switch (prop.kind) {

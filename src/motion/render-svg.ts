@@ -4,7 +4,7 @@
  * never moves. No text and no fonts, so the rasterizer needs nothing from the system.
  */
 import type { HeldProp, Motion } from './motion.ts';
-import { fixedProp, heldPlaces, heldProp, isForearmUp, propLine } from './render-props.ts';
+import { fixedProp, heldPlaces, heldProp, isForearmUp, isLineProp, propLine } from './render-props.ts';
 import type { Body, Point } from './skeleton.ts';
 import { SEGMENT } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
@@ -114,7 +114,7 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
   const isBehind = (prop: HeldProp) => motion.view === 'side' && (prop.kind === 'barbell' || prop.kind === 'plate');
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(back);
-  for (const prop of motion.fixed) if (prop.kind === 'cable' || prop.kind === 'band') parts.push(propLine(camera, prop, body));
+  for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
   parts.push(trunk, front);
   for (const prop of motion.held)
     if (!isBehind(prop))

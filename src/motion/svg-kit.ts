@@ -26,6 +26,8 @@ export const COLOURS = {
   stabilityBall: '#9fb8c9',
   stabilityBallEdge: '#6f8fa6',
   rollerEdge: '#2c5d7c',
+  strap: '#2b2b2b',
+  cone: '#e0762b',
 } as const;
 
 export interface Camera {
@@ -60,4 +62,10 @@ export function rect(camera: Camera, xa: number, ya: number, xb: number, yb: num
   const [bx, by] = svgPoint(camera, [Math.max(xa, xb), Math.min(ya, yb)]);
   const strokePart = stroke === 'none' ? '' : ` stroke="${stroke}" stroke-width="2"`;
   return `<rect x="${round(ax)}" y="${round(ay)}" width="${round(bx - ax)}" height="${round(by - ay)}" rx="3" fill="${fill}"${strokePart}/>`;
+}
+
+/** A filled polygon through scene points (a cone seen from the side). */
+export function polygon(camera: Camera, points: readonly Point[], fill: string): string {
+  const d = points.map((p) => svgPoint(camera, p).map(round).join(',')).join(' ');
+  return `<polygon points="${d}" fill="${fill}"/>`;
 }

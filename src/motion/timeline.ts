@@ -3,7 +3,7 @@
  * foot targets are eased between keys with the same smooth curve, so a clip starts and ends on the
  * first key with zero velocity and loops without a jump.
  */
-import type { BodyPoint, FixedProp, HeldProp, Key, Motion } from './motion.ts';
+import type { BodyPoint, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { cycleSeconds } from './motion.ts';
 import { type Angles, add, type Body, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
@@ -75,6 +75,7 @@ export function supportsOf(fixed: readonly FixedProp[]): Support[] {
         prop.kind === 'bench' ||
         prop.kind === 'box' ||
         prop.kind === 'roller' ||
+        prop.kind === 'massage-ball' ||
         prop.kind === 'stability-ball' ||
         prop.kind === 'incline' ||
         prop.kind === 'decline',
@@ -217,6 +218,15 @@ export function heldAt(body: Body, prop: HeldProp): Point {
       return add(along, [dx / length, dy / length], prop.at === 'back' ? -0.09 : 0.1);
     }
   }
+}
+
+/** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, or one ankle. */
+export function lineEnd(body: Body, to: LineEnd): Point {
+  if (to === 'hands') return mixPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
+  if (to === 'feet') return mixPoint(body.legs.left.end, body.legs.right.end, 0.5);
+  if (to === 'left-foot') return body.legs.left.end;
+  if (to === 'right-foot') return body.legs.right.end;
+  return body.arms[to].hand;
 }
 
 /** Where the hands grip a bar on the back (just above and behind it) or racked in front (just ahead of it). */

@@ -17,6 +17,7 @@ const poseKey = (k: Partial<PoseKey>): PoseKey => ({
   legs: [0, 0],
   arms: [5, 10],
   air: 0,
+  at: 0,
   hold: 0.5,
   move: 1,
   ...k,

@@ -1,0 +1,160 @@
+/**
+ * The pose pattern's machine, strap and floor props: a lever or landmine whose pivot is placed so the
+ * arm swings an arc, straps that hold a figure leaning back, rings and parallel bars to hang from, a
+ * massage ball to rest on, cones a foot must clear, and keys that travel along the floor.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkMotion } from '../../src/motion/motion-check.ts';
+import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
+import { distance } from '../../src/motion/skeleton.ts';
+import { COLOURS } from '../../src/motion/svg-kit.ts';
+import { keyBody, lineEnd, pointOf } from '../../src/motion/timeline.ts';
+
+function built(source: Record<string, unknown>, id = 'A'): Description {
+  const result = buildDescription('data/source/motion/strength.json', 'strength', id, source, RENDERER_VERSION);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
+  return result.value;
+}
+
+const svgOf = (d: Description, key = 0): string => {
+  const { body } = keyBody(d.motion.keys[key]!, d.motion.view);
+  return frameSvg(d.motion, body, cameraFor(d.motion, [body]));
+};
+
+const chestPress = {
+  pattern: 'pose',
+  props: ['incline', 'lever'],
+  fixed: 'pelvis',
+  incline: [-0.2, 80],
+  lever: [-0.2, 1.9],
+  keys: [
+    { name: 'handles at the chest', trunk: -8, legs: [85, 0], arms: [60, 175] },
+    { name: 'arms extended', trunk: -8, legs: [85, 0], arms: [88, 92] },
+  ],
+};
+
+const ringRow = (props: string[], pulled: number[]) => ({
+  pattern: 'pose',
+  props,
+  straps: [-0.6, 2.2],
+  keys: [
+    { name: 'arms long', trunk: -60, legs: [60, 60], arms: [160, 160] },
+    { name: 'chest to the handles', trunk: -35, legs: [35, 35], arms: pulled },
+  ],
+});
+
+describe('pose props: machines, straps, bars, balls, cones', () => {
+  it("places a lever's pivot at its height where the handles stay one distance from it, and draws the machine", () => {
+    const press = built(chestPress, 'Leverage_Chest_Press');
+    const lever = press.motion.fixed.find((prop) => prop.kind === 'lever')!;
+    assert.equal(lever.y, 1.9);
+    const reach = press.motion.keys.map((k) => distance([lever.x0, lever.y], lineEnd(keyBody(k, press.motion.view).body, 'hands')));
+    assert.ok(Math.abs(reach[0]! - reach[1]!) < 0.01, `the handles are ${reach.join(' and ')} m from the pivot`);
+    assert.deepEqual(checkMotion(press), []);
+    const svg = svgOf(press);
+    // The plates on the lever's far end and the handle's pad.
+    assert.ok(svg.includes(COLOURS.plate) && svg.includes(COLOURS.pad), svg);
+  });
+
+  it('refuses a lever or straps that would have to stretch, naming what to keep at one distance', () => {
+    // Arms that fold in without the body moving: no anchor keeps the hands at one distance.
+    const row = built(ringRow(['straps'], [80, 170]), 'Inverted_Row_with_Straps');
+    const messages = checkMotion(row).map((p) => p.message);
+    assert.ok(
+      messages.some((m) => /straps change length by \d+ cm through the loop; keep the hands at one distance from its anchor/.test(m)),
+      messages.join('\n'),
+    );
+    const press = built(
+      { ...chestPress, keys: [...chestPress.keys, { name: 'overhead', trunk: -8, legs: [85, 0], arms: [170, 170] }] },
+      'Leverage_Chest_Press',
+    );
+    assert.ok(checkMotion(press).some((p) => /the lever's arm changes length/.test(p.message)));
+  });
+
+  it('holds a figure leaning back on straps without the balance check, a strap to each hand, rings drawn as rings', () => {
+    const row = built(ringRow(['straps'], [100, 190]), 'Inverted_Row_with_Straps');
+    assert.deepEqual(checkMotion(row), []);
+    assert.ok(
+      row.motion.keys.every((k) => !k.isBalanced),
+      'straps hold the figure up',
+    );
+    assert.ok(svgOf(row).includes(COLOURS.strap));
+    const rings = built(ringRow(['rings'], [100, 190]), 'Suspended_Row');
+    assert.equal(rings.motion.fixed.find((prop) => prop.to !== undefined)!.kind, 'rings');
+    assert.ok(svgOf(rings).includes(COLOURS.wood), 'the rings');
+  });
+
+  it('hangs a dip from parallel bars at the hands, at least 1.2 m up, with the feet off the floor', () => {
+    const dip = built(
+      {
+        pattern: 'pose',
+        props: ['dip-bars'],
+        hang: true,
+        keys: [
+          { name: 'arms locked', trunk: 5, legs: [10, -60], arms: [-5, -5] },
+          { name: 'bottom', trunk: 20, legs: [25, -50], arms: [-75, 20] },
+        ],
+      },
+      'Parallel_Bar_Dip',
+    );
+    const bars = dip.motion.fixed.find((prop) => prop.kind === 'dip-bars')!;
+    assert.ok(bars.y >= 1.2 && bars.y < 2, `bars at ${bars.y} m`);
+    assert.deepEqual(checkMotion(dip), []);
+    for (const k of dip.motion.keys) {
+      assert.ok(
+        k.contacts.every((c) => c.on === 'bar'),
+        'held by the hands only',
+      );
+      assert.ok(pointOf(keyBody(k, dip.motion.view).body, 'leftToe')[1] > 0.04);
+    }
+  });
+
+  it('rests a body part on a massage ball', () => {
+    const release = built(
+      {
+        pattern: 'pose',
+        props: ['massage-ball', 'mat'],
+        fixed: 'pelvis',
+        massageBall: 0,
+        keys: [
+          { name: 'on the ball', trunk: -88, legs: [130, 40], arms: [85, 85], feetOnFloor: 'both' },
+          { name: 'rolled', trunk: -92, legs: [130, 40], arms: [85, 85], feetOnFloor: 'both' },
+        ],
+      },
+      'Glute_Lacrosse_Ball_Release',
+    );
+    assert.ok(release.motion.keys[0]!.contacts.some((c) => c.point === 'pelvis' && c.on === 'massage-ball'));
+    assert.ok(svgOf(release).includes(COLOURS.ball));
+  });
+
+  it('travels a key along the floor (`at`) and refuses a foot that passes through a cone', () => {
+    const hop = (air: number) =>
+      built(
+        {
+          pattern: 'pose',
+          props: ['cone'],
+          cones: [0.6],
+          keys: [
+            { name: 'take off', legs: [20, -10], hold: 0.2, move: 0.4 },
+            { name: 'over', legs: [80, -30], air, at: 0.45, hold: 0, move: 0.4 },
+            { name: 'landed', legs: [20, -10], at: 0.9, hold: 0.2, move: 0.4 },
+            // The loop comes back over the cone too (backward), not along the floor through it.
+            { name: 'back over', legs: [80, -30], air, at: 0.45, hold: 0, move: 0.4 },
+          ],
+        },
+        'Front_Cone_Hops',
+      );
+    const over = hop(0.5);
+    const heel = (k: number) => pointOf(keyBody(over.motion.keys[k]!, over.motion.view).body, 'leftHeel')[0];
+    assert.ok(Math.abs(heel(2) - heel(0) - 0.9) < 1e-9, 'the landing is 90 cm on');
+    assert.deepEqual(
+      checkMotion(over).filter((p) => /cone/.test(p.message)),
+      [],
+    );
+    assert.ok(checkMotion(hop(0)).some((p) => /a foot passes through the cone at x 0\.51/.test(p.message)));
+    assert.ok(svgOf(over).includes(COLOURS.cone));
+  });
+});
