@@ -6,7 +6,7 @@
  * hurdles, and a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
-import { type BodyPoint, cycleSeconds, type Key, surfacesOf, type Surface } from './motion.ts';
+import { type BodyPoint, cycleSeconds, isPair, type Key, surfacesOf, type Surface } from './motion.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
@@ -107,7 +107,7 @@ export function checkMotion(description: Description): Problem[] {
         problems.push(problem(file, at, `the centre of mass is ${(error * 100).toFixed(0)} cm from the middle of the feet`));
     }
     for (const prop of motion.held) {
-      if (prop.at !== 'hands' || prop.kind === 'dumbbells' || prop.kind === 'farmers-handles' || motion.view !== 'side') continue;
+      if (prop.at !== 'hands' || isPair(prop) || motion.view !== 'side') continue;
       const apart = distance(body.arms.left.hand, body.arms.right.hand);
       if (apart > 0.05)
         problems.push(problem(file, at, `the ${prop.kind} is held in both hands, but the hands are ${(apart * 100).toFixed(0)} cm apart`));

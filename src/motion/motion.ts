@@ -31,6 +31,7 @@ export const PROP_KINDS = [
   'dumbbells',
   'dumbbell',
   'kettlebell',
+  'kettlebells',
   'bench',
   'box',
   'bar',
@@ -55,6 +56,7 @@ export const PROP_KINDS = [
   'straps',
   'rings',
   'dip-bars',
+  'low-bar',
   'cone',
   'hurdle',
   'massage-ball',
@@ -67,8 +69,8 @@ export type Surface =
   | { kind: 'top'; name: string; x0: number; x1: number; y: number }
   | { kind: 'point'; name: string; at: Point };
 
-/** What a line prop runs to: both hands, one hand, the middle of the feet, or one ankle. */
-export type LineEnd = 'hands' | Side | 'feet' | 'left-foot' | 'right-foot';
+/** What a line prop runs to: both hands, one hand, the middle of the feet, one ankle, or the hips (a belt or harness). */
+export type LineEnd = 'hands' | Side | 'feet' | 'left-foot' | 'right-foot' | 'hips';
 
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
@@ -76,6 +78,7 @@ export interface FixedProp {
     | 'bench'
     | 'box'
     | 'bar'
+    | 'low-bar'
     | 'rings'
     | 'dip-bars'
     | 'mat'
@@ -94,8 +97,8 @@ export interface FixedProp {
     | 'cone'
     | 'hurdle';
   /**
-   * Bench, box, mat, roller, massage ball, stability ball: the top's span and height; bar, rings, dip
-   * bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
+   * Bench, box, mat, roller, massage ball, stability ball: the top's span and height; bar, low bar, rings,
+   * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
    * lever, landmine: the pivot (x0, y); cone, hurdle: its span on the floor and its height.
    */
   x0: number;
@@ -109,11 +112,15 @@ export interface FixedProp {
 
 /** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */
 export interface HeldProp {
-  kind: 'barbell' | 'dumbbells' | 'dumbbell' | 'kettlebell' | 'ball' | 'farmers-handles' | 'plate';
+  kind: 'barbell' | 'dumbbells' | 'dumbbell' | 'kettlebell' | 'kettlebells' | 'ball' | 'farmers-handles' | 'plate';
   /** `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on the upper back. */
   at: 'hands' | Side | 'back' | 'front-rack';
   massKg: number;
 }
+
+/** A pair held one in each hand (dumbbells, kettlebells, farmer's handles), not one load in both. */
+export const isPair = (prop: HeldProp): boolean =>
+  prop.kind === 'dumbbells' || prop.kind === 'kettlebells' || prop.kind === 'farmers-handles';
 
 /** A contact promised in a key: `point` within reach of the surface named `on`. */
 export interface Contact {
@@ -188,7 +195,7 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
   const surfaces: Surface[] = [{ kind: 'floor' }];
   for (const prop of fixed) {
     // Rings and dip bars are held where an overhead bar is: contacts name them all `bar`.
-    if (prop.kind === 'bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
+    if (prop.kind === 'bar' || prop.kind === 'low-bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
     else if (
       prop.kind === 'bench' ||

@@ -31,6 +31,7 @@ const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
   dumbbells: 24,
   dumbbell: 12,
   kettlebell: 16,
+  kettlebells: 32,
   ball: 6,
   plate: 20,
   'farmers-handles': 100,

@@ -51,6 +51,7 @@ function placedKey(
   bar: Point | undefined,
   wall: number | undefined,
   isHeldByLine: boolean,
+  lowBar: Point | undefined,
 ): Key {
   const a = anglesOf(k);
   const free = pose(a, view);
@@ -71,6 +72,14 @@ function placedKey(
       REST_HEIGHT.leftHand,
       supports,
     );
+  }
+  for (const side of lowBar === undefined ? [] : sides(k.handsOnBar)) {
+    // On the bar, or as near it as the arm reaches toward it (the check then names the gap).
+    const root = lifted.arms[side].root;
+    const reach = (SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5) * 0.99;
+    const gap = distance(root, lowBar!);
+    hands[side] =
+      gap <= reach ? lowBar! : [root[0] + ((lowBar![0] - root[0]) * reach) / gap, root[1] + ((lowBar![1] - root[1]) * reach) / gap];
   }
   const feet: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.feetOnFloor)) {
@@ -94,6 +103,8 @@ function placedKey(
     if (y - REST_HEIGHT[point] - ground.y < RESTS_WITHIN) contacts.push({ point, on: ground.name });
   }
   if (bar !== undefined) contacts.push({ point: 'leftHand', on: 'bar' }, { point: 'rightHand', on: 'bar' });
+  const onBar = lowBar === undefined ? [] : sides(k.handsOnBar);
+  for (const side of onBar) contacts.push({ point: side === 'left' ? 'leftHand' : 'rightHand', on: 'bar' });
   // Held to the balance check: a key on the feet alone. A knee, hand or seat hovering a few centimetres
   // over the floor reads as resting there (a kneeling lunge), and such a key is not a standing one.
   const isNearlyResting = RESTING.some((point) => {
@@ -112,6 +123,7 @@ function placedKey(
     !isNearlyResting &&
     !isAgainstWall &&
     !isHeldByLine &&
+    onBar.length === 0 &&
     contacts.length > 0 &&
     contacts.every((contact) => FEET.includes(contact.point));
   const anchor = bar === undefined ? fixed : 'leftHand';
@@ -254,7 +266,7 @@ export const posePattern = pattern<PoseParams>({
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
     const isHeldByStraps = params.straps !== undefined && params.to !== 'feet';
-    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldByStraps));
+    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldByStraps, params.lowBar));
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
@@ -264,6 +276,7 @@ export const posePattern = pattern<PoseParams>({
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops);
     if (bar !== undefined) fixed.push({ kind: grip.kind, x0: bar[0], x1: bar[0], y: bar[1] });
+    if (params.lowBar !== undefined) fixed.push({ kind: 'low-bar', x0: params.lowBar[0], x1: params.lowBar[0], y: params.lowBar[1] });
     for (const x of params.cones ?? []) fixed.push({ kind: 'cone', x0: x - CONE.half, x1: x + CONE.half, y: CONE.height });
     for (const x of params.hurdles ?? []) fixed.push({ kind: 'hurdle', x0: x - HURDLE.half, x1: x + HURDLE.half, y: HURDLE.height });
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.

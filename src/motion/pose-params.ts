@@ -8,7 +8,7 @@ import { angles, arm, leg } from './motion.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
-const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot'] as const;
+const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips'] as const;
 
 export const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
 export const metres = degrees(-3, 3);
@@ -38,6 +38,8 @@ const KeySchema = v.strictObject({
   /** Hands or feet put on the floor below where the directions carry them (inverse kinematics bends the limb). */
   handsOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
+  /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */
+  handsOnBar: v.optional(v.picklist(['both', 'left', 'right'])),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
   /**
@@ -104,7 +106,7 @@ export const ParamsSchema = v.pipe(
     lever: v.optional(v.strictTuple([metres, height])),
     /** A landmine (prop `landmine`): the bar's pivot on the floor at x, its loaded end at `to` (both hands by default). */
     landmine: v.optional(metres),
-    /** What a cable, band, strap, lever or landmine runs to: both hands, one hand, the middle of the feet, or one ankle. */
+    /** What a cable, band, strap, lever or landmine runs to: both hands, one hand, the middle of the feet, one ankle, or the hips. */
     to: v.optional(v.picklist(LINE_ENDS), 'hands'),
     /** A second cable (a crossover seen from the front: one pulley each side), with its own `to2`. */
     cable2: v.optional(v.strictTuple([metres, height])),
@@ -115,10 +117,16 @@ export const ParamsSchema = v.pipe(
      * (prop `dip-bars`) at the hands (at least 1.2 m up); each as high as keeps the feet 5 cm off the floor.
      */
     hang: v.optional(v.boolean(), false),
+    /**
+     * A bar fixed at `[x, height]` that the hands of keys with `handsOnBar` hold while the feet stay on
+     * the floor (a rack's or a locked Smith machine's bar: an inverted row, an incline push-up).
+     */
+    lowBar: v.optional(v.strictTuple([metres, height])),
     /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */
     cones: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
   }),
+  v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
   v.check(
     (p) => p.stills === undefined || p.stills.every((i) => i < p.keys.length),
     'stills must name keys of the description (0 is the first)',

@@ -4,8 +4,8 @@
  * follow the body (a cable or band's line, straps and rings, parallel bars under the hands, a machine's
  * lever, a landmine's bar), and held ones (barbell, plate, dumbbells, kettlebell, ball, handles) at the hands that hold them.
  */
-import type { FixedProp, HeldProp, Motion } from './motion.ts';
-import { type Body, type Point, SIDES } from './skeleton.ts';
+import { type FixedProp, type HeldProp, isPair, type Motion } from './motion.ts';
+import { type Body, type Point, SIDES, type Side } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 import { heldAt, lineEnd } from './timeline.ts';
 
@@ -75,6 +75,12 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     }
     case 'mat':
       return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.mat);
+    case 'low-bar':
+      // A bar racked at a height (a rack's upright behind it), seen end on.
+      return (
+        rect(camera, prop.x0 - 0.13, 0, prop.x0 - 0.08, prop.y + 0.25, COLOURS.steel) +
+        circle(camera, [prop.x0, prop.y], 0.03, COLOURS.steel, COLOURS.iron, 0.01)
+      );
     case 'bar': {
       const top = camera.bottom + camera.height / camera.scale;
       return (
@@ -279,7 +285,8 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
     case 'dumbbells':
     case 'dumbbell':
       return circle(camera, at, 0.085, COLOURS.iron, COLOURS.ironEdge, 0.012);
-    case 'kettlebell': {
+    case 'kettlebell':
+    case 'kettlebells': {
       if (forearmUp) {
         // Racked or locked out: the bell rests on the back of the forearm, beside the hand, not on the head.
         return circle(camera, [at[0] - 0.1, at[1] - 0.06], 0.1, COLOURS.iron);
@@ -318,13 +325,12 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
 }
 
 /** Whether the forearm holding `prop` points up (hand well above the elbow): a rack or an overhead lockout. */
-export function isForearmUp(body: Body, prop: HeldProp): boolean {
-  const arm = body.arms[prop.at === 'right' ? 'right' : 'left'];
+export function isForearmUp(body: Body, prop: HeldProp, side: Side = prop.at === 'right' ? 'right' : 'left'): boolean {
+  const arm = body.arms[side];
   return arm.hand[1] - arm.middle[1] > 0.12;
 }
 
 export function heldPlaces(body: Body, prop: HeldProp): Point[] {
-  if (prop.at === 'hands' && (prop.kind === 'dumbbells' || prop.kind === 'farmers-handles'))
-    return [body.arms.left.hand, body.arms.right.hand];
+  if (prop.at === 'hands' && isPair(prop)) return [body.arms.left.hand, body.arms.right.hand];
   return [heldAt(body, prop)];
 }

@@ -3,10 +3,10 @@
  * round caps, Winter's proportions) and held props, in one camera for the whole clip so the floor
  * never moves. No text and no fonts, so the rasterizer needs nothing from the system.
  */
-import type { HeldProp, Motion } from './motion.ts';
+import { type HeldProp, isPair, type Motion } from './motion.ts';
 import { fixedProp, heldPlaces, heldProp, isForearmUp, isLineProp, propLine } from './render-props.ts';
 import type { Body, Point } from './skeleton.ts';
-import { SEGMENT } from './skeleton.ts';
+import { SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { heldAt } from './timeline.ts';
 
@@ -118,7 +118,11 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
   parts.push(trunk, front);
   for (const prop of motion.held)
     if (!isBehind(prop))
-      parts.push(...heldPlaces(body, prop).map((at) => heldProp(camera, prop, at, motion.view, isForearmUp(body, prop))));
+      parts.push(
+        ...heldPlaces(body, prop).map((at, i) =>
+          heldProp(camera, prop, at, motion.view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)),
+        ),
+      );
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));

@@ -220,12 +220,13 @@ export function heldAt(body: Body, prop: HeldProp): Point {
   }
 }
 
-/** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, or one ankle. */
+/** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, or the hips. */
 export function lineEnd(body: Body, to: LineEnd): Point {
   if (to === 'hands') return mixPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
   if (to === 'feet') return mixPoint(body.legs.left.end, body.legs.right.end, 0.5);
   if (to === 'left-foot') return body.legs.left.end;
   if (to === 'right-foot') return body.legs.right.end;
+  if (to === 'hips') return body.pelvis;
   return body.arms[to].hand;
 }
 

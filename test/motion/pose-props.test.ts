@@ -157,4 +157,68 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
     assert.ok(checkMotion(hop(0)).some((p) => /a foot passes through the cone at x 0\.51/.test(p.message)));
     assert.ok(svgOf(over).includes(COLOURS.cone));
   });
+
+  it('holds a kettlebell in each hand, each drawn at its own hand (one racked, one pressed)', () => {
+    const press = built(
+      {
+        pattern: 'pose',
+        props: ['kettlebells'],
+        view: 'front',
+        keys: [
+          { name: 'both racked', arms: [15, 165] },
+          { name: 'left pressed', arms: { left: [175, 175], right: [15, 165] } },
+        ],
+      },
+      'Kettlebell_Seesaw_Press',
+    );
+    assert.deepEqual(checkMotion(press), []);
+    const { body } = keyBody(press.motion.keys[1]!, press.motion.view);
+    const svg = svgOf(press, 1);
+    // One bell at each hand: two bells' bodies, one beside the overhead hand, one at the racked hand.
+    assert.equal((svg.match(new RegExp(`fill="${COLOURS.iron}"`, 'g')) ?? []).length >= 2, true, svg);
+    assert.ok(body.arms.left.hand[1] - body.arms.right.hand[1] > 0.4, 'the left bell is overhead, the right racked');
+  });
+
+  it('puts the hands on a low bar while the feet stay on the floor (an inverted row), not held to the balance check', () => {
+    const row = built(
+      {
+        pattern: 'pose',
+        props: ['low-bar'],
+        lowBar: [-0.95, 1.0],
+        keys: [
+          { name: 'hanging under the bar', trunk: -70, legs: [70, 70], arms: [180, 180], handsOnBar: 'both' },
+          { name: 'chest to the bar', trunk: -70, legs: [70, 70], arms: [150, 230], handsOnBar: 'both' },
+        ],
+      },
+      'Inverted_Row',
+    );
+    for (const k of row.motion.keys) {
+      assert.ok(!k.isBalanced, k.name);
+      assert.ok(
+        k.contacts.some((c) => c.point === 'leftHand' && c.on === 'bar'),
+        k.name,
+      );
+    }
+    assert.deepEqual(checkMotion(row), []);
+    // A bar the arms cannot reach from where the poses put the shoulders: the check names the gap.
+    const far = built({ ...row.source, lowBar: [-0.6, 1.0] } as Record<string, unknown>, 'Inverted_Row');
+    assert.ok(checkMotion(far).some((p) => /leftHand is \d+ cm from the bar/.test(p.message)));
+    assert.ok(svgOf(row).includes(COLOURS.steel));
+    const banded = built(
+      {
+        pattern: 'pose',
+        props: ['band'],
+        band: [-1.5, 0.9],
+        to: 'hips',
+        keys: [
+          { name: 'set', trunk: 20, legs: [40, -20] },
+          { name: 'drive', trunk: 30, legs: { left: [70, 10], right: [-30, -60] } },
+        ],
+      },
+      'Band_Resisted_Sprint',
+    );
+    const band = banded.motion.fixed.find((prop) => prop.kind === 'band')!;
+    assert.equal(band.to, 'hips');
+    assert.deepEqual(lineEnd(keyBody(banded.motion.keys[0]!, 'side').body, 'hips'), keyBody(banded.motion.keys[0]!, 'side').body.pelvis);
+  });
 });
