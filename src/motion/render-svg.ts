@@ -30,7 +30,12 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     for (const limb of [...Object.values(body.legs), ...Object.values(body.arms)])
       for (const p of Object.values(limb)) see(p as Point, 0.08);
     see(body.pelvis, 0.12);
-    for (const prop of motion.held) see(heldAt(body, prop), prop.kind === 'barbell' ? 0.24 : 0.14);
+    for (const prop of motion.held) {
+      const at = heldAt(body, prop);
+      see(at, prop.kind === 'barbell' ? 0.24 : 0.14);
+      // Seen from the front a barbell lies across the picture: both plates, 1.05 m either side, stay in frame.
+      if (prop.kind === 'barbell' && motion.view === 'front') for (const dx of [-1.1, 1.1]) see([at[0] + dx, at[1]]);
+    }
   }
   for (const prop of motion.fixed) {
     if (prop.kind === 'wall') continue;

@@ -11,7 +11,7 @@ import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
-import { keyBody, lineEnd, pointOf } from '../../src/motion/timeline.ts';
+import { heldAt, keyBody, lineEnd, pointOf } from '../../src/motion/timeline.ts';
 
 function built(source: Record<string, unknown>, id = 'A'): Description {
   const result = buildDescription('data/source/motion/strength.json', 'strength', id, source, RENDERER_VERSION);
@@ -220,5 +220,27 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
     const band = banded.motion.fixed.find((prop) => prop.kind === 'band')!;
     assert.equal(band.to, 'hips');
     assert.deepEqual(lineEnd(keyBody(banded.motion.keys[0]!, 'side').body, 'hips'), keyBody(banded.motion.keys[0]!, 'side').body.pelvis);
+  });
+
+  it('keeps both plates of a barbell seen from the front in the picture, in a portrait frame too', () => {
+    const stepUp = built(
+      {
+        pattern: 'pose',
+        props: ['barbell'],
+        view: 'front',
+        holdIn: 'back',
+        frame: 'portrait',
+        keys: [
+          { name: 'standing', arms: [60, 160] },
+          { name: 'dip', legs: [20, -20], arms: [60, 160] },
+        ],
+      },
+      'Barbell_Lateral_Step_Up',
+    );
+    const { body } = keyBody(stepUp.motion.keys[0]!, 'front');
+    const camera = cameraFor(stepUp.motion, [body]);
+    const bar = heldAt(body, stepUp.motion.held[0]!);
+    assert.ok(camera.left <= bar[0] - 1.05, `the left plate at ${bar[0] - 1.05} is left of the frame's edge ${camera.left}`);
+    assert.ok(camera.left + camera.width / camera.scale >= bar[0] + 1.05, 'the right plate is in the frame');
   });
 });
