@@ -10,7 +10,7 @@ import { type BodyPoint, cycleSeconds, isPair, type Key, surfacesOf, type Surfac
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, lineEnd, pointOf, REST_HEIGHT } from './timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, heldAt, keyBody, lineEnd, pointOf, REST_HEIGHT, supportsOf } from './timeline.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -31,6 +31,11 @@ const CONTACT_TOLERANCE = 0.04;
 /** Props whose line is rigid or taut: its length from anchor to the hands (or feet) may vary this much through the loop (metres). */
 const RIGID = new Set(['lever', 'landmine', 'straps', 'rings']);
 const RIGID_TOLERANCE = 0.1;
+/**
+ * How far a kneeling key's fixed knee may sit above what is under it (metres): a shin lying on the
+ * floor holds the knee's centre about 7 cm above its resting height, so 10 cm is a knee that hovers.
+ */
+const KNEE_HOVER = 0.1;
 const BALANCE_TOLERANCE = 0.08;
 
 function gap(point: Point, surface: Surface): number {
@@ -79,6 +84,7 @@ export function checkMotion(description: Description): Problem[] {
   const base = `motions.${description.id}`;
   const problems: Problem[] = [];
   const surfaces = new Map(surfacesOf(motion.fixed).map((s) => [s.kind === 'floor' ? 'floor' : s.name, s]));
+  const supports = supportsOf(motion.fixed);
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
   motion.keys.forEach((key, i) => {
@@ -94,6 +100,22 @@ export function checkMotion(description: Description): Problem[] {
       const off = gap(pointOf(body, contact.point), surface) - (surface.kind === 'point' ? 0 : REST_HEIGHT[contact.point]);
       if (Math.abs(off) > CONTACT_TOLERANCE)
         problems.push(problem(file, at, `${contact.point} is ${(off * 100).toFixed(0)} cm from the ${contact.on}`));
+    }
+    // On hands and knees both rest: a key anchored on a knee that rests on its hands while that knee
+    // hovers above the floor (straight arms longer than the thighs) reads as floating.
+    const anchor = key.anchor.point;
+    if (motion.isGrounded === true && !key.air && (anchor === 'leftKnee' || anchor === 'rightKnee')) {
+      const [x, y] = pointOf(body, anchor);
+      const hover = y - REST_HEIGHT[anchor] - groundAt(x, supports).y;
+      const isOnHands = key.contacts.some((c) => c.point === 'leftHand' || c.point === 'rightHand');
+      if (isOnHands && hover > KNEE_HOVER)
+        problems.push(
+          problem(
+            file,
+            at,
+            `the ${anchor} (the fixed point) is ${(hover * 100).toFixed(0)} cm above what is under it while the hands rest: lean the trunk or bend the arms so the knee rests too`,
+          ),
+        );
     }
     if (key.isBalanced) {
       const feet = key.contacts.filter((c) => c.on !== 'bar' && /Heel|Toe/.test(c.point)).map((c) => c.point);

@@ -39,7 +39,8 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
   }
   for (const prop of motion.fixed) {
     if (prop.kind === 'wall') continue;
-    see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : 0.05);
+    // A lever's plates ride 25 cm past its pivot (17 cm plates): keep them in the picture too.
+    see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : prop.kind === 'lever' ? 0.45 : 0.05);
     see([prop.x1, prop.y], 0.05);
   }
   const floorBand = 0.16;

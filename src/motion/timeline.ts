@@ -90,10 +90,13 @@ export function groundAt(x: number, supports: readonly Support[]): { name: strin
   return ground;
 }
 
-/** How far the figure must rise so that its lowest resting part just touches what is under it (negative: sink). */
-export function liftToFloor(body: Body, supports: readonly Support[] = []): number {
+/**
+ * How far the figure must rise so that its lowest resting part just touches what is under it (negative:
+ * sink); `ignoring` names parts that will be put on the floor afterwards (hands a kneeling key reaches down with).
+ */
+export function liftToFloor(body: Body, supports: readonly Support[] = [], ignoring: readonly BodyPoint[] = []): number {
   return -Math.min(
-    ...RESTING_POINTS.map((point) => {
+    ...RESTING_POINTS.filter((point) => !ignoring.includes(point)).map((point) => {
       const [x, y] = pointOf(body, point);
       return y - REST_HEIGHT[point] - groundAt(x, supports).y;
     }),

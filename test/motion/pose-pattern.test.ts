@@ -5,6 +5,7 @@ import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { anglesOf, type PoseKey } from '../../src/motion/pose-params.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { distance } from '../../src/motion/skeleton.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, liftToFloor, pointOf } from '../../src/motion/timeline.ts';
@@ -216,5 +217,28 @@ describe('pose pattern', () => {
       assert.equal(result.ok, false, JSON.stringify(source));
       if (!result.ok) assert.match(`${result.problems[0]!.path} ${result.problems[0]!.message}`, expected);
     }
+  });
+
+  it('rests a kneeling key with its hands on the floor on its knee, the arms reaching down; refuses a knee left hovering', () => {
+    const allFours = { name: 'hands and knees', trunk: 90, legs: [0, -90, -90], arms: [0, 0] };
+    const onHands = built(
+      { pattern: 'pose', props: ['mat'], fixed: 'leftKnee', keys: [{ ...allFours, handsOnFloor: 'both' }, allFours] },
+      'Cat_Stretch',
+    );
+    const [reaching, straight] = onHands.motion.keys;
+    // Straight arms are longer than the thighs: with the hands put on the floor the knee rests (the shin
+    // lying on the floor holds its centre 7 cm up) and the elbows give; written without, it hovers.
+    const kneeHeight = (k: typeof reaching) => pointOf(keyBody(k!, 'side').body, 'leftKnee')[1];
+    assert.ok(kneeHeight(reaching) < 0.13, `the knee at ${kneeHeight(reaching)} m`);
+    assert.ok(kneeHeight(straight) > 0.2, `the knee at ${kneeHeight(straight)} m`);
+    assert.ok(reaching!.contacts.some((c) => c.point === 'leftHand' && c.on === 'floor'));
+    const { body } = keyBody(reaching!, 'side');
+    assert.ok(distance(body.arms.left.root, body.arms.left.hand) < 0.58, 'the arms bend to reach the floor');
+    const problems = checkMotion(onHands).map((p) => p.message);
+    assert.ok(
+      problems.some((m) => /the leftKnee \(the fixed point\) is 1\d cm above what is under it while the hands rest/.test(m)),
+      problems.join('\n'),
+    );
+    assert.equal(problems.filter((m) => /leftKnee \(the fixed point\)/.test(m)).length, 1, 'only the key without handsOnFloor');
   });
 });
