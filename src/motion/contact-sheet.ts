@@ -4,9 +4,9 @@
  */
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Motion } from './motion.ts';
-import { cameraFor, frameSvg } from './render-svg.ts';
+import { cameraFor, figuresSvg } from './render-svg.ts';
 import { Resvg } from '@resvg/resvg-js';
-import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
+import { FRAMES_PER_SECOND, figuresAt, frameCount } from './timeline.ts';
 
 const ROW_HEIGHT = 216;
 const GAP = 6;
@@ -15,12 +15,14 @@ const LABEL_WIDTH = 150;
 /** `count` frames evenly spaced through the loop, as PNG bytes at ROW_HEIGHT. */
 async function rowFrames(motion: Motion, count: number): Promise<{ png: Buffer; width: number }[]> {
   const total = frameCount(motion);
-  const bodies = Array.from({ length: total }, (_, i) => bodyAt(motion, i / FRAMES_PER_SECOND));
-  const camera = cameraFor(motion, bodies);
+  const figures = Array.from({ length: total }, (_, i) => figuresAt(motion, i / FRAMES_PER_SECOND));
+  const camera = cameraFor(
+    motion,
+    figures.flatMap((frame) => frame.map((f) => f.body)),
+  );
   const out: { png: Buffer; width: number }[] = [];
   for (let i = 0; i < count; i += 1) {
-    const body = bodies[Math.floor((i * total) / count)]!;
-    const svg = frameSvg(motion, body, camera);
+    const svg = figuresSvg(motion, figures[Math.floor((i * total) / count)]!, camera);
     const png = Buffer.from(
       new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'height', value: ROW_HEIGHT } }).render().asPng(),
     );

@@ -10,7 +10,19 @@ import { type BodyPoint, cycleSeconds, isPair, type Key, surfacesOf, type Surfac
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, heldAt, keyBody, lineEnd, pointOf, REST_HEIGHT, supportsOf } from './timeline.ts';
+import {
+  bodyAt,
+  FRAMES_PER_SECOND,
+  frameCount,
+  groundAt,
+  heldAt,
+  keyBody,
+  lineEnd,
+  pointOf,
+  REST_HEIGHT,
+  RIGID_LINES,
+  supportsOf,
+} from './timeline.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -28,8 +40,7 @@ export const RANGES = {
   neck: [-50, 60],
 } as const;
 const CONTACT_TOLERANCE = 0.04;
-/** Props whose line is rigid or taut: its length from anchor to the hands (or feet) may vary this much through the loop (metres). */
-const RIGID = new Set(['lever', 'landmine', 'straps', 'rings']);
+/** A rigid or taut line's length from anchor to the hands (or feet) may vary this much through the loop (metres). */
 const RIGID_TOLERANCE = 0.1;
 /**
  * How far a kneeling key's fixed knee may sit above what is under it (metres): a shin lying on the
@@ -145,7 +156,7 @@ export function checkMotion(description: Description): Problem[] {
   });
   // Through the whole loop: a lever's arm, a landmine's bar and taut straps keep their length, no foot
   // passes through a cone or hurdle, and nothing sinks into the floor.
-  const rigid = motion.fixed.filter((prop) => RIGID.has(prop.kind) && prop.to !== undefined);
+  const rigid = motion.fixed.filter((prop) => RIGID_LINES.has(prop.kind) && prop.to !== undefined);
   const lengths = rigid.map(() => ({ min: Number.POSITIVE_INFINITY, max: 0 }));
   const obstacles = motion.fixed.filter((prop) => prop.kind === 'cone' || prop.kind === 'hurdle');
   let isObstacleReported = false;

@@ -160,6 +160,12 @@ export interface Motion {
   pattern: string;
   /** Every frame rests on the floor (its lowest resting part touches it), not only the keys. */
   isGrounded?: boolean;
+  /**
+   * How the loop returns from the last key to the first: by moving (the default), or, for a movement
+   * that travels (over a box, off a box, across the floor), by a cross-dissolve: the last key fades out
+   * as the first fades in, instead of the figure gliding back along the floor.
+   */
+  loop?: 'dissolve';
 }
 
 export const leg = (hip: number, knee = 0, ankle = 0): LegAngles => ({ hip, knee, ankle });

@@ -59,13 +59,8 @@ function placedKey(
   // Targets on the floor straight below where the angles put each hand or foot, in the figure as it
   // rests there; the limbs then bend to reach them and the body itself does not move.
   const shifted = pose(a, view, [k.at - origin[0], 0]);
-  // Kneeling with the hands on the floor (all fours, child's pose), the knee rests and the arms reach
-  // down, bending as much as they must: straight arms are longer than the thighs, and resting the
-  // figure on them left the knees hovering.
-  const isKneelingOnHands = (fixed === 'leftKnee' || fixed === 'rightKnee') && k.handsOnFloor !== undefined;
-  const reachingDown = isKneelingOnHands ? sides(k.handsOnFloor).map((side) => (side === 'left' ? 'leftHand' : 'rightHand')) : [];
   const offset: Point =
-    bar === undefined ? [k.at - origin[0], liftToFloor(shifted, supports, reachingDown) + k.air] : [bar[0] - origin[0], bar[1] - origin[1]];
+    bar === undefined ? [k.at - origin[0], liftToFloor(shifted, supports) + k.air] : [bar[0] - origin[0], bar[1] - origin[1]];
   const lifted = pose(a, view, offset);
   const hands: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.handsOnFloor)) {
@@ -316,6 +311,7 @@ export const posePattern = pattern<PoseParams>({
       held,
       pattern: 'pose',
       isGrounded: bar === undefined,
+      ...(params.loop === 'dissolve' ? { loop: 'dissolve' as const } : {}),
     });
     return result;
   },

@@ -59,6 +59,8 @@ export const ParamsSchema = v.pipe(
     /** The key shown as the start image and the one shown as the end image; by default the first and the last. */
     stills: v.optional(v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.number(), v.integer(), v.minValue(0))])),
     frame: v.optional(v.picklist(['portrait', 'landscape'])),
+    /** `dissolve`: the clip returns from the last key to the first by a cross-dissolve, not a move (a travelling movement). */
+    loop: v.optional(v.picklist(['move', 'dissolve']), 'move'),
     /** The body point that stays in place from key to key (a standing foot, a seat, hands on the floor). */
     fixed: v.optional(v.picklist(RESTING), 'leftHeel'),
     /** Where the load a description names is held: both hands (default), one hand, across the upper back, or racked in front. */

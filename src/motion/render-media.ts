@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import type { Motion } from './motion.ts';
-import { cameraFor, frameSvg } from './render-svg.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody } from './timeline.ts';
+import { cameraFor, figuresSvg, frameSvg } from './render-svg.ts';
+import { FRAMES_PER_SECOND, figuresAt, frameCount, keyBody } from './timeline.ts';
 
 /** Bumped whenever a change to the renderer changes pixels: it is part of every cache key. */
 export const RENDERER_VERSION = '1.5.0';
@@ -46,13 +46,16 @@ function rasterize(svg: string): Buffer {
 
 /** The frames of a motion as RGBA buffers: every frame of the loop, or only the two stills' keys. */
 export function* frames(motion: Motion, which: 'loop' | 'stills'): Generator<Buffer> {
-  const bodies = Array.from({ length: frameCount(motion) }, (_, i) => bodyAt(motion, i / FRAMES_PER_SECOND));
-  const camera = cameraFor(motion, bodies);
+  const times = Array.from({ length: frameCount(motion) }, (_, i) => i / FRAMES_PER_SECOND);
+  const camera = cameraFor(
+    motion,
+    times.flatMap((t) => figuresAt(motion, t).map((f) => f.body)),
+  );
   if (which === 'stills') {
     for (const index of motion.stills) yield rasterize(frameSvg(motion, keyBody(motion.keys[index]!, motion.view).body, camera));
     return;
   }
-  for (const body of bodies) yield rasterize(frameSvg(motion, body, camera));
+  for (const t of times) yield rasterize(figuresSvg(motion, figuresAt(motion, t), camera));
 }
 
 export function frameSize(motion: Motion): [number, number] {

@@ -8,7 +8,7 @@ import { fixedProp, heldPlaces, heldProp, isForearmUp, isLineProp, propLine } fr
 import type { Body, Point } from './skeleton.ts';
 import { SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
-import { heldAt } from './timeline.ts';
+import { heldAt, lineEnd } from './timeline.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -36,6 +36,8 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
       // Seen from the front a barbell lies across the picture: both plates, 1.05 m either side, stay in frame.
       if (prop.kind === 'barbell' && motion.view === 'front') for (const dx of [-1.1, 1.1]) see([at[0] + dx, at[1]]);
     }
+    // A landmine's plate rides just past the hands (22.5 cm plates): all of it in the picture.
+    for (const prop of motion.fixed) if (prop.kind === 'landmine') see(lineEnd(body, prop.to ?? 'hands'), 0.42);
   }
   for (const prop of motion.fixed) {
     if (prop.kind === 'wall') continue;
@@ -102,8 +104,13 @@ const mixHead = (body: Body): Point => [(body.neckBase[0] + body.head[0]) / 2, (
 
 /** Where a held prop is drawn: a pair (dumbbells, farmer's handles) at each hand, anything else once. */
 
-/** The SVG of one frame. */
+/** The SVG of one frame: the figure at full strength. */
 export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
+  return figuresSvg(motion, [{ body, opacity: 1 }], camera);
+}
+
+/** The SVG of one frame with one figure, or two fading into each other (a loop's cross-dissolve, timeline.ts). */
+export function figuresSvg(motion: Motion, figures: readonly { body: Body; opacity: number }[], camera: Camera): string {
   const { width, height } = camera;
   const [, floorY] = svgPoint(camera, [0, 0]);
   const parts = [
@@ -112,8 +119,19 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
     `<rect x="0" y="${round(floorY)}" width="${width}" height="${round(height - floorY)}" fill="${COLOURS.floor}"/>`,
     `<rect x="0" y="${round(floorY)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
   ];
-  parts.push(shadow(camera, body));
+  for (const { body, opacity } of figures) if (opacity >= 1) parts.push(shadow(camera, body));
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
+  for (const { body, opacity } of figures) {
+    const drawn = figureWithProps(motion, body, camera);
+    parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
+  }
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+/** The figure with what it holds and the lines that run to it (cables, straps, a lever). */
+function figureWithProps(motion: Motion, body: Body, camera: Camera): string {
+  const parts: string[] = [];
   const { back, trunk, front } = figure(camera, body, motion.view, 'right');
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
@@ -132,6 +150,5 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
-  parts.push('</svg>');
   return parts.join('');
 }

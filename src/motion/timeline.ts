@@ -90,13 +90,10 @@ export function groundAt(x: number, supports: readonly Support[]): { name: strin
   return ground;
 }
 
-/**
- * How far the figure must rise so that its lowest resting part just touches what is under it (negative:
- * sink); `ignoring` names parts that will be put on the floor afterwards (hands a kneeling key reaches down with).
- */
-export function liftToFloor(body: Body, supports: readonly Support[] = [], ignoring: readonly BodyPoint[] = []): number {
+/** How far the figure must rise so that its lowest resting part just touches what is under it (negative: sink). */
+export function liftToFloor(body: Body, supports: readonly Support[] = []): number {
   return -Math.min(
-    ...RESTING_POINTS.filter((point) => !ignoring.includes(point)).map((point) => {
+    ...RESTING_POINTS.map((point) => {
       const [x, y] = pointOf(body, point);
       return y - REST_HEIGHT[point] - groundAt(x, supports).y;
     }),
@@ -158,13 +155,54 @@ export function locate(motion: Motion, seconds: number): { from: number; to: num
   return { from: 0, to: 0, progress: 0 };
 }
 
-/** The figure `seconds` into the loop. */
+/** Line props that are rigid (a lever, a landmine's bar) or taut (straps, rings): their ends swing on an arc. */
+export const RIGID_LINES: ReadonlySet<string> = new Set(['lever', 'landmine', 'straps', 'rings']);
+/** Which limb ends a line's `to` names, for the arc they follow between keys (the hips have no target). */
+const ARC_ENDS: Partial<Record<LineEnd, readonly ['hands' | 'feet', readonly Side[]]>> = {
+  hands: ['hands', SIDES],
+  left: ['hands', ['left']],
+  right: ['hands', ['right']],
+  feet: ['feet', SIDES],
+  'left-foot': ['feet', ['left']],
+  'right-foot': ['feet', ['right']],
+};
+
+/** The point `t` of the way from `a` to `b` around `centre`: angle and distance from it eased together. */
+function onArc(centre: Point, a: Point, b: Point, t: number): Point {
+  const angleA = Math.atan2(a[1] - centre[1], a[0] - centre[0]);
+  let turn = Math.atan2(b[1] - centre[1], b[0] - centre[0]) - angleA;
+  if (turn > Math.PI) turn -= 2 * Math.PI;
+  if (turn < -Math.PI) turn += 2 * Math.PI;
+  const radius = mix(Math.hypot(a[0] - centre[0], a[1] - centre[1]), Math.hypot(b[0] - centre[0], b[1] - centre[1]), t);
+  const angle = angleA + turn * t;
+  return [centre[0] + Math.cos(angle) * radius, centre[1] + Math.sin(angle) * radius];
+}
+
+/** Whether this part of the loop is the cross-dissolve from the last key back to the first (Motion.loop). */
+const isDissolving = (motion: Motion, from: number, progress: number): boolean =>
+  motion.loop === 'dissolve' && from === motion.keys.length - 1 && progress > 0;
+
+/** What is drawn `seconds` into the loop: the figure, or during a dissolve the last key fading out over the first fading in. */
+export function figuresAt(motion: Motion, seconds: number): readonly { body: Body; opacity: number }[] {
+  const { from, to, progress } = locate(motion, seconds);
+  if (!isDissolving(motion, from, progress)) return [{ body: bodyAt(motion, seconds), opacity: 1 }];
+  return [
+    { body: keyBody(motion.keys[from]!, motion.view).body, opacity: 1 - progress },
+    { body: keyBody(motion.keys[to]!, motion.view).body, opacity: progress },
+  ];
+}
+
+/**
+ * The figure `seconds` into the loop. During a dissolve (no path is drawn between the last key and the
+ * first) it is whichever of the two keys shows more.
+ */
 export function bodyAt(motion: Motion, seconds: number): Body {
   const { from, to, progress } = locate(motion, seconds);
   const a = motion.keys[from]!;
   const b = motion.keys[to]!;
   const placedA = keyBody(a, motion.view);
   if (progress === 0) return placedA.body;
+  if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : keyBody(b, motion.view).body;
   const placedB = keyBody(b, motion.view);
   // A key whose arms were straight made no choice of elbow bend; the other key's choice holds between them.
   const targets: Required<Targets> = { hands: {}, feet: {}, elbows: a.elbows ?? b.elbows ?? 'low' };
@@ -188,6 +226,20 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   if (load !== undefined && a.hands !== undefined && b.hands !== undefined) {
     const grip = loadGrip(pose(mixed, motion.view, offset, targets), load);
     targets.hands = { left: grip, right: grip };
+  }
+  // A lever's handles, a landmine's sleeve, the handles of taut straps: between keys the hands (or feet)
+  // swing on the arc about the pivot or anchor, as the rigid arm carries them, not along the path the
+  // eased joint angles would give, which shortens or stretches the arm.
+  for (const prop of motion.fixed) {
+    if (!RIGID_LINES.has(prop.kind) || prop.to === undefined) continue;
+    const ends = ARC_ENDS[prop.to];
+    if (ends === undefined) continue;
+    const [limb, sides] = ends;
+    for (const side of sides) {
+      const from = limb === 'hands' ? placedA.body.arms[side].hand : placedA.body.legs[side].end;
+      const next = limb === 'hands' ? placedB.body.arms[side].hand : placedB.body.legs[side].end;
+      targets[limb][side] = onArc([prop.x0, prop.y], from, next, progress);
+    }
   }
   const body = pose(mixed, motion.view, offset, targets);
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.

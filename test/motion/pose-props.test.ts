@@ -8,10 +8,10 @@ import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
-import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
+import { cameraFor, figuresSvg, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
-import { heldAt, keyBody, lineEnd, pointOf } from '../../src/motion/timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND, figuresAt, frameCount, heldAt, keyBody, lineEnd, pointOf } from '../../src/motion/timeline.ts';
 
 function built(source: Record<string, unknown>, id = 'A'): Description {
   const result = buildDescription('data/source/motion/strength.json', 'strength', id, source, RENDERER_VERSION);
@@ -60,8 +60,12 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
   });
 
   it('refuses a lever or straps that would have to stretch, naming what to keep at one distance', () => {
-    // Arms that fold in without the body moving: no anchor keeps the hands at one distance.
-    const row = built(ringRow(['straps'], [80, 170]), 'Inverted_Row_with_Straps');
+    // Arms that fold in and then reach forward without the body moving: no anchor keeps the hands at one distance.
+    const folding = ringRow(['straps'], [80, 170]);
+    const row = built(
+      { ...folding, keys: [...folding.keys, { name: 'reaching forward', trunk: -60, legs: [60, 60], arms: [110, 110] }] },
+      'Inverted_Row_with_Straps',
+    );
     const messages = checkMotion(row).map((p) => p.message);
     assert.ok(
       messages.some((m) => /straps change length by \d+ cm through the loop; keep the hands at one distance from its anchor/.test(m)),
@@ -72,6 +76,15 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
       'Leverage_Chest_Press',
     );
     assert.ok(checkMotion(press).some((p) => /the lever's arm changes length/.test(p.message)));
+  });
+
+  it("swings the handles on the lever's arc between keys, the arm's length the same in every frame", () => {
+    const press = built(chestPress, 'Leverage_Chest_Press');
+    const lever = press.motion.fixed.find((prop) => prop.kind === 'lever')!;
+    const lengths: number[] = [];
+    for (let frame = 0; frame < frameCount(press.motion); frame += 1)
+      lengths.push(distance([lever.x0, lever.y], lineEnd(bodyAt(press.motion, frame / FRAMES_PER_SECOND), 'hands')));
+    assert.ok(Math.max(...lengths) - Math.min(...lengths) < 0.01, `${Math.min(...lengths)}..${Math.max(...lengths)} m`);
   });
 
   it('holds a figure leaning back on straps without the balance check, a strap to each hand, rings drawn as rings', () => {
@@ -242,5 +255,41 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
     const bar = heldAt(body, stepUp.motion.held[0]!);
     assert.ok(camera.left <= bar[0] - 1.05, `the left plate at ${bar[0] - 1.05} is left of the frame's edge ${camera.left}`);
     assert.ok(camera.left + camera.width / camera.scale >= bar[0] + 1.05, 'the right plate is in the frame');
+  });
+
+  it('returns a travelling loop by a cross-dissolve, not a glide back along the floor through the cone', () => {
+    const hopOver = (loop?: string) =>
+      built(
+        {
+          pattern: 'pose',
+          props: ['cone'],
+          cones: [0.6],
+          ...(loop === undefined ? {} : { loop }),
+          keys: [
+            { name: 'take off', hold: 0.2, move: 0.4 },
+            { name: 'over', legs: [80, -30], air: 0.5, at: 0.45, hold: 0, move: 0.4 },
+            { name: 'landed', at: 0.9, hold: 0.3, move: 0.6 },
+          ],
+        },
+        'Front_Cone_Hops',
+      );
+    // Moving back from the landing to the take-off would slide the feet through the cone.
+    assert.ok(checkMotion(hopOver()).some((p) => /a foot passes through the cone/.test(p.message)));
+    const dissolving = hopOver('dissolve');
+    assert.deepEqual(checkMotion(dissolving), []);
+    const { motion } = dissolving;
+    // Halfway through the last move: the landing at half strength over the take-off at half strength.
+    const middle = 0.2 + 0.4 + 0 + 0.4 + 0.3 + 0.3;
+    const figures = figuresAt(motion, middle);
+    assert.equal(figures.length, 2);
+    assert.ok(Math.abs(figures[0]!.opacity - 0.5) < 0.05 && Math.abs(figures[0]!.opacity + figures[1]!.opacity - 1) < 1e-9);
+    const heelX = (i: number) => pointOf(keyBody(motion.keys[i]!, 'side').body, 'leftHeel')[0];
+    assert.deepEqual([pointOf(figures[0]!.body, 'leftHeel')[0], pointOf(figures[1]!.body, 'leftHeel')[0]], [heelX(2), heelX(0)]);
+    const camera = cameraFor(motion, [figures[0]!.body, figures[1]!.body]);
+    assert.match(figuresSvg(motion, figures, camera), /<g opacity="0\.\d+">/);
+    // Elsewhere one figure at full strength, drawn as frameSvg draws it.
+    const one = figuresAt(motion, 0.7);
+    assert.equal(one.length, 1);
+    assert.equal(figuresSvg(motion, one, camera), frameSvg(motion, one[0]!.body, camera));
   });
 });
