@@ -50,7 +50,13 @@ export const PROP_KINDS = [
   'smith',
   'stone',
   'log',
+  'keg',
+  'chains',
   'yoke',
+  'heavy-bag',
+  'treadmill',
+  'sled',
+  'battle-ropes',
   'lever',
   'landmine',
   'straps',
@@ -95,7 +101,11 @@ export interface FixedProp {
     | 'decline'
     | 'smith'
     | 'cone'
-    | 'hurdle';
+    | 'hurdle'
+    | 'heavy-bag'
+    | 'treadmill'
+    | 'sled'
+    | 'battle-ropes';
   /**
    * Bench, box, mat, roller, massage ball, stability ball: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -112,7 +122,20 @@ export interface FixedProp {
 
 /** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */
 export interface HeldProp {
-  kind: 'barbell' | 'dumbbells' | 'dumbbell' | 'kettlebell' | 'kettlebells' | 'ball' | 'farmers-handles' | 'plate';
+  kind:
+    | 'barbell'
+    | 'dumbbells'
+    | 'dumbbell'
+    | 'kettlebell'
+    | 'kettlebells'
+    | 'ball'
+    | 'farmers-handles'
+    | 'plate'
+    | 'sandbag'
+    | 'stone'
+    | 'log'
+    | 'keg'
+    | 'chains';
   /** `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on the upper back. */
   at: 'hands' | Side | 'back' | 'front-rack';
   massKg: number;
@@ -208,6 +231,7 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
       prop.kind === 'box' ||
       prop.kind === 'mat' ||
       prop.kind === 'roller' ||
+      prop.kind === 'treadmill' ||
       prop.kind === 'massage-ball' ||
       prop.kind === 'stability-ball' ||
       prop.kind === 'incline' ||

@@ -32,6 +32,11 @@ const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
   dumbbell: 12,
   kettlebell: 16,
   kettlebells: 32,
+  sandbag: 60,
+  stone: 100,
+  log: 90,
+  keg: 70,
+  chains: 20,
   ball: 6,
   plate: 20,
   'farmers-handles': 100,
@@ -46,7 +51,9 @@ export function heldProps(props: readonly PropKind[], placeOf: (kind: HeldProp['
   for (const kind of props) {
     const mass = PROP_MASS_KG[kind];
     if (mass === undefined) continue;
-    held.push({ kind: kind as HeldProp['kind'], at: placeOf(kind as HeldProp['kind']), massKg: mass });
+    // Chains hang from the bar's sleeves: wherever the pattern puts the barbell.
+    const at = placeOf(kind === 'chains' ? 'barbell' : (kind as HeldProp['kind']));
+    held.push({ kind: kind as HeldProp['kind'], at, massKg: mass });
   }
   return held;
 }

@@ -170,6 +170,10 @@ const ROLLER_HALF_TOP = 0.04;
 /** A lacrosse ball: 6.5 cm; a body part rests on its top over about 4 cm. */
 const MASSAGE_BALL_HEIGHT = 0.065;
 const MASSAGE_BALL_HALF_TOP = 0.02;
+/** Props whose anchor may lie well beyond the figure: the picture is as wide as they need. */
+const WIDENING: ReadonlySet<FixedProp['kind']> = new Set(['landmine', 'lever', 'straps', 'rings', 'battle-ropes', 'sled']);
+/** A treadmill's deck: the figure runs on its belt, 12 cm up. */
+const TREADMILL_DECK = 0.12;
 /** Cones and mini hurdles: height, and half their depth along the floor. */
 const CONE = { height: 0.23, half: 0.09 };
 const HURDLE = { height: 0.3, half: 0.03 };
@@ -254,6 +258,8 @@ export const posePattern = pattern<PoseParams>({
       });
     if (params.roller !== undefined)
       tops.push({ kind: 'roller', x0: params.roller - ROLLER_HALF_TOP, x1: params.roller + ROLLER_HALF_TOP, y: ROLLER_HEIGHT });
+    if (params.treadmill !== undefined)
+      tops.push({ kind: 'treadmill', x0: params.treadmill[0], x1: params.treadmill[1], y: TREADMILL_DECK });
     if (params.massageBall !== undefined)
       tops.push({
         kind: 'massage-ball',
@@ -265,7 +271,8 @@ export const posePattern = pattern<PoseParams>({
     const grip = gripOf(props);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
-    const isHeldByStraps = params.straps !== undefined && params.to !== 'feet';
+    // Straps holding the hands, or a sled the figure pushes or drags, hold it up: not a key on the feet alone.
+    const isHeldByStraps = (params.straps !== undefined && params.to !== 'feet') || params.sled !== undefined;
     const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldByStraps, params.lowBar));
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
@@ -277,6 +284,17 @@ export const posePattern = pattern<PoseParams>({
     fixed.push(...tops);
     if (bar !== undefined) fixed.push({ kind: grip.kind, x0: bar[0], x1: bar[0], y: bar[1] });
     if (params.lowBar !== undefined) fixed.push({ kind: 'low-bar', x0: params.lowBar[0], x1: params.lowBar[0], y: params.lowBar[1] });
+    if (params.heavyBag !== undefined) fixed.push({ kind: 'heavy-bag', x0: params.heavyBag - 0.17, x1: params.heavyBag + 0.17, y: 1.6 });
+    if (params.sled !== undefined)
+      fixed.push({
+        kind: 'sled',
+        x0: params.sled,
+        x1: params.sled + 0.9,
+        y: 1.0,
+        ...(params.sledStrap === undefined ? {} : { to: params.sledStrap }),
+      });
+    if (params.battleRopes !== undefined)
+      fixed.push({ kind: 'battle-ropes', x0: params.battleRopes, x1: params.battleRopes, y: 0.1, to: 'hands' });
     for (const x of params.cones ?? []) fixed.push({ kind: 'cone', x0: x - CONE.half, x1: x + CONE.half, y: CONE.height });
     for (const x of params.hurdles ?? []) fixed.push({ kind: 'hurdle', x0: x - HURDLE.half, x1: x + HURDLE.half, y: HURDLE.height });
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.
@@ -297,9 +315,7 @@ export const posePattern = pattern<PoseParams>({
       fixed.push({ kind, x0: x, x1: x + (x < 0 ? -0.32 : 0.32), y: at[1], to });
     }
     // A landmine's socket or a lever's pivot well beyond the figure widens the picture too.
-    const anchors = fixed.filter(
-      (prop) => prop.kind === 'landmine' || prop.kind === 'lever' || prop.kind === 'straps' || prop.kind === 'rings',
-    );
+    const anchors = fixed.filter((prop) => WIDENING.has(prop.kind));
     const width = Math.max(box.x1, ...anchors.map((prop) => prop.x0)) - Math.min(box.x0, ...anchors.map((prop) => prop.x0));
     const [start, end] = params.stills ?? [0, keys.length - 1];
     const result: Motion = motion({

@@ -124,6 +124,19 @@ export const ParamsSchema = v.pipe(
      * the floor (a rack's or a locked Smith machine's bar: an inverted row, an incline push-up).
      */
     lowBar: v.optional(v.strictTuple([metres, height])),
+    /** A heavy bag hanging with its middle at x (from 0.5 to 1.6 m up), for strikes and kicks. */
+    heavyBag: v.optional(metres),
+    /** A treadmill's deck from x0 to x1 (12 cm high; the figure stands and runs on it), its console at the front end. */
+    treadmill: v.optional(v.strictTuple([metres, metres])),
+    /**
+     * A sled on the floor, its posts at x: pushed by hands on the posts, or, with `sledStrap`, dragged by
+     * a strap from it to the hands or the hips. Either way it holds the figure, which leans on it or
+     * away from it: such keys are not held to the standing balance check.
+     */
+    sled: v.optional(metres),
+    sledStrap: v.optional(v.picklist(['hands', 'hips'])),
+    /** Battle ropes anchored on the floor at x: each runs in waves to the hands. */
+    battleRopes: v.optional(metres),
     /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */
     cones: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),

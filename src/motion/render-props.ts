@@ -158,11 +158,59 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
           0.03,
         )
       );
+    case 'heavy-bag': {
+      // A bag hanging on its chain from above the picture.
+      const top = camera.bottom + camera.height / camera.scale;
+      const middle = (prop.x0 + prop.x1) / 2;
+      return (
+        polyline(
+          camera,
+          [
+            [middle, top],
+            [middle, prop.y],
+          ],
+          COLOURS.iron,
+          0.015,
+        ) + rect(camera, prop.x0, prop.y - 1.1, prop.x1, prop.y, COLOURS.heavyBag)
+      );
+    }
+    case 'treadmill':
+      // The deck and its belt, the upright and console at the front end, a handrail back from it.
+      return [
+        rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.deck),
+        polyline(
+          camera,
+          [
+            [prop.x1 - 0.05, prop.y],
+            [prop.x1 + 0.1, 1.2],
+            [prop.x1 - 0.25, 1.05],
+          ],
+          COLOURS.steel,
+          0.04,
+        ),
+        rect(camera, prop.x1 + 0.02, 1.15, prop.x1 + 0.2, 1.3, COLOURS.iron),
+      ].join('');
+    case 'sled':
+      // Runners on the floor, a plate stack, and two posts at the end toward the figure.
+      return [
+        rect(camera, prop.x0 - 0.05, 0, prop.x1, 0.06, COLOURS.steel),
+        rect(camera, prop.x0 + 0.25, 0.06, prop.x0 + 0.65, 0.36, COLOURS.iron),
+        polyline(
+          camera,
+          [
+            [prop.x0 + 0.1, 0.06],
+            [prop.x0, prop.y],
+          ],
+          COLOURS.steel,
+          0.04,
+        ),
+      ].join('');
     case 'straps':
     case 'rings':
     case 'dip-bars':
     case 'lever':
     case 'landmine':
+    case 'battle-ropes':
       // Drawn with the figure of each frame (propLine).
       return '';
     case 'roller': {
@@ -235,6 +283,23 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
         circle(camera, end, 0.05, COLOURS.pad),
       ].join('');
     }
+    case 'sled':
+      // A drag's strap, from the sled's front to the hands or the hips (a push has none).
+      return prop.to === undefined ? '' : polyline(camera, [[prop.x0 + 0.05, 0.25], lineEnd(body, prop.to)], COLOURS.strap, 0.025);
+    case 'battle-ropes': {
+      // A rope from its anchor to each hand in waves: two and a half of them, their phase following the hand.
+      const anchor: Point = [prop.x0, prop.y];
+      return SIDES.map((side) => {
+        const hand = body.arms[side].hand;
+        const points: Point[] = [];
+        for (let i = 0; i <= 40; i += 1) {
+          const t = i / 40;
+          const wave = Math.sin(t * Math.PI * 5 + hand[1] * 12) * 0.12 * Math.sin(t * Math.PI);
+          points.push([anchor[0] + (hand[0] - anchor[0]) * t, anchor[1] + (hand[1] - anchor[1]) * t + wave]);
+        }
+        return polyline(camera, points, COLOURS.rope, 0.03);
+      }).join('');
+    }
     case 'landmine': {
       // The bar from its socket on the floor to the hands, its loaded sleeve just past them.
       const end = lineEnd(body, prop.to ?? 'hands');
@@ -251,7 +316,8 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
 }
 
 /** Whether a fixed prop also has a part drawn from the figure of each frame (propLine). */
-export const isLineProp = (prop: FixedProp): boolean => prop.to !== undefined || prop.kind === 'rings' || prop.kind === 'dip-bars';
+export const isLineProp = (prop: FixedProp): boolean =>
+  prop.to !== undefined || prop.kind === 'rings' || prop.kind === 'dip-bars' || prop.kind === 'battle-ropes';
 
 /** The point `metres` from `from` toward `to` (negative: beyond `from`, away from `to`). */
 function towards(from: Point, to: Point, metres: number): Point {
@@ -321,6 +387,27 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
       );
     case 'ball':
       return circle(camera, at, 0.12, COLOURS.ball);
+    case 'stone':
+      return circle(camera, at, 0.23, COLOURS.stone, COLOURS.stoneEdge, 0.015);
+    case 'chains': {
+      // Links from the sleeve (both sleeves, seen from the front) down to a pile on the floor.
+      const sleeves = view === 'front' ? [at[0] - 0.95, at[0] + 0.95] : [at[0]];
+      return sleeves
+        .map((x) => {
+          const links: string[] = [rect(camera, x - 0.07, 0, x + 0.07, 0.05, COLOURS.iron)];
+          for (let y = at[1] - 0.06; y > 0.05; y -= 0.045) links.push(circle(camera, [x, y], 0.022, 'none', COLOURS.iron, 0.014));
+          return links.join('');
+        })
+        .join('');
+    }
+    case 'keg':
+      return rect(camera, at[0] - 0.15, at[1] - 0.21, at[0] + 0.15, at[1] + 0.21, COLOURS.keg, COLOURS.kegEdge);
+    case 'sandbag':
+      return rect(camera, at[0] - 0.28, at[1] - 0.14, at[0] + 0.28, at[1] + 0.14, COLOURS.sandbag);
+    case 'log':
+      // Seen from the side the log is end on (a round of wood) at the hands; from the front it runs across.
+      if (view === 'front') return rect(camera, at[0] - 1.1, at[1] - 0.15, at[0] + 1.1, at[1] + 0.15, COLOURS.wood, COLOURS.woodEdge);
+      return circle(camera, at, 0.16, COLOURS.wood, COLOURS.woodEdge, 0.015);
   }
 }
 

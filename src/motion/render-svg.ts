@@ -14,6 +14,9 @@ export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as co
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
 const PIXELS_PER_METRE = 290;
 
+/** How far a held prop reaches from its grip (metres), for the camera; 14 cm unless named. */
+const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = { barbell: 0.24, stone: 0.26, sandbag: 0.3, keg: 0.24, log: 0.18 };
+
 /** A camera that shows every point of every frame and every fixed prop, floor near the bottom. */
 export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
   const [width, height] = FRAME_SIZES[motion.frame];
@@ -32,9 +35,10 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     see(body.pelvis, 0.12);
     for (const prop of motion.held) {
       const at = heldAt(body, prop);
-      see(at, prop.kind === 'barbell' ? 0.24 : 0.14);
-      // Seen from the front a barbell lies across the picture: both plates, 1.05 m either side, stay in frame.
-      if (prop.kind === 'barbell' && motion.view === 'front') for (const dx of [-1.1, 1.1]) see([at[0] + dx, at[1]]);
+      see(at, HELD_MARGIN[prop.kind] ?? 0.14);
+      // Seen from the front a barbell or a log lies across the picture: both ends, 1.05-1.1 m either side, stay in frame.
+      if ((prop.kind === 'barbell' || prop.kind === 'log') && motion.view === 'front')
+        for (const dx of [-1.15, 1.15]) see([at[0] + dx, at[1]]);
     }
     // A landmine's plate rides just past the hands (22.5 cm plates): all of it in the picture.
     for (const prop of motion.fixed) if (prop.kind === 'landmine') see(lineEnd(body, prop.to ?? 'hands'), 0.42);
@@ -135,13 +139,18 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera): string {
   const { back, trunk, front } = figure(camera, body, motion.view, 'right');
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
-  const isBehind = (prop: HeldProp) => motion.view === 'side' && (prop.kind === 'barbell' || prop.kind === 'plate');
+  // A log likewise: its near end would hide the hands that hold it.
+  const isBehind = (prop: HeldProp) => motion.view === 'side' && (prop.kind === 'barbell' || prop.kind === 'plate' || prop.kind === 'log');
+  // A stone, keg or sandbag hugged to the body sits between the trunk and the near arm that wraps it.
+  const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(back);
   for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
-  parts.push(trunk, front);
+  parts.push(trunk);
+  for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
+  parts.push(front);
   for (const prop of motion.held)
-    if (!isBehind(prop))
+    if (!isBehind(prop) && !isHugged(prop))
       parts.push(
         ...heldPlaces(body, prop).map((at, i) =>
           heldProp(camera, prop, at, motion.view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)),

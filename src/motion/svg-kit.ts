@@ -28,6 +28,14 @@ export const COLOURS = {
   rollerEdge: '#2c5d7c',
   strap: '#2b2b2b',
   cone: '#e0762b',
+  stone: '#8f8a80',
+  stoneEdge: '#6d6961',
+  sandbag: '#5d6b3a',
+  keg: '#a7adb5',
+  kegEdge: '#7d838b',
+  heavyBag: '#3a2f2a',
+  deck: '#4a4a50',
+  rope: '#1f1f1f',
 } as const;
 
 export interface Camera {

@@ -75,6 +75,7 @@ export function supportsOf(fixed: readonly FixedProp[]): Support[] {
         prop.kind === 'bench' ||
         prop.kind === 'box' ||
         prop.kind === 'roller' ||
+        prop.kind === 'treadmill' ||
         prop.kind === 'massage-ball' ||
         prop.kind === 'stability-ball' ||
         prop.kind === 'incline' ||

@@ -292,4 +292,98 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
     assert.equal(one.length, 1);
     assert.equal(figuresSvg(motion, one, camera), frameSvg(motion, one[0]!.body, camera));
   });
+
+  it('draws the strongman implements where they are held: a stone, keg or sandbag hugged between trunk and arm, chains from the sleeves', () => {
+    const hug = (prop: string) =>
+      built(
+        {
+          pattern: 'pose',
+          props: [prop],
+          keys: [
+            { name: 'hugged', trunk: 5, arms: [40, 150] },
+            { name: 'again', trunk: 8, arms: [40, 150] },
+          ],
+        },
+        'Keg_Carry',
+      );
+    for (const [prop, colour] of [
+      ['stone', COLOURS.stone],
+      ['keg', COLOURS.keg],
+      ['sandbag', COLOURS.sandbag],
+    ] as const) {
+      const svg = svgOf(hug(prop));
+      // Drawn over the trunk (whose colour comes first) and under the near arm (drawn after it).
+      const at = svg.indexOf(colour);
+      assert.ok(at > svg.indexOf(COLOURS.near) && at < svg.lastIndexOf(COLOURS.near), prop);
+    }
+    const squat = buildDescription(
+      'data/source/motion/powerlifting.json',
+      'powerlifting',
+      'Squat_with_Chains',
+      { pattern: 'squat', props: ['barbell', 'chains'], depth: 1 },
+      RENDERER_VERSION,
+    );
+    assert.ok(squat.ok);
+    const chains = squat.value.motion.held.find((prop) => prop.kind === 'chains')!;
+    assert.equal(chains.at, squat.value.motion.held.find((prop) => prop.kind === 'barbell')!.at, 'chains hang where the bar is');
+    assert.ok((svgOf(squat.value).match(/fill="none" stroke="#2f2f33"/g) ?? []).length > 10, 'links down to the floor');
+  });
+
+  it('puts a runner on a treadmill, strikes a heavy bag, leans on a sled it pushes or drags, waves battle ropes', () => {
+    const stride = (legs: unknown) => ({ name: 'stride', trunk: 8, legs, arms: [20, 90], hold: 0, move: 0.35 });
+    const jog = built(
+      {
+        pattern: 'pose',
+        props: ['treadmill'],
+        treadmill: [-0.9, 0.7],
+        keys: [stride({ left: [20, 5], right: [-15, -60] }), stride({ left: [-15, -60], right: [20, 5] })],
+      },
+      'Jogging_Treadmill',
+    );
+    assert.ok(
+      jog.motion.keys[0]!.contacts.some((c) => c.point === 'leftHeel' && c.on === 'treadmill'),
+      'the foot on the belt',
+    );
+    assert.ok(svgOf(jog).includes(COLOURS.deck));
+    const knee = built(
+      {
+        pattern: 'pose',
+        props: ['heavy-bag'],
+        heavyBag: 0.75,
+        keys: [
+          { name: 'guard', arms: [20, 150] },
+          { name: 'knee', legs: { left: [5, 0], right: [100, -10] }, arms: [60, 120] },
+        ],
+      },
+      'Heavy_Bag_Knee_Strikes',
+    );
+    assert.ok(svgOf(knee).includes(COLOURS.heavyBag));
+    const lean = { name: 'drive', trunk: 50, legs: { left: [70, -20], right: [-20, -40] }, arms: [95, 95] };
+    const push = built({ pattern: 'pose', props: ['sled'], sled: 1.05, keys: [lean, { ...lean, trunk: 48 }] }, 'Sled_Push');
+    assert.ok(
+      push.motion.keys.every((k) => !k.isBalanced),
+      'the sled holds the figure up',
+    );
+    assert.ok(!svgOf(push).includes(COLOURS.strap), 'no strap on a push');
+    const drag = built(
+      { pattern: 'pose', props: ['sled'], sled: -1.9, sledStrap: 'hips', keys: [lean, { ...lean, trunk: 48 }] },
+      'Sled_Drag_-_Harness',
+    );
+    assert.equal(drag.motion.fixed.find((prop) => prop.kind === 'sled')!.to, 'hips');
+    assert.ok(svgOf(drag).includes(COLOURS.strap));
+    const waves = built(
+      {
+        pattern: 'pose',
+        props: ['battle-ropes'],
+        battleRopes: 3,
+        keys: [
+          { name: 'up', arms: [70, 110] },
+          { name: 'down', arms: [30, 70] },
+        ],
+      },
+      'Battle_Rope_Reverse_Lunge_Waves',
+    );
+    assert.equal(waves.motion.frame, 'landscape', 'as wide as the ropes');
+    assert.equal((svgOf(waves).match(new RegExp(`stroke="${COLOURS.rope}"`, 'g')) ?? []).length, 2, 'a rope to each hand');
+  });
 });
