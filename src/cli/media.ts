@@ -22,7 +22,8 @@ export const USAGE = `usage: npm run --silent media -- <command> [options]
   render [ID...]                renders the stills and clip of every description that passes the check (or the ids named)
                                 into MEDIA_DIR (default ./var/media), skipping media already rendered from the same description
   sheet OUT.jpg [ID...]         a contact sheet: one row of frames through the loop per exercise (every description when
-                                no id is named); --category NAME keeps one category, --random N --seed S draws N of them
+                                no id is named); --category NAME keeps one category, --random N --seed S draws N of them,
+                                --frames N shows N frames a row (default 8; up to 32, to see a fast move frame by frame)
   coverage                      exercises described, by category and by pattern, against the newest snapshot in DATA_DIR
   import-photos DIR             copies the photos the newest snapshot lists from free-exercise-db (DIR is its exercises/ folder) into the photo folder
                                 (MEDIA_PHOTOS_DIR, default ./data/photos; --dir DIR), re-encoded at most 480 px wide
@@ -126,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
       category: { type: 'string' },
       random: { type: 'string' },
       seed: { type: 'string' },
+      frames: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -178,7 +180,18 @@ export async function main(argv: string[]): Promise<number> {
         (d) => (ids.length === 0 || ids.includes(d.id)) && (values.category === undefined || d.category === values.category),
       );
       if (values.random !== undefined) chosen = sample(chosen, Number(values.random), Number(values.seed ?? 1));
-      writeFileSync(out, await contactSheet(chosen.map((d) => ({ id: d.id, motion: d.motion }))));
+      const frames = values.frames === undefined ? 8 : Number(values.frames);
+      if (!Number.isInteger(frames) || frames < 2 || frames > 32) {
+        process.stderr.write(`error: --frames takes a whole number from 2 to 32, not ${values.frames}\n`);
+        return 2;
+      }
+      writeFileSync(
+        out,
+        await contactSheet(
+          chosen.map((d) => ({ id: d.id, motion: d.motion })),
+          frames,
+        ),
+      );
       process.stdout.write(`${out}: ${chosen.map((d) => d.id).join(', ')}\n`);
       return 0;
     }
