@@ -10,7 +10,7 @@ import { readSnapshotFile } from '../catalog/snapshot-files.ts';
 import { listSnapshotFiles } from '../catalog/snapshot-files.ts';
 import { contactSheet } from '../motion/contact-sheet.ts';
 import { importPhotos, renderMissing } from '../motion/media-cache.ts';
-import { checkAgainstCatalog, checkMotion } from '../motion/motion-check.ts';
+import { checkAgainstCatalog, checkMotion, slides } from '../motion/motion-check.ts';
 import type { Snapshot } from '../catalog/snapshot-schema.ts';
 import { type Description, readDescriptions } from '../motion/motion-files.ts';
 import { RENDERER_VERSION } from '../motion/render-media.ts';
@@ -25,6 +25,8 @@ export const USAGE = `usage: npm run --silent media -- <command> [options]
                                 no id is named); --category NAME keeps one category, --random N --seed S draws N of them,
                                 --frames N shows N frames a row (default 8; up to 32, to see a fast move frame by frame)
   coverage                      exercises described, by category and by pattern, against the newest snapshot in DATA_DIR
+  slides [ID...]                parts that slide at least 6 cm along what they rest on (a planted foot or hand moving), per
+                                description, and how many; a review aid, not a check (exit 0)
   import-photos DIR             copies the photos the newest snapshot lists from free-exercise-db (DIR is its exercises/ folder) into the photo folder
                                 (MEDIA_PHOTOS_DIR, default ./data/photos; --dir DIR), re-encoded at most 480 px wide
   options: --motion-dir DIR (default data/source/motion), --dir DIR (the media folder), --help`;
@@ -136,7 +138,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (
-    !['check', 'render', 'sheet', 'coverage', 'import-photos'].includes(positionals[0] ?? '') ||
+    !['check', 'render', 'sheet', 'coverage', 'slides', 'import-photos'].includes(positionals[0] ?? '') ||
     ((positionals[0] === 'sheet' || positionals[0] === 'import-photos') && positionals[1] === undefined)
   ) {
     process.stderr.write(`${USAGE}\n`);
@@ -214,6 +216,19 @@ export async function main(argv: string[]): Promise<number> {
     case 'coverage':
       process.stdout.write(`${coverage(descriptions, process.env.DATA_DIR ?? './data')}\n`);
       return 0;
+    case 'slides': {
+      const chosen = descriptions.filter((d) => rest.length === 0 || rest.includes(d.id));
+      let sliding = 0;
+      for (const d of chosen) {
+        const found = slides(d.motion);
+        if (found.length === 0) continue;
+        sliding += 1;
+        const parts = found.map((f) => `${f.point} ${Math.round(f.metres * 100)} cm (${f.from.toFixed(2)}-${f.to.toFixed(2)} s)`);
+        process.stdout.write(`${d.id}: ${parts.join(', ')}\n`);
+      }
+      process.stdout.write(`${sliding} of ${chosen.length} descriptions have a part that slides 6 cm or more\n`);
+      return 0;
+    }
     default:
       return 2;
   }

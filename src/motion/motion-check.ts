@@ -6,13 +6,14 @@
  * hurdles, and a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
-import { type BodyPoint, cycleSeconds, isPair, type Key, surfacesOf, type Surface } from './motion.ts';
+import { type BodyPoint, cycleSeconds, isPair, type Key, type Motion, surfacesOf, type Surface } from './motion.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
 import {
   bodyAt,
   FRAMES_PER_SECOND,
+  figuresAt,
   frameCount,
   groundAt,
   heldAt,
@@ -42,6 +43,8 @@ export const RANGES = {
 const CONTACT_TOLERANCE = 0.04;
 /** A rigid or taut line's length from anchor to the hands (or feet) may vary this much through the loop (metres). */
 const RIGID_TOLERANCE = 0.1;
+/** A part this close to what is under it rests there, for finding slides (metres). */
+const SLIDE_CONTACT = 0.015;
 /**
  * How far a kneeling key's fixed knee may sit above what is under it (metres): a shin lying on the
  * floor holds the knee's centre about 7 cm above its resting height, so 10 cm is a knee that hovers.
@@ -220,6 +223,55 @@ export function checkMotion(description: Description): Problem[] {
       );
   });
   return problems;
+}
+
+/** A part that slides along what it rests on: how far, and over which seconds of the loop. */
+export interface Slide {
+  point: BodyPoint;
+  metres: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * Parts that slide while they rest (a hand, foot, knee or forearm moving along the floor or a bench top
+ * while touching it): review 5's commonest fault. A part rests while it is within 1.5 cm of what is under
+ * it; across each stretch of frames where it rests, the spread of its positions along the floor is how
+ * far it slid. A dissolve is not a path (timeline.ts), so it ends a stretch. Reported by `npm run media
+ * -- slides`, not yet refused by the check (too many descriptions still slide to gate on it).
+ */
+export function slides(motion: Motion, atLeast = 0.06): Slide[] {
+  const supports = supportsOf(motion.fixed);
+  const total = frameCount(motion);
+  const found: Slide[] = [];
+  for (const point of Object.keys(REST_HEIGHT) as BodyPoint[]) {
+    let run: { x: number; t: number }[] = [];
+    let worst: Slide | undefined;
+    const close = () => {
+      if (run.length > 1) {
+        const xs = run.map((r) => r.x);
+        const metres = Math.max(...xs) - Math.min(...xs);
+        if (metres >= atLeast && (worst === undefined || metres > worst.metres))
+          worst = { point, metres, from: run[0]!.t, to: run[run.length - 1]!.t };
+      }
+      run = [];
+    };
+    for (let frame = 0; frame <= total; frame += 1) {
+      // The last frame is the first again: sampled there, reported as the loop's end.
+      const t = frame / FRAMES_PER_SECOND;
+      const figures = figuresAt(motion, (frame % total) / FRAMES_PER_SECOND);
+      if (figures.length > 1) {
+        close();
+        continue;
+      }
+      const [x, y] = pointOf(figures[0]!.body, point);
+      if (y - REST_HEIGHT[point] - groundAt(x, supports).y < SLIDE_CONTACT) run.push({ x, t });
+      else close();
+    }
+    close();
+    if (worst !== undefined) found.push(worst);
+  }
+  return found;
 }
 
 /** Descriptions naming no exercise of the catalog, or filed under another category than the exercise's. */

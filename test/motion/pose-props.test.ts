@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkMotion } from '../../src/motion/motion-check.ts';
+import { checkMotion, slides } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, figuresSvg, frameSvg } from '../../src/motion/render-svg.ts';
@@ -385,5 +385,19 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
     );
     assert.equal(waves.motion.frame, 'landscape', 'as wide as the ropes');
     assert.equal((svgOf(waves).match(new RegExp(`stroke="${COLOURS.rope}"`, 'g')) ?? []).length, 2, 'a rope to each hand');
+  });
+
+  it('finds parts that slide while they rest: hands walking along the floor in a plank, none when they stay planted', () => {
+    const plank = (arms: number[]) => ({ name: 'plank', trunk: 75, legs: [-75, -75], arms, handsOnFloor: 'both' });
+    const sliding = built({ pattern: 'pose', keys: [plank([0, 0]), plank([35, 35])] }, 'Plank');
+    const found = slides(sliding.motion);
+    const hand = found.find((f) => f.point === 'leftHand');
+    assert.ok(hand !== undefined && hand.metres > 0.15, JSON.stringify(found));
+    assert.ok(hand.to > hand.from, `${hand.from}..${hand.to} s`);
+    const planted = built({ pattern: 'pose', keys: [plank([0, 0]), { ...plank([0, 0]), trunk: 73 }] }, 'Plank');
+    assert.deepEqual(
+      slides(planted.motion).filter((f) => f.point === 'leftHand'),
+      [],
+    );
   });
 });
