@@ -249,24 +249,15 @@ export const posePattern = pattern<PoseParams>({
       const [x, angle] = params.decline;
       tops.push({ kind: 'decline', x0: x, x1: x + INCLINE_SEAT, y: DECLINE_SEAT_HEIGHT, angle });
     }
-    if (params.stabilityBall !== undefined)
-      tops.push({
-        kind: 'stability-ball',
-        x0: params.stabilityBall - BALL_HALF_TOP,
-        x1: params.stabilityBall + BALL_HALF_TOP,
-        y: BALL_HEIGHT,
-      });
-    if (params.roller !== undefined)
-      tops.push({ kind: 'roller', x0: params.roller - ROLLER_HALF_TOP, x1: params.roller + ROLLER_HALF_TOP, y: ROLLER_HEIGHT });
+    // Round things on the floor (a ball, a roller seen end on): what rests on them rests on their top.
+    const round = (kind: 'stability-ball' | 'roller' | 'massage-ball', x: number | undefined, halfTop: number, height: number) => {
+      if (x !== undefined) tops.push({ kind, x0: x - halfTop, x1: x + halfTop, y: height });
+    };
+    round('stability-ball', params.stabilityBall, BALL_HALF_TOP, BALL_HEIGHT);
+    round('roller', params.roller, ROLLER_HALF_TOP, ROLLER_HEIGHT);
+    round('massage-ball', params.massageBall, MASSAGE_BALL_HALF_TOP, MASSAGE_BALL_HEIGHT);
     if (params.treadmill !== undefined)
       tops.push({ kind: 'treadmill', x0: params.treadmill[0], x1: params.treadmill[1], y: TREADMILL_DECK });
-    if (params.massageBall !== undefined)
-      tops.push({
-        kind: 'massage-ball',
-        x0: params.massageBall - MASSAGE_BALL_HALF_TOP,
-        x1: params.massageBall + MASSAGE_BALL_HALF_TOP,
-        y: MASSAGE_BALL_HEIGHT,
-      });
     const supports = supportsOf(tops);
     const grip = gripOf(props);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
