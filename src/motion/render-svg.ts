@@ -4,7 +4,9 @@
  * never moves. No text and no fonts, so the rasterizer needs nothing from the system.
  */
 import { type HeldProp, isPair, type Motion } from './motion.ts';
-import { fixedProp, heldPlaces, heldProp, isForearmUp, isLineProp, propLine } from './render-props.ts';
+import { fixedProp } from './render-fixed-props.ts';
+import { isLineProp, propLine } from './render-lines.ts';
+import { heldPlaces, heldProp, isForearmUp } from './render-props.ts';
 import type { Body, Point } from './skeleton.ts';
 import { SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';

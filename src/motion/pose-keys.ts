@@ -1,0 +1,137 @@
+/**
+ * One key of the `pose` pattern placed in its scene (patterns-pose.ts): the figure posed from the
+ * author's directions, resting on what is under it, hands and feet put on the floor, a bar or a low bar
+ * by inverse kinematics, its contacts promised and whether it is a standing key for the balance check.
+ */
+import type { BodyPoint, Contact, Key } from './motion.ts';
+import { ANKLE_Y, key } from './pattern-kit.ts';
+import { anglesOf, type PoseKey } from './pose-params.ts';
+import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
+import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support } from './timeline.ts';
+
+const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
+/** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
+const RESTS_WITHIN = 0.02;
+/** A knee, hand or seat this close to what is under it reads as resting there (a kneeling lunge): not a standing key. */
+const NEARLY_RESTING = 0.08;
+/** A hand or back this close to a wall's face leans on it (the thickness of a hand or the back). */
+const AGAINST_WALL = 0.12;
+/** Two elbow bends whose elbows land within this of each other (metres, both arms summed) are the same: a straight arm. */
+const SAME_ELBOW = 0.01;
+const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
+
+const sides = (which: 'both' | Side | undefined): readonly Side[] => (which === undefined ? [] : which === 'both' ? SIDES : [which]);
+
+/**
+ * The point at height `y` straight below `end`, or, when a limb of length `reach` from `root` cannot
+ * get there, the nearest point at that height it can reach (99% of its length: a limb never locks).
+ */
+function onFloorWithin(root: Point, end: Point, reach: number, above: number, supports: readonly Support[]): Point {
+  const y = groundAt(end[0], supports).y + above;
+  const drop = root[1] - y;
+  const span = Math.sqrt(Math.max(0, (reach * 0.99) ** 2 - drop ** 2));
+  return [Math.min(root[0] + span, Math.max(root[0] - span, end[0])), y];
+}
+
+/**
+ * One key: posed with its `fixed` point at x = 0 and resting on what is under it (the floor, or the
+ * top of a bench or box), its resting parts in contact; or, hanging, with the left hand on the bar.
+ */
+export function placedKey(
+  k: PoseKey,
+  view: View,
+  fixed: BodyPoint,
+  supports: readonly Support[],
+  bar: Point | undefined,
+  wall: number | undefined,
+  isHeldByLine: boolean,
+  lowBar: Point | undefined,
+): Key {
+  const a = anglesOf(k);
+  const free = pose(a, view);
+  const origin = pointOf(free, bar === undefined ? fixed : 'leftHand');
+  // Targets on the floor straight below where the angles put each hand or foot, in the figure as it
+  // rests there; the limbs then bend to reach them and the body itself does not move.
+  const shifted = pose(a, view, [k.at - origin[0], 0]);
+  const offset: Point =
+    bar === undefined ? [k.at - origin[0], liftToFloor(shifted, supports) + k.air] : [bar[0] - origin[0], bar[1] - origin[1]];
+  const lifted = pose(a, view, offset);
+  const hands: Partial<Record<Side, Point>> = {};
+  for (const side of sides(k.handsOnFloor)) {
+    const limb = lifted.arms[side];
+    hands[side] = onFloorWithin(
+      limb.root,
+      limb.hand,
+      SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5,
+      REST_HEIGHT.leftHand,
+      supports,
+    );
+  }
+  for (const side of lowBar === undefined ? [] : sides(k.handsOnBar)) {
+    // On the bar, or as near it as the arm reaches toward it (the check then names the gap).
+    const root = lifted.arms[side].root;
+    const reach = (SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5) * 0.99;
+    const gap = distance(root, lowBar!);
+    hands[side] =
+      gap <= reach ? lowBar! : [root[0] + ((lowBar![0] - root[0]) * reach) / gap, root[1] + ((lowBar![1] - root[1]) * reach) / gap];
+  }
+  const feet: Partial<Record<Side, Point>> = {};
+  for (const side of sides(k.feetOnFloor)) {
+    const limb = lifted.legs[side];
+    feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ANKLE_Y, supports);
+  }
+  // Of the two ways an elbow can bend to put the hand on its target, the one nearer the authored elbow.
+  // Straight arms put both in the same place: no choice then, and the frames between this key and the
+  // next bend the elbows the next key's way (a push-up's elbows go back from a straight-armed plank).
+  const offBy = (bend: 'low' | 'back') => {
+    const bent = pose(a, view, offset, { hands, feet, elbows: bend });
+    return SIDES.reduce((sum, side) => sum + distance(bent.arms[side].middle, lifted.arms[side].middle), 0);
+  };
+  const [low, back] = [offBy('low'), offBy('back')];
+  const elbows = Math.abs(low - back) < SAME_ELBOW ? undefined : back < low ? 'back' : 'low';
+  const body = pose(a, view, offset, { hands, feet, ...(elbows === undefined ? {} : { elbows }) });
+  const contacts: Contact[] = [];
+  for (const point of RESTING) {
+    const [x, y] = pointOf(body, point);
+    const ground = groundAt(x, supports);
+    if (y - REST_HEIGHT[point] - ground.y < RESTS_WITHIN) contacts.push({ point, on: ground.name });
+  }
+  if (bar !== undefined) contacts.push({ point: 'leftHand', on: 'bar' }, { point: 'rightHand', on: 'bar' });
+  const onBar = lowBar === undefined ? [] : sides(k.handsOnBar);
+  for (const side of onBar) contacts.push({ point: side === 'left' ? 'leftHand' : 'rightHand', on: 'bar' });
+  // Held to the balance check: a key on the feet alone. A knee, hand or seat hovering a few centimetres
+  // over the floor reads as resting there (a kneeling lunge), and such a key is not a standing one.
+  const isNearlyResting = RESTING.some((point) => {
+    const [x, y] = pointOf(body, point);
+    return !FEET.includes(point) && y - REST_HEIGHT[point] - groundAt(x, supports).y < NEARLY_RESTING;
+  });
+  // Hands, forearms or a back against a wall hold the figure up as well: not a key on the feet alone.
+  const isAgainstWall =
+    wall !== undefined &&
+    (['leftHand', 'rightHand', 'leftElbow', 'rightElbow', 'neckBase', 'pelvis', 'head'] as const).some(
+      (point) => Math.abs(pointOf(body, point)[0] - wall) < AGAINST_WALL,
+    );
+  // Straps holding the hands (a ring row leaning back) hold the figure up as well.
+  const isStanding =
+    bar === undefined &&
+    !isNearlyResting &&
+    !isAgainstWall &&
+    !isHeldByLine &&
+    onBar.length === 0 &&
+    contacts.length > 0 &&
+    contacts.every((contact) => FEET.includes(contact.point));
+  const anchor = bar === undefined ? fixed : 'leftHand';
+  return key({
+    name: k.name,
+    angles: a,
+    anchor: { point: anchor, at: pointOf(body, anchor) },
+    ...(elbows === undefined ? {} : { elbows }),
+    ...(Object.keys(hands).length > 0 ? { hands } : {}),
+    ...(Object.keys(feet).length > 0 ? { feet } : {}),
+    contacts,
+    isBalanced: isStanding,
+    hold: k.hold,
+    move: k.move,
+    ...(k.air > 0 ? { air: k.air } : {}),
+  });
+}
