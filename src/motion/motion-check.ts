@@ -12,15 +12,16 @@ import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
 import {
   bodyAt,
+  clearance,
   FRAMES_PER_SECOND,
   figuresAt,
   frameCount,
-  groundAt,
   heldAt,
   keyBody,
   lineEnd,
   pointOf,
   REST_HEIGHT,
+  RESTING_POINTS,
   RIGID_LINES,
   supportsOf,
 } from './timeline.ts';
@@ -119,8 +120,7 @@ export function checkMotion(description: Description): Problem[] {
     // hovers above the floor (straight arms longer than the thighs) reads as floating.
     const anchor = key.anchor.point;
     if (motion.isGrounded === true && !key.air && (anchor === 'leftKnee' || anchor === 'rightKnee')) {
-      const [x, y] = pointOf(body, anchor);
-      const hover = y - REST_HEIGHT[anchor] - groundAt(x, supports).y;
+      const hover = clearance(body, anchor, supports);
       const isOnHands = key.contacts.some((c) => c.point === 'leftHand' || c.point === 'rightHand');
       if (isOnHands && hover > KNEE_HOVER)
         problems.push(
@@ -244,7 +244,7 @@ export function slides(motion: Motion, atLeast = 0.06): Slide[] {
   const supports = supportsOf(motion.fixed);
   const total = frameCount(motion);
   const found: Slide[] = [];
-  for (const point of Object.keys(REST_HEIGHT) as BodyPoint[]) {
+  for (const point of RESTING_POINTS) {
     let run: { x: number; t: number }[] = [];
     let worst: Slide | undefined;
     const close = () => {
@@ -264,8 +264,8 @@ export function slides(motion: Motion, atLeast = 0.06): Slide[] {
         close();
         continue;
       }
-      const [x, y] = pointOf(figures[0]!.body, point);
-      if (y - REST_HEIGHT[point] - groundAt(x, supports).y < SLIDE_CONTACT) run.push({ x, t });
+      const body = figures[0]!.body;
+      if (clearance(body, point, supports) < SLIDE_CONTACT) run.push({ x: pointOf(body, point)[0], t });
       else close();
     }
     close();

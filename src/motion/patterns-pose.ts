@@ -9,14 +9,12 @@
  * recognizable (the directions) stays theirs, checked by motion-check.ts like any other pattern.
  */
 import type * as v from 'valibot';
-import type { BodyPoint, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
+import type { FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, type View } from './skeleton.ts';
-import { keyBody, lineEnd, pointOf, REST_HEIGHT, supportsOf } from './timeline.ts';
-
-const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
+import { keyBody, lineEnd, pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
 
 function extent(keys: readonly Key[], view: View): { width: number; height: number; x0: number; x1: number } {
   const xs: number[] = [];
@@ -24,7 +22,7 @@ function extent(keys: readonly Key[], view: View): { width: number; height: numb
   for (const k of keys) {
     const body = pose(k.angles, view, [0, 0]);
     const shift = pointOf(body, k.anchor.point);
-    for (const point of RESTING) {
+    for (const point of RESTING_POINTS) {
       const [x, y] = pointOf(body, point);
       xs.push(x - shift[0] + k.anchor.at[0]);
       ys.push(y - shift[1] + k.anchor.at[1]);
@@ -68,7 +66,7 @@ function barHeight(keys: readonly PoseKey[], view: View, lowest: number): number
   for (const k of keys) {
     const body = pose(anglesOf(k), view);
     const hand = pointOf(body, 'leftHand')[1];
-    drop = Math.max(drop, ...RESTING.map((point) => hand - pointOf(body, point)[1] + REST_HEIGHT[point]));
+    drop = Math.max(drop, ...RESTING_POINTS.map((point) => hand - pointOf(body, point)[1] + REST_HEIGHT[point]));
   }
   return Math.max(lowest, drop + 0.05);
 }

@@ -7,9 +7,8 @@ import type { BodyPoint, Contact, Key } from './motion.ts';
 import { ANKLE_Y, key } from './pattern-kit.ts';
 import { anglesOf, type PoseKey } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
-import { groundAt, liftToFloor, pointOf, REST_HEIGHT, type Support } from './timeline.ts';
+import { clearance, groundAt, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
 
-const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 /** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
 const RESTS_WITHIN = 0.02;
 /** A knee, hand or seat this close to what is under it reads as resting there (a kneeling lunge): not a standing key. */
@@ -91,20 +90,15 @@ export function placedKey(
   const elbows = Math.abs(low - back) < SAME_ELBOW ? undefined : back < low ? 'back' : 'low';
   const body = pose(a, view, offset, { hands, feet, ...(elbows === undefined ? {} : { elbows }) });
   const contacts: Contact[] = [];
-  for (const point of RESTING) {
-    const [x, y] = pointOf(body, point);
-    const ground = groundAt(x, supports);
-    if (y - REST_HEIGHT[point] - ground.y < RESTS_WITHIN) contacts.push({ point, on: ground.name });
+  for (const point of RESTING_POINTS) {
+    if (clearance(body, point, supports) < RESTS_WITHIN) contacts.push({ point, on: groundAt(pointOf(body, point)[0], supports).name });
   }
   if (bar !== undefined) contacts.push({ point: 'leftHand', on: 'bar' }, { point: 'rightHand', on: 'bar' });
   const onBar = lowBar === undefined ? [] : sides(k.handsOnBar);
   for (const side of onBar) contacts.push({ point: side === 'left' ? 'leftHand' : 'rightHand', on: 'bar' });
   // Held to the balance check: a key on the feet alone. A knee, hand or seat hovering a few centimetres
   // over the floor reads as resting there (a kneeling lunge), and such a key is not a standing one.
-  const isNearlyResting = RESTING.some((point) => {
-    const [x, y] = pointOf(body, point);
-    return !FEET.includes(point) && y - REST_HEIGHT[point] - groundAt(x, supports).y < NEARLY_RESTING;
-  });
+  const isNearlyResting = RESTING_POINTS.some((point) => !FEET.includes(point) && clearance(body, point, supports) < NEARLY_RESTING);
   // Hands, forearms or a back against a wall hold the figure up as well: not a key on the feet alone.
   const isAgainstWall =
     wall !== undefined &&

@@ -57,7 +57,8 @@ export const REST_HEIGHT: Readonly<Record<BodyPoint, number>> = {
   leftHeel: 0,
   rightHeel: 0,
 };
-const RESTING_POINTS = Object.keys(REST_HEIGHT) as BodyPoint[];
+/** Every point of the figure that may rest on something. */
+export const RESTING_POINTS = Object.keys(REST_HEIGHT) as BodyPoint[];
 
 /** A surface the figure may rest on besides the floor: a bench, box or mat top from x0 to x1 at height y. */
 export interface Support {
@@ -91,14 +92,15 @@ export function groundAt(x: number, supports: readonly Support[]): { name: strin
   return ground;
 }
 
+/** How far a point is above what is under it, less its own thickness: 0 when it rests there, negative when it sinks in. */
+export function clearance(body: Body, point: BodyPoint, supports: readonly Support[] = []): number {
+  const [x, y] = pointOf(body, point);
+  return y - REST_HEIGHT[point] - groundAt(x, supports).y;
+}
+
 /** How far the figure must rise so that its lowest resting part just touches what is under it (negative: sink). */
 export function liftToFloor(body: Body, supports: readonly Support[] = []): number {
-  return -Math.min(
-    ...RESTING_POINTS.map((point) => {
-      const [x, y] = pointOf(body, point);
-      return y - REST_HEIGHT[point] - groundAt(x, supports).y;
-    }),
-  );
+  return -Math.min(...RESTING_POINTS.map((point) => clearance(body, point, supports)));
 }
 
 /** The figure of one key, placed by its anchor, and the pelvis offset that placed it. */
