@@ -204,6 +204,15 @@ function* oneIndexSteps(
     textTerms,
     catalog.translated?.englishWords,
     earlier?.termIds,
+    earlier?.tokens === undefined
+      ? undefined
+      : {
+          exercises: previous!.catalog.exercises,
+          positionById: previous!.catalog.positionById,
+          englishWords: previous!.catalog.translated?.englishWords,
+          muscleGroups: previous!.catalog.muscleGroups,
+          tokens: earlier.tokens,
+        },
   );
   const muscleWords = new Set<string>(
     [...muscleNames, ...Object.keys(muscleAliases)]

@@ -15,7 +15,8 @@ import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
 import { canonicalFamilySteps, canonicalPrior, SUGGEST_LENGTH_OFFSET, suggestCredit } from './canonical-prior.ts';
 import { ENGLISH, type TextRules } from './normalize.ts';
-import { EXERCISES_PER_STEP, IntList, type TermIdTable, type Tokens, tokenSteps } from './term-tokens.ts';
+import { IntList } from '../structures/int-list.ts';
+import { EXERCISES_PER_STEP, type ReusableTokens, type TermIdTable, type Tokens, tokenSteps } from './term-tokens.ts';
 import { type TextTermTable, TextTerms } from './text-terms.ts';
 
 export const FIELD_NAME = 1;
@@ -33,6 +34,8 @@ export interface TermIndex extends Pick<Tokens, 'nameStart' | 'nameTerms' | 'ali
   readonly textTerms: TextTermTable | undefined;
   /** The term ids of the texts this build read, which the next build looks up first (term-tokens.ts); undefined for a large catalog. */
   readonly termIds: TermIdTable | undefined;
+  /** Every exercise's term ids, which the next build copies for the records it keeps (term-tokens.ts); undefined for a large catalog. */
+  readonly tokens: Tokens | undefined;
   /** How the catalog's language makes terms: queries against this index are read the same way. */
   readonly rules: TextRules;
   /** term -> term id. */
@@ -150,7 +153,8 @@ function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, a
  * Builds the index over `exercises` (in default order), yielding every 16 to 128 exercises. In a
  * translation, `englishWords` (position -> the English name and keywords) are searched as keywords too.
  * `textTerms` tokenizes by the catalog language's rules, looking texts up in the live index's table first,
- * and `earlierTermIds` (the live index's, same rules) gives the ids of the texts it read.
+ * and `earlierTermIds` (the live index's, same rules) gives the ids of the texts it read; `reusable`, the
+ * live index's tokens, those of every record the new catalog kept.
  */
 export function* termIndexSteps(
   exercises: readonly Exercise[],
@@ -158,10 +162,11 @@ export function* termIndexSteps(
   textTerms: TextTerms = new TextTerms(ENGLISH),
   englishWords?: readonly (readonly string[])[],
   earlierTermIds?: TermIdTable,
+  reusable?: ReusableTokens,
 ): Steps<TermIndex> {
   const docCount = exercises.length;
   const { rules } = textTerms;
-  const tokens = yield* tokenSteps(exercises, muscleGroups, textTerms, englishWords, earlierTermIds);
+  const tokens = yield* tokenSteps(exercises, muscleGroups, textTerms, englishWords, earlierTermIds, reusable);
   const docFrequency = yield* documentFrequencySteps(tokens, docCount);
   yield;
   const postings = yield* postingSteps(tokens, docFrequency, docCount);
@@ -199,5 +204,6 @@ export function* termIndexSteps(
     textTerms: keptTexts,
     // Kept by the same rule as the texts (text-terms.ts decides the size line), or not at all.
     termIds: keptTexts === undefined ? undefined : tokens.termIds,
+    tokens: keptTexts === undefined ? undefined : tokens,
   };
 }

@@ -5,6 +5,8 @@
  */
 import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
+import { isSameRecord } from '../../catalog/same-record.ts';
+import { IntList } from '../structures/int-list.ts';
 import { baseName } from './normalize.ts';
 import type { TextTerms } from './text-terms.ts';
 
@@ -31,26 +33,6 @@ const SOFT_WORK_TERMS: ReadonlySet<string> = new Set([
   'lacrosse',
   'pose',
 ]);
-
-/** A growable Int32 list: ids appended while tokenizing, packed once at the end. */
-export class IntList {
-  data: Int32Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.data = new Int32Array(Math.max(1024, capacity));
-  }
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = value;
-  }
-  packed(): Int32Array {
-    return this.data.slice(0, this.length);
-  }
-}
 
 /**
  * The term ids of every text one build read, with its terms: what the next build of the same catalog's
@@ -105,7 +87,7 @@ class Vocabulary {
     if (before !== undefined) {
       const count = earlier!.ids[before]!;
       pool.push(count);
-      for (let i = before + 1; i <= before + count; i++) pool.push(this.#renumbered(earlier!.ids[i]!));
+      for (let i = before + 1; i <= before + count; i++) pool.push(this.renumbered(earlier!.ids[i]!));
     } else {
       const terms = this.textTerms.of(text);
       pool.push(terms.length);
@@ -120,7 +102,8 @@ class Vocabulary {
     return { startOfText: this.#startOfText, ids: this.pool.data.subarray(0, this.pool.length), terms: this.terms };
   }
 
-  #renumbered(earlierId: number): number {
+  /** This build's id of the earlier build's term `earlierId` (the earlier table's ids, or its kept tokens'). */
+  renumbered(earlierId: number): number {
     const known = this.#fromEarlier[earlierId]!;
     if (known !== 0) return known - 1;
     const id = this.#intern(this.#earlier!.terms[earlierId]!);
@@ -162,6 +145,30 @@ export interface Tokens {
 }
 
 /**
+ * The live index's tokens with the catalog they were made from: a reload copies, with its term ids
+ * renumbered, every exercise whose record is the live one itself (the catalog keeps the live object
+ * for an unchanged record, catalog/catalog.ts) instead of looking up each of its texts again. Looking
+ * texts up was the largest part of a reload's index build after a day's edits (issue 19).
+ */
+export interface ReusableTokens {
+  readonly exercises: readonly Exercise[];
+  readonly positionById: ReadonlyMap<string, number>;
+  /** The translation's English words by position, as the tokens read them (undefined in English). */
+  readonly englishWords: readonly (readonly string[])[] | undefined;
+  readonly muscleGroups: readonly MuscleGroup[];
+  /** Their term ids are the ones of `termIds.terms`, the table the new build renumbers from. */
+  readonly tokens: Tokens;
+}
+
+/** Whether two lists of words are the same words in the same order. */
+function isSameWords(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
  * Pass 1: tokenizes every exercise (through `textTerms`, which knows the live index's texts), yielding
  * every 16 (a step stays near a millisecond in German and Spanish); `englishWords` (a translation's)
  * count as keywords. `earlier`: the live index's table of the same language, looked up first.
@@ -172,8 +179,18 @@ export function* tokenSteps(
   textTerms: TextTerms,
   englishWords?: readonly (readonly string[])[],
   earlier?: TermIdTable,
+  reusable?: ReusableTokens,
 ): Steps<Tokens> {
   const docCount = exercises.length;
+  // Tags name muscle groups: a record's tokens can be reused only under the same taxonomy, and only
+  // renumbered through the table whose terms they are.
+  const reuse =
+    reusable !== undefined &&
+    earlier !== undefined &&
+    reusable.tokens.terms === earlier.terms &&
+    isSameRecord(reusable.muscleGroups, muscleGroups)
+      ? reusable
+      : undefined;
   const groupOf = new Map<string, string>();
   for (const group of muscleGroups) for (const muscle of group.muscles) groupOf.set(muscle.toLowerCase(), group.displayGroup);
   // About a dozen ids per exercise and language (names, keywords, tags; distinct texts once).
@@ -191,6 +208,26 @@ export function* tokenSteps(
   const { terms } = vocabulary;
   for (let position = 0; position < docCount; position++) {
     const exercise = exercises[position]!;
+    const from = reuse?.positionById.get(exercise.id);
+    if (from !== undefined && reuse!.exercises[from] === exercise && isSameWords(reuse!.englishWords?.[from], englishWords?.[position])) {
+      const t = reuse!.tokens;
+      for (let f = 0; f < 3; f++) {
+        const list = fieldTerms[f]!;
+        for (let i = t.fieldStart[f]![from]!; i < t.fieldStart[f]![from + 1]!; i++) list.push(vocabulary.renumbered(t.fieldTerms[f]![i]!));
+        fieldStart[f]![position + 1] = list.length;
+      }
+      for (let i = t.nameStart[from]!; i < t.nameStart[from + 1]!; i++) nameTerms.push(vocabulary.renumbered(t.nameTerms[i]!));
+      aliasDocStart[position] = aliasStarts.length;
+      for (let a = t.aliasDocStart[from]!; a < t.aliasDocStart[from + 1]!; a++) {
+        aliasStarts.push(aliasTerms.length);
+        for (let i = t.aliasStart[a]!; i < t.aliasStart[a + 1]!; i++) aliasTerms.push(vocabulary.renumbered(t.aliasTerms[i]!));
+      }
+      nameStart[position + 1] = nameTerms.length;
+      nameBaseLength[position] = t.nameBaseLength[from]!;
+      isSoftWork[position] = t.isSoftWork[from]!;
+      if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
+      continue;
+    }
     // Read the pool after each idsOf: a text read for the first time may have grown it.
     const nameAt = vocabulary.idsOf(exercise.name);
     let ids = vocabulary.pool.data;
@@ -233,8 +270,9 @@ export function* tokenSteps(
   aliasStarts.push(aliasTerms.length);
   return {
     terms: vocabulary.terms,
-    // Views, not copies: the tokens are read twice more, then dropped with the lists.
-    fieldTerms: fieldTerms.map((list) => list.data.subarray(0, list.length)),
+    // Packed: the next build copies its kept records' ids from here (ReusableTokens), and a view would
+    // keep each list's spare capacity alive as long.
+    fieldTerms: fieldTerms.map((list) => list.packed()),
     fieldStart,
     nameBaseLength,
     nameStart,

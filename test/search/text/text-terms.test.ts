@@ -2,11 +2,13 @@
  * The texts a search index's build read, kept for the next build (src/search/text/text-terms.ts) with
  * their term ids (src/search/text/term-tokens.ts): a reload looks names and keywords up there instead of
  * tokenizing and interning them again, in every language, and what it builds is the very index a build
- * from nothing makes. It also keeps the live synonym table while the snapshot's synonyms stay.
+ * from nothing makes. A record the new catalog kept (the live object itself) has its term ids copied
+ * from the live index's tokens, its texts not read at all. It also keeps the live synonym table while
+ * the snapshot's synonyms stay.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCatalog } from '../../../src/catalog/catalog.ts';
+import { buildCatalog, catalogSteps } from '../../../src/catalog/catalog.ts';
 import type { Snapshot } from '../../../src/catalog/snapshot-schema.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../../src/search/search-index.ts';
 import { contentTerms, ENGLISH } from '../../../src/search/text/normalize.ts';
@@ -18,7 +20,7 @@ import { bundledSnapshot } from '../../helpers/search-catalogs.ts';
 
 /** The index's own arrays, without the kept tables. */
 function termArrays(index: SearchIndex): Record<string, unknown> {
-  const { textTerms: _kept, termIds: _ids, vocabulary: _map, rules: _rules, ...arrays } = index.terms;
+  const { textTerms: _kept, termIds: _ids, tokens: _tokens, vocabulary: _map, rules: _rules, ...arrays } = index.terms;
   return arrays;
 }
 
@@ -82,6 +84,41 @@ describe('the texts a build keeps for the next', () => {
       "the same terms, under this build's ids",
     );
     assert.deepEqual(built.terms, fresh.terms.terms, 'numbered as a build from nothing numbers them');
+  });
+
+  it('copies the term ids of every record the catalog kept from the live index, in every language, building the same index', () => {
+    // Built as a reload builds it: the catalog from the live one, which lends the records it kept.
+    const catalog = runNow(catalogSteps(nextSnapshot, 'next', undefined, live.catalog));
+    const kept = catalog.exercises.find((exercise) => exercise.id === nextSnapshot.exercises[1]!.id)!;
+    assert.equal(kept, live.catalog.exercises[live.catalog.positionById.get(kept.id)!], 'the live record itself');
+    const esLive = live.languages.get('es')!.catalog;
+    const es = catalog.languages.get('es')!;
+    const esKept = es.exercises[es.positionById.get(kept.id)!]!;
+    assert.equal(esKept, esLive.exercises[esLive.positionById.get(kept.id)!], "a translation's record too, though localized anew");
+    const copied = buildSearchIndexNow(catalog, { previous: live });
+    assert.deepEqual(termArrays(copied), termArrays(fresh));
+    assert.deepEqual(copied.terms.terms, fresh.terms.terms, 'numbered as a build from nothing numbers them');
+    assert.deepEqual([...copied.terms.vocabulary.keys()], [...fresh.terms.vocabulary.keys()]);
+    for (const [lang, index] of fresh.languages) {
+      assert.deepEqual(termArrays(copied.languages.get(lang)!), termArrays(index), `${lang}: same arrays`);
+    }
+    // Copied, not read: the texts of a kept record are not among what this build read; a changed one's are.
+    assert.equal(termIdsOf(copied.terms.termIds!, kept.name), undefined, "a kept record's name was not looked up");
+    assert.ok(termIdsOf(copied.terms.termIds!, 'a keyword nobody had') !== undefined, "a changed record's new keyword was read");
+    assert.equal(termIdsOf(copied.languages.get('es')!.terms.termIds!, esKept.name), undefined, 'nor in Spanish');
+    assert.ok(termIdsOf(copied.languages.get('es')!.terms.termIds!, 'Un nombre nuevo') !== undefined);
+  });
+
+  it("reads every record again when the taxonomy changed (a record's tags name its muscle groups)", () => {
+    const regrouped = structuredClone(nextSnapshot);
+    const group = regrouped.muscleGroups[0]!;
+    group.displayGroup = `${group.displayGroup} Renamed`;
+    const catalog = runNow(catalogSteps(regrouped, 'regrouped', undefined, live.catalog));
+    const built = buildSearchIndexNow(catalog, { previous: live });
+    const kept = catalog.exercises[1]!;
+    assert.equal(kept, live.catalog.exercises[live.catalog.positionById.get(kept.id)!], 'the record itself was kept');
+    assert.ok(termIdsOf(built.terms.termIds!, kept.name) !== undefined, 'but its texts were read again');
+    assert.deepEqual(termArrays(built), termArrays(buildSearchIndexNow(buildCatalog(regrouped, 'regrouped'))));
   });
 
   it('keeps only what this build read, so tables never chain, and none for a large catalog', () => {

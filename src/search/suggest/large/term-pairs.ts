@@ -11,7 +11,7 @@ import type { Steps } from '../../../time-slices.ts';
 import { type ExerciseWords, FLAG_BITS, FLAG_MASK, RECORD_HEADER } from '../exercise-words.ts';
 import { classOf, HEAD_CLASSES } from './term-heads.ts';
 import type { TermIndex } from '../../text/term-index.ts';
-import { IntList } from '../../text/term-tokens.ts';
+import { IntList } from '../../structures/int-list.ts';
 
 export interface TermPairs {
   /** head (term id x HEAD_CLASSES + class) -> start of its pairs in `pairs` (length: terms x HEAD_CLASSES + 1). */
