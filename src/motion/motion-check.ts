@@ -22,9 +22,9 @@ import {
   pointOf,
   REST_HEIGHT,
   RESTING_POINTS,
-  RIGID_LINES,
   supportsOf,
 } from './timeline.ts';
+import { RIGID_LINES } from './limb-paths.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The

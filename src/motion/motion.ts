@@ -169,7 +169,11 @@ export interface Key {
   move: number;
   /** In a grounded motion, metres the figure is off the ground at this key (a jump's flight). */
   air?: number;
+  /** The hand or foot that steps into this key from the previous one: it lifts on the way (limb-paths.ts). */
+  step?: StepLimb;
 }
+
+export type StepLimb = 'left-foot' | 'right-foot' | 'left-hand' | 'right-hand';
 
 export interface Motion {
   view: View;

@@ -127,5 +127,6 @@ export function placedKey(
     hold: k.hold,
     move: k.move,
     ...(k.air > 0 ? { air: k.air } : {}),
+    ...(k.step === undefined ? {} : { step: k.step }),
   });
 }

@@ -40,6 +40,13 @@ const KeySchema = v.strictObject({
   feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */
   handsOnBar: v.optional(v.picklist(['both', 'left', 'right'])),
+  /**
+   * The hand or foot that steps into this key from the one before (the first key: from the last): it
+   * lifts on the way, up to 12 cm, instead of gliding along the floor. Planted at both keys (on the
+   * floor, a box, a bench), placed by `feetOnFloor` or `handsOnFloor`: a lunge's step, a step up, a
+   * carry's stride, a crawl's reach.
+   */
+  step: v.optional(v.picklist(['left-foot', 'right-foot', 'left-hand', 'right-hand'])),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
   /**

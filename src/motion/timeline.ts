@@ -4,6 +4,7 @@
  * first key with zero velocity and loops without a jump.
  */
 import type { BodyPoint, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
+import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
 import { cycleSeconds } from './motion.ts';
 import { type Angles, add, type Body, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
@@ -158,29 +159,6 @@ export function locate(motion: Motion, seconds: number): { from: number; to: num
   return { from: 0, to: 0, progress: 0 };
 }
 
-/** Line props that are rigid (a lever, a landmine's bar) or taut (straps, rings): their ends swing on an arc. */
-export const RIGID_LINES: ReadonlySet<string> = new Set(['lever', 'landmine', 'straps', 'rings']);
-/** Which limb ends a line's `to` names, for the arc they follow between keys (the hips have no target). */
-const ARC_ENDS: Partial<Record<LineEnd, readonly ['hands' | 'feet', readonly Side[]]>> = {
-  hands: ['hands', SIDES],
-  left: ['hands', ['left']],
-  right: ['hands', ['right']],
-  feet: ['feet', SIDES],
-  'left-foot': ['feet', ['left']],
-  'right-foot': ['feet', ['right']],
-};
-
-/** The point `t` of the way from `a` to `b` around `centre`: angle and distance from it eased together. */
-function onArc(centre: Point, a: Point, b: Point, t: number): Point {
-  const angleA = Math.atan2(a[1] - centre[1], a[0] - centre[0]);
-  let turn = Math.atan2(b[1] - centre[1], b[0] - centre[0]) - angleA;
-  if (turn > Math.PI) turn -= 2 * Math.PI;
-  if (turn < -Math.PI) turn += 2 * Math.PI;
-  const radius = mix(Math.hypot(a[0] - centre[0], a[1] - centre[1]), Math.hypot(b[0] - centre[0], b[1] - centre[1]), t);
-  const angle = angleA + turn * t;
-  return [centre[0] + Math.cos(angle) * radius, centre[1] + Math.sin(angle) * radius];
-}
-
 /** Whether this part of the loop is the cross-dissolve from the last key back to the first (Motion.loop). */
 const isDissolving = (motion: Motion, from: number, progress: number): boolean =>
   motion.loop === 'dissolve' && from === motion.keys.length - 1 && progress > 0;
@@ -207,21 +185,25 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   if (progress === 0) return placedA.body;
   if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : keyBody(b, motion.view).body;
   const placedB = keyBody(b, motion.view);
+  // The hand or foot that steps into key b lifts on the way (limb-paths.ts).
+  const stepping = limbTargets(
+    a,
+    b,
+    (limb, side) => limbEnd(a, placedA.body, limb, side),
+    (limb, side) => limbEnd(b, placedB.body, limb, side),
+    progress,
+  );
   // A key whose arms were straight made no choice of elbow bend; the other key's choice holds between them.
-  const targets: Required<Targets> = { hands: {}, feet: {}, elbows: a.elbows ?? b.elbows ?? 'low' };
-  for (const limb of ['hands', 'feet'] as const) {
-    for (const side of SIDES) {
-      if (a[limb]?.[side] === undefined && b[limb]?.[side] === undefined) continue;
-      targets[limb][side] = mixPoint(limbEnd(a, placedA.body, limb, side), limbEnd(b, placedB.body, limb, side), progress);
-    }
-  }
+  const targets: Required<Omit<Targets, 'footLift'>> & Targets = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
   const mixed = mixAngles(a.angles, b.angles, progress);
   let offset = mixPoint(placedA.offset, placedB.offset, progress);
   if (a.anchor.point === b.anchor.point) {
-    // One anchor for both keys (a standing foot, a gripping hand): it stays exactly on its path.
+    // One anchor for both keys (a standing foot, a gripping hand): it stays exactly on its path, which
+    // lifts with it when that foot or hand steps.
     const at = pointOf(pose(mixed, motion.view), a.anchor.point);
     const target = mixPoint(a.anchor.at, b.anchor.at, progress);
-    offset = [target[0] - at[0], target[1] - at[1]];
+    const lift = stepping.step?.points.includes(a.anchor.point) === true ? stepping.step.lift : 0;
+    offset = [target[0] - at[0], target[1] + lift - at[1]];
   }
   // A bar on the back or racked in front: between keys the hands follow it where the trunk carries it,
   // not a straight line between its places at the keys, which would pull the arms off the bar.
@@ -230,20 +212,10 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     const grip = loadGrip(pose(mixed, motion.view, offset, targets), load);
     targets.hands = { left: grip, right: grip };
   }
-  // A lever's handles, a landmine's sleeve, the handles of taut straps: between keys the hands (or feet)
-  // swing on the arc about the pivot or anchor, as the rigid arm carries them, not along the path the
-  // eased joint angles would give, which shortens or stretches the arm.
-  for (const prop of motion.fixed) {
-    if (!RIGID_LINES.has(prop.kind) || prop.to === undefined) continue;
-    const ends = ARC_ENDS[prop.to];
-    if (ends === undefined) continue;
-    const [limb, sides] = ends;
-    for (const side of sides) {
-      const from = limb === 'hands' ? placedA.body.arms[side].hand : placedA.body.legs[side].end;
-      const next = limb === 'hands' ? placedB.body.arms[side].hand : placedB.body.legs[side].end;
-      targets[limb][side] = onArc([prop.x0, prop.y], from, next, progress);
-    }
-  }
+  const bodyEnd = (body: Body) => (limb: 'hands' | 'feet', side: Side) => (limb === 'hands' ? body.arms[side].hand : body.legs[side].end);
+  swingOnRigidLines(motion.fixed, targets, bodyEnd(placedA.body), bodyEnd(placedB.body), progress);
+  // A stepping foot rises whole, keeping the angle it has on the floor below (skeleton.ts).
+  if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
   const body = pose(mixed, motion.view, offset, targets);
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
   if (motion.isGrounded === true) {

@@ -1,0 +1,111 @@
+/**
+ * The paths hands and feet take between two keys (timeline.ts), where a straight line between their
+ * places at the keys would be wrong: a hand or foot that steps (a key's `step`) lifts on the way
+ * instead of gliding along the floor; the ends of a rigid or taut line swing on the arc about its
+ * pivot or anchor.
+ */
+import type { BodyPoint, FixedProp, Key, LineEnd, StepLimb } from './motion.ts';
+import { type Point, SIDES, type Side } from './skeleton.ts';
+
+/** How high a step lifts the hand or foot at its middle: at most this, less for a short step (metres). */
+const STEP_HEIGHT = 0.12;
+const STEP_HEIGHT_PER_METRE = 0.3;
+const STEP_HEIGHT_MIN = 0.04;
+
+type Limb = 'hands' | 'feet';
+export type LimbTargets = { hands: Partial<Record<Side, Point>>; feet: Partial<Record<Side, Point>> };
+
+const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
+const mixPoint = (a: Point, b: Point, t: number): Point => [mix(a[0], b[0], t), mix(a[1], b[1], t)];
+
+const STEPPING: Readonly<Record<StepLimb, readonly [Limb, Side, readonly BodyPoint[]]>> = {
+  'left-foot': ['feet', 'left', ['leftHeel', 'leftToe']],
+  'right-foot': ['feet', 'right', ['rightHeel', 'rightToe']],
+  'left-hand': ['hands', 'left', ['leftHand']],
+  'right-hand': ['hands', 'right', ['rightHand']],
+};
+
+/** A step under way: the body points of the hand or foot, and how high it is lifted at this instant. */
+export interface Step {
+  limb: Limb;
+  side: Side;
+  points: readonly BodyPoint[];
+  lift: number;
+}
+
+/**
+ * The targets of the hands and feet `progress` of the way from key `a` to key `b` (`endA` and `endB`:
+ * where each key puts them), and the step under way, if any: the hand or foot `b.step` names, when
+ * both keys place it, lifts on a half sine as it goes, by 30% of the way it travels, 4 to 12 cm. Two
+ * planted places joined by a straight line along the floor were a glide, the commonest fault review 5
+ * found (`npm run media -- slides`).
+ */
+export function limbTargets(
+  a: Key,
+  b: Key,
+  endA: (limb: Limb, side: Side) => Point,
+  endB: (limb: Limb, side: Side) => Point,
+  progress: number,
+): { targets: LimbTargets; step: Step | undefined } {
+  const targets: LimbTargets = { hands: {}, feet: {} };
+  for (const limb of ['hands', 'feet'] as const) {
+    for (const side of SIDES) {
+      if (a[limb]?.[side] === undefined && b[limb]?.[side] === undefined) continue;
+      targets[limb][side] = mixPoint(endA(limb, side), endB(limb, side), progress);
+    }
+  }
+  if (b.step === undefined) return { targets, step: undefined };
+  const [limb, side, points] = STEPPING[b.step];
+  if (a[limb]?.[side] === undefined || b[limb]?.[side] === undefined) return { targets, step: undefined };
+  const from = endA(limb, side);
+  const to = endB(limb, side);
+  const height = Math.min(STEP_HEIGHT, Math.max(STEP_HEIGHT_MIN, Math.hypot(to[0] - from[0], to[1] - from[1]) * STEP_HEIGHT_PER_METRE));
+  const lift = height * Math.sin(Math.PI * progress);
+  const target = targets[limb][side]!;
+  targets[limb][side] = [target[0], target[1] + lift];
+  return { targets, step: { limb, side, points, lift } };
+}
+
+/** Line props that are rigid (a lever, a landmine's bar) or taut (straps, rings): their ends swing on an arc. */
+export const RIGID_LINES: ReadonlySet<string> = new Set(['lever', 'landmine', 'straps', 'rings']);
+/** Which limb ends a line's `to` names, for the arc they follow between keys (the hips have no target). */
+const ARC_ENDS: Partial<Record<LineEnd, readonly [Limb, readonly Side[]]>> = {
+  hands: ['hands', SIDES],
+  left: ['hands', ['left']],
+  right: ['hands', ['right']],
+  feet: ['feet', SIDES],
+  'left-foot': ['feet', ['left']],
+  'right-foot': ['feet', ['right']],
+};
+
+/** The point `t` of the way from `a` to `b` around `centre`: angle and distance from it eased together. */
+function onArc(centre: Point, a: Point, b: Point, t: number): Point {
+  const angleA = Math.atan2(a[1] - centre[1], a[0] - centre[0]);
+  let turn = Math.atan2(b[1] - centre[1], b[0] - centre[0]) - angleA;
+  if (turn > Math.PI) turn -= 2 * Math.PI;
+  if (turn < -Math.PI) turn += 2 * Math.PI;
+  const radius = mix(Math.hypot(a[0] - centre[0], a[1] - centre[1]), Math.hypot(b[0] - centre[0], b[1] - centre[1]), t);
+  const angle = angleA + turn * t;
+  return [centre[0] + Math.cos(angle) * radius, centre[1] + Math.sin(angle) * radius];
+}
+
+/**
+ * A lever's handles, a landmine's sleeve, the handles of taut straps: between keys the hands (or feet)
+ * swing on the arc about the pivot or anchor, as the rigid arm carries them, not along the path the
+ * eased joint angles would give, which shortens or stretches the arm. Sets those targets in `targets`.
+ */
+export function swingOnRigidLines(
+  fixed: readonly FixedProp[],
+  targets: LimbTargets,
+  endA: (limb: Limb, side: Side) => Point,
+  endB: (limb: Limb, side: Side) => Point,
+  progress: number,
+): void {
+  for (const prop of fixed) {
+    if (!RIGID_LINES.has(prop.kind) || prop.to === undefined) continue;
+    const ends = ARC_ENDS[prop.to];
+    if (ends === undefined) continue;
+    const [limb, sides] = ends;
+    for (const side of sides) targets[limb][side] = onArc([prop.x0, prop.y], endA(limb, side), endB(limb, side), progress);
+  }
+}
