@@ -18,6 +18,8 @@ const AGAINST_WALL = 0.12;
 /** Two elbow bends whose elbows land within this of each other (metres, both arms summed) are the same: a straight arm. */
 const SAME_ELBOW = 0.01;
 const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
+/** How much higher the ankle of a foot on its toes sits than a flat foot's: the heel rises about 30 degrees. */
+const TOES_RAISE = 0.08;
 
 const sides = (which: 'both' | Side | undefined): readonly Side[] => (which === undefined ? [] : which === 'both' ? SIDES : [which]);
 
@@ -75,9 +77,11 @@ export function placedKey(
       gap <= reach ? lowBar! : [root[0] + ((lowBar![0] - root[0]) * reach) / gap, root[1] + ((lowBar![1] - root[1]) * reach) / gap];
   }
   const feet: Partial<Record<Side, Point>> = {};
+  const onToes = sides(k.onToes);
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
-    feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ANKLE_Y, supports);
+    const ankle = ANKLE_Y + (onToes.includes(side) ? TOES_RAISE : 0);
+    feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ankle, supports);
   }
   // Of the two ways an elbow can bend to put the hand on its target, the one nearer the authored elbow.
   // Straight arms put both in the same place: no choice then, and the frames between this key and the

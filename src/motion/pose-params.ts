@@ -38,6 +38,8 @@ const KeySchema = v.strictObject({
   /** Hands or feet put on the floor below where the directions carry them (inverse kinematics bends the limb). */
   handsOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
+  /** Of the feet `feetOnFloor` places, those resting on their toes, heels raised: a lunge's back foot, a bear crawl, a plank. */
+  onToes: v.optional(v.picklist(['both', 'left', 'right'])),
   /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */
   handsOnBar: v.optional(v.picklist(['both', 'left', 'right'])),
   /**

@@ -127,8 +127,11 @@ export interface Targets {
   elbows?: ElbowBend;
   hands?: Partial<Record<Side, Point>>;
   feet?: Partial<Record<Side, Point>>;
-  /** Metres a stepping foot's target was raised (timeline.ts): the foot keeps the angle it has on the floor below. */
-  footLift?: Partial<Record<Side, number>>;
+  /**
+   * Metres a placed foot is above where it would rest: a step's lift (timeline.ts). The foot keeps the
+   * angle it has resting there, flat or on its toes, and rises whole.
+   */
+  footBase?: Partial<Record<Side, number>>;
 }
 
 /**
@@ -143,7 +146,7 @@ export function solveTwoBone(root: Point, target: Point, a: number, b: number, b
   return add(root, direction(base + bend * offset), a);
 }
 
-/** A foot placed by a target: flat when the ankle is at its standing height, else on its toes with the toe on the floor. */
+/** A foot placed by a target (its ankle's height above what it rests on): flat at standing height, else on its toes with the toe down. */
 function footOnFloor(ankle: Point): number {
   if (ankle[1] <= SEGMENT.ankleHeight + 0.005) return 90;
   const toeY = (footAngle: number) => add(add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight), direction(footAngle), SEGMENT.toe)[1];
@@ -158,7 +161,7 @@ function footOnFloor(ankle: Point): number {
   return (lo + hi) / 2;
 }
 
-function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, footTarget: Point | undefined, footLift = 0): Leg {
+function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, footTarget: Point | undefined, footBase = 0): Leg {
   let knee: Point;
   let ankle: Point;
   let shankAngle: number;
@@ -177,7 +180,7 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
     const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
     return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
   }
-  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footLift]);
+  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footBase]);
   // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
   // pointed back toward the floor (kneeling, lying face down), which is what rests there.
   const isPointedBack = footAngle < -45;
@@ -245,7 +248,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const hip = add(pelvis, across, SEGMENT.halfHips);
     const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
-    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], targets.footLift?.[side]);
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], targets.footBase?.[side]);
     arms[side] = armOf(shoulder, (upper - 180) * m + arm.shoulder, arm, m, targets.hands?.[side], targets.elbows ?? 'low');
   }
   const parts: [Point, number][] = [

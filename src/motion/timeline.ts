@@ -194,7 +194,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     progress,
   );
   // A key whose arms were straight made no choice of elbow bend; the other key's choice holds between them.
-  const targets: Required<Omit<Targets, 'footLift'>> & Targets = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
+  const targets: Required<Omit<Targets, 'footBase'>> & Targets = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
   const mixed = mixAngles(a.angles, b.angles, progress);
   let offset = mixPoint(placedA.offset, placedB.offset, progress);
   if (a.anchor.point === b.anchor.point) {
@@ -214,8 +214,8 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   }
   const bodyEnd = (body: Body) => (limb: 'hands' | 'feet', side: Side) => (limb === 'hands' ? body.arms[side].hand : body.legs[side].end);
   swingOnRigidLines(motion.fixed, targets, bodyEnd(placedA.body), bodyEnd(placedB.body), progress);
-  // A stepping foot rises whole, keeping the angle it has on the floor below (skeleton.ts).
-  if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
+  // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
+  if (stepping.step?.limb === 'feet') targets.footBase = { [stepping.step.side]: stepping.step.lift };
   const body = pose(mixed, motion.view, offset, targets);
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
   if (motion.isGrounded === true) {

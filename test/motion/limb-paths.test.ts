@@ -1,7 +1,8 @@
 /**
  * A key's `step` (src/motion/limb-paths.ts): the hand or foot that steps into a key lifts on the way
  * instead of gliding along the floor, so a lunge, a step up or a carry's stride can be drawn planted
- * at both ends; without it, the same keys glide, and `media slides` says so.
+ * at both ends; without it, the same keys glide, and `media slides` says so. And `onToes`: a placed
+ * foot resting on its toes, heel raised, as a lunge's back foot does.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -59,6 +60,22 @@ describe("a key's step", () => {
       const body = bodyAt(stepping.motion, frame / FRAMES_PER_SECOND);
       assert.ok(clearance(body, 'leftToe') < 0.015, `frame ${frame}: the near toe stays down`);
     }
+  });
+
+  it('rests a placed foot on its toes when the key says so, and steps it there at that angle', () => {
+    const source = reverseLunge(true);
+    (source.keys[1] as Record<string, unknown>).onToes = 'right';
+    const onToes = built(source, 'Bodyweight_Reverse_Lunge');
+    assert.deepEqual(checkMotion(onToes), []);
+    const lunge = onToes.motion.keys[1]!;
+    const body = keyBody(lunge, onToes.motion.view).body;
+    assert.ok(clearance(body, 'rightToe') < 0.015, 'the toe rests on the floor');
+    assert.ok(clearance(body, 'rightHeel') > 0.04, `the heel is raised ${clearance(body, 'rightHeel')} m`);
+    const points = lunge.contacts.map((contact) => contact.point);
+    assert.ok(points.includes('rightToe') && !points.includes('rightHeel'), `contacts: ${points.join(', ')}`);
+    const flat = keyBody(stepping.motion.keys[1]!, stepping.motion.view).body;
+    assert.ok(clearance(flat, 'rightHeel') < 0.015, 'without onToes the same foot is flat');
+    assert.deepEqual(slides(onToes.motion), [], 'and it still steps without sliding');
   });
 
   it('refuses a step that names no hand or foot', () => {
