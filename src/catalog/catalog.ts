@@ -125,8 +125,8 @@ export function* catalogSteps(
     positionById.set(exercise.id, position);
     const before = previous?.positionById.get(exercise.id);
     if (before !== undefined && isSameRecord(previous!.exercises[before], exercise)) {
-      // The live record itself, not its equal: the search index's build knows it by identity and reuses
-      // its terms (search/text/term-tokens.ts), and a translation's records are new objects every reload.
+      // The live record itself, not its equal (a translation's records are localized anew every reload):
+      // the new copy dies young instead of being promoted beside the live one by the reload's collections.
       exercises[position] = previous!.exercises[before]!;
       exerciseBodies.push(previous!.exerciseBodies[before]!);
       exerciseBytes.push(previous!.exerciseBytes[before]!);

@@ -145,10 +145,11 @@ export interface Tokens {
 }
 
 /**
- * The live index's tokens with the catalog they were made from: a reload copies, with its term ids
- * renumbered, every exercise whose record is the live one itself (the catalog keeps the live object
- * for an unchanged record, catalog/catalog.ts) instead of looking up each of its texts again. Looking
- * texts up was the largest part of a reload's index build after a day's edits (issue 19).
+ * The live index's tokens with the catalog they were made from: for an exercise the live catalog has
+ * too, a reload copies the term ids (renumbered) of every field whose text is the same there (the name,
+ * each keyword in its place, the tags) instead of looking the text up again. Looking texts up was the
+ * largest part of a reload's index build after a day's edits (issue 19), and a table of the texts read
+ * no longer holds those of a record whose ids were copied.
  */
 export interface ReusableTokens {
   readonly exercises: readonly Exercise[];
@@ -160,12 +161,10 @@ export interface ReusableTokens {
   readonly tokens: Tokens;
 }
 
-/** Whether two lists of words are the same words in the same order. */
-function isSameWords(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** Whether two records tag the same: equipment, category, level and primary muscles, in order. */
+function isSameTags(a: Exercise, b: Exercise): boolean {
+  if (a.equipment !== b.equipment || a.category !== b.category || a.level !== b.level) return false;
+  return a.primaryMuscles.length === b.primaryMuscles.length && a.primaryMuscles.every((muscle, i) => muscle === b.primaryMuscles[i]);
 }
 
 /**
@@ -206,46 +205,54 @@ export function* tokenSteps(
   const isSoftWork = new Uint8Array(docCount);
   const nameBaseLength = new Int32Array(docCount);
   const { terms } = vocabulary;
+  const t = reuse?.tokens;
+  /** Appends the live build's ids `source[start..end)` renumbered, to `list` (and `also`). */
+  const copy = (list: IntList, source: Int32Array, start: number, end: number, also?: IntList) => {
+    for (let i = start; i < end; i++) {
+      const id = vocabulary.renumbered(source[i]!);
+      list.push(id);
+      also?.push(id);
+    }
+  };
   for (let position = 0; position < docCount; position++) {
     const exercise = exercises[position]!;
+    // The live record of the same id, whose fields' ids are copied where the text is the same (ReusableTokens).
     const from = reuse?.positionById.get(exercise.id);
-    if (from !== undefined && reuse!.exercises[from] === exercise && isSameWords(reuse!.englishWords?.[from], englishWords?.[position])) {
-      const t = reuse!.tokens;
-      for (let f = 0; f < 3; f++) {
-        const list = fieldTerms[f]!;
-        for (let i = t.fieldStart[f]![from]!; i < t.fieldStart[f]![from + 1]!; i++) list.push(vocabulary.renumbered(t.fieldTerms[f]![i]!));
-        fieldStart[f]![position + 1] = list.length;
-      }
-      for (let i = t.nameStart[from]!; i < t.nameStart[from + 1]!; i++) nameTerms.push(vocabulary.renumbered(t.nameTerms[i]!));
-      aliasDocStart[position] = aliasStarts.length;
-      for (let a = t.aliasDocStart[from]!; a < t.aliasDocStart[from + 1]!; a++) {
-        aliasStarts.push(aliasTerms.length);
-        for (let i = t.aliasStart[a]!; i < t.aliasStart[a + 1]!; i++) aliasTerms.push(vocabulary.renumbered(t.aliasTerms[i]!));
-      }
-      nameStart[position + 1] = nameTerms.length;
-      nameBaseLength[position] = t.nameBaseLength[from]!;
-      isSoftWork[position] = t.isSoftWork[from]!;
-      if ((position + 1) % EXERCISES_PER_STEP === 0) yield;
-      continue;
-    }
-    // Read the pool after each idsOf: a text read for the first time may have grown it.
-    const nameAt = vocabulary.idsOf(exercise.name);
-    let ids = vocabulary.pool.data;
-    const nameLength = ids[nameAt]!;
-    const base = baseName(exercise.name);
-    nameBaseLength[position] = base === exercise.name ? nameLength : Math.max(1, textTerms.of(base).length);
+    const before = from === undefined ? undefined : reuse!.exercises[from];
     let isSoft = SOFT_WORK_CATEGORIES.has(exercise.category);
-    for (let i = nameAt + 1; i <= nameAt + nameLength; i++) {
-      const id = ids[i]!;
-      fieldTerms[0]!.push(id);
-      nameTerms.push(id);
-      if (!isSoft && SOFT_WORK_TERMS.has(terms[id]!)) isSoft = true;
+    const nameFrom = fieldTerms[0]!.length;
+    let ids = vocabulary.pool.data;
+    if (before !== undefined && before.name === exercise.name) {
+      copy(fieldTerms[0]!, t!.nameTerms, t!.nameStart[from!]!, t!.nameStart[from! + 1]!, nameTerms);
+      nameBaseLength[position] = t!.nameBaseLength[from!]!;
+    } else {
+      // Read the pool after each idsOf: a text read for the first time may have grown it.
+      const nameAt = vocabulary.idsOf(exercise.name);
+      ids = vocabulary.pool.data;
+      const nameLength = ids[nameAt]!;
+      const base = baseName(exercise.name);
+      nameBaseLength[position] = base === exercise.name ? nameLength : Math.max(1, textTerms.of(base).length);
+      for (let i = nameAt + 1; i <= nameAt + nameLength; i++) {
+        fieldTerms[0]!.push(ids[i]!);
+        nameTerms.push(ids[i]!);
+      }
     }
+    for (let i = nameFrom; i < fieldTerms[0]!.length && !isSoft; i++) isSoft = SOFT_WORK_TERMS.has(terms[fieldTerms[0]!.data[i]!]!);
     aliasDocStart[position] = aliasStarts.length;
     // A translation's English name and keywords follow its own keywords, as aliases of the same exercise.
-    for (const keywords of [exercise.keywords, englishWords?.[position] ?? NO_WORDS]) {
-      for (const keyword of keywords) {
+    const lists = [exercise.keywords, englishWords?.[position] ?? NO_WORDS];
+    const earlierLists = before === undefined ? undefined : [before.keywords, reuse!.englishWords?.[from!] ?? NO_WORDS];
+    for (let l = 0; l < 2; l++) {
+      const keywords = lists[l]!;
+      for (let k = 0; k < keywords.length; k++) {
+        const keyword = keywords[k]!;
         aliasStarts.push(aliasTerms.length);
+        if (earlierLists !== undefined && earlierLists[l]![k] === keyword) {
+          // The same keyword at the same place in the live record: its ids, as the live build read them.
+          const a = t!.aliasDocStart[from!]! + (l === 0 ? k : earlierLists[0]!.length + k);
+          copy(fieldTerms[1]!, t!.aliasTerms, t!.aliasStart[a]!, t!.aliasStart[a + 1]!, aliasTerms);
+          continue;
+        }
         const at = vocabulary.idsOf(keyword);
         ids = vocabulary.pool.data;
         for (let i = at + 1; i <= at + ids[at]!; i++) {
@@ -254,12 +261,16 @@ export function* tokenSteps(
         }
       }
     }
-    const tags = [exercise.equipment ?? '', exercise.category, exercise.level];
-    for (const muscle of exercise.primaryMuscles) tags.push(muscle, groupOf.get(muscle.toLowerCase()) ?? '');
-    for (const tag of tags) {
-      const at = vocabulary.idsOf(tag);
-      ids = vocabulary.pool.data;
-      for (let i = at + 1; i <= at + ids[at]!; i++) fieldTerms[2]!.push(ids[i]!);
+    if (before !== undefined && isSameTags(before, exercise)) {
+      copy(fieldTerms[2]!, t!.fieldTerms[2]!, t!.fieldStart[2]![from!]!, t!.fieldStart[2]![from! + 1]!);
+    } else {
+      const tags = [exercise.equipment ?? '', exercise.category, exercise.level];
+      for (const muscle of exercise.primaryMuscles) tags.push(muscle, groupOf.get(muscle.toLowerCase()) ?? '');
+      for (const tag of tags) {
+        const at = vocabulary.idsOf(tag);
+        ids = vocabulary.pool.data;
+        for (let i = at + 1; i <= at + ids[at]!; i++) fieldTerms[2]!.push(ids[i]!);
+      }
     }
     for (let f = 0; f < 3; f++) fieldStart[f]![position + 1] = fieldTerms[f]!.length;
     nameStart[position + 1] = nameTerms.length;

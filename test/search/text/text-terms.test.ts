@@ -109,6 +109,31 @@ describe('the texts a build keeps for the next', () => {
     assert.ok(termIdsOf(copied.languages.get('es')!.terms.termIds!, 'Un nombre nuevo') !== undefined);
   });
 
+  it('copies the ids of the fields a changed record kept, reload after reload, and reads only its new text', () => {
+    // Every record's overview and last keyword revised, after a reload that copied most records whole:
+    // the names and the other keywords are copied from the live tokens, not looked up in any table.
+    const copied = buildSearchIndexNow(runNow(catalogSteps(nextSnapshot, 'next', undefined, live.catalog)), { previous: live });
+    const revised = structuredClone(nextSnapshot);
+    for (const exercise of revised.exercises) {
+      exercise.overview = `${exercise.overview} (revised)`;
+      exercise.keywords = [...exercise.keywords.slice(0, -1), `${exercise.keywords.at(-1)} revised`];
+    }
+    const built = buildSearchIndexNow(runNow(catalogSteps(revised, 'revised', undefined, copied.catalog)), { previous: copied });
+    const sample = revised.exercises[5]!;
+    assert.notEqual(
+      built.catalog.exercises[built.catalog.positionById.get(sample.id)!],
+      copied.catalog.exercises[copied.catalog.positionById.get(sample.id)!],
+    );
+    assert.equal(termIdsOf(built.terms.termIds!, sample.name), undefined, 'the same name: copied');
+    assert.equal(termIdsOf(built.terms.termIds!, sample.keywords[0]!), undefined, 'the same first keyword: copied');
+    assert.ok(termIdsOf(built.terms.termIds!, sample.keywords.at(-1)!) !== undefined, 'the revised keyword: read');
+    const fromNothing = buildSearchIndexNow(buildCatalog(revised, 'revised'));
+    assert.deepEqual(termArrays(built), termArrays(fromNothing));
+    for (const [lang, index] of fromNothing.languages) {
+      assert.deepEqual(termArrays(built.languages.get(lang)!), termArrays(index), `${lang}: same arrays`);
+    }
+  });
+
   it("reads every record again when the taxonomy changed (a record's tags name its muscle groups)", () => {
     const regrouped = structuredClone(nextSnapshot);
     const group = regrouped.muscleGroups[0]!;
