@@ -3,9 +3,9 @@
  * file appearing or of SIGHUP, on a busy machine, with the search p99 unchanged meanwhile). A service of
  * its own on a scratch copy of the bundled snapshot; two connections keep searching; three times, a
  * newer file is renamed into DATA_DIR (found by the folder watch, the poll set to an hour), then another
- * renamed over it and SIGHUP sent; all six written before the searches start (stageRounds). Each file changes records, as a real one does: two days of edits
- * (20 records each), then every record's English, then every record in every language (the most a
- * reload can have to build again). Run once on the machine as it is and once with two CPU-bound
+ * renamed over it and SIGHUP sent; all six are written before the searches start (stageRounds). Each
+ * file changes records, as a real one does: two days of edits (20 records each), then every record's
+ * English, then every record in every language (the most a reload can have to build again). Run once on the machine as it is and once with two CPU-bound
  * processes beside it. The time is from the file's rename (or the signal) to the `catalog loaded` line's
  * own timestamp, so reading this process's pipe is not counted.
  */

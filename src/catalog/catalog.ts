@@ -92,8 +92,8 @@ const EXERCISES_PER_STEP = 16;
  * Builds the catalog step by step (see time-slices.ts): sorting and serializing 100x the catalog takes
  * seconds. The English catalog builds each of the snapshot's translations after itself. With `previous`
  * (the live catalog, on a reload), an exercise whose record is unchanged keeps the live record and its
- * response bytes instead of being serialized again: comparing is about a sixth of the cost (7 against 40 ms for the
- * bundled 2,233), and serializing was the largest part of building a catalog (issue 19).
+ * response bytes instead of being serialized again: comparing is about a sixth of the cost (7 against
+ * 40 ms for the bundled 2,233), and serializing was the largest part of building a catalog (issue 19).
  */
 export function* catalogSteps(
   snapshot: Snapshot,

@@ -5,7 +5,7 @@
  * pivot or anchor.
  */
 import type { BodyPoint, FixedProp, Key, LineEnd, StepLimb } from './motion.ts';
-import { type Point, SIDES, type Side } from './skeleton.ts';
+import { lerpPoint, mix, type Point, SIDES, type Side } from './skeleton.ts';
 
 /** How high a step lifts the hand or foot at its middle: at most this, less for a short step (metres). */
 const STEP_HEIGHT = 0.12;
@@ -14,9 +14,6 @@ const STEP_HEIGHT_MIN = 0.04;
 
 type Limb = 'hands' | 'feet';
 export type LimbTargets = { hands: Partial<Record<Side, Point>>; feet: Partial<Record<Side, Point>> };
-
-const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
-const mixPoint = (a: Point, b: Point, t: number): Point => [mix(a[0], b[0], t), mix(a[1], b[1], t)];
 
 const STEPPING: Readonly<Record<StepLimb, readonly [Limb, Side, readonly BodyPoint[]]>> = {
   'left-foot': ['feet', 'left', ['leftHeel', 'leftToe']],
@@ -51,7 +48,7 @@ export function limbTargets(
   for (const limb of ['hands', 'feet'] as const) {
     for (const side of SIDES) {
       if (a[limb]?.[side] === undefined && b[limb]?.[side] === undefined) continue;
-      targets[limb][side] = mixPoint(endA(limb, side), endB(limb, side), progress);
+      targets[limb][side] = lerpPoint(endA(limb, side), endB(limb, side), progress);
     }
   }
   if (b.step === undefined) return { targets, step: undefined };

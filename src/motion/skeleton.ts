@@ -108,7 +108,9 @@ export function distance(a: Point, b: Point): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1]);
 }
 
-const lerpPoint = (a: Point, b: Point, t: number): Point => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+/** The number, and the point, `t` of the way from `a` to `b`. */
+export const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
+export const lerpPoint = (a: Point, b: Point, t: number): Point => [mix(a[0], b[0], t), mix(a[1], b[1], t)];
 
 /** The absolute angle of the vector from `a` to `b`, in the convention of `direction`. */
 export function angleOf(a: Point, b: Point): number {
@@ -128,10 +130,10 @@ export interface Targets {
   hands?: Partial<Record<Side, Point>>;
   feet?: Partial<Record<Side, Point>>;
   /**
-   * Metres a placed foot is above where it would rest: a step's lift (timeline.ts). The foot keeps the
-   * angle it has resting there, flat or on its toes, and rises whole.
+   * Metres a placed foot is lifted above where it rests: a step (timeline.ts). The foot keeps the angle
+   * it has resting there, flat or on its toes, and rises whole.
    */
-  footBase?: Partial<Record<Side, number>>;
+  footLift?: Partial<Record<Side, number>>;
 }
 
 /**
@@ -161,7 +163,7 @@ function footOnFloor(ankle: Point): number {
   return (lo + hi) / 2;
 }
 
-function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, footTarget: Point | undefined, footBase = 0): Leg {
+function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, footTarget: Point | undefined, footLift = 0): Leg {
   let knee: Point;
   let ankle: Point;
   let shankAngle: number;
@@ -180,7 +182,7 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
     const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
     return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
   }
-  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footBase]);
+  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footLift]);
   // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
   // pointed back toward the floor (kneeling, lying face down), which is what rests there.
   const isPointedBack = footAngle < -45;
@@ -248,7 +250,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const hip = add(pelvis, across, SEGMENT.halfHips);
     const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
-    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], targets.footBase?.[side]);
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], targets.footLift?.[side]);
     arms[side] = armOf(shoulder, (upper - 180) * m + arm.shoulder, arm, m, targets.hands?.[side], targets.elbows ?? 'low');
   }
   const parts: [Point, number][] = [

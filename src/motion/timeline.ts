@@ -6,7 +6,7 @@
 import type { BodyPoint, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
 import { cycleSeconds } from './motion.ts';
-import { type Angles, add, type Body, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
+import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 export const FRAMES_PER_SECOND = 30;
 
@@ -116,9 +116,6 @@ export function keyBody(key: Key, view: Motion['view']): { body: Body; offset: P
   return { body: pose(key.angles, view, offset, targets), offset };
 }
 
-const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
-const mixPoint = (a: Point, b: Point, t: number): Point => [mix(a[0], b[0], t), mix(a[1], b[1], t)];
-
 function mixAngles(a: Angles, b: Angles, t: number): Angles {
   const side = (s: Side) => ({
     leg: {
@@ -139,10 +136,11 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
 
 /** Where key `key` puts a limb's end: its target, else where its angles put it. */
 function limbEnd(key: Key, body: Body, limb: 'hands' | 'feet', side: Side): Point {
-  const target = key[limb]?.[side];
-  if (target !== undefined) return target;
-  return limb === 'hands' ? body.arms[side].hand : body.legs[side].end;
+  return key[limb]?.[side] ?? endOf(body, limb, side);
 }
+
+/** Where a body's hand or foot (its ankle) is. */
+const endOf = (body: Body, limb: 'hands' | 'feet', side: Side): Point => (limb === 'hands' ? body.arms[side].hand : body.legs[side].end);
 
 /** The key a time falls after and how far (0..1, eased) the move to the next key has gone. */
 export function locate(motion: Motion, seconds: number): { from: number; to: number; progress: number } {
@@ -194,14 +192,14 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     progress,
   );
   // A key whose arms were straight made no choice of elbow bend; the other key's choice holds between them.
-  const targets: Required<Omit<Targets, 'footBase'>> & Targets = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
+  const targets: Required<Omit<Targets, 'footLift'>> & Targets = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
   const mixed = mixAngles(a.angles, b.angles, progress);
-  let offset = mixPoint(placedA.offset, placedB.offset, progress);
+  let offset = lerpPoint(placedA.offset, placedB.offset, progress);
   if (a.anchor.point === b.anchor.point) {
     // One anchor for both keys (a standing foot, a gripping hand): it stays exactly on its path, which
     // lifts with it when that foot or hand steps.
     const at = pointOf(pose(mixed, motion.view), a.anchor.point);
-    const target = mixPoint(a.anchor.at, b.anchor.at, progress);
+    const target = lerpPoint(a.anchor.at, b.anchor.at, progress);
     const lift = stepping.step?.points.includes(a.anchor.point) === true ? stepping.step.lift : 0;
     offset = [target[0] - at[0], target[1] + lift - at[1]];
   }
@@ -212,10 +210,15 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     const grip = loadGrip(pose(mixed, motion.view, offset, targets), load);
     targets.hands = { left: grip, right: grip };
   }
-  const bodyEnd = (body: Body) => (limb: 'hands' | 'feet', side: Side) => (limb === 'hands' ? body.arms[side].hand : body.legs[side].end);
-  swingOnRigidLines(motion.fixed, targets, bodyEnd(placedA.body), bodyEnd(placedB.body), progress);
+  swingOnRigidLines(
+    motion.fixed,
+    targets,
+    (limb, side) => endOf(placedA.body, limb, side),
+    (limb, side) => endOf(placedB.body, limb, side),
+    progress,
+  );
   // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
-  if (stepping.step?.limb === 'feet') targets.footBase = { [stepping.step.side]: stepping.step.lift };
+  if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
   const body = pose(mixed, motion.view, offset, targets);
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
   if (motion.isGrounded === true) {
@@ -234,14 +237,14 @@ export function bodyAt(motion: Motion, seconds: number): Body {
 export function heldAt(body: Body, prop: HeldProp): Point {
   switch (prop.at) {
     case 'hands':
-      return mixPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
+      return lerpPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
     case 'left':
     case 'right':
       return body.arms[prop.at].hand;
     case 'back':
     case 'front-rack': {
       // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it.
-      const along = mixPoint(body.neckBase, body.waist, 0.12);
+      const along = lerpPoint(body.neckBase, body.waist, 0.12);
       const dx = body.neckBase[1] - body.waist[1];
       const dy = -(body.neckBase[0] - body.waist[0]);
       const length = Math.hypot(dx, dy) || 1;
@@ -252,8 +255,8 @@ export function heldAt(body: Body, prop: HeldProp): Point {
 
 /** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, or the hips. */
 export function lineEnd(body: Body, to: LineEnd): Point {
-  if (to === 'hands') return mixPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
-  if (to === 'feet') return mixPoint(body.legs.left.end, body.legs.right.end, 0.5);
+  if (to === 'hands') return lerpPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
+  if (to === 'feet') return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
   if (to === 'left-foot') return body.legs.left.end;
   if (to === 'right-foot') return body.legs.right.end;
   if (to === 'hips') return body.pelvis;

@@ -34,7 +34,7 @@ export interface TermIndex extends Pick<Tokens, 'nameStart' | 'nameTerms' | 'ali
   readonly textTerms: TextTermTable | undefined;
   /** The term ids of the texts this build read, which the next build looks up first (term-tokens.ts); undefined for a large catalog. */
   readonly termIds: TermIdTable | undefined;
-  /** Every exercise's term ids, which the next build copies for the records it keeps (term-tokens.ts); undefined for a large catalog. */
+  /** Every exercise's term ids by field, which the next build copies where a field is unchanged (term-tokens.ts); undefined for a large catalog. */
   readonly tokens: Tokens | undefined;
   /** How the catalog's language makes terms: queries against this index are read the same way. */
   readonly rules: TextRules;
@@ -153,8 +153,8 @@ function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, a
  * Builds the index over `exercises` (in default order), yielding every 16 to 128 exercises. In a
  * translation, `englishWords` (position -> the English name and keywords) are searched as keywords too.
  * `textTerms` tokenizes by the catalog language's rules, looking texts up in the live index's table first,
- * and `earlierTermIds` (the live index's, same rules) gives the ids of the texts it read; `reusable`, the
- * live index's tokens, those of every record the new catalog kept.
+ * and `earlierTermIds` (the live index's, same rules) gives the ids of the texts it read; `reusable` (the
+ * live index's tokens) gives those of every field the live record of the same id has unchanged.
  */
 export function* termIndexSteps(
   exercises: readonly Exercise[],

@@ -221,7 +221,7 @@ export function* tokenSteps(
     const before = from === undefined ? undefined : reuse!.exercises[from];
     let isSoft = SOFT_WORK_CATEGORIES.has(exercise.category);
     const nameFrom = fieldTerms[0]!.length;
-    let ids = vocabulary.pool.data;
+    let ids: Int32Array;
     if (before !== undefined && before.name === exercise.name) {
       copy(fieldTerms[0]!, t!.nameTerms, t!.nameStart[from!]!, t!.nameStart[from! + 1]!, nameTerms);
       nameBaseLength[position] = t!.nameBaseLength[from!]!;
