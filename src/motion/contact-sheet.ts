@@ -22,7 +22,8 @@ async function rowFrames(motion: Motion, count: number): Promise<{ png: Buffer; 
   );
   const out: { png: Buffer; width: number }[] = [];
   for (let i = 0; i < count; i += 1) {
-    const svg = figuresSvg(motion, figures[Math.floor((i * total) / count)]!, camera);
+    const frame = Math.floor((i * total) / count);
+    const svg = figuresSvg(motion, figures[frame]!, camera, frame / FRAMES_PER_SECOND);
     const png = Buffer.from(
       new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'height', value: ROW_HEIGHT } }).render().asPng(),
     );

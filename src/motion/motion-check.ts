@@ -14,6 +14,7 @@ import {
   bodyAt,
   clearance,
   FRAMES_PER_SECOND,
+  groundAt,
   figuresAt,
   frameCount,
   heldAt,
@@ -25,6 +26,7 @@ import {
   supportsOf,
 } from './timeline.ts';
 import { RIGID_LINES } from './limb-paths.ts';
+import { floorDrift, propsLeftBehind } from './travel.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -102,6 +104,10 @@ export function checkMotion(description: Description): Problem[] {
   const supports = supportsOf(motion.fixed);
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
+  for (const prop of propsLeftBehind(motion))
+    problems.push(
+      problem(file, base, `a travelling figure's floor scrolls under it, so a ${prop.kind} standing on the floor cannot be drawn with it`),
+    );
   motion.keys.forEach((key, i) => {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = keyBody(key, motion.view).body;
@@ -265,7 +271,9 @@ export function slides(motion: Motion, atLeast = 0.06): Slide[] {
         continue;
       }
       const body = figures[0]!.body;
-      if (clearance(body, point, supports) < SLIDE_CONTACT) run.push({ x: pointOf(body, point)[0], t });
+      // On the floor under a travelling figure, where the part is on the floor, which moves (travel.ts).
+      const on = clearance(body, point, supports) < SLIDE_CONTACT ? groundAt(pointOf(body, point)[0], supports) : undefined;
+      if (on !== undefined) run.push({ x: pointOf(body, point)[0] - (on.name === 'floor' ? floorDrift(motion, t) : 0), t });
       else close();
     }
     close();

@@ -193,6 +193,12 @@ export interface Motion {
    * as the first fades in, instead of the figure gliding back along the floor.
    */
   loop?: 'dissolve';
+  /**
+   * Metres a second the figure travels along the floor while the camera follows it (forward positive;
+   * sideways in the front view): the floor scrolls back under it (travel.ts), so a planted foot moves back
+   * with the floor instead of sliding along it.
+   */
+  travel?: number;
 }
 
 export const leg = (hip: number, knee = 0, ankle = 0): LegAngles => ({ hip, knee, ankle });

@@ -138,7 +138,10 @@ export const posePattern = pattern<PoseParams>({
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
     // Straps holding the hands, or a sled the figure pushes or drags, hold it up: not a key on the feet alone.
     const isHeldByStraps = (params.straps !== undefined && params.to !== 'feet') || params.sled !== undefined;
-    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldByStraps, params.lowBar));
+    // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
+    // passes over the feet stride by stride, so its keys are not held to the standing balance check.
+    const isHeldOrTravelling = isHeldByStraps || params.travel !== undefined;
+    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar));
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
@@ -193,6 +196,7 @@ export const posePattern = pattern<PoseParams>({
       pattern: 'pose',
       isGrounded: bar === undefined,
       ...(params.loop === 'dissolve' ? { loop: 'dissolve' as const } : {}),
+      ...(params.travel === undefined ? {} : { travel: params.travel }),
     });
     return result;
   },

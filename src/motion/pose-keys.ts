@@ -45,7 +45,8 @@ export function placedKey(
   supports: readonly Support[],
   bar: Point | undefined,
   wall: number | undefined,
-  isHeldByLine: boolean,
+  /** Held up by a line (straps, a sled) or travelling (its centre of mass passes over the feet stride by stride): never a quiet stance. */
+  isHeldOrTravelling: boolean,
   lowBar: Point | undefined,
 ): Key {
   const a = anglesOf(k);
@@ -114,7 +115,7 @@ export function placedKey(
     bar === undefined &&
     !isNearlyResting &&
     !isAgainstWall &&
-    !isHeldByLine &&
+    !isHeldOrTravelling &&
     onBar.length === 0 &&
     contacts.length > 0 &&
     contacts.every((contact) => FEET.includes(contact.point));

@@ -144,6 +144,12 @@ export const ParamsSchema = v.pipe(
      */
     sled: v.optional(metres),
     sledStrap: v.optional(v.picklist(['hands', 'hips'])),
+    /**
+     * Metres a second the figure travels while the camera follows it (forward positive; sideways in the
+     * front view): the floor scrolls back under it, so a foot planted on it moves back with it (a run, a
+     * skip, a crawl, a sled push). Write the stride so each planted foot moves back at this speed.
+     */
+    travel: v.optional(v.union([degrees(-8, -0.2), degrees(0.2, 8)])),
     /** Battle ropes anchored on the floor at x: each runs in waves to the hands. */
     battleRopes: v.optional(metres),
     /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */

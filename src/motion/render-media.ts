@@ -55,7 +55,7 @@ export function* frames(motion: Motion, which: 'loop' | 'stills'): Generator<Buf
     for (const index of motion.stills) yield rasterize(frameSvg(motion, keyBody(motion.keys[index]!, motion.view).body, camera));
     return;
   }
-  for (const t of times) yield rasterize(figuresSvg(motion, figuresAt(motion, t), camera));
+  for (const t of times) yield rasterize(figuresSvg(motion, figuresAt(motion, t), camera, t));
 }
 
 export function frameSize(motion: Motion): [number, number] {

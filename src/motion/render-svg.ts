@@ -1,7 +1,8 @@
 /**
  * One frame as SVG text: the floor, fixed props, the figure (far limbs lighter, near limbs dark,
- * round caps, Winter's proportions) and held props, in one camera for the whole clip so the floor
- * never moves. No text and no fonts, so the rasterizer needs nothing from the system.
+ * round caps, Winter's proportions) and held props, in one camera for the whole clip (the floor
+ * moves only under a figure that travels: its seams scroll, travel.ts). No text and no fonts, so the
+ * rasterizer needs nothing from the system.
  */
 import { type HeldProp, isPair, type Motion } from './motion.ts';
 import { fixedProp } from './render-fixed-props.ts';
@@ -11,6 +12,7 @@ import type { Body, Point } from './skeleton.ts';
 import { SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { heldAt, lineEnd } from './timeline.ts';
+import { seamsAt } from './travel.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -110,13 +112,16 @@ const mixHead = (body: Body): Point => [(body.neckBase[0] + body.head[0]) / 2, (
 
 /** Where a held prop is drawn: a pair (dumbbells, farmer's handles) at each hand, anything else once. */
 
-/** The SVG of one frame: the figure at full strength. */
-export function frameSvg(motion: Motion, body: Body, camera: Camera): string {
-  return figuresSvg(motion, [{ body, opacity: 1 }], camera);
+/** The SVG of one frame: the figure at full strength (`seconds` into the loop, where the floor scrolls). */
+export function frameSvg(motion: Motion, body: Body, camera: Camera, seconds = 0): string {
+  return figuresSvg(motion, [{ body, opacity: 1 }], camera, seconds);
 }
 
-/** The SVG of one frame with one figure, or two fading into each other (a loop's cross-dissolve, timeline.ts). */
-export function figuresSvg(motion: Motion, figures: readonly { body: Body; opacity: number }[], camera: Camera): string {
+/**
+ * The SVG of the frame `seconds` into the loop, with one figure, or two fading into each other (a loop's
+ * cross-dissolve, timeline.ts).
+ */
+export function figuresSvg(motion: Motion, figures: readonly { body: Body; opacity: number }[], camera: Camera, seconds = 0): string {
   const { width, height } = camera;
   const [, floorY] = svgPoint(camera, [0, 0]);
   const parts = [
@@ -125,6 +130,13 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     `<rect x="0" y="${round(floorY)}" width="${width}" height="${round(height - floorY)}" fill="${COLOURS.floor}"/>`,
     `<rect x="0" y="${round(floorY)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
   ];
+  // A travelling figure's floor: seams across the floor band, where the floor has moved to by now.
+  for (const x of seamsAt(motion, seconds, camera.left, camera.left + width / camera.scale)) {
+    const [left] = svgPoint(camera, [x, 0]);
+    parts.push(
+      `<rect x="${round(left - 1)}" y="${round(floorY)}" width="2" height="${round(height - floorY)}" fill="${COLOURS.floorLine}"/>`,
+    );
+  }
   for (const { body, opacity } of figures) if (opacity >= 1) parts.push(shadow(camera, body));
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
   for (const { body, opacity } of figures) {

@@ -151,7 +151,8 @@ export function locate(motion: Motion, seconds: number): { from: number; to: num
     const to = (i + 1) % motion.keys.length;
     if (t < key.hold) return { from: i, to, progress: 0 };
     t -= key.hold;
-    if (t < key.move) return { from: i, to, progress: ease(t / key.move) };
+    // A travelling figure's planted foot moves back with the floor, at one speed: its moves are not eased.
+    if (t < key.move) return { from: i, to, progress: motion.travel === undefined ? ease(t / key.move) : t / key.move };
     t -= key.move;
   }
   return { from: 0, to: 0, progress: 0 };

@@ -1,0 +1,94 @@
+/**
+ * A travelling figure (`travel`, src/motion/travel.ts): the camera follows it and the floor scrolls
+ * back under it, so a foot planted on the floor moves back with the floor instead of sliding along it.
+ * The same keys without `travel` slide, and `media slides` says so; the floor's seams scroll at the
+ * travel speed and loop without a jump; a prop standing on the floor is refused with a travelling figure.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkMotion, slides } from '../../src/motion/motion-check.ts';
+import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import { cycleSeconds } from '../../src/motion/motion.ts';
+import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
+import { bodyAt, figuresAt, pointOf } from '../../src/motion/timeline.ts';
+import { floorDrift, seamSpacing, seamsAt } from '../../src/motion/travel.ts';
+
+function built(source: Record<string, unknown>): Description {
+  const result = buildDescription('data/source/motion/conditioning.json', 'conditioning', 'Sled_Push', source, RENDERER_VERSION);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
+  return result.value;
+}
+
+/**
+ * Feet planted while the body moves back over them 30 cm in 0.3 s (1 m/s), then a hop forward to the
+ * start: on a still floor the planted feet slide 30 cm; on a floor scrolling back at 1 m/s they stay put.
+ */
+const shuffle = (extra: Record<string, unknown>) => ({
+  pattern: 'pose',
+  keys: [
+    { name: 'feet planted ahead', at: 0.15, hold: 0, move: 0.3 },
+    { name: 'feet planted behind', at: -0.15, hold: 0, move: 0.3 },
+    { name: 'hop forward', at: 0.15, air: 0.2, hold: 0, move: 0.3 },
+  ],
+  ...extra,
+});
+
+describe('a travelling figure', () => {
+  const travelling = built(shuffle({ travel: 1 }));
+  const still = built(shuffle({}));
+
+  it('keeps a planted foot on the scrolling floor, where the same keys on a still floor slide', () => {
+    assert.deepEqual(checkMotion(travelling), []);
+    const found = slides(travelling.motion);
+    assert.deepEqual(found, [], JSON.stringify(found));
+    const sliding = slides(still.motion).find((slide) => slide.point === 'leftHeel');
+    assert.ok(sliding !== undefined && sliding.metres > 0.25, `on a still floor the heel slides: ${JSON.stringify(sliding)}`);
+  });
+
+  it('moves a planted foot at one speed, the floor’s: its moves are not eased', () => {
+    const heel = (seconds: number) => pointOf(bodyAt(travelling.motion, seconds), 'leftHeel')[0];
+    for (const seconds of [0.05, 0.1, 0.15, 0.2, 0.25]) {
+      const onFloor = heel(seconds) - floorDrift(travelling.motion, seconds);
+      assert.ok(Math.abs(onFloor - heel(0)) < 1e-9, `at ${seconds} s the heel is ${onFloor - heel(0)} m from where it was planted`);
+    }
+  });
+
+  it('scrolls the floor’s seams at the travel speed, whole gaps a loop, so the clip loops without a jump', () => {
+    const cycle = cycleSeconds(travelling.motion);
+    const spacing = seamSpacing(travelling.motion);
+    assert.ok(
+      Math.abs((cycle / spacing) % 1) < 1e-9 || Math.abs((cycle / spacing) % 1) > 1 - 1e-9,
+      `${cycle} m a loop in gaps of ${spacing}`,
+    );
+    const start = seamsAt(travelling.motion, 0, -2, 2);
+    const end = seamsAt(travelling.motion, cycle, -2, 2);
+    assert.equal(start.length, end.length);
+    for (const [i, x] of start.entries()) assert.ok(Math.abs(x - end[i]!) < 1e-9, `seam ${i}: ${x} then ${end[i]}`);
+    const later = seamsAt(travelling.motion, 0.1, -2, 2);
+    assert.ok(
+      later.some((x) => start.some((s) => Math.abs(s - 0.1 - x) < 1e-9)),
+      `0.1 s later the seams are 10 cm back: ${start} then ${later}`,
+    );
+    assert.deepEqual(seamsAt(still.motion, 0.1, -2, 2), [], 'a still floor has none');
+    const camera = cameraFor(travelling.motion, [bodyAt(travelling.motion, 0)]);
+    const frame = (seconds: number) => figuresSvg(travelling.motion, figuresAt(travelling.motion, seconds), camera, seconds);
+    assert.notEqual(frame(0), frame(0.1), 'the picture of the floor moves');
+    assert.equal(frame(0), frame(cycle), 'and is the same a loop later');
+  });
+
+  it('refuses a prop standing on the floor, which would have to scroll with it, and takes a sled it pushes', () => {
+    const boxed = built(shuffle({ travel: 1, box: [0.8, 1.2, 0.3] }));
+    const problems = checkMotion(boxed).map((p) => `${p.path}: ${p.message}`);
+    assert.ok(
+      problems.some((p) => p.includes('a box standing on the floor cannot be drawn')),
+      `refused: ${problems.join('; ')}`,
+    );
+    const pushing = built(shuffle({ travel: 1, sled: 0.6 }));
+    assert.deepEqual(
+      checkMotion(pushing).filter((p) => p.message.includes('travelling')),
+      [],
+      'a sled travels with the figure',
+    );
+  });
+});
