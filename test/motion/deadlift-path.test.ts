@@ -1,0 +1,53 @@
+/**
+ * A barbell deadlift's bar rises straight up the front of the shins (src/motion/patterns-lower.ts,
+ * hinge): the knees go back out of its way before it reaches them. Eased straight from the floor to the
+ * lockout, the knees stayed forward and the bar passed through them (review 7).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkMotion } from '../../src/motion/motion-check.ts';
+import { buildDescription } from '../../src/motion/motion-files.ts';
+import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Point } from '../../src/motion/skeleton.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt } from '../../src/motion/timeline.ts';
+
+/** The x of the front of the shin (its centre line plus half the drawn shank's thickness) at height y. */
+function shinFrontAt(knee: Point, ankle: Point, y: number): number {
+  const t = (y - ankle[1]) / (knee[1] - ankle[1]);
+  return ankle[0] + (knee[0] - ankle[0]) * t + 0.045;
+}
+
+for (const style of ['deadlift', 'romanian'] as const) {
+  describe(`a barbell deadlift (${style})`, () => {
+    const result = buildDescription(
+      'data/source/motion/strength.json',
+      'strength',
+      'Barbell_Deadlift',
+      { pattern: 'hinge', props: ['barbell'], style },
+      RENDERER_VERSION,
+    );
+    assert.ok(result.ok, 'it builds');
+    const { motion } = result.value;
+
+    it('keeps the bar in front of the shins below the knees, in every frame', () => {
+      assert.deepEqual(checkMotion(result.value), []);
+      const load = motion.held.find((prop) => prop.kind === 'barbell');
+      assert.ok(load !== undefined, 'a barbell is held');
+      let checked = 0;
+      for (let frame = 0; frame < frameCount(motion); frame += 1) {
+        const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
+        const bar = heldAt(body, load);
+        const { middle: knee, end: ankle } = body.legs.left;
+        if (bar[1] <= ankle[1] || bar[1] >= knee[1]) continue;
+        checked += 1;
+        const front = shinFrontAt(knee, ankle, bar[1]);
+        // The bar (28 mm) may touch the shins, not pass into them.
+        assert.ok(
+          bar[0] >= front - 0.02,
+          `frame ${frame}: the bar at ${bar[0].toFixed(3)} m is behind the shin's front at ${front.toFixed(3)} m`,
+        );
+      }
+      assert.ok(checked > 5, `${checked} frames have the bar between the ankles and the knees`);
+    });
+  });
+}
