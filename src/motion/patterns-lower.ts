@@ -81,10 +81,13 @@ export const hinge = pattern({
       hold: 0.35,
     });
     const loadY = held.some((p) => p.kind === 'barbell') ? 0.225 : 0.2;
-    // The bar over the middle of the foot, the shins leaning no further than lets it touch them, not
-    // pass into them (at 10 cm from the heel with the shins at 22 degrees it was inside them; review 7).
-    const bar: Point = [0.125, params.style === 'deadlift' ? loadY : 0.42];
-    const shank = params.style === 'deadlift' ? -12 : -5;
+    // Only a barbell runs across the front of the shins: dumbbells hang beside the legs and a kettlebell
+    // between them. A barbell goes over the middle of the foot, the shins leaning no further than lets it
+    // touch them, not pass into them (at 10 cm from the heel with the shins at 22 degrees it was inside
+    // them; review 7), and its path detours round the knees (atKnees, below).
+    const isAcrossShins = held.some((prop) => prop.kind === 'barbell');
+    const bar: Point = [isAcrossShins ? 0.125 : 0.1, params.style === 'deadlift' ? loadY : 0.42];
+    const shank = params.style === 'deadlift' ? (isAcrossShins ? -12 : -22) : isAcrossShins ? -5 : -8;
     // Hips as high as lets straight arms reach the bar, the trunk leaning as far as balances.
     const bottom = (trunk: number): Key => {
       const build = (thigh: number) =>
@@ -135,9 +138,7 @@ export const hinge = pattern({
       keys:
         params.style === 'romanian'
           ? [standing, bottom(trunk)]
-          : // Only a barbell runs across the front of the shins: dumbbells hang beside the legs and a
-            // kettlebell between them, and their path needs no detour round the knees.
-            held.some((prop) => prop.kind === 'barbell')
+          : isAcrossShins
             ? [bottom(trunk), atKnees('bar past the knees', 0.6), standing, atKnees('bar back at the knees', 0.5)]
             : [bottom(trunk), standing],
       fixed: [],
