@@ -56,9 +56,13 @@ const KeySchema = v.strictObject({
    * front view): a bound, a jump over a box or a cone, a step across. The loop travels back to the first key.
    */
   at: v.optional(metres, 0),
-  /** Seconds held at this key, then seconds to move to the next (the last key moves back to the first). */
+  /**
+   * Seconds held at this key, then seconds to move to the next (the last key moves back to the first).
+   * A move may be as short as 0.1 s (three frames): a run's or a sprint's stride, four to six keys a
+   * cycle, needs moves of 0.1-0.15 s to reach its cadence (170-200 steps a minute).
+   */
   hold: v.optional(degrees(0, 2.5), 0.6),
-  move: v.optional(degrees(0.2, 2.5), 1),
+  move: v.optional(degrees(0.1, 2.5), 1),
 });
 export type PoseKey = v.InferOutput<typeof KeySchema>;
 

@@ -77,6 +77,20 @@ describe('a travelling figure', () => {
     assert.equal(frame(0), frame(cycle), 'and is the same a loop later');
   });
 
+  it('takes moves as short as 0.1 s, a sprint stride’s, and no shorter', () => {
+    const timed = (move: number) =>
+      buildDescription(
+        'data/source/motion/conditioning.json',
+        'conditioning',
+        'Sled_Push',
+        { ...shuffle({ travel: 1 }), keys: shuffle({}).keys.map((key) => ({ ...key, move })) },
+        RENDERER_VERSION,
+      );
+    assert.ok(timed(0.1).ok, 'a 0.1 s move is taken');
+    const refused = timed(0.05);
+    assert.ok(!refused.ok && refused.problems.some((p) => p.path.includes('move')), 'a 0.05 s move is refused at its field');
+  });
+
   it('refuses a prop standing on the floor, which would have to scroll with it, and takes a sled it pushes', () => {
     const boxed = built(shuffle({ travel: 1, box: [0.8, 1.2, 0.3] }));
     const problems = checkMotion(boxed).map((p) => `${p.path}: ${p.message}`);
