@@ -156,8 +156,10 @@ export const posePattern = pattern<PoseParams>({
     if (params.sled !== undefined)
       fixed.push({
         kind: 'sled',
+        // It runs from its posts away from the figure: ahead of it (pushed, or dragged walking backward)
+        // or behind it (dragged by a harness), so its strap always leaves from the end toward the figure.
         x0: params.sled,
-        x1: params.sled + 0.9,
+        x1: params.sled + (params.sled < 0 ? -0.9 : 0.9),
         y: 1.0,
         ...(params.sledStrap === undefined ? {} : { to: params.sledStrap }),
       });

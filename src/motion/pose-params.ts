@@ -142,7 +142,8 @@ export const ParamsSchema = v.pipe(
     /** A treadmill's deck from x0 to x1 (12 cm high; the figure stands and runs on it), its console at the front end. */
     treadmill: v.optional(v.strictTuple([metres, metres])),
     /**
-     * A sled on the floor, its posts at x: pushed by hands on the posts, or, with `sledStrap`, dragged by
+     * A sled on the floor, its posts at x and its runners on away from the fixed point (ahead of the
+     * figure for x > 0, behind it for x < 0): pushed by hands on the posts, or, with `sledStrap`, dragged by
      * a strap from it to the hands or the hips. Either way it holds the figure, which leans on it or
      * away from it: such keys are not held to the standing balance check.
      */

@@ -189,21 +189,24 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
         ),
         rect(camera, prop.x1 + 0.02, 1.15, prop.x1 + 0.2, 1.3, COLOURS.iron),
       ].join('');
-    case 'sled':
-      // Runners on the floor, a plate stack, and two posts at the end toward the figure.
+    case 'sled': {
+      // Runners on the floor, a plate stack, and two posts at the end toward the figure (x0; the sled
+      // runs on to x1, ahead of the figure or behind it).
+      const away = Math.sign(prop.x1 - prop.x0) || 1;
       return [
-        rect(camera, prop.x0 - 0.05, 0, prop.x1, 0.06, COLOURS.steel),
-        rect(camera, prop.x0 + 0.25, 0.06, prop.x0 + 0.65, 0.36, COLOURS.iron),
+        rect(camera, prop.x0 - 0.05 * away, 0, prop.x1, 0.06, COLOURS.steel),
+        rect(camera, prop.x0 + 0.25 * away, 0.06, prop.x0 + 0.65 * away, 0.36, COLOURS.iron),
         polyline(
           camera,
           [
-            [prop.x0 + 0.1, 0.06],
+            [prop.x0 + 0.1 * away, 0.06],
             [prop.x0, prop.y],
           ],
           COLOURS.steel,
           0.04,
         ),
       ].join('');
+    }
     case 'straps':
     case 'rings':
     case 'dip-bars':

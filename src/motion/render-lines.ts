@@ -71,7 +71,9 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
     }
     case 'sled':
       // A drag's strap, from the sled's front to the hands or the hips (a push has none).
-      return prop.to === undefined ? '' : polyline(camera, [[prop.x0 + 0.05, 0.25], lineEnd(body, prop.to)], COLOURS.strap, 0.025);
+      return prop.to === undefined
+        ? ''
+        : polyline(camera, [[prop.x0 + 0.05 * (Math.sign(prop.x1 - prop.x0) || 1), 0.25], lineEnd(body, prop.to)], COLOURS.strap, 0.025);
     case 'battle-ropes': {
       // A rope from its anchor to each hand in waves: two and a half of them, their phase following the hand.
       const anchor: Point = [prop.x0, prop.y];

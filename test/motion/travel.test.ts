@@ -10,7 +10,9 @@ import { checkMotion, slides } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { cycleSeconds } from '../../src/motion/motion.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { propLine } from '../../src/motion/render-lines.ts';
 import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
+import { round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, figuresAt, pointOf } from '../../src/motion/timeline.ts';
 import { floorDrift, seamSpacing, seamsAt } from '../../src/motion/travel.ts';
 
@@ -97,6 +99,19 @@ describe('a travelling figure', () => {
     assert.ok(
       problems.some((p) => p.includes('a box standing on the floor cannot be drawn')),
       `refused: ${problems.join('; ')}`,
+    );
+    // Dragged by a harness, the sled is behind the figure: it runs on away from it, and the strap leaves
+    // from its end toward the figure, not through its plates from the far end.
+    const dragging = built(shuffle({ travel: 1, sled: -1, sledStrap: 'hips', fixed: 'pelvis' }));
+    const sled = dragging.motion.fixed.find((prop) => prop.kind === 'sled');
+    assert.ok(sled !== undefined && sled.x1 < sled.x0, `the sled runs back from its posts: ${JSON.stringify(sled)}`);
+    const camera = cameraFor(dragging.motion, [bodyAt(dragging.motion, 0)]);
+    const strapStart = svgPoint(camera, [sled.x0 - 0.05, 0.25])
+      .map(round)
+      .join(' ');
+    assert.ok(
+      propLine(camera, sled, bodyAt(dragging.motion, 0)).includes(`M${strapStart}L`),
+      'the strap starts at the end toward the figure',
     );
     const pushing = built(shuffle({ travel: 1, sled: 0.6 }));
     assert.deepEqual(
