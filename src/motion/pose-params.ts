@@ -58,7 +58,7 @@ const KeySchema = v.strictObject({
   at: v.optional(metres, 0),
   /**
    * Seconds held at this key, then seconds to move to the next (the last key moves back to the first).
-   * A move may be as short as 0.1 s (three frames): a run's or a sprint's stride, four to six keys a
+   * A move may be as short as 0.1 s (three frames): a run's or a sprint's stride, four to eight keys a
    * cycle, needs moves of 0.1-0.15 s to reach its cadence (170-200 steps a minute).
    */
   hold: v.optional(degrees(0, 2.5), 0.6),
@@ -68,7 +68,12 @@ export type PoseKey = v.InferOutput<typeof KeySchema>;
 
 export const ParamsSchema = v.pipe(
   v.strictObject({
-    keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(6)),
+    /**
+     * Two to eight key poses. Six were too few for a whole cycle of some movements: a skip (a hop and a
+     * step on each side), a burpee with its flights, an inchworm's hand walk, a clean followed by a jerk.
+     * The loop still lasts at most 5 s (motion-check.ts).
+     */
+    keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(8, 'at most 8 keys')),
     /** The key shown as the start image and the one shown as the end image; by default the first and the last. */
     stills: v.optional(v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.number(), v.integer(), v.minValue(0))])),
     frame: v.optional(v.picklist(['portrait', 'landscape'])),

@@ -93,6 +93,20 @@ describe('a travelling figure', () => {
     assert.ok(!refused.ok && refused.problems.some((p) => p.path.includes('move')), 'a 0.05 s move is refused at its field');
   });
 
+  it('takes up to eight keys (a skip: a hop and a step on each side), not nine', () => {
+    const keyed = (count: number) =>
+      buildDescription(
+        'data/source/motion/conditioning.json',
+        'conditioning',
+        'Sled_Push',
+        { pattern: 'pose', keys: Array.from({ length: count }, (_, i) => ({ name: `key ${i}`, hold: 0, move: 0.2 })) },
+        RENDERER_VERSION,
+      );
+    assert.ok(keyed(8).ok, 'eight keys are taken');
+    const refused = keyed(9);
+    assert.ok(!refused.ok && refused.problems.some((p) => p.message.includes('at most 8 keys')), 'nine are refused');
+  });
+
   it('refuses a prop standing on the floor, which would have to scroll with it, and takes a sled it pushes', () => {
     const boxed = built(shuffle({ travel: 1, box: [0.8, 1.2, 0.3] }));
     const problems = checkMotion(boxed).map((p) => `${p.path}: ${p.message}`);
