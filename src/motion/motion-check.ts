@@ -26,7 +26,7 @@ import {
   supportsOf,
 } from './timeline.ts';
 import { RIGID_LINES } from './limb-paths.ts';
-import { floorDrift, propsLeftBehind } from './travel.ts';
+import { floorDrift, sceneProblems } from './travel.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -104,10 +104,7 @@ export function checkMotion(description: Description): Problem[] {
   const supports = supportsOf(motion.fixed);
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
-  for (const prop of propsLeftBehind(motion))
-    problems.push(
-      problem(file, base, `a travelling figure's floor scrolls under it, so a ${prop.kind} standing on the floor cannot be drawn with it`),
-    );
+  for (const message of sceneProblems(motion)) problems.push(problem(file, base, message));
   motion.keys.forEach((key, i) => {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = keyBody(key, motion.view).body;

@@ -66,6 +66,7 @@ export const PROP_KINDS = [
   'cone',
   'hurdle',
   'massage-ball',
+  'jump-rope',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -105,7 +106,8 @@ export interface FixedProp {
     | 'heavy-bag'
     | 'treadmill'
     | 'sled'
-    | 'battle-ropes';
+    | 'battle-ropes'
+    | 'jump-rope';
   /**
    * Bench, box, mat, roller, massage ball, stability ball: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -116,6 +118,8 @@ export interface FixedProp {
   y: number;
   /** Cable, band, straps, lever, landmine: what its line runs to in every frame (both hands, one hand, or the feet). */
   to?: LineEnd;
+  /** Jump rope: seconds a turn (jump-rope.ts). */
+  period?: number;
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }

@@ -160,6 +160,12 @@ export const ParamsSchema = v.pipe(
      * skip, a crawl, a sled push). Write the stride so each planted foot moves back at this speed.
      */
     travel: v.optional(v.union([degrees(-8, -0.2), degrees(0.2, 8)])),
+    /**
+     * A jump rope in the hands (prop `jump-rope`), turning this many times a loop at one speed, under the
+     * feet at the start of the loop and at every whole turn: time the keys so both feet are off the floor
+     * then (`check` refuses a rope passing under a foot on the floor; jump-rope.ts).
+     */
+    jumpRope: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))),
     /** Battle ropes anchored on the floor at x: each runs in waves to the hands. */
     battleRopes: v.optional(metres),
     /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */

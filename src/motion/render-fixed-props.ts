@@ -215,6 +215,9 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'battle-ropes':
       // Drawn with the figure of each frame (propLine).
       return '';
+    case 'jump-rope':
+      // Drawn with the figure of each frame, where its turn has got to (jump-rope.ts).
+      return '';
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
       const radius = prop.y / 2;

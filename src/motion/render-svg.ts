@@ -13,6 +13,7 @@ import { SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { heldAt, lineEnd } from './timeline.ts';
 import { seamsAt } from './travel.ts';
+import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -140,16 +141,19 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
   for (const { body, opacity } of figures) if (opacity >= 1) parts.push(shadow(camera, body));
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
   for (const { body, opacity } of figures) {
-    const drawn = figureWithProps(motion, body, camera);
+    const drawn = figureWithProps(motion, body, camera, seconds);
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
   }
   parts.push('</svg>');
   return parts.join('');
 }
 
-/** The figure with what it holds and the lines that run to it (cables, straps, a lever). */
-function figureWithProps(motion: Motion, body: Body, camera: Camera): string {
+/** The figure with what it holds and the lines that run to it (cables, straps, a lever, a jump rope). */
+function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: number): string {
   const parts: string[] = [];
+  // A jump rope turning behind the figure is drawn before it, one turning down in front after it.
+  const rope = motion.fixed.find((prop) => prop.kind === 'jump-rope');
+  if (rope !== undefined && !isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   const { back, trunk, front } = figure(camera, body, motion.view, 'right');
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
@@ -173,5 +177,6 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera): string {
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
+  if (rope !== undefined && isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   return parts.join('');
 }

@@ -7,6 +7,7 @@
  * resting part's position against the floor, not the picture. Only what travels with the figure may be
  * in the scene (a sled it pushes or drags); anything standing on the floor would have to scroll too.
  */
+import { ropeTrips } from './jump-rope.ts';
 import { cycleSeconds, type FixedProp, type Motion } from './motion.ts';
 
 /** Seams on the floor about this far apart (metres), so the scrolling reads at a glance. */
@@ -37,9 +38,25 @@ export function seamsAt(motion: Motion, seconds: number, x0: number, x1: number)
   return seams;
 }
 
-/** The props that travel with the figure, so may be in a travelling scene: a sled it pushes or drags. */
-const TRAVELLING_PROPS: ReadonlySet<FixedProp['kind']> = new Set(['sled']);
+/** The props that travel with the figure, so may be in a travelling scene: a sled it pushes or drags, a rope it skips. */
+const TRAVELLING_PROPS: ReadonlySet<FixedProp['kind']> = new Set(['sled', 'jump-rope']);
 
 /** The fixed props a travelling figure cannot have: they stand on the floor, which scrolls under it. */
 export const propsLeftBehind = (motion: Motion): FixedProp[] =>
   motion.travel === undefined ? [] : motion.fixed.filter((prop) => !TRAVELLING_PROPS.has(prop.kind));
+
+/**
+ * What is wrong with the scene as it moves through the loop: a prop left behind by a travelling figure,
+ * a jump rope passing under a foot on the floor (jump-rope.ts). Messages for motion-check.ts.
+ */
+export function sceneProblems(motion: Motion): string[] {
+  const messages = propsLeftBehind(motion).map(
+    (prop) => `a travelling figure's floor scrolls under it, so a ${prop.kind} standing on the floor cannot be drawn with it`,
+  );
+  for (const rope of motion.fixed.filter((prop) => prop.kind === 'jump-rope'))
+    for (const trip of ropeTrips(motion, rope))
+      messages.push(
+        `the jump rope passes under the feet at ${trip.seconds.toFixed(2)} s while the ${trip.point} is on the floor: time a flight to each turn`,
+      );
+  return messages;
+}
