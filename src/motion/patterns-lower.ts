@@ -1,6 +1,6 @@
 /**
- * Lower-body patterns, side view: squat, hinge (deadlift, Romanian deadlift), kettlebell swing, lunge
- * (forward, reverse, split), calf raise and loaded carry. Each solves its free angle (trunk lean, hip
+ * Lower-body patterns, side view: squat, kettlebell swing, lunge (forward, reverse, split), calf raise
+ * and loaded carry (the hinge is patterns-hinge.ts). Each solves its free angle (trunk lean, hip
  * height) so the centre of mass stays over the feet and the hands reach the load.
  */
 import * as v from 'valibot';
@@ -19,7 +19,6 @@ import {
   on,
   pattern,
   pointIn,
-  solve,
   unit,
 } from './pattern-kit.ts';
 import { add, type Point } from './skeleton.ts';
@@ -61,90 +60,6 @@ export const squat = pattern({
       );
     const keys = [balanced(upright, -10, 10, held), balanced(at(params.depth), 0, 70, held)];
     return motion({ view: 'side', frame: 'portrait', keys, fixed: [], held, pattern: 'squat' });
-  },
-});
-
-/** A deadlift's trunk lean as the bar passes the knees (degrees from upright): still well forward, the back angle barely opened. */
-const KNEE_PASS_TRUNK = 45;
-
-export const hinge = pattern({
-  params: v.strictObject({ style: v.optional(v.picklist(['deadlift', 'romanian']), 'deadlift') }),
-  views: ['side'],
-  build({ params, props }) {
-    const held = heldProps(props, () => 'hands');
-    const standing = key({
-      name: 'lockout',
-      angles: angles({ legs: leg(0, 0, 0), arms: hanging(0, 0, 2) }),
-      anchor: heelAt(0),
-      contacts: FEET_ON('floor'),
-      isBalanced: true,
-      hold: 0.35,
-    });
-    const loadY = held.some((p) => p.kind === 'barbell') ? 0.225 : 0.2;
-    // Only a barbell runs across the front of the shins: dumbbells hang beside the legs and a kettlebell
-    // between them. A barbell goes over the middle of the foot, the shins leaning no further than lets it
-    // touch them, not pass into them (at 10 cm from the heel with the shins at 22 degrees it was inside
-    // them; review 7), and its path detours round the knees (atKnees, below).
-    const isAcrossShins = held.some((prop) => prop.kind === 'barbell');
-    const bar: Point = [isAcrossShins ? 0.125 : 0.1, params.style === 'deadlift' ? loadY : 0.42];
-    const shank = params.style === 'deadlift' ? (isAcrossShins ? -12 : -22) : isAcrossShins ? -5 : -8;
-    // Hips as high as lets straight arms reach the bar, the trunk leaning as far as balances.
-    const bottom = (trunk: number): Key => {
-      const build = (thigh: number) =>
-        key({
-          name: 'bottom',
-          angles: angles({ trunk, legs: flatFootLeg(trunk, thigh, shank), arms: hanging(trunk, -12, 2) }),
-          anchor: heelAt(0),
-          hands: { left: bar, right: bar },
-          contacts: [...FEET_ON('floor')],
-          isBalanced: true,
-          hold: 0.15,
-        });
-      const reach = (thigh: number) =>
-        Math.hypot(...(pointIn(build(thigh), 'neckBase').map((c, i) => c - bar[i]!) as [number, number])) - 0.6;
-      return build(solve(reach, 0, 100));
-    };
-    const trunk = params.style === 'deadlift' ? 55 : 68;
-    // A deadlift's bar rises straight up the shins: the knees go back out of its way before it reaches
-    // them (shins vertical, the trunk still leaning) and come forward again only after it has passed
-    // them on the way down. Eased straight from the floor to the lockout, the knees stayed forward and
-    // the bar went through them (review 7).
-    const atKnees = (name: string, move: number): Key => {
-      const build = (thigh: number) => {
-        const k = key({
-          name,
-          angles: angles({ trunk: KNEE_PASS_TRUNK, legs: flatFootLeg(KNEE_PASS_TRUNK, thigh, 0), arms: hanging(KNEE_PASS_TRUNK, -12, 2) }),
-          anchor: heelAt(0),
-          contacts: [...FEET_ON('floor')],
-          isBalanced: true,
-          hold: 0.05,
-          move,
-        });
-        const knee = keyBody(k, 'side').body.legs.left.middle;
-        // Just above the knee, touching the front of the thigh, over the same point of the foot as at the floor.
-        const grip: Point = [bar[0], knee[1] + 0.04];
-        return { k, grip };
-      };
-      const reach = (thigh: number) => {
-        const { k, grip } = build(thigh);
-        return Math.hypot(...(pointIn(k, 'neckBase').map((c, i) => c - grip[i]!) as [number, number])) - 0.6;
-      };
-      const { k, grip } = build(solve(reach, 0, 100));
-      return { ...k, hands: { left: grip, right: grip } };
-    };
-    return motion({
-      view: 'side',
-      frame: 'portrait',
-      keys:
-        params.style === 'romanian'
-          ? [standing, bottom(trunk)]
-          : isAcrossShins
-            ? [bottom(trunk), atKnees('bar past the knees', 0.6), standing, atKnees('bar back at the knees', 0.5)]
-            : [bottom(trunk), standing],
-      fixed: [],
-      held,
-      pattern: 'hinge',
-    });
   },
 });
 
