@@ -52,7 +52,11 @@ export function* frames(motion: Motion, which: 'loop' | 'stills'): Generator<Buf
     times.flatMap((t) => figuresAt(motion, t).map((f) => f.body)),
   );
   if (which === 'stills') {
-    for (const index of motion.stills) yield rasterize(frameSvg(motion, keyBody(motion.keys[index]!, motion.view).body, camera));
+    // Each still at its key's time in the loop: where a jump rope has turned to, the floor has scrolled to.
+    for (const index of motion.stills) {
+      const seconds = motion.keys.slice(0, index).reduce((sum, key) => sum + key.hold + key.move, 0);
+      yield rasterize(frameSvg(motion, keyBody(motion.keys[index]!, motion.view).body, camera, seconds));
+    }
     return;
   }
   for (const t of times) yield rasterize(figuresSvg(motion, figuresAt(motion, t), camera, t));

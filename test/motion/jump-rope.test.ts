@@ -8,9 +8,10 @@ import { describe, it } from 'node:test';
 import { ropeReach } from '../../src/motion/jump-rope.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
-import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
-import { bodyAt, figuresAt } from '../../src/motion/timeline.ts';
+import { frames, RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { cameraFor, figuresSvg, frameSvg } from '../../src/motion/render-svg.ts';
+import { bodyAt, figuresAt, keyBody } from '../../src/motion/timeline.ts';
+import { Resvg } from '@resvg/resvg-js';
 
 function built(source: Record<string, unknown>): Description {
   const result = buildDescription('data/source/motion/conditioning.json', 'conditioning', 'Rope_Jumping', source, RENDERER_VERSION);
@@ -50,5 +51,23 @@ describe('a jump rope', () => {
     const frame = (seconds: number) => figuresSvg(timed.motion, figuresAt(timed.motion, seconds), camera, seconds);
     assert.notEqual(frame(0.1), frame(0.3), 'the rope moves between frames of the same pose');
     assert.equal(frame(0), frame(0.8), 'and is where it started a loop later');
+  });
+
+  it('draws each still with the rope where it has turned to at that key, as the clip does', () => {
+    const [, end] = [...frames(timed.motion, 'stills')];
+    const times = Array.from({ length: 24 }, (_, i) => i / 30);
+    const camera = cameraFor(
+      timed.motion,
+      times.flatMap((t) => figuresAt(timed.motion, t).map((f) => f.body)),
+    );
+    // The end still is the last key, 0.6 s into the loop, the rope a turn and a half round.
+    const last = keyBody(timed.motion.keys[3]!, 'side').body;
+    const pixels = (seconds: number) =>
+      Buffer.from(
+        new Resvg(frameSvg(timed.motion, last, camera, seconds), { font: { loadSystemFonts: false }, shapeRendering: 2 }).render().pixels,
+      );
+    const atKey = timed.motion.keys.slice(0, 3).reduce((sum, key) => sum + key.hold + key.move, 0);
+    assert.ok(end !== undefined && end.equals(pixels(atKey)), 'the end still has the rope where it is at its key');
+    assert.ok(!end.equals(pixels(0)), 'not where it is at the loop’s start');
   });
 });
