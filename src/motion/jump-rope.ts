@@ -1,6 +1,6 @@
 /**
- * A jump rope: held in both hands, turning over the head, down in front and under the feet, `turns`
- * times a loop. Drawn each frame where its turn has got to (seen from the side it is a line from the
+ * A jump rope: held in both hands, turning over the head, down in front and under the feet, the
+ * description's `jumpRope` times a loop (one turn every `period` seconds of its fixed prop). Drawn each frame where its turn has got to (seen from the side it is a line from the
  * hands out to where its loop has reached; from the front, a loop hanging from the hands), and checked:
  * each time it passes under the feet, both feet are off the floor. Without a rope, the catalog's rope
  * exercises were hopping in place with the equipment their records name missing (review 5).
@@ -10,7 +10,7 @@ import { type Body, type Point, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, polyline } from './svg-kit.ts';
 import { bodyAt, lineEnd, pointOf, REST_HEIGHT } from './timeline.ts';
 
-/** How far in front of and behind the hands the loop swings, seen from the side (metres). */
+/** How far in front of and behind the body the loop swings, seen from the side (metres). */
 const SWING = 0.5;
 /** How far the loop clears the top of the head (metres). */
 const OVERHEAD = 0.25;

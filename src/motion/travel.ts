@@ -5,7 +5,8 @@
  * out). With `Motion.travel` the floor scrolls back under the figure at the travel speed instead: its
  * seams move, a foot planted on it moves with them, and the slide measure (motion-check.ts) reads a
  * resting part's position against the floor, not the picture. Only what travels with the figure may be
- * in the scene (a sled it pushes or drags); anything standing on the floor would have to scroll too.
+ * in the scene (a sled it pushes or drags, a rope it skips); anything standing on the floor would have
+ * to scroll too. sceneProblems also carries the jump rope's check, the other thing that moves with time.
  */
 import { ropeTrips } from './jump-rope.ts';
 import { cycleSeconds, type FixedProp, type Motion } from './motion.ts';
