@@ -39,7 +39,9 @@ export const benchPress = pattern({
         hold: 0.25,
       });
     const shoulder = pointIn(lying('top'), 'neckBase');
-    const top: Point = add(shoulder, [0.03, 0.6]);
+    // Locked out: the bar 1 cm short of the straight arm's reach (61.5 cm from the shoulder), the elbows
+    // at about 169 degrees. At 60 cm they stayed bent at about 150, short of the lockout (review 8).
+    const top: Point = add(shoulder, [0.02, 0.612]);
     const chest: Point = add(shoulder, [0.13, 0.16]);
     return motion({
       view: 'side',
