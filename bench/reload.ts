@@ -5,9 +5,10 @@
  * newer file is renamed into DATA_DIR (found by the folder watch, the poll set to an hour), then another
  * renamed over it and SIGHUP sent; all six are written before the searches start (stageRounds). Each
  * file changes records, as a real one does: two days of edits (20 records each), then every record's
- * English, then every record in every language (the most a reload can have to build again). Run once on the machine as it is and once with two CPU-bound
- * processes beside it. The time is from the file's rename (or the signal) to the `catalog loaded` line's
- * own timestamp, so reading this process's pipe is not counted.
+ * English, then every record in every language (the most a reload can have to build again). Run once
+ * on the machine as it is and once with two CPU-bound processes beside it. The time is from the file's
+ * rename (or the signal) to the `catalog loaded` line's own timestamp, so reading this process's pipe
+ * is not counted.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -15,7 +15,7 @@ const SWING = 0.5;
 /** How far the loop clears the top of the head (metres). */
 const OVERHEAD = 0.25;
 /** Under the feet, the rope is this close to the floor; a foot lower than this when it passes trips on it. */
-export const ROPE_CLEARANCE = 0.01;
+const ROPE_CLEARANCE = 0.01;
 
 /** How far the rope has turned `seconds` into the loop, in turns from under the feet (0 and every whole turn: under them). */
 export const ropeTurn = (prop: FixedProp, seconds: number): number => seconds / (prop.period ?? 1);
@@ -66,16 +66,25 @@ export function ropeSvg(camera: Camera, prop: FixedProp, body: Body, view: Motio
   return polyline(camera, points, COLOURS.rope, 0.012);
 }
 
-/** Each time the rope passes under the feet, the foot points still on the floor then (it would catch them). */
-export function ropeTrips(motion: Motion, rope: FixedProp): { seconds: number; point: string }[] {
-  const trips: { seconds: number; point: string }[] = [];
-  const turns = Math.round(cycleSeconds(motion) / (rope.period ?? 1));
-  for (let turn = 0; turn < turns; turn += 1) {
-    const seconds = turn * (rope.period ?? 1);
-    const body = bodyAt(motion, seconds);
-    for (const point of FOOT_POINTS) if (pointOf(body, point)[1] - REST_HEIGHT[point] < ROPE_CLEARANCE) trips.push({ seconds, point });
+/**
+ * Each time a rope passes under the feet, the foot points still on the floor then (it would catch them),
+ * as messages for motion-check.ts.
+ */
+export function ropeProblems(motion: Motion): string[] {
+  const messages: string[] = [];
+  for (const rope of motion.fixed.filter((prop) => prop.kind === 'jump-rope')) {
+    const period = rope.period ?? 1;
+    for (let turn = 0; turn < Math.round(cycleSeconds(motion) / period); turn += 1) {
+      const seconds = turn * period;
+      const body = bodyAt(motion, seconds);
+      for (const point of FOOT_POINTS)
+        if (pointOf(body, point)[1] - REST_HEIGHT[point] < ROPE_CLEARANCE)
+          messages.push(
+            `the jump rope passes under the feet at ${seconds.toFixed(2)} s while the ${point} is on the floor: time a flight to each turn`,
+          );
+    }
   }
-  return trips;
+  return messages;
 }
 
 const FOOT_POINTS = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'] as const;

@@ -26,7 +26,8 @@ import {
   supportsOf,
 } from './timeline.ts';
 import { RIGID_LINES } from './limb-paths.ts';
-import { floorDrift, sceneProblems } from './travel.ts';
+import { floorDrift, travelProblems } from './travel.ts';
+import { ropeProblems } from './jump-rope.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -104,7 +105,7 @@ export function checkMotion(description: Description): Problem[] {
   const supports = supportsOf(motion.fixed);
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
-  for (const message of sceneProblems(motion)) problems.push(problem(file, base, message));
+  for (const message of [...travelProblems(motion), ...ropeProblems(motion)]) problems.push(problem(file, base, message));
   motion.keys.forEach((key, i) => {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = keyBody(key, motion.view).body;
@@ -268,9 +269,10 @@ export function slides(motion: Motion, atLeast = 0.06): Slide[] {
         continue;
       }
       const body = figures[0]!.body;
+      const [x] = pointOf(body, point);
       // On the floor under a travelling figure, where the part is on the floor, which moves (travel.ts).
-      const on = clearance(body, point, supports) < SLIDE_CONTACT ? groundAt(pointOf(body, point)[0], supports) : undefined;
-      if (on !== undefined) run.push({ x: pointOf(body, point)[0] - (on.name === 'floor' ? floorDrift(motion, t) : 0), t });
+      if (clearance(body, point, supports) < SLIDE_CONTACT)
+        run.push({ x: groundAt(x, supports).name === 'floor' ? x - floorDrift(motion, t) : x, t });
       else close();
     }
     close();

@@ -258,6 +258,14 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
 }
 
 /** The clip's length in seconds: every key's hold and move. */
-export function cycleSeconds(motion: Motion): number {
-  return motion.keys.reduce((sum, key) => sum + key.hold + key.move, 0);
+export function cycleSeconds(motion: Pick<Motion, 'keys'>): number {
+  return keyStartSeconds(motion, motion.keys.length);
 }
+
+/** Seconds into the loop at which key `index` is reached: the holds and moves of the keys before it. */
+export function keyStartSeconds(motion: Pick<Motion, 'keys'>, index: number): number {
+  return motion.keys.slice(0, index).reduce((sum, key) => sum + key.hold + key.move, 0);
+}
+
+/** Which way a sled runs on from its posts (x0) to its far end (x1): +1 ahead of the figure, -1 behind it. */
+export const sledDirection = (sled: FixedProp): 1 | -1 => (sled.x1 < sled.x0 ? -1 : 1);

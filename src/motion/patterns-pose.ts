@@ -9,7 +9,7 @@
  * recognizable (the directions) stays theirs, checked by motion-check.ts like any other pattern.
  */
 import type * as v from 'valibot';
-import type { FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
+import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
@@ -165,10 +165,8 @@ export const posePattern = pattern<PoseParams>({
       });
     if (params.battleRopes !== undefined)
       fixed.push({ kind: 'battle-ropes', x0: params.battleRopes, x1: params.battleRopes, y: 0.1, to: 'hands' });
-    if (params.jumpRope !== undefined) {
-      const cycle = keys.reduce((sum, k) => sum + k.hold + k.move, 0);
-      fixed.push({ kind: 'jump-rope', x0: 0, x1: 0, y: 0, period: cycle / params.jumpRope });
-    }
+    if (params.jumpRope !== undefined)
+      fixed.push({ kind: 'jump-rope', x0: 0, x1: 0, y: 0, period: cycleSeconds({ keys }) / params.jumpRope });
     for (const x of params.cones ?? []) fixed.push({ kind: 'cone', x0: x - CONE.half, x1: x + CONE.half, y: CONE.height });
     for (const x of params.hurdles ?? []) fixed.push({ kind: 'hurdle', x0: x - HURDLE.half, x1: x + HURDLE.half, y: HURDLE.height });
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.

@@ -4,7 +4,7 @@
  * roller, massage ball, stability ball, Smith rails, cones, hurdles, a heavy bag, a treadmill, a sled.
  * What follows the body each frame is render-lines.ts; what the hands hold, render-props.ts.
  */
-import type { FixedProp } from './motion.ts';
+import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
@@ -192,7 +192,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'sled': {
       // Runners on the floor, a plate stack, and two posts at the end toward the figure (x0; the sled
       // runs on to x1, ahead of the figure or behind it).
-      const away = Math.sign(prop.x1 - prop.x0) || 1;
+      const away = sledDirection(prop);
       return [
         rect(camera, prop.x0 - 0.05 * away, 0, prop.x1, 0.06, COLOURS.steel),
         rect(camera, prop.x0 + 0.25 * away, 0.06, prop.x0 + 0.65 * away, 0.36, COLOURS.iron),

@@ -2,7 +2,7 @@
  * The parts of props that follow the figure each frame: a cable's or band's line, straps and rings,
  * parallel bars under the hands, a machine's lever, a landmine's bar, a sled's strap, battle ropes.
  */
-import type { FixedProp } from './motion.ts';
+import { type FixedProp, sledDirection } from './motion.ts';
 import { type Body, type Point, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 import { lineEnd } from './timeline.ts';
@@ -73,7 +73,7 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
       // A drag's strap, from the sled's front to the hands or the hips (a push has none).
       return prop.to === undefined
         ? ''
-        : polyline(camera, [[prop.x0 + 0.05 * (Math.sign(prop.x1 - prop.x0) || 1), 0.25], lineEnd(body, prop.to)], COLOURS.strap, 0.025);
+        : polyline(camera, [[prop.x0 + 0.05 * sledDirection(prop), 0.25], lineEnd(body, prop.to)], COLOURS.strap, 0.025);
     case 'battle-ropes': {
       // A rope from its anchor to each hand in waves: two and a half of them, their phase following the hand.
       const anchor: Point = [prop.x0, prop.y];

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import type { Motion } from './motion.ts';
+import { keyStartSeconds, type Motion } from './motion.ts';
 import { cameraFor, figuresSvg, frameSvg } from './render-svg.ts';
 import { FRAMES_PER_SECOND, figuresAt, frameCount, keyBody } from './timeline.ts';
 
@@ -54,8 +54,7 @@ export function* frames(motion: Motion, which: 'loop' | 'stills'): Generator<Buf
   if (which === 'stills') {
     // Each still at its key's time in the loop: where a jump rope has turned to, the floor has scrolled to.
     for (const index of motion.stills) {
-      const seconds = motion.keys.slice(0, index).reduce((sum, key) => sum + key.hold + key.move, 0);
-      yield rasterize(frameSvg(motion, keyBody(motion.keys[index]!, motion.view).body, camera, seconds));
+      yield rasterize(frameSvg(motion, keyBody(motion.keys[index]!, motion.view).body, camera, keyStartSeconds(motion, index)));
     }
     return;
   }

@@ -6,9 +6,8 @@
  * seams move, a foot planted on it moves with them, and the slide measure (motion-check.ts) reads a
  * resting part's position against the floor, not the picture. Only what travels with the figure may be
  * in the scene (a sled it pushes or drags, a rope it skips); anything standing on the floor would have
- * to scroll too. sceneProblems also carries the jump rope's check, the other thing that moves with time.
+ * to scroll too.
  */
-import { ropeTrips } from './jump-rope.ts';
 import { cycleSeconds, type FixedProp, type Motion } from './motion.ts';
 
 /** Seams on the floor about this far apart (metres), so the scrolling reads at a glance. */
@@ -46,18 +45,8 @@ const TRAVELLING_PROPS: ReadonlySet<FixedProp['kind']> = new Set(['sled', 'jump-
 export const propsLeftBehind = (motion: Motion): FixedProp[] =>
   motion.travel === undefined ? [] : motion.fixed.filter((prop) => !TRAVELLING_PROPS.has(prop.kind));
 
-/**
- * What is wrong with the scene as it moves through the loop: a prop left behind by a travelling figure,
- * a jump rope passing under a foot on the floor (jump-rope.ts). Messages for motion-check.ts.
- */
-export function sceneProblems(motion: Motion): string[] {
-  const messages = propsLeftBehind(motion).map(
+/** A travelling figure's props that stand on the floor, as messages for motion-check.ts. */
+export const travelProblems = (motion: Motion): string[] =>
+  propsLeftBehind(motion).map(
     (prop) => `a travelling figure's floor scrolls under it, so a ${prop.kind} standing on the floor cannot be drawn with it`,
   );
-  for (const rope of motion.fixed.filter((prop) => prop.kind === 'jump-rope'))
-    for (const trip of ropeTrips(motion, rope))
-      messages.push(
-        `the jump rope passes under the feet at ${trip.seconds.toFixed(2)} s while the ${trip.point} is on the floor: time a flight to each turn`,
-      );
-  return messages;
-}

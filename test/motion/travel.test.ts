@@ -16,8 +16,12 @@ import { round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, figuresAt, pointOf } from '../../src/motion/timeline.ts';
 import { floorDrift, seamSpacing, seamsAt } from '../../src/motion/travel.ts';
 
+/** A description of one exercise built as the media CLI builds it, taken or refused. */
+const attempt = (source: Record<string, unknown>) =>
+  buildDescription('data/source/motion/conditioning.json', 'conditioning', 'Sled_Push', source, RENDERER_VERSION);
+
 function built(source: Record<string, unknown>): Description {
-  const result = buildDescription('data/source/motion/conditioning.json', 'conditioning', 'Sled_Push', source, RENDERER_VERSION);
+  const result = attempt(source);
   assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
   return result.value;
 }
@@ -80,14 +84,7 @@ describe('a travelling figure', () => {
   });
 
   it('takes moves as short as 0.1 s, a sprint stride’s, and no shorter', () => {
-    const timed = (move: number) =>
-      buildDescription(
-        'data/source/motion/conditioning.json',
-        'conditioning',
-        'Sled_Push',
-        { ...shuffle({ travel: 1 }), keys: shuffle({}).keys.map((key) => ({ ...key, move })) },
-        RENDERER_VERSION,
-      );
+    const timed = (move: number) => attempt({ ...shuffle({ travel: 1 }), keys: shuffle({}).keys.map((key) => ({ ...key, move })) });
     assert.ok(timed(0.1).ok, 'a 0.1 s move is taken');
     const refused = timed(0.05);
     assert.ok(!refused.ok && refused.problems.some((p) => p.path.includes('move')), 'a 0.05 s move is refused at its field');
@@ -95,13 +92,7 @@ describe('a travelling figure', () => {
 
   it('takes up to eight keys (a skip: a hop and a step on each side), not nine', () => {
     const keyed = (count: number) =>
-      buildDescription(
-        'data/source/motion/conditioning.json',
-        'conditioning',
-        'Sled_Push',
-        { pattern: 'pose', keys: Array.from({ length: count }, (_, i) => ({ name: `key ${i}`, hold: 0, move: 0.2 })) },
-        RENDERER_VERSION,
-      );
+      attempt({ pattern: 'pose', keys: Array.from({ length: count }, (_, i) => ({ name: `key ${i}`, hold: 0, move: 0.2 })) });
     assert.ok(keyed(8).ok, 'eight keys are taken');
     const refused = keyed(9);
     assert.ok(!refused.ok && refused.problems.some((p) => p.message.includes('at most 8 keys')), 'nine are refused');
