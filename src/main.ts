@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { listMediaSteps, mediaSignature } from './catalog/media-listing.ts';
+import { mediaSignature } from './catalog/media-listing.ts';
 import { CatalogLoader } from './catalog/snapshot-files.ts';
 import { type Config, readConfig } from './config.ts';
 import { fsProblem } from './files.ts';
@@ -24,6 +24,7 @@ import { problem } from './problems.ts';
 import type { MetricsServer } from './observe/metrics-server.ts';
 import type { RequestObserver } from './observe/request-record.ts';
 import { StatusHistory } from './observe/status-history.ts';
+import { adoptIndex, INDEX_BUILD_MODULE } from './search/index-parts.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 import { isWarmedBy, warmUp } from './search/warm-up.ts';
 import { openCounters } from './start/counters.ts';
@@ -34,7 +35,11 @@ import { observation, serveMetrics } from './start/observation.ts';
 import { openPages } from './start/pages.ts';
 import { startBackgroundRender } from './start/media-render.ts';
 import { handleSignals } from './start/signals.ts';
-import { runInSlices } from './time-slices.ts';
+
+/** `index`, warmed unless serving `previous` already ran every path it will (search/warm-up.ts). */
+function warmed(index: SearchIndex, previous: SearchIndex | undefined): Promise<SearchIndex> | SearchIndex {
+  return isWarmedBy(index, previous) ? index : warmUp(index);
+}
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -67,11 +72,19 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
     logger: loaderLogger,
     // Built from what the live index's build read, and warmed before the swap unless serving the live one
     // already ran its paths: a catalog is served hot (search/warm-up.ts).
-    prepare: (catalog, previous) =>
-      buildSearchIndex(catalog, undefined, { previous }).then((index) => (isWarmedBy(index, previous) ? index : warmUp(index))),
+    prepare: (catalog, previous) => buildSearchIndex(catalog, undefined, { previous }).then((index) => warmed(index, previous)),
+    // Built by the reading worker and adopted here, so that serving never waits behind a build (issue 19).
+    offThread: {
+      module: INDEX_BUILD_MODULE,
+      adopt: (catalog, parts, previous) => {
+        const adopted = adoptIndex(catalog, parts);
+        return typeof adopted === 'string' ? adopted : adopted.then((index) => warmed(index, previous));
+      },
+    },
     media: {
       signature: () => mediaSignature(config.mediaDir),
-      apply: (snapshot) => runInSlices(listMediaSteps(snapshot, mediaFolders, config.mediaUrl ?? `${site.publicUrl}/media`)),
+      folders: mediaFolders,
+      url: () => config.mediaUrl ?? `${site.publicUrl}/media`,
     },
   });
   const api = createApi({

@@ -1,9 +1,10 @@
 /**
  * Snapshot files in DATA_DIR (`YYYY-MM-DD.json`): keeping the newest valid one live. Each candidate is
  * read and checked in a worker thread (snapshot-reading-thread.ts), so a huge, hostile or slow file never
- * pauses serving; a new catalog is built beside the live one (in slices, so serving goes on), handed to
- * `prepare` (which builds what is served from it, such as its search index, without this module
- * knowing what that is), and swapped in whole. A file that fails the check is refused with a logged
+ * pauses serving; a new catalog is built beside the live one (in slices, so serving goes on), and what
+ * is served from it (its search index, which this module does not know) is built by the same worker
+ * from its own catalog of the same snapshot and adopted here (`offThread`), or built here by `prepare`
+ * when the worker could not; then both are swapped in whole. A file that fails the check is refused with a logged
  * reason (once per version of the file) and the live one keeps serving.
  */
 import { type FSWatcher, watch as fsWatch, readdirSync } from 'node:fs';
@@ -15,7 +16,8 @@ import type { Logger } from '../log.ts';
 import { formatProblems, type Result } from '../problems.ts';
 import { type Catalog, loadCatalog } from './catalog.ts';
 import { readSnapshot } from './snapshot-reader.ts';
-import { readSnapshotOffThread, stopSnapshotReader } from './snapshot-reading-thread.ts';
+import type { MediaFolders } from './media-listing.ts';
+import { type Built, type OffThreadWork, readOffThread, stopSnapshotReader } from './snapshot-reading-thread.ts';
 import type { Snapshot } from './snapshot-schema.ts';
 
 /** MAX_SNAPSHOT_BYTES's default (docs/operations.md#environment): 64 MiB. */
@@ -54,8 +56,17 @@ export interface CatalogLoaderOptions<T> {
    * `previous` is what the live catalog is served from, which the build may borrow from.
    */
   prepare(catalog: Catalog, previous: T | undefined): Promise<T>;
-  /** The media the catalog lists, decided against the media folder (media-listing.ts); a new signature reloads. */
-  media?: { signature(): string; apply(snapshot: Snapshot): Promise<Snapshot> };
+  /**
+   * The same built by the reading worker with `module` (a BuildModule, snapshot-reading-thread.ts) over
+   * its own catalog of the snapshot, and adopted here over this one: `adopt` returns why it cannot be
+   * (then `prepare` builds it here, and the log says why).
+   */
+  offThread?: { module: URL; adopt(catalog: Catalog, parts: unknown[], previous: T | undefined): Promise<T> | string };
+  /**
+   * The media the catalog lists, decided against the media folders by the reading worker
+   * (media-listing.ts) for media served from `url()`; a new signature reloads.
+   */
+  media?: { signature(): string; folders: MediaFolders; url(): string };
 }
 
 /** Holds what is served from the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
@@ -115,7 +126,12 @@ export class CatalogLoader<T> {
       if (this.#current?.source === name && this.#currentSignature === signature) return;
       if (this.#refused.get(name) === signature) continue;
       const started = performance.now();
-      const result = await readSnapshotOffThread(file, dir, maxBytes);
+      const { media, offThread } = this.#options;
+      const work: OffThreadWork = {
+        media: media === undefined ? undefined : { folders: media.folders, url: media.url() },
+        build: offThread?.module,
+      };
+      const result = await readOffThread(file, dir, maxBytes, work);
       const readMs = performance.now() - started;
       if (!result.ok) {
         this.#refused.set(name, signature);
@@ -130,10 +146,9 @@ export class CatalogLoader<T> {
       }
       this.#refused.delete(name);
       // The live catalog lends the bytes of every exercise the new one left unchanged.
-      const snapshot = this.#options.media === undefined ? result.value : await this.#options.media.apply(result.value);
-      const catalog = await loadCatalog(snapshot, name, undefined, this.#current);
+      const catalog = await loadCatalog(result.value.snapshot, name, undefined, this.#current);
       const catalogMs = performance.now() - started - readMs;
-      const served = await this.#options.prepare(catalog, this.#served);
+      const { served, builtBy } = await this.#serve(catalog, result.value.built);
       const prepareMs = performance.now() - started - readMs - catalogMs;
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;
@@ -146,6 +161,8 @@ export class CatalogLoader<T> {
         previous,
         // Where the time went (docs/operations.md#snapshot-reloads): reading in the worker, the catalog, its search index.
         ms: { read: Math.round(readMs), catalog: Math.round(catalogMs), index: Math.round(prepareMs) },
+        // Where what is served was built: by the reading worker, or here (prepare) when it could not be.
+        builtBy,
       });
       return;
     }
@@ -153,6 +170,18 @@ export class CatalogLoader<T> {
       this.#hasWarnedEmpty = true;
       logger.warn('no snapshot to serve yet', { dir });
     }
+  }
+
+  /** What is served from `catalog`: adopted from what the worker built, or built here when it could not be. */
+  async #serve(catalog: Catalog, built: Promise<Built>): Promise<{ served: T; builtBy: 'reading thread' | 'main thread' }> {
+    const { offThread, prepare, logger } = this.#options;
+    if (offThread !== undefined) {
+      const parts = await built;
+      const adopted = 'parts' in parts ? offThread.adopt(catalog, parts.parts, this.#served) : parts.problem;
+      if (typeof adopted !== 'string') return { served: await adopted, builtBy: 'reading thread' };
+      logger.warn('the reading thread built no index; building it here', { dataVersion: catalog.dataVersion, why: adopted });
+    }
+    return { served: await prepare(catalog, this.#served), builtBy: 'main thread' };
   }
 
   /**

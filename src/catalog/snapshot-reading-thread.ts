@@ -2,11 +2,16 @@
  * Reading a snapshot file in a worker thread (snapshot-worker.ts) for the server, so that a huge,
  * hostile or slow file never pauses serving: one worker kept for the process's life, reads one at a
  * time, and the result taken off a port one batch at a time between serving (snapshot-files.ts's
- * loader calls this).
+ * loader calls this). The loader's worker also lists the snapshot's media and builds what is served
+ * from it with a build module it is started with (the search index, search/index-parts.ts), so that
+ * serving never waits behind that build either; its parts are taken off the same port after the
+ * snapshot.
  */
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { ok, type Problem, refuse, type Result } from '../problems.ts';
 import { runInSlices, type Steps } from '../time-slices.ts';
+import type { Catalog } from './catalog.ts';
+import type { MediaFolders } from './media-listing.ts';
 import type { Exercise, ExerciseText, Snapshot, Translation } from './snapshot-schema.ts';
 
 /**
@@ -23,7 +28,40 @@ export type SnapshotMessage =
   | { kind: 'exercises'; exercises: (Exercise | number)[] }
   | { kind: 'translation'; lang: string; translation: Translation }
   | { kind: 'translated'; lang: string; entries: [string, ExerciseText | null][] }
-  | { kind: 'done' };
+  | { kind: 'done' }
+  /** After `done`, when the worker builds: one part of what is served (BuildModule), in order. */
+  | { kind: 'part'; part: unknown };
+
+/**
+ * What the worker says on its own port about read `readId`: its snapshot's messages are all posted;
+ * then, when it builds, that the parts are all posted too, or why there are none.
+ */
+export type WorkerSays = { readId: number } & ({ kind: 'posted' } | { kind: 'built' } | { kind: 'not built'; error: string });
+
+/** The worker's workerData: the URL of a module it builds each snapshot's served parts with, if any. */
+export interface ReaderWorkerData {
+  build?: string;
+}
+
+/** What that module exports: the parts of what is served from a catalog, which the main thread adopts. */
+export interface BuildModule {
+  buildParts(catalog: Catalog): unknown[];
+}
+
+/** What a reader may do beside reading: list the snapshot's media, and build with a module (one per worker). */
+export interface OffThreadWork {
+  media?: { folders: MediaFolders; url: string };
+  build?: URL;
+}
+
+/** The parts the worker built from a read, taken off the port, or why there are none. */
+export type Built = { parts: unknown[] } | { problem: string };
+
+/** A read's snapshot, and what the worker builds from it (when it builds), as it arrives. */
+export interface ReadOffThread {
+  snapshot: Snapshot;
+  built: Promise<Built>;
+}
 
 /**
  * What the main thread asks the worker: to read `file` and post its messages on `port`, as changes from
@@ -37,6 +75,8 @@ export interface ReaderRequest {
   port: MessagePort;
   readId: number;
   baselineId: number | undefined;
+  /** Where the media the snapshot lists are served from, when the reader lists them (media-listing.ts). */
+  media?: OffThreadWork['media'];
 }
 
 /** The last snapshot a read delivered whole, on this side; the worker keeps its own copy under the same id. */
@@ -61,20 +101,22 @@ const WORKER_SOURCE = IS_TYPESCRIPT
  * cost more than the read itself, 2-3 s of a reload on a busy machine (issue 19). Replaced after a read
  * that killed it; unref'd, so it never keeps the process alive.
  */
-let kept: { worker: Worker; maxBytes: number; baseline?: Baseline } | undefined;
+let kept: { worker: Worker; maxBytes: number; build: string | undefined; baseline?: Baseline } | undefined;
 /** Reads run one at a time through the one worker. */
 let readQueue: Promise<unknown> = Promise.resolve();
 let lastReadId = 0;
 
-function readingWorker(maxBytes: number): Worker {
-  if (kept !== undefined && kept.maxBytes === maxBytes) return kept.worker;
+function readingWorker(maxBytes: number, build: string | undefined): Worker {
+  if (kept !== undefined && kept.maxBytes === maxBytes && kept.build === build) return kept.worker;
   void kept?.worker.terminate();
   const worker = new Worker(WORKER_SOURCE ?? WORKER_URL, {
     eval: WORKER_SOURCE !== undefined,
-    resourceLimits: { maxOldGenerationSizeMb: Math.max(512, Math.ceil((maxBytes / 2 ** 20) * 16)) },
+    workerData: { build } satisfies ReaderWorkerData,
+    // A build keeps a catalog and its index beside the snapshot: twice the room of reading alone.
+    resourceLimits: { maxOldGenerationSizeMb: Math.max(512, Math.ceil((maxBytes / 2 ** 20) * (build === undefined ? 16 : 32))) },
   });
   worker.unref();
-  const entry = { worker, maxBytes };
+  const entry = { worker, maxBytes, build };
   kept = entry;
   worker.once('exit', () => {
     if (kept === entry) kept = undefined;
@@ -92,44 +134,80 @@ export function stopSnapshotReader(): void {
  * Reads and checks `file` (which must lie inside `dir`) in a worker thread. The worker's heap is
  * bounded, so a file that would exhaust memory fails the worker, not the server.
  */
-export function readSnapshotOffThread(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
-  const read = readQueue.then(() => readOnce(file, dir, maxBytes));
-  readQueue = read.catch(() => undefined);
+export async function readSnapshotOffThread(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
+  const read = await readOffThread(file, dir, maxBytes);
+  return read.ok ? ok(read.value.snapshot) : read;
+}
+
+/**
+ * Reads and checks `file` in the worker, listing its media there when `work.media` says where they are
+ * served from, and when `work.build` names a module (BuildModule), has the worker build from the
+ * snapshot with it: `built` resolves once those parts are taken off the port too, in slices.
+ */
+export function readOffThread(file: string, dir: string, maxBytes: number, work: OffThreadWork = {}): Promise<Result<ReadOffThread>> {
+  const read = readQueue.then(() => readOnce(file, dir, maxBytes, work));
+  readQueue = read.then((result) => (result.ok ? result.value.built : undefined)).catch(() => undefined);
   return read;
 }
 
-function readOnce(file: string, dir: string, maxBytes: number): Promise<Result<Snapshot>> {
+function readOnce(file: string, dir: string, maxBytes: number, work: OffThreadWork): Promise<Result<ReadOffThread>> {
   return new Promise((resolve) => {
-    const worker = readingWorker(maxBytes);
+    const worker = readingWorker(maxBytes, work.build?.href);
     const entry = kept!;
     const baseline = entry.baseline;
     const readId = ++lastReadId;
     const { port1: batches, port2 } = new MessageChannel();
-    let isSettled = false;
-    const settle = (result: Result<Snapshot>, isWorkerLost = false) => {
-      if (isSettled) return;
-      isSettled = true;
-      worker.off('message', onPosted);
+    let isRead = false;
+    let snapshotTaken: () => void = () => undefined;
+    const taken = new Promise<void>((resolveTaken) => {
+      snapshotTaken = resolveTaken;
+    });
+    let settleBuilt: (built: Built) => void = () => undefined;
+    const built = new Promise<Built>((resolveBuilt) => {
+      settleBuilt = resolveBuilt;
+    });
+    const finish = (result: Built) => {
+      worker.off('message', onSays);
       worker.off('error', onError);
       worker.off('exit', onExit);
       batches.close();
+      settleBuilt(result);
+    };
+    const settle = (result: Result<Snapshot>, isWorkerLost = false) => {
+      if (isRead) return;
+      isRead = true;
       if (isWorkerLost) stopWorker(worker);
       // The worker now holds this snapshot as `readId` (a refused read changes neither side's baseline).
       else if (result.ok) entry.baseline = { id: readId, snapshot: result.value };
-      resolve(result);
+      if (!result.ok || work.build === undefined || isWorkerLost) finish({ problem: 'no build' });
+      snapshotTaken();
+      resolve(result.ok ? ok({ snapshot: result.value, built }) : result);
     };
-    const onPosted = () => {
-      runInSlices(receiveSteps(batches, file, baseline?.snapshot)).then(settle, (error: unknown) =>
-        settle(refuse(file, '', `could not be read (${String(error)})`)),
-      );
+    const onSays = (said: WorkerSays) => {
+      if (said.readId !== readId) return;
+      if (said.kind === 'posted') {
+        runInSlices(receiveSteps(batches, file, baseline?.snapshot)).then(settle, (error: unknown) =>
+          settle(refuse(file, '', `could not be read (${String(error)})`)),
+        );
+      } else if (said.kind === 'built') {
+        // Taken after the snapshot: its messages come first on the port, and `settle` has run once they are.
+        void taken.then(() => runInSlices(partSteps(batches)).then(finish));
+      } else {
+        void taken.then(() => finish({ problem: said.error }));
+      }
     };
-    const onError = (error: Error) =>
+    const onError = (error: Error) => {
       settle(refuse(file, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`), true);
-    const onExit = (code: number) => settle(refuse(file, '', `could not be read (reader stopped with code ${code})`), true);
-    worker.once('message', onPosted);
+      finish({ problem: `the reader stopped (${error.message})` });
+    };
+    const onExit = (code: number) => {
+      settle(refuse(file, '', `could not be read (reader stopped with code ${code})`), true);
+      finish({ problem: `the reader stopped with code ${code}` });
+    };
+    worker.on('message', onSays);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    const request: ReaderRequest = { file, dir, maxBytes, port: port2, readId, baselineId: baseline?.id };
+    const request: ReaderRequest = { file, dir, maxBytes, port: port2, readId, baselineId: baseline?.id, media: work.media };
     worker.postMessage(request, [port2]);
   });
 }
@@ -170,6 +248,19 @@ function* receiveSteps(port: MessagePort, file: string, baseline: Snapshot | und
       case 'done':
         return ok(snapshot!);
     }
+    yield;
+  }
+}
+
+/** The parts the worker posted after the snapshot's `done`, one message a step. */
+function* partSteps(port: MessagePort): Steps<Built> {
+  const parts: unknown[] = [];
+  for (;;) {
+    const received = receiveMessageOnPort(port);
+    if (received === undefined) return { parts };
+    const message = received.message as SnapshotMessage;
+    if (message.kind !== 'part') return { problem: `the reader posted ${message.kind} among the built parts` };
+    parts.push(message.part);
     yield;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The loader at the search boundary: it builds the Catalog in slices, hands it to `prepare` (the
- * search index build in the service), serves what `prepare` made, runs one reload at a time, and
- * survives a failing build with the live catalog still served.
+ * The loader at the search boundary: it builds the Catalog in slices, serves what the reading worker
+ * built from the same snapshot (`offThread`, the search index in the service) or else what `prepare`
+ * made of it here, runs one reload at a time, and survives a failing build with the live catalog still
+ * served.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -86,5 +87,79 @@ describe('CatalogLoader', () => {
     await loader.reload();
     assert.deepEqual(handed, [undefined, 'served 2026-01-15']);
     assert.equal(loader.current, 'served 2026-01-16');
+  });
+
+  describe('with a build off the main thread', () => {
+    const BUILD_MODULE = new URL('../fixtures/build-modules/ids.ts', import.meta.url);
+    type Parts = { dataVersion: string; ids: string[] }[];
+
+    function offThreadLoader(dir: string, logger: ReturnType<typeof createLogger>, adoptProblem?: string) {
+      const adopted: Parts[] = [];
+      const prepared: string[] = [];
+      const loader = new CatalogLoader<string>({
+        dir,
+        maxBytes: DEFAULT_MAX_SNAPSHOT_BYTES,
+        logger,
+        prepare: async (catalog: Catalog) => {
+          prepared.push(catalog.dataVersion);
+          return `prepared ${catalog.dataVersion}`;
+        },
+        offThread: {
+          module: BUILD_MODULE,
+          adopt: (catalog: Catalog, parts: unknown[], previous: string | undefined) => {
+            if (adoptProblem !== undefined) return adoptProblem;
+            adopted.push(parts as Parts);
+            const [part] = parts as Parts;
+            // The worker's catalog of the snapshot has this one's exercises in this one's order.
+            assert.deepEqual(
+              part!.ids,
+              catalog.exercises.map((exercise) => exercise.id),
+            );
+            return Promise.resolve(`adopted ${part!.dataVersion} after ${previous}`);
+          },
+        },
+      });
+      return { loader, adopted, prepared };
+    }
+
+    it('serves what the reading worker built from its own catalog of the snapshot, and builds nothing here', async () => {
+      const dir = tempDir();
+      copyFileSync(FIXTURE_FILE, join(dir, '2026-01-15.json'));
+      const { loader, adopted, prepared } = offThreadLoader(dir, logged().logger);
+      await loader.reload();
+      const next = { ...(JSON.parse(readFileSync(FIXTURE_FILE, 'utf8')) as object), dataVersion: '2026-01-16' };
+      writeFileSync(join(dir, '2026-01-16.json'), JSON.stringify(next));
+      await loader.reload();
+      assert.equal(loader.current, 'adopted 2026-01-16 after adopted 2026-01-15 after undefined');
+      assert.deepEqual(
+        adopted.map((parts) => parts[0]!.dataVersion),
+        ['2026-01-15', '2026-01-16'],
+      );
+      assert.deepEqual(prepared, []);
+    });
+
+    it('builds here when the worker built nothing, and logs why', async () => {
+      const dir = tempDir();
+      const failing = { ...(JSON.parse(readFileSync(FIXTURE_FILE, 'utf8')) as object), dataVersion: '2026-01-17' };
+      writeFileSync(join(dir, '2026-01-17.json'), JSON.stringify(failing));
+      const { lines, logger } = logged();
+      const { loader, prepared } = offThreadLoader(dir, logger);
+      await loader.reload();
+      assert.equal(loader.current, 'prepared 2026-01-17');
+      assert.deepEqual(prepared, ['2026-01-17']);
+      const warning = lines.find((line) => line.message === 'the reading thread built no index; building it here');
+      assert.match(String(warning?.why), /no parts for 2026-01-17/);
+    });
+
+    it('builds here when the parts do not fit the catalog', async () => {
+      const dir = tempDir();
+      copyFileSync(FIXTURE_FILE, join(dir, '2026-01-15.json'));
+      const { lines, logger } = logged();
+      const { loader, prepared } = offThreadLoader(dir, logger, 'built over other exercises');
+      await loader.reload();
+      assert.equal(loader.current, 'prepared 2026-01-15');
+      assert.deepEqual(prepared, ['2026-01-15']);
+      assert.ok(lines.some((line) => line.why === 'built over other exercises'));
+    });
   });
 });

@@ -104,6 +104,8 @@ describe('reload on a busy machine', () => {
       `served ${tookMs} ms after the file appeared: ${JSON.stringify(line.ms)}; search p99 ${flow.p99().toFixed(1)} ms during, ${baseP99.toFixed(1)} ms without a reload`,
     );
     assert.deepEqual([...new Set(statuses)], [200], serviceState());
+    // Built where no search waits behind it (issue 19: the search p99 unchanged during a reload).
+    assert.equal(line.builtBy, 'reading thread');
     assert.equal((await get(`${service.url}/v1/health`)).body.dataVersion, '2026-11-29');
   });
 
@@ -124,5 +126,6 @@ describe('reload on a busy machine', () => {
     );
     assert.deepEqual([...new Set(statuses)], [200], serviceState());
     assert.deepEqual([line.dataVersion, line.previous], ['2026-11-29', '2026-11-29'], 'the changed file replaced the live one');
+    assert.equal(line.builtBy, 'reading thread');
   });
 });

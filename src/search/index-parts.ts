@@ -1,0 +1,159 @@
+/**
+ * A search index as data that crosses threads, and back (issue 19: a reload with the search p99
+ * unchanged). This module is also the reading worker's build module (BuildModule,
+ * catalog/snapshot-reading-thread.ts; `INDEX_BUILD_MODULE` is its URL): there `buildParts` builds each
+ * new snapshot's index over the worker's own catalog and posts it as parts: every language's term index, filters, facet table, query-plan words, short prefixes and
+ * large-catalog structures, which are typed arrays, Maps and strings, so structured clone copies them
+ * (each part under a millisecond to receive for the bundled catalog). The main thread takes the parts
+ * one at a time between serving and adopts them (`adoptIndexSteps`): it makes again only what holds
+ * code or belongs to the serving side (the language's rules, the radix tree's class around its copied
+ * nodes, the expander, the ranker, the caches), bound to the catalog it built itself from the same
+ * snapshot. Building on the main thread, even in slices, kept it busy for the whole reload, and a
+ * thread that never sleeps waits its turn behind every other on a busy machine: the searches that came
+ * meanwhile waited with it (docs/performance.md#reloading-a-snapshot).
+ *
+ * What only a next build reads (the texts, term ids and tokens the live build kept, text/text-terms.ts)
+ * stays with the thread that builds.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+import type { Catalog } from '../catalog/catalog.ts';
+import { runInSlices, type Steps } from '../time-slices.ts';
+import type { FacetIndex } from './filters/facet-index.ts';
+import type { FacetTable } from './filters/facet-table.ts';
+import { languageOf } from './languages/languages.ts';
+import { Ranker } from './ranking/ranker.ts';
+import { buildSearchIndexNow, type SearchIndex } from './search-index.ts';
+import { IndexCaches } from './structures/index-caches.ts';
+import type { SuggestSources } from './suggest/large/head-ranking.ts';
+import type { ShortPrefixes } from './suggest/short-prefixes.ts';
+import type { PlanContext } from './text/query-plan.ts';
+import { TermExpander } from './text/term-expansion.ts';
+import type { TermIndex } from './text/term-index.ts';
+
+/** What adoption makes again on this side, left out of a part. */
+type TermData = Omit<TermIndex, 'rules' | 'vocabulary' | 'textTerms' | 'termIds' | 'tokens'>;
+
+/** One language's index as data: `lang` names the catalog it is bound to on adoption. */
+export interface IndexPart {
+  readonly lang: string;
+  /** Ids of that catalog in default order, hashed (idsHash): the index is bound to positions. */
+  readonly idsHash: number;
+  readonly terms: TermData;
+  /** The vocabulary's radix tree (MiniSearch's nested Maps), wrapped again as a SearchableMap. */
+  readonly vocabularyTree: Map<string, unknown>;
+  readonly facets: Omit<FacetIndex, 'rules'>;
+  readonly facetTable: FacetTable;
+  readonly plan: Pick<PlanContext, 'synonyms' | 'muscleWords' | 'muscleWordLengths'>;
+  readonly shortPrefixes: ShortPrefixes;
+  readonly large: Omit<SuggestSources, 'terms' | 'caches'> | undefined;
+}
+
+/** FNV-1a over the ids in order: two catalogs of the same snapshot agree, a different order or record does not. */
+export function idsHash(catalog: Catalog): number {
+  let hash = 0x811c9dc5;
+  for (const exercise of catalog.exercises) {
+    const id = exercise.id;
+    for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ 0x2c, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function partOf(index: SearchIndex): IndexPart {
+  const { rules: _rules, vocabulary, textTerms: _texts, termIds: _ids, tokens: _tokens, ...terms } = index.terms;
+  const { rules: _facetRules, ...facets } = index.facets;
+  const { synonyms, muscleWords, muscleWordLengths } = index.planContext;
+  return {
+    lang: index.catalog.lang,
+    idsHash: idsHash(index.catalog),
+    terms,
+    vocabularyTree: (vocabulary as unknown as { _tree: Map<string, unknown> })._tree,
+    facets,
+    facetTable: index.facetTable,
+    plan: { synonyms, muscleWords, muscleWordLengths },
+    shortPrefixes: index.shortPrefixes,
+    large:
+      index.large === undefined
+        ? undefined
+        : { termHeads: index.large.termHeads, exerciseWords: index.large.exerciseWords, termPairs: index.large.termPairs },
+  };
+}
+
+/** `index` and its translations' as parts, the translations first (the order adoption needs). */
+export function indexParts(index: SearchIndex): IndexPart[] {
+  return [...[...index.languages.values()].map(partOf), partOf(index)];
+}
+
+/** Why `parts` cannot be adopted for `catalog`, or undefined when they can. */
+export function partsProblem(catalog: Catalog, parts: readonly IndexPart[]): string | undefined {
+  const catalogs = [...catalog.languages.values(), catalog];
+  if (parts.length !== catalogs.length) return `${parts.length} index parts for ${catalogs.length} languages`;
+  for (let i = 0; i < catalogs.length; i++) {
+    const part = parts[i]!;
+    if (part.lang !== catalogs[i]!.lang) return `index part ${i} is ${part.lang}, the catalog's ${catalogs[i]!.lang}`;
+    if (part.idsHash !== idsHash(catalogs[i]!)) return `index part ${part.lang} was built over other exercises`;
+  }
+  return undefined;
+}
+
+function adoptOne(catalog: Catalog, languages: ReadonlyMap<string, SearchIndex>, part: IndexPart): SearchIndex {
+  // One rules object per index, as a build makes it: its parts compare rules by identity.
+  const { rules } = languageOf(catalog.lang);
+  const vocabulary = new SearchableMap<number>(part.vocabularyTree as never);
+  const terms: TermIndex = { ...part.terms, rules, vocabulary, textTerms: undefined, termIds: undefined, tokens: undefined };
+  const facets: FacetIndex = { ...part.facets, rules };
+  const planContext: PlanContext = { ...part.plan, rules, expander: new TermExpander(terms), synonymAlternatives: new WeakMap() };
+  const caches = new IndexCaches<SearchIndex>();
+  const index: SearchIndex = {
+    catalog,
+    languages,
+    facets,
+    facetTable: part.facetTable,
+    planContext,
+    ranker: new Ranker(terms, facets),
+    terms,
+    shortPrefixes: part.shortPrefixes,
+    large: part.large === undefined ? undefined : { ...part.large, terms, caches },
+    caches,
+  };
+  caches.own(index);
+  return index;
+}
+
+/**
+ * The search index of `catalog` from parts built over the same snapshot (partsProblem says they were),
+ * a language a step: each is a few allocations and an expander's term table.
+ */
+export function* adoptIndexSteps(catalog: Catalog, parts: readonly IndexPart[]): Steps<SearchIndex> {
+  const languages = new Map<string, SearchIndex>();
+  for (const part of parts.slice(0, -1)) {
+    languages.set(part.lang, adoptOne(catalog.languages.get(part.lang)!, new Map(), part));
+    yield;
+  }
+  return adoptOne(catalog, languages, parts.at(-1)!);
+}
+
+/** Adopts `parts` (posted by the reading worker, `buildParts`) over `catalog` in slices, or says why they do not fit it. */
+export function adoptIndex(catalog: Catalog, parts: readonly unknown[]): Promise<SearchIndex> | string {
+  const indexParts = parts as readonly IndexPart[];
+  return partsProblem(catalog, indexParts) ?? runInSlices(adoptIndexSteps(catalog, indexParts));
+}
+
+/** This module's URL, which the loader starts its reading worker with (main.ts). */
+export const INDEX_BUILD_MODULE = new URL(import.meta.url);
+
+/**
+ * In the reading worker: the index the last build made, which the next looks up what this one
+ * tokenized in (text/text-terms.ts), as a build on the main thread borrows from the live index. Never
+ * set on the main thread.
+ */
+let builtLast: SearchIndex | undefined;
+
+/** In the reading worker: the search index of `catalog` as parts, for the main thread to adopt. */
+export function buildParts(catalog: Catalog): IndexPart[] {
+  // Dropped first: a build that throws leaves no half-borrowed index behind for the next one.
+  const earlier = builtLast;
+  builtLast = undefined;
+  builtLast = buildSearchIndexNow(catalog, { previous: earlier });
+  return indexParts(builtLast);
+}
