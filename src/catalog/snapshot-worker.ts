@@ -26,7 +26,14 @@ let baseline: Baseline | undefined;
 /** The catalog the last build was over: the next one borrows its unchanged records' bytes. */
 let built: Catalog | undefined;
 const buildModule = (workerData as ReaderWorkerData | undefined)?.build;
-const builder: BuildModule | undefined = buildModule === undefined ? undefined : ((await import(buildModule)) as BuildModule);
+/** The build module, or why it could not be loaded: then every read says `not built`, and the main thread builds. */
+const builder: BuildModule | { problem: string } | undefined =
+  buildModule === undefined
+    ? undefined
+    : await import(buildModule).then(
+        (loaded) => loaded as BuildModule,
+        (error: unknown) => ({ problem: `the build module could not be loaded (${String(error)})` }),
+      );
 
 /** Each exercise, or its position in `earlier` where an equal record stands there. */
 function exercisesOrPositions(exercises: readonly Exercise[], earlier: Snapshot | undefined): (Exercise | number)[] {
@@ -73,9 +80,13 @@ function messagesOf({ file, dir, maxBytes, readId, baselineId, media }: ReaderRe
 
 /** Builds what is served from `snapshot` with the build module, posting each part and then `built` (or why not). */
 function buildAndPost(request: ReaderRequest, snapshot: Snapshot, say: (said: WorkerSays) => void): void {
+  if (builder === undefined || 'problem' in builder) {
+    say({ readId: request.readId, kind: 'not built', error: builder?.problem ?? 'no build module' });
+    return;
+  }
   try {
     built = runNow(catalogSteps(snapshot, basename(request.file), undefined, built));
-    for (const part of builder!.buildParts(built)) request.port.postMessage({ kind: 'part', part } satisfies SnapshotMessage);
+    for (const part of builder.buildParts(built)) request.port.postMessage({ kind: 'part', part } satisfies SnapshotMessage);
     say({ readId: request.readId, kind: 'built' });
   } catch (error) {
     built = undefined;

@@ -93,7 +93,7 @@ describe('CatalogLoader', () => {
     const BUILD_MODULE = new URL('../fixtures/build-modules/ids.ts', import.meta.url);
     type Parts = { dataVersion: string; ids: string[] }[];
 
-    function offThreadLoader(dir: string, logger: ReturnType<typeof createLogger>, adoptProblem?: string) {
+    function offThreadLoader(dir: string, logger: ReturnType<typeof createLogger>, adoptProblem?: string, module = BUILD_MODULE) {
       const adopted: Parts[] = [];
       const prepared: string[] = [];
       const loader = new CatalogLoader<string>({
@@ -105,7 +105,7 @@ describe('CatalogLoader', () => {
           return `prepared ${catalog.dataVersion}`;
         },
         offThread: {
-          module: BUILD_MODULE,
+          module,
           adopt: (catalog: Catalog, parts: unknown[], previous: string | undefined) => {
             if (adoptProblem !== undefined) return adoptProblem;
             adopted.push(parts as Parts);
@@ -149,6 +149,19 @@ describe('CatalogLoader', () => {
       assert.deepEqual(prepared, ['2026-01-17']);
       const warning = lines.find((line) => line.message === 'the reading thread built no index; building it here');
       assert.match(String(warning?.why), /no parts for 2026-01-17/);
+    });
+
+    it('builds here when the build module cannot be loaded, and still reads', async () => {
+      const dir = tempDir();
+      copyFileSync(FIXTURE_FILE, join(dir, '2026-01-15.json'));
+      const { lines, logger } = logged();
+      const broken = new URL('../fixtures/build-modules/broken.ts', import.meta.url);
+      const { loader, prepared } = offThreadLoader(dir, logger, undefined, broken);
+      await loader.reload();
+      assert.equal(loader.current, 'prepared 2026-01-15');
+      assert.deepEqual(prepared, ['2026-01-15']);
+      const warning = lines.find((line) => line.message === 'the reading thread built no index; building it here');
+      assert.match(String(warning?.why), /the build module could not be loaded \(Error: this build module is broken\)/);
     });
 
     it('builds here when the parts do not fit the catalog', async () => {
