@@ -76,9 +76,9 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
     // Built by the reading worker and adopted here, so that serving never waits behind a build (issue 19).
     offThread: {
       module: INDEX_BUILD_MODULE,
-      adopt: (catalog, parts, previous) => {
-        const adopted = adoptIndex(catalog, parts);
-        return typeof adopted === 'string' ? adopted : adopted.then((index) => warmed(index, previous));
+      adopt: async (catalog, parts, previous) => {
+        const adopted = await adoptIndex(catalog, parts);
+        return 'problem' in adopted ? adopted : { adopted: await warmed(adopted.index, previous) };
       },
     },
     media: {

@@ -58,10 +58,13 @@ export interface CatalogLoaderOptions<T> {
   prepare(catalog: Catalog, previous: T | undefined): Promise<T>;
   /**
    * The same built by the reading worker with `module` (a BuildModule, snapshot-reading-thread.ts) over
-   * its own catalog of the snapshot, and adopted here over this one: `adopt` returns why it cannot be
-   * (then `prepare` builds it here, and the log says why).
+   * its own catalog of the snapshot, and adopted here over this one: `adopt` resolves with why it
+   * cannot be, when it cannot (then `prepare` builds it here, and the log says why).
    */
-  offThread?: { module: URL; adopt(catalog: Catalog, parts: unknown[], previous: T | undefined): Promise<T> | string };
+  offThread?: {
+    module: URL;
+    adopt(catalog: Catalog, parts: unknown[], previous: T | undefined): Promise<{ adopted: T } | { problem: string }>;
+  };
   /**
    * The media the catalog lists, decided against the media folders by the reading worker
    * (media-listing.ts) for media served from `url()`; a new signature reloads.
@@ -177,9 +180,9 @@ export class CatalogLoader<T> {
     const { offThread, prepare, logger } = this.#options;
     if (offThread !== undefined) {
       const parts = await built;
-      const adopted = 'parts' in parts ? offThread.adopt(catalog, parts.parts, this.#served) : parts.problem;
-      if (typeof adopted !== 'string') return { served: await adopted, builtBy: 'reading thread' };
-      logger.warn('the reading thread built no index; building it here', { dataVersion: catalog.dataVersion, why: adopted });
+      const adopted = 'parts' in parts ? await offThread.adopt(catalog, parts.parts, this.#served) : parts;
+      if ('adopted' in adopted) return { served: adopted.adopted, builtBy: 'reading thread' };
+      logger.warn('the reading thread built no index; building it here', { dataVersion: catalog.dataVersion, why: adopted.problem });
     }
     return { served: await prepare(catalog, this.#served), builtBy: 'main thread' };
   }

@@ -17,7 +17,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import type { Catalog } from '../catalog/catalog.ts';
-import { runInSlices, type Steps } from '../time-slices.ts';
+import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import type { FacetIndex } from './filters/facet-index.ts';
 import type { FacetTable } from './filters/facet-table.ts';
 import { languageOf } from './languages/languages.ts';
@@ -49,14 +49,23 @@ export interface IndexPart {
 }
 
 /** FNV-1a over the ids in order: two catalogs of the same snapshot agree, a different order or record does not. */
-export function idsHash(catalog: Catalog): number {
+function* idsHashSteps(catalog: Catalog): Steps<number> {
   let hash = 0x811c9dc5;
-  for (const exercise of catalog.exercises) {
-    const id = exercise.id;
+  const { exercises } = catalog;
+  for (let position = 0; position < exercises.length; position++) {
+    const id = exercises[position]!.id;
     for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
     hash = Math.imul(hash ^ 0x2c, 0x01000193);
+    // About a millisecond of ids: at 100x the catalog, hashing them all held serving for 80 ms.
+    if ((position + 1) % IDS_PER_STEP === 0) yield;
   }
   return hash >>> 0;
+}
+
+const IDS_PER_STEP = 8192;
+
+export function idsHash(catalog: Catalog): number {
+  return runNow(idsHashSteps(catalog));
 }
 
 function partOf(index: SearchIndex): IndexPart {
@@ -85,15 +94,66 @@ export function indexParts(index: SearchIndex): IndexPart[] {
 }
 
 /** Why `parts` cannot be adopted for `catalog`, or undefined when they can. */
-export function partsProblem(catalog: Catalog, parts: readonly IndexPart[]): string | undefined {
+export function* partsProblemSteps(catalog: Catalog, parts: readonly IndexPart[]): Steps<string | undefined> {
   const catalogs = [...catalog.languages.values(), catalog];
   if (parts.length !== catalogs.length) return `${parts.length} index parts for ${catalogs.length} languages`;
   for (let i = 0; i < catalogs.length; i++) {
     const part = parts[i]!;
     if (part.lang !== catalogs[i]!.lang) return `index part ${i} is ${part.lang}, the catalog's ${catalogs[i]!.lang}`;
-    if (part.idsHash !== idsHash(catalogs[i]!)) return `index part ${part.lang} was built over other exercises`;
+    if (part.idsHash !== (yield* idsHashSteps(catalogs[i]!))) return `index part ${part.lang} was built over other exercises`;
   }
   return undefined;
+}
+
+export function partsProblem(catalog: Catalog, parts: readonly IndexPart[]): string | undefined {
+  return runNow(partsProblemSteps(catalog, parts));
+}
+
+/**
+ * One piece of a part, as the worker posts it: a field of one language's part, each plain object in it
+ * taken apart down to its Maps, arrays and typed arrays, so that no one message takes long to receive
+ * (at 100x the catalog the term index's arrays are 100 MB; one is 20).
+ */
+export interface PartPiece {
+  readonly lang: string;
+  readonly path: readonly string[];
+  readonly value: unknown;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+function* piecesUnder(lang: string, path: string[], value: unknown): Generator<PartPiece> {
+  // An empty object is a piece of its own, so that it comes back.
+  if (path.length > 0 && (!isPlainObject(value) || Object.keys(value).length === 0)) {
+    yield { lang, path, value };
+    return;
+  }
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) yield* piecesUnder(lang, [...path, key], inner);
+}
+
+/** `parts` as the pieces the worker posts, in order. */
+export function partPieces(parts: readonly IndexPart[]): PartPiece[] {
+  return parts.flatMap((part) => [...piecesUnder(part.lang, [], part)]);
+}
+
+/** The parts `pieces` were taken from, in order. */
+export function partsOfPieces(pieces: readonly PartPiece[]): IndexPart[] {
+  const parts = new Map<string, Record<string, unknown>>();
+  for (const { lang, path, value } of pieces) {
+    let at = parts.get(lang);
+    if (at === undefined) {
+      at = {};
+      parts.set(lang, at);
+    }
+    for (const key of path.slice(0, -1)) {
+      at[key] ??= {};
+      at = at[key] as Record<string, unknown>;
+    }
+    at[path.at(-1)!] = value;
+  }
+  return [...parts.values()] as unknown as IndexPart[];
 }
 
 function adoptOne(catalog: Catalog, languages: ReadonlyMap<string, SearchIndex>, part: IndexPart): SearchIndex {
@@ -133,10 +193,18 @@ export function* adoptIndexSteps(catalog: Catalog, parts: readonly IndexPart[]):
   return adoptOne(catalog, languages, parts.at(-1)!);
 }
 
-/** Adopts `parts` (posted by the reading worker, `buildParts`) over `catalog` in slices, or says why they do not fit it. */
-export function adoptIndex(catalog: Catalog, parts: readonly unknown[]): Promise<SearchIndex> | string {
-  const indexParts = parts as readonly IndexPart[];
-  return partsProblem(catalog, indexParts) ?? runInSlices(adoptIndexSteps(catalog, indexParts));
+/**
+ * Adopts the pieces the reading worker posted (`buildParts`) over `catalog`, in slices, or says why
+ * they do not fit it.
+ */
+export function adoptIndex(catalog: Catalog, pieces: readonly unknown[]): Promise<{ index: SearchIndex } | { problem: string }> {
+  return runInSlices(
+    (function* (): Steps<{ index: SearchIndex } | { problem: string }> {
+      const parts = partsOfPieces(pieces as readonly PartPiece[]);
+      const problem = yield* partsProblemSteps(catalog, parts);
+      return problem === undefined ? { index: yield* adoptIndexSteps(catalog, parts) } : { problem };
+    })(),
+  );
 }
 
 /** This module's URL, which the loader starts its reading worker with (main.ts). */
@@ -149,11 +217,11 @@ export const INDEX_BUILD_MODULE = new URL(import.meta.url);
  */
 let builtLast: SearchIndex | undefined;
 
-/** In the reading worker: the search index of `catalog` as parts, for the main thread to adopt. */
-export function buildParts(catalog: Catalog): IndexPart[] {
+/** In the reading worker: the search index of `catalog` as pieces of parts, for the main thread to adopt. */
+export function buildParts(catalog: Catalog): PartPiece[] {
   // Dropped first: a build that throws leaves no half-borrowed index behind for the next one.
   const earlier = builtLast;
   builtLast = undefined;
   builtLast = buildSearchIndexNow(catalog, { previous: earlier });
-  return indexParts(builtLast);
+  return partPieces(indexParts(builtLast));
 }

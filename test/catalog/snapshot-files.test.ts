@@ -106,8 +106,8 @@ describe('CatalogLoader', () => {
         },
         offThread: {
           module,
-          adopt: (catalog: Catalog, parts: unknown[], previous: string | undefined) => {
-            if (adoptProblem !== undefined) return adoptProblem;
+          adopt: async (catalog: Catalog, parts: unknown[], previous: string | undefined) => {
+            if (adoptProblem !== undefined) return { problem: adoptProblem };
             adopted.push(parts as Parts);
             const [part] = parts as Parts;
             // The worker's catalog of the snapshot has this one's exercises in this one's order.
@@ -115,7 +115,7 @@ describe('CatalogLoader', () => {
               part!.ids,
               catalog.exercises.map((exercise) => exercise.id),
             );
-            return Promise.resolve(`adopted ${part!.dataVersion} after ${previous}`);
+            return { adopted: `adopted ${part!.dataVersion} after ${previous}` };
           },
         },
       });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { countFacets, FACET_NAMES, facetTableOf } from '../../src/search/facet-counts.ts';
-import { adoptIndexSteps, indexParts, partsProblem } from '../../src/search/index-parts.ts';
+import { adoptIndex, adoptIndexSteps, indexParts, partPieces, partsOfPieces, partsProblem } from '../../src/search/index-parts.ts';
 import { type Filter, findPage } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { suggest } from '../../src/search/suggest.ts';
@@ -44,11 +44,13 @@ describe('search index parts', () => {
   const here = buildCatalog(snapshot, 'bundled');
   const there = buildCatalog(snapshot, 'bundled');
 
-  it('adopted over the other catalog, answers every relevance query as the index built here, in en, de and es', () => {
+  it('adopted over the other catalog, answers every relevance query as the index built here, in en, de and es', async () => {
     const built = buildSearchIndexNow(here);
-    const parts = structuredClone(indexParts(buildSearchIndexNow(there)));
-    assert.equal(partsProblem(here, parts), undefined);
-    const adopted = runNow(adoptIndexSteps(here, parts));
+    // As the worker posts them: each piece copied on its own.
+    const pieces = partPieces(indexParts(buildSearchIndexNow(there))).map((piece) => structuredClone(piece));
+    const result = await adoptIndex(here, pieces);
+    assert.ok('index' in result, JSON.stringify(result));
+    const adopted = result.index;
     assert.equal(adopted.catalog, here);
     assert.deepEqual([...adopted.languages.keys()], [...built.languages.keys()]);
     assert.deepEqual(
@@ -80,11 +82,28 @@ describe('search index parts', () => {
     assert.deepEqual(answers(adopted, queries), answers(built, queries));
   });
 
-  it('are refused for a catalog of other exercises, or of other languages', () => {
+  it("are posted in pieces no larger than one of the term index's arrays, and put together again", () => {
+    const parts = indexParts(buildSearchIndexNow(there));
+    const pieces = partPieces(parts);
+    const postingDoc = parts.at(-1)!.terms.postingDoc;
+    assert.ok(
+      pieces.some((piece) => piece.value === postingDoc),
+      'the postings are a piece of their own',
+    );
+    for (const { value, path } of pieces)
+      assert.ok(
+        !(value instanceof Object && Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).length > 0),
+        path.join('.'),
+      );
+    assert.deepEqual(partsOfPieces(structuredClone(pieces)), parts);
+  });
+
+  it('are refused for a catalog of other exercises, or of other languages', async () => {
     const parts = indexParts(buildSearchIndexNow(there));
     const fewer = buildCatalog({ ...snapshot, exercises: snapshot.exercises.slice(1) }, 'bundled');
     assert.match(partsProblem(fewer, parts) ?? '', /index part \w+ was built over other exercises/);
     const english = buildCatalog({ ...snapshot, translations: undefined }, 'bundled');
     assert.match(partsProblem(english, parts) ?? '', /3 index parts for 1 languages/);
+    assert.deepEqual(await adoptIndex(fewer, partPieces(parts)), { problem: 'index part de was built over other exercises' });
   });
 });
