@@ -2,15 +2,14 @@
  * A search index as data that crosses threads, and back (issue 19: a reload with the search p99
  * unchanged). This module is also the reading worker's build module (BuildModule,
  * catalog/snapshot-reading-thread.ts; `INDEX_BUILD_MODULE` is its URL): there `buildParts` builds each
- * new snapshot's index over the worker's own catalog and posts it as parts: every language's term index, filters, facet table, query-plan words, short prefixes and
- * large-catalog structures, which are typed arrays, Maps and strings, so structured clone copies them
- * (each part under a millisecond to receive for the bundled catalog). The main thread takes the parts
- * one at a time between serving and adopts them (`adoptIndexSteps`): it makes again only what holds
- * code or belongs to the serving side (the language's rules, the radix tree's class around its copied
- * nodes, the expander, the ranker, the caches), bound to the catalog it built itself from the same
- * snapshot. Building on the main thread, even in slices, kept it busy for the whole reload, and a
- * thread that never sleeps waits its turn behind every other on a busy machine: the searches that came
- * meanwhile waited with it (docs/performance.md#reloading-a-snapshot).
+ * new snapshot's index over the worker's own catalog, and posts it as pieces of parts (`partPieces`):
+ * every language's term index, filters, facet table, query-plan words, short prefixes and large-catalog
+ * structures, which are typed arrays, Maps and strings that structured clone copies, one array or Map a
+ * message. The main thread takes the pieces one at a time between serving, checks them against the
+ * catalog it built itself from the same snapshot, and adopts them (`adoptIndex`): it makes again only
+ * what holds code or belongs to the serving side (the language's rules, the radix tree's class around
+ * its copied nodes, the expander, the ranker, the caches). A build on the main thread, even in slices,
+ * kept it busy through most of a reload (docs/performance.md#reloading-a-snapshot).
  *
  * What only a next build reads (the texts, term ids and tokens the live build kept, text/text-terms.ts)
  * stays with the thread that builds.
