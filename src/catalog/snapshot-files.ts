@@ -4,8 +4,8 @@
  * pauses serving; a new catalog is built beside the live one (in slices, so serving goes on), and what
  * is served from it (its search index, which this module does not know) is built by the same worker
  * from its own catalog of the same snapshot and adopted here (`offThread`), or built here by `prepare`
- * when the worker could not; then both are swapped in whole. A file that fails the check is refused with a logged
- * reason (once per version of the file) and the live one keeps serving.
+ * when the worker could not; then both are swapped in whole. A file that fails the check is refused
+ * with a logged reason (once per version of the file) and the live one keeps serving.
  */
 import { type FSWatcher, watch as fsWatch, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -162,7 +162,8 @@ export class CatalogLoader<T> {
         dataVersion: catalog.dataVersion,
         exercises: catalog.exercises.length,
         previous,
-        // Where the time went (docs/operations.md#snapshot-reloads): reading in the worker, the catalog, its search index.
+        // Where the time went (docs/operations.md#snapshot-reloads): reading in the worker, the catalog here, then
+        // its search index (the wait for the worker's and its adoption, or the build here) and the warm-up.
         ms: { read: Math.round(readMs), catalog: Math.round(catalogMs), index: Math.round(prepareMs) },
         // Where what is served was built: by the reading worker, or here (prepare) when it could not be.
         builtBy,
