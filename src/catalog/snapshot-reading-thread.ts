@@ -151,65 +151,64 @@ export function readOffThread(file: string, dir: string, maxBytes: number, work:
 }
 
 function readOnce(file: string, dir: string, maxBytes: number, work: OffThreadWork): Promise<Result<ReadOffThread>> {
-  return new Promise((resolve) => {
-    const worker = readingWorker(maxBytes, work.build?.href);
-    const entry = kept!;
-    const baseline = entry.baseline;
-    const readId = ++lastReadId;
-    const { port1: batches, port2 } = new MessageChannel();
-    let isRead = false;
-    let snapshotTaken: () => void = () => undefined;
-    const taken = new Promise<void>((resolveTaken) => {
-      snapshotTaken = resolveTaken;
-    });
-    let settleBuilt: (built: Built) => void = () => undefined;
-    const built = new Promise<Built>((resolveBuilt) => {
-      settleBuilt = resolveBuilt;
-    });
-    const finish = (result: Built) => {
-      worker.off('message', onSays);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      batches.close();
-      settleBuilt(result);
-    };
-    const settle = (result: Result<Snapshot>, isWorkerLost = false) => {
-      if (isRead) return;
-      isRead = true;
-      if (isWorkerLost) stopWorker(worker);
-      // The worker now holds this snapshot as `readId` (a refused read changes neither side's baseline).
-      else if (result.ok) entry.baseline = { id: readId, snapshot: result.value };
-      if (!result.ok || work.build === undefined || isWorkerLost) finish({ problem: 'no build' });
-      snapshotTaken();
-      resolve(result.ok ? ok({ snapshot: result.value, built }) : result);
-    };
-    const onSays = (said: WorkerSays) => {
-      if (said.readId !== readId) return;
-      if (said.kind === 'posted') {
-        runInSlices(receiveSteps(batches, file, baseline?.snapshot)).then(settle, (error: unknown) =>
-          settle(refuse(file, '', `could not be read (${String(error)})`)),
-        );
-      } else if (said.kind === 'built') {
-        // Taken after the snapshot: its messages come first on the port, and `settle` has run once they are.
-        void taken.then(() => runInSlices(partSteps(batches)).then(finish));
-      } else {
-        void taken.then(() => finish({ problem: said.error }));
-      }
-    };
-    const onError = (error: Error) => {
-      settle(refuse(file, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`), true);
-      finish({ problem: `the reader stopped (${error.message})` });
-    };
-    const onExit = (code: number) => {
-      settle(refuse(file, '', `could not be read (reader stopped with code ${code})`), true);
-      finish({ problem: `the reader stopped with code ${code}` });
-    };
-    worker.on('message', onSays);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    const request: ReaderRequest = { file, dir, maxBytes, port: port2, readId, baselineId: baseline?.id, media: work.media };
-    worker.postMessage(request, [port2]);
+  let resolve: (result: Result<ReadOffThread>) => void = () => undefined;
+  // The read itself: the built parts are taken off the port only once it has settled (they come after).
+  const read = new Promise<Result<ReadOffThread>>((resolveRead) => {
+    resolve = resolveRead;
   });
+  const worker = readingWorker(maxBytes, work.build?.href);
+  const entry = kept!;
+  const baseline = entry.baseline;
+  const readId = ++lastReadId;
+  const { port1: batches, port2 } = new MessageChannel();
+  let isRead = false;
+  let settleBuilt: (built: Built) => void = () => undefined;
+  const built = new Promise<Built>((resolveBuilt) => {
+    settleBuilt = resolveBuilt;
+  });
+  const finish = (result: Built) => {
+    worker.off('message', onSays);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    batches.close();
+    settleBuilt(result);
+  };
+  const settle = (result: Result<Snapshot>, isWorkerLost = false) => {
+    if (isRead) return;
+    isRead = true;
+    if (isWorkerLost) stopWorker(worker);
+    // The worker now holds this snapshot as `readId` (a refused read changes neither side's baseline).
+    else if (result.ok) entry.baseline = { id: readId, snapshot: result.value };
+    if (!result.ok || work.build === undefined || isWorkerLost) finish({ problem: 'no build' });
+    resolve(result.ok ? ok({ snapshot: result.value, built }) : result);
+  };
+  const onSays = (said: WorkerSays) => {
+    if (said.readId !== readId) return;
+    if (said.kind === 'posted') {
+      runInSlices(receiveSteps(batches, file, baseline?.snapshot)).then(settle, (error: unknown) =>
+        settle(refuse(file, '', `could not be read (${String(error)})`)),
+      );
+    } else if (said.kind === 'built') {
+      // Taken after the snapshot: its messages come first on the port, and `read` settles once they are taken.
+      void read.then(() => runInSlices(partSteps(batches)).then(finish));
+    } else {
+      void read.then(() => finish({ problem: said.error }));
+    }
+  };
+  const onError = (error: Error) => {
+    settle(refuse(file, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? error.message})`), true);
+    finish({ problem: `the reader stopped (${error.message})` });
+  };
+  const onExit = (code: number) => {
+    settle(refuse(file, '', `could not be read (reader stopped with code ${code})`), true);
+    finish({ problem: `the reader stopped with code ${code}` });
+  };
+  worker.on('message', onSays);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  const request: ReaderRequest = { file, dir, maxBytes, port: port2, readId, baselineId: baseline?.id, media: work.media };
+  worker.postMessage(request, [port2]);
+  return read;
 }
 
 /**

@@ -78,15 +78,19 @@ function messagesOf({ file, dir, maxBytes, readId, baselineId, media }: ReaderRe
   return { messages, snapshot };
 }
 
+function say(said: WorkerSays): void {
+  parentPort!.postMessage(said);
+}
+
 /** Builds what is served from `snapshot` with the build module, posting each part and then `built` (or why not). */
-function buildAndPost(request: ReaderRequest, snapshot: Snapshot, say: (said: WorkerSays) => void): void {
-  if (builder === undefined || 'problem' in builder) {
-    say({ readId: request.readId, kind: 'not built', error: builder?.problem ?? 'no build module' });
+function buildAndPost(request: ReaderRequest, snapshot: Snapshot, module: BuildModule | { problem: string }): void {
+  if ('problem' in module) {
+    say({ readId: request.readId, kind: 'not built', error: module.problem });
     return;
   }
   try {
     built = runNow(catalogSteps(snapshot, basename(request.file), undefined, built));
-    for (const part of builder.buildParts(built)) request.port.postMessage({ kind: 'part', part } satisfies SnapshotMessage);
+    for (const part of module.buildParts(built)) request.port.postMessage({ kind: 'part', part } satisfies SnapshotMessage);
     say({ readId: request.readId, kind: 'built' });
   } catch (error) {
     built = undefined;
@@ -95,9 +99,8 @@ function buildAndPost(request: ReaderRequest, snapshot: Snapshot, say: (said: Wo
 }
 
 parentPort!.on('message', (request: ReaderRequest) => {
-  const say = (said: WorkerSays) => parentPort!.postMessage(said);
   const { messages, snapshot } = messagesOf(request);
   for (const message of messages) request.port.postMessage(message);
   say({ readId: request.readId, kind: 'posted' });
-  if (snapshot !== undefined && builder !== undefined) buildAndPost(request, snapshot, say);
+  if (snapshot !== undefined && builder !== undefined) buildAndPost(request, snapshot, builder);
 });

@@ -104,10 +104,6 @@ export function* partsProblemSteps(catalog: Catalog, parts: readonly IndexPart[]
   return undefined;
 }
 
-export function partsProblem(catalog: Catalog, parts: readonly IndexPart[]): string | undefined {
-  return runNow(partsProblemSteps(catalog, parts));
-}
-
 /**
  * One piece of a part, as the worker posts it: a field of one language's part, each plain object in it
  * taken apart down to its Maps, arrays and typed arrays, so that no one message takes long to receive
@@ -180,7 +176,7 @@ function adoptOne(catalog: Catalog, languages: ReadonlyMap<string, SearchIndex>,
 }
 
 /**
- * The search index of `catalog` from parts built over the same snapshot (partsProblem says they were),
+ * The search index of `catalog` from parts built over the same snapshot (partsProblemSteps says they were),
  * a language a step: each is a few allocations and an expander's term table.
  */
 export function* adoptIndexSteps(catalog: Catalog, parts: readonly IndexPart[]): Steps<SearchIndex> {
@@ -197,13 +193,12 @@ export function* adoptIndexSteps(catalog: Catalog, parts: readonly IndexPart[]):
  * they do not fit it.
  */
 export function adoptIndex(catalog: Catalog, pieces: readonly unknown[]): Promise<{ index: SearchIndex } | { problem: string }> {
-  return runInSlices(
-    (function* (): Steps<{ index: SearchIndex } | { problem: string }> {
-      const parts = partsOfPieces(pieces as readonly PartPiece[]);
-      const problem = yield* partsProblemSteps(catalog, parts);
-      return problem === undefined ? { index: yield* adoptIndexSteps(catalog, parts) } : { problem };
-    })(),
-  );
+  return runInSlices(adoptPiecesSteps(catalog, partsOfPieces(pieces as readonly PartPiece[])));
+}
+
+function* adoptPiecesSteps(catalog: Catalog, parts: readonly IndexPart[]): Steps<{ index: SearchIndex } | { problem: string }> {
+  const problem = yield* partsProblemSteps(catalog, parts);
+  return problem === undefined ? { index: yield* adoptIndexSteps(catalog, parts) } : { problem };
 }
 
 /** This module's URL, which the loader starts its reading worker with (main.ts). */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { countFacets, FACET_NAMES, facetTableOf } from '../../src/search/facet-counts.ts';
-import { adoptIndex, adoptIndexSteps, indexParts, partPieces, partsOfPieces, partsProblem } from '../../src/search/index-parts.ts';
+import { adoptIndex, adoptIndexSteps, indexParts, partPieces, partsOfPieces, partsProblemSteps } from '../../src/search/index-parts.ts';
 import { type Filter, findPage } from '../../src/search/page-query.ts';
 import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { suggest } from '../../src/search/suggest.ts';
@@ -101,9 +101,9 @@ describe('search index parts', () => {
   it('are refused for a catalog of other exercises, or of other languages', async () => {
     const parts = indexParts(buildSearchIndexNow(there));
     const fewer = buildCatalog({ ...snapshot, exercises: snapshot.exercises.slice(1) }, 'bundled');
-    assert.match(partsProblem(fewer, parts) ?? '', /index part \w+ was built over other exercises/);
+    assert.match(runNow(partsProblemSteps(fewer, parts)) ?? '', /index part \w+ was built over other exercises/);
     const english = buildCatalog({ ...snapshot, translations: undefined }, 'bundled');
-    assert.match(partsProblem(english, parts) ?? '', /3 index parts for 1 languages/);
+    assert.match(runNow(partsProblemSteps(english, parts)) ?? '', /3 index parts for 1 languages/);
     assert.deepEqual(await adoptIndex(fewer, partPieces(parts)), { problem: 'index part de was built over other exercises' });
   });
 });
