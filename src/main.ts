@@ -73,7 +73,7 @@ function createService(config: Config, logger: Logger, { tiers, keyRing, usage, 
     // Built from what the live index's build read, and warmed before the swap unless serving the live one
     // already ran its paths: a catalog is served hot (search/warm-up.ts).
     prepare: (catalog, previous) => buildSearchIndex(catalog, undefined, { previous }).then((index) => warmed(index, previous)),
-    // Built by the reading worker and adopted here, so that serving never waits behind a build (issue 19).
+    // Built by the reading process and adopted here, so that serving never waits behind a build (issue 19).
     offThread: {
       module: INDEX_BUILD_MODULE,
       adopt: async (catalog, parts, previous) => {

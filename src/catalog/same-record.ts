@@ -1,7 +1,7 @@
 /**
  * Whether two records (plain JSON values) are equal, value for value. A reload compares each record of
- * a new snapshot with the live one's: the reading thread sends only what changed
- * (snapshot-reading-thread.ts), and the catalog keeps the response bytes of what did not (catalog.ts).
+ * a new snapshot with the live one's, and the catalog keeps the record and response bytes of what did
+ * not change (catalog.ts), which the reading process then sends as positions (catalog-pieces.ts).
  * Key order counts too: that only ever costs work that was not needed, never a stale record. node:util's
  * isDeepStrictEqual answers the same for JSON but took about twice as long over the bundled 2,233
  * (12-20 against 7 ms).

@@ -131,7 +131,7 @@ function aliasProblems(aliases: Readonly<Record<string, string>>, ids: ReadonlyS
 /**
  * Validates a parsed snapshot: shape, then every exercise, then the cross-references of the contract.
  * `expectedVersion` is the date in the file name, when the snapshot came from a file. `earlier`, a
- * snapshot this check already passed (the reading thread's last, snapshot-worker.ts): a record equal to
+ * snapshot this check already passed (the reading process's last, reading-process-entry.ts): a record equal to
  * one of its records is taken as that record instead of being checked field by field again, which was
  * half of checking the bundled snapshot on a reload that changes a few records (issue 19); the result
  * is the same either way (tested). Problems carry no source: the caller that knows the file fills it in.

@@ -1,11 +1,11 @@
 /**
  * Snapshot files in DATA_DIR (`YYYY-MM-DD.json`): keeping the newest valid one live. Each candidate is
- * read and checked in a worker thread (snapshot-reading-thread.ts), so a huge, hostile or slow file never
- * pauses serving; a new catalog is built beside the live one (in slices, so serving goes on), and what
- * is served from it (its search index, which this module does not know) is built by the same worker
- * from its own catalog of the same snapshot and adopted here (`offThread`), or built here by `prepare`
- * when the worker could not; then both are swapped in whole. A file that fails the check is refused
- * with a logged reason (once per version of the file) and the live one keeps serving.
+ * read and checked in a process of the service's own (reading-process.ts), so a huge, hostile or slow
+ * file never pauses serving; that process builds the new catalog, which is put together here beside the
+ * live one (in slices, so serving goes on), and what is served from it (its search index, which this
+ * module does not know) is built there too and adopted here (`offThread`), or built here by `prepare`
+ * when it could not be; then both are swapped in whole. A file that fails the check is refused with a
+ * logged reason (once per version of the file) and the live one keeps serving.
  */
 import { type FSWatcher, watch as fsWatch, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -14,10 +14,10 @@ import { DATE_FILE_NAME } from '../dates.ts';
 import { fileSignature } from '../files.ts';
 import type { Logger } from '../log.ts';
 import { formatProblems, type Result } from '../problems.ts';
-import { type Catalog, loadCatalog } from './catalog.ts';
+import type { Catalog } from './catalog.ts';
 import { readSnapshot } from './snapshot-reader.ts';
 import type { MediaFolders } from './media-listing.ts';
-import { type Built, type OffThreadWork, readOffThread, stopSnapshotReader } from './snapshot-reading-thread.ts';
+import { type ProcessRead, type ReadWork, readInProcess, stopReadingProcess } from './reading-process.ts';
 import type { Snapshot } from './snapshot-schema.ts';
 
 /** MAX_SNAPSHOT_BYTES's default (docs/operations.md#environment): 64 MiB. */
@@ -57,16 +57,16 @@ export interface CatalogLoaderOptions<T> {
    */
   prepare(catalog: Catalog, previous: T | undefined): Promise<T>;
   /**
-   * The same built by the reading worker with `module` (a BuildModule, snapshot-reading-thread.ts) over
-   * its own catalog of the snapshot, and adopted here over this one: `adopt` resolves with why it
-   * cannot be, when it cannot (then `prepare` builds it here, and the log says why).
+   * The same built by the reading process with `module` (a BuildModule, reading-process.ts) over its
+   * catalog of the snapshot, and adopted here over the catalog put together from it: `adopt` resolves
+   * with why it cannot be, when it cannot (then `prepare` builds it here, and the log says why).
    */
   offThread?: {
     module: URL;
     adopt(catalog: Catalog, parts: unknown[], previous: T | undefined): Promise<{ adopted: T } | { problem: string }>;
   };
   /**
-   * The media the catalog lists, decided against the media folders by the reading worker
+   * The media the catalog lists, decided against the media folders by the reading process
    * (media-listing.ts) for media served from `url()`; a new signature reloads.
    */
   media?: { signature(): string; folders: MediaFolders; url(): string };
@@ -75,7 +75,9 @@ export interface CatalogLoaderOptions<T> {
 /** Holds what is served from the live catalog and replaces it when a newer (or changed) valid snapshot appears. */
 export class CatalogLoader<T> {
   readonly #options: CatalogLoaderOptions<T>;
+  /** The live catalog, under the id of the read that gave it (the reading process sends only what differs from it). */
   #current: Catalog | undefined;
+  #currentReadId: number | undefined;
   #served: T | undefined;
   #currentSignature: string | undefined;
   /** file -> signature of a version already refused, so a broken file is not re-checked (or re-logged) every poll. */
@@ -130,11 +132,15 @@ export class CatalogLoader<T> {
       if (this.#refused.get(name) === signature) continue;
       const started = performance.now();
       const { media, offThread } = this.#options;
-      const work: OffThreadWork = {
+      const work: ReadWork = {
         media: media === undefined ? undefined : { folders: media.folders, url: media.url() },
         build: offThread?.module,
       };
-      const result = await readOffThread(file, dir, maxBytes, work);
+      const live =
+        this.#current === undefined || this.#currentReadId === undefined
+          ? undefined
+          : { readId: this.#currentReadId, catalog: this.#current };
+      const result = await readInProcess(file, dir, maxBytes, work, live);
       const readMs = performance.now() - started;
       if (!result.ok) {
         this.#refused.set(name, signature);
@@ -148,13 +154,12 @@ export class CatalogLoader<T> {
         continue;
       }
       this.#refused.delete(name);
-      // The live catalog lends the bytes of every exercise the new one left unchanged.
-      const catalog = await loadCatalog(result.value.snapshot, name, undefined, this.#current);
-      const catalogMs = performance.now() - started - readMs;
+      const { catalog, readId, processMs } = result.value;
       const { served, builtBy } = await this.#serve(catalog, result.value.built);
-      const prepareMs = performance.now() - started - readMs - catalogMs;
+      const prepareMs = performance.now() - started - readMs;
       const previous = this.#current?.dataVersion ?? null;
       this.#current = catalog;
+      this.#currentReadId = readId;
       this.#served = served;
       this.#currentSignature = signature;
       logger.info('catalog loaded', {
@@ -162,10 +167,11 @@ export class CatalogLoader<T> {
         dataVersion: catalog.dataVersion,
         exercises: catalog.exercises.length,
         previous,
-        // Where the time went (docs/operations.md#snapshot-reloads): reading in the worker, the catalog here, then
-        // its search index (the wait for the worker's and its adoption, or the build here) and the warm-up.
-        ms: { read: Math.round(readMs), catalog: Math.round(catalogMs), index: Math.round(prepareMs) },
-        // Where what is served was built: by the reading worker, or here (prepare) when it could not be.
+        // Where the time went (docs/operations.md#snapshot-reloads): reading and building in the reading process,
+        // taking its pieces and putting the catalog together here, then the search index (adopting what the
+        // reading process built, or the build here) and the warm-up.
+        ms: { read: Math.round(processMs), catalog: Math.round(readMs - processMs), index: Math.round(prepareMs) },
+        // Where what is served was built: by the reading process, or here (prepare) when it could not be.
         builtBy,
       });
       return;
@@ -176,14 +182,13 @@ export class CatalogLoader<T> {
     }
   }
 
-  /** What is served from `catalog`: adopted from what the worker built, or built here when it could not be. */
-  async #serve(catalog: Catalog, built: Promise<Built>): Promise<{ served: T; builtBy: 'reading thread' | 'main thread' }> {
+  /** What is served from `catalog`: adopted from what the reading process built, or built here when it could not be. */
+  async #serve(catalog: Catalog, built: ProcessRead['built']): Promise<{ served: T; builtBy: 'reading process' | 'main thread' }> {
     const { offThread, prepare, logger } = this.#options;
     if (offThread !== undefined) {
-      const parts = await built;
-      const adopted = 'parts' in parts ? await offThread.adopt(catalog, parts.parts, this.#served) : parts;
-      if ('adopted' in adopted) return { served: adopted.adopted, builtBy: 'reading thread' };
-      logger.warn('the reading thread built no index; building it here', { dataVersion: catalog.dataVersion, why: adopted.problem });
+      const adopted = 'pieces' in built ? await offThread.adopt(catalog, built.pieces, this.#served) : built;
+      if ('adopted' in adopted) return { served: adopted.adopted, builtBy: 'reading process' };
+      logger.warn('the reading process built no index; building it here', { dataVersion: catalog.dataVersion, why: adopted.problem });
     }
     return { served: await prepare(catalog, this.#served), builtBy: 'main thread' };
   }
@@ -212,6 +217,6 @@ export class CatalogLoader<T> {
     clearInterval(this.#timer);
     clearTimeout(this.#debounce);
     this.#watcher?.close();
-    stopSnapshotReader();
+    stopReadingProcess();
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Reading one snapshot file safely (docs/operations.md#safe-snapshot-reading): only a regular file inside DATA_DIR,
  * at most MAX_SNAPSHOT_BYTES, valid UTF-8, bounded nesting, then the snapshot check. Problems name the
- * file and the reason and never quote its content. Synchronous: the server runs it in a worker thread
- * (snapshot-worker.ts); the CLI runs it directly.
+ * file and the reason and never quote its content. Synchronous: the server runs it in its reading
+ * process (reading-process-entry.ts); the CLI runs it directly.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { sep } from 'node:path';

@@ -1,18 +1,18 @@
 /**
- * A search index as data that crosses threads, and back (issue 19: a reload with the search p99
- * unchanged). This module is also the reading worker's build module (BuildModule,
- * catalog/snapshot-reading-thread.ts; `INDEX_BUILD_MODULE` is its URL): there `buildParts` builds each
- * new snapshot's index over the worker's own catalog, and posts it as pieces of parts (`partPieces`):
+ * A search index as data that crosses processes, and back (issue 19: a reload with the search p99
+ * unchanged). This module is also the reading process's build module (BuildModule,
+ * catalog/reading-process.ts; `INDEX_BUILD_MODULE` is its URL): there `buildParts` builds each new
+ * snapshot's index over that process's catalog, and hands it over as pieces of parts (`partPieces`):
  * every language's term index, filters, facet table, query-plan words, short prefixes and large-catalog
- * structures, which are typed arrays, Maps and strings that structured clone copies, one array or Map a
+ * structures, which are typed arrays, Maps and strings that v8.serialize copies, one array or Map a
  * message. The main thread takes the pieces one at a time between serving, checks them against the
- * catalog it built itself from the same snapshot, and adopts them (`adoptIndex`): it makes again only
- * what holds code or belongs to the serving side (the language's rules, the radix tree's class around
- * its copied nodes, the expander, the ranker, the caches). A build on the main thread, even in slices,
- * kept it busy through most of a reload (docs/performance.md#reloading-a-snapshot).
+ * catalog it put together from the same process's pieces, and adopts them (`adoptIndex`): it makes
+ * again only what holds code or belongs to the serving side (the language's rules, the radix tree's
+ * class around its copied nodes, the expander, the ranker, the caches). A build on the main thread,
+ * even in slices, kept it busy through most of a reload (docs/performance.md#reloading-a-snapshot).
  *
  * What only a next build reads (the texts, term ids and tokens the live build kept, text/text-terms.ts)
- * stays with the thread that builds.
+ * stays with the process that builds.
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import type { Catalog } from '../catalog/catalog.ts';
@@ -105,7 +105,7 @@ export function* partsProblemSteps(catalog: Catalog, parts: readonly IndexPart[]
 }
 
 /**
- * One piece of a part, as the worker posts it: a field of one language's part, each plain object in it
+ * One piece of a part, as the reading process sends it: a field of one language's part, each plain object in it
  * taken apart down to its Maps, arrays and typed arrays, so that no one message takes long to receive
  * (at 100x the catalog the term index's arrays are 100 MB; one is 20).
  */
@@ -128,7 +128,7 @@ function* piecesUnder(lang: string, path: string[], value: unknown): Generator<P
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) yield* piecesUnder(lang, [...path, key], inner);
 }
 
-/** `parts` as the pieces the worker posts, in order. */
+/** `parts` as the pieces the reading process sends, in order. */
 export function partPieces(parts: readonly IndexPart[]): PartPiece[] {
   return parts.flatMap((part) => [...piecesUnder(part.lang, [], part)]);
 }
@@ -189,7 +189,7 @@ export function* adoptIndexSteps(catalog: Catalog, parts: readonly IndexPart[]):
 }
 
 /**
- * Adopts the pieces the reading worker posted (`buildParts`) over `catalog`, in slices, or says why
+ * Adopts the pieces the reading process sent (`buildParts`) over `catalog`, in slices, or says why
  * they do not fit it.
  */
 export function adoptIndex(catalog: Catalog, pieces: readonly unknown[]): Promise<{ index: SearchIndex } | { problem: string }> {
@@ -201,17 +201,17 @@ function* adoptPiecesSteps(catalog: Catalog, parts: readonly IndexPart[]): Steps
   return problem === undefined ? { index: yield* adoptIndexSteps(catalog, parts) } : { problem };
 }
 
-/** This module's URL, which the loader starts its reading worker with (main.ts). */
+/** This module's URL, which the loader starts its reading process with (main.ts). */
 export const INDEX_BUILD_MODULE = new URL(import.meta.url);
 
 /**
- * In the reading worker: the index the last build made, which the next looks up what this one
+ * In the reading process: the index the last build made, which the next looks up what this one
  * tokenized in (text/text-terms.ts), as a build on the main thread borrows from the live index. Never
  * set on the main thread.
  */
 let builtLast: SearchIndex | undefined;
 
-/** In the reading worker: the search index of `catalog` as pieces of parts, for the main thread to adopt. */
+/** In the reading process: the search index of `catalog` as pieces of parts, for the main thread to adopt. */
 export function buildParts(catalog: Catalog): PartPiece[] {
   // Dropped first: a build that throws leaves no half-borrowed index behind for the next one.
   const earlier = builtLast;

@@ -1,8 +1,7 @@
 /**
- * The loader at the search boundary: it builds the Catalog in slices, serves what the reading worker
- * built from the same snapshot (`offThread`, the search index in the service) or else what `prepare`
- * made of it here, runs one reload at a time, and survives a failing build with the live catalog still
- * served.
+ * The loader at the search boundary: it serves the Catalog the reading process built, with what that
+ * process built from it (`offThread`, the search index in the service) or else what `prepare` made of
+ * it here, runs one reload at a time, and survives a failing build with the live catalog still served.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -110,7 +109,7 @@ describe('CatalogLoader', () => {
             if (adoptProblem !== undefined) return { problem: adoptProblem };
             adopted.push(parts as Parts);
             const [part] = parts as Parts;
-            // The worker's catalog of the snapshot has this one's exercises in this one's order.
+            // The process's catalog of the snapshot, which this one was put together from: the same exercises in the same order.
             assert.deepEqual(
               part!.ids,
               catalog.exercises.map((exercise) => exercise.id),
@@ -122,7 +121,7 @@ describe('CatalogLoader', () => {
       return { loader, adopted, prepared };
     }
 
-    it('serves what the reading worker built from its own catalog of the snapshot, and builds nothing here', async () => {
+    it('serves what the reading process built from its catalog of the snapshot, and builds nothing here', async () => {
       const dir = tempDir();
       copyFileSync(FIXTURE_FILE, join(dir, '2026-01-15.json'));
       const { loader, adopted, prepared } = offThreadLoader(dir, logged().logger);
@@ -138,7 +137,7 @@ describe('CatalogLoader', () => {
       assert.deepEqual(prepared, []);
     });
 
-    it('builds here when the worker built nothing, and logs why', async () => {
+    it('builds here when the reading process built nothing, and logs why', async () => {
       const dir = tempDir();
       const failing = { ...(JSON.parse(readFileSync(FIXTURE_FILE, 'utf8')) as object), dataVersion: '2026-01-17' };
       writeFileSync(join(dir, '2026-01-17.json'), JSON.stringify(failing));
@@ -147,7 +146,7 @@ describe('CatalogLoader', () => {
       await loader.reload();
       assert.equal(loader.current, 'prepared 2026-01-17');
       assert.deepEqual(prepared, ['2026-01-17']);
-      const warning = lines.find((line) => line.message === 'the reading thread built no index; building it here');
+      const warning = lines.find((line) => line.message === 'the reading process built no index; building it here');
       assert.match(String(warning?.why), /no parts for 2026-01-17/);
     });
 
@@ -160,7 +159,7 @@ describe('CatalogLoader', () => {
       await loader.reload();
       assert.equal(loader.current, 'prepared 2026-01-15');
       assert.deepEqual(prepared, ['2026-01-15']);
-      const warning = lines.find((line) => line.message === 'the reading thread built no index; building it here');
+      const warning = lines.find((line) => line.message === 'the reading process built no index; building it here');
       assert.match(String(warning?.why), /the build module could not be loaded \(Error: this build module is broken\)/);
     });
 

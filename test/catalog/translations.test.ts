@@ -4,6 +4,7 @@
  * everything but the text. The bundled catalog is complete in Spanish and German, in those languages.
  */
 import assert from 'node:assert/strict';
+import { basename } from 'node:path';
 import { describe, it } from 'node:test';
 import { buildCatalog } from '../../src/catalog/catalog.ts';
 import { checkSnapshot } from '../../src/catalog/snapshot-check.ts';
@@ -11,7 +12,7 @@ import { type Snapshot, TRANSLATED_FIELDS } from '../../src/catalog/snapshot-sch
 import { coverageLines, localizeSnapshot, translationCoverage } from '../../src/catalog/translations.ts';
 import { formatProblems } from '../../src/problems.ts';
 import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
-import { readSnapshotOffThread } from '../../src/catalog/snapshot-reading-thread.ts';
+import { readInProcess } from '../../src/catalog/reading-process.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 import { tempDir, tinySnapshot, writeSnapshot } from '../helpers/snapshots.ts';
 
@@ -92,16 +93,18 @@ describe('the snapshot check of translations', () => {
     ]);
   });
 
-  it('comes through the reader thread whole, in batches, like the exercises', async () => {
+  it('comes through the reading process whole, in pieces, like the exercises', async () => {
     const snapshot = translated();
     const dir = tempDir();
     const file = writeSnapshot(dir, snapshot);
-    const read = await readSnapshotOffThread(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES);
+    const read = await readInProcess(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES);
     assert.ok(read.ok, read.ok ? '' : formatProblems(read.problems).join('\n'));
-    assert.deepEqual(read.value.translations, (readSnapshotFile(file) as { value: Snapshot }).value.translations);
+    const here = buildCatalog((readSnapshotFile(file) as { value: Snapshot }).value, basename(file));
+    assert.deepEqual([...read.value.catalog.languages.keys()], ['es']);
+    assert.deepEqual(read.value.catalog.languages, here.languages);
     const englishDir = tempDir();
-    const english = await readSnapshotOffThread(writeSnapshot(englishDir, tinySnapshot()), englishDir, DEFAULT_MAX_SNAPSHOT_BYTES);
-    assert.equal(english.ok && 'translations' in english.value, false, 'a snapshot without translations gains none');
+    const english = await readInProcess(writeSnapshot(englishDir, tinySnapshot()), englishDir, DEFAULT_MAX_SNAPSHOT_BYTES);
+    assert.equal(english.ok && english.value.catalog.languages.size, 0, 'a snapshot without translations gains none');
   });
 
   it('refuses English as a translation and a language code that is not one', () => {

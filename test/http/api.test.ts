@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
 import { DEFAULT_MAX_SNAPSHOT_BYTES } from '../../src/catalog/snapshot-files.ts';
-import { readSnapshotOffThread } from '../../src/catalog/snapshot-reading-thread.ts';
+import { readInProcess } from '../../src/catalog/reading-process.ts';
 import { formatProblems } from '../../src/problems.ts';
 import { revokeKey } from '../../src/keys/key-store.ts';
 import { FIXTURE_FILE, fixtureCatalog, fixtureSnapshot, get, startTestServer, tempDir, type TestServer } from '../helpers/service.ts';
@@ -135,14 +135,14 @@ describe('GET /v1/exercises/:id', () => {
     assert.equal('source' in body.data, false);
   });
 
-  it('an alias (an id merged away) answers 200 with the canonical record, read from a snapshot file off-thread', async () => {
+  it('an alias (an id merged away) answers 200 with the canonical record, read from a snapshot file by the reading process', async () => {
     const dir = tempDir('exlib-alias-');
     const file = join(dir, `${snapshot.dataVersion}.json`);
     const aliases = { 'Barbell_Bench_Press_-_Medium_Grip': 'Banded_Bench_Press', '3_4_Sit-Up': 'Ab_Wheel_Rollout' };
     writeFileSync(file, JSON.stringify({ ...snapshot, aliases }));
-    const read = await readSnapshotOffThread(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES);
+    const read = await readInProcess(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES);
     assert.ok(read.ok, read.ok ? '' : formatProblems(read.problems).join('\n'));
-    server.setCatalog(buildCatalog(read.value, `${snapshot.dataVersion}.json`));
+    server.setCatalog(read.value.catalog);
     try {
       for (const [alias, canonical] of Object.entries(aliases)) {
         const { status, body } = await get(`${server.url}/v1/exercises/${alias}`, key());

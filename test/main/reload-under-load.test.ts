@@ -105,7 +105,7 @@ describe('reload on a busy machine', () => {
     );
     assert.deepEqual([...new Set(statuses)], [200], serviceState());
     // Built where no search waits behind it (issue 19: the search p99 unchanged during a reload).
-    assert.equal(line.builtBy, 'reading thread');
+    assert.equal(line.builtBy, 'reading process');
     assert.equal((await get(`${service.url}/v1/health`)).body.dataVersion, '2026-11-29');
   });
 
@@ -126,6 +126,6 @@ describe('reload on a busy machine', () => {
     );
     assert.deepEqual([...new Set(statuses)], [200], serviceState());
     assert.deepEqual([line.dataVersion, line.previous], ['2026-11-29', '2026-11-29'], 'the changed file replaced the live one');
-    assert.equal(line.builtBy, 'reading thread');
+    assert.equal(line.builtBy, 'reading process');
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * A Catalog as pieces that cross processes, and back (issue 19: a reload with the search p99
+ * unchanged). The reading process (reading-process-entry.ts) builds each new snapshot's catalog, and
+ * sends it in pieces: each language's head (everything but its records), then its records in batches,
+ * a record the catalog it sent last holds too (the same object: catalogSteps keeps the earlier record
+ * when it is unchanged) as that record's position there. The main thread takes the pieces one at a
+ * time between serving and puts the catalog together over the live one, which is what that process
+ * sent last (reading-process.ts keeps the two in step): an unchanged record is the live record and its
+ * live bytes, so a day's edits cost the main thread a few records, not a catalog.
+ */
+import { ok, refuse, type Result } from '../problems.ts';
+import type { Steps } from '../time-slices.ts';
+import type { Catalog } from './catalog.ts';
+import type { Exercise } from './snapshot-schema.ts';
+
+/** A language's catalog without its records and what is made from them on arrival. */
+export type CatalogHead = Omit<Catalog, 'languages' | 'exercises' | 'positionById' | 'exerciseBodies' | 'exerciseBytes'>;
+
+/** A record: its position in the last catalog sent (of the same language), or the record and its body. */
+export type SentRecord = number | [Exercise, Buffer];
+
+export type CatalogPiece =
+  /** `isRoot`: the English catalog, which comes last and holds the others as its languages. */
+  { kind: 'head'; head: CatalogHead; size: number; isRoot: boolean } | { kind: 'records'; lang: string; records: SentRecord[] };
+
+/** Records per piece: a few hundred KB of text, a millisecond or two to receive. */
+const RECORDS_PER_PIECE = 100;
+
+/** `catalog` as pieces, its translations first; records `earlier` holds as positions there. */
+export function catalogPieces(catalog: Catalog, earlier: Catalog | undefined): CatalogPiece[] {
+  const pieces: CatalogPiece[] = [];
+  for (const language of [...catalog.languages.values(), catalog]) {
+    const before = language === catalog ? earlier : earlier?.languages.get(language.lang);
+    const { languages: _languages, exercises, positionById: _positions, exerciseBodies, exerciseBytes: _bytes, ...head } = language;
+    pieces.push({ kind: 'head', head, size: exercises.length, isRoot: language === catalog });
+    for (let start = 0; start < exercises.length; start += RECORDS_PER_PIECE) {
+      const records: SentRecord[] = [];
+      for (let position = start; position < Math.min(exercises.length, start + RECORDS_PER_PIECE); position++) {
+        const exercise = exercises[position]!;
+        const at = before?.positionById.get(exercise.id);
+        records.push(at !== undefined && before!.exercises[at] === exercise ? at : [exercise, exerciseBodies[position]!]);
+      }
+      pieces.push({ kind: 'records', lang: language.lang, records });
+    }
+  }
+  return pieces;
+}
+
+const DATA_PREFIX_BYTES = '{"data":'.length;
+
+/** One language's catalog, as it is put together. */
+interface Assembling {
+  head: CatalogHead;
+  isRoot: boolean;
+  size: number;
+  live: Catalog | undefined;
+  exercises: Exercise[];
+  positionById: Map<string, number>;
+  exerciseBodies: Buffer[];
+  exerciseBytes: Buffer[];
+}
+
+function finished({ head, exercises, positionById, exerciseBodies, exerciseBytes }: Assembling, languages: Map<string, Catalog>): Catalog {
+  return { ...head, languages, exercises, positionById, exerciseBodies, exerciseBytes };
+}
+
+/**
+ * The catalog `pieces` were taken from, a piece a step, its unchanged records taken from `live` (the
+ * catalog the process sent last); or why the pieces do not make one (`file` names the snapshot).
+ */
+export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiece[], live: Catalog | undefined): Steps<Result<Catalog>> {
+  const languages = new Map<string, Catalog>();
+  let at: Assembling | undefined;
+  const wrong = (why: string): Result<Catalog> => refuse(file, '', `could not be read (the reading process sent ${why})`);
+  for (const piece of pieces) {
+    if (piece.kind === 'head') {
+      if (at !== undefined) {
+        if (at.isRoot) return wrong('a catalog after the English one');
+        if (at.exercises.length !== at.size) return wrong(`${at.exercises.length} records of ${at.size} for ${at.head.lang}`);
+        languages.set(at.head.lang, finished(at, new Map()));
+      }
+      const { head, size, isRoot } = piece;
+      at = {
+        head,
+        isRoot,
+        size,
+        live: isRoot ? live : live?.languages.get(head.lang),
+        exercises: [],
+        positionById: new Map(),
+        exerciseBodies: [],
+        exerciseBytes: [],
+      };
+    } else {
+      if (at === undefined || piece.lang !== at.head.lang) return wrong(`records of ${piece.lang} out of place`);
+      for (const record of piece.records) {
+        const position = at.exercises.length;
+        if (typeof record === 'number') {
+          const exercise = at.live?.exercises[record];
+          if (exercise === undefined) return wrong(`a reference to record ${record} the live ${at.head.lang} catalog does not hold`);
+          at.exercises.push(exercise);
+          at.exerciseBodies.push(at.live!.exerciseBodies[record]!);
+          at.exerciseBytes.push(at.live!.exerciseBytes[record]!);
+        } else {
+          const [exercise, body] = record;
+          at.exercises.push(exercise);
+          at.exerciseBodies.push(body);
+          at.exerciseBytes.push(body.subarray(DATA_PREFIX_BYTES, body.length - 1));
+        }
+        at.positionById.set(at.exercises[position]!.id, position);
+      }
+    }
+    yield;
+  }
+  if (at === undefined || !at.isRoot) return wrong('no English catalog last');
+  if (at.exercises.length !== at.size) return wrong(`${at.exercises.length} records of ${at.size} for ${at.head.lang}`);
+  return ok(finished(at, languages));
+}

@@ -1,0 +1,193 @@
+/**
+ * Reading a snapshot in a process of the service's own (reading-process-entry.ts), so that a reload
+ * costs serving almost nothing: that process reads and checks the file, lists its media, builds the
+ * catalog and what is served from it (the search index, with a build module it is started with), and
+ * the main thread only takes the pieces, one at a time as it asks for each, and puts them together
+ * over the live catalog (catalog-pieces.ts). A huge, hostile or slow file never pauses serving, and one
+ * that exhausts memory stops that process, not the server.
+ *
+ * A process rather than a worker thread (issue 19): V8 collects a heap with helper threads on every
+ * core, so building 12 MB of catalog and three languages' indexes in a worker took the second core of a
+ * 2-core box in bursts and moved the search p99 during a reload by 1.3-1.7x; a process can be run with
+ * `--single-threaded-gc`, which costs its build nothing that matters and leaves the serving thread's
+ * collections as they are (docs/performance.md#reloading-a-snapshot).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { type Problem, refuse, type Result, ok, withSource } from '../problems.ts';
+import { runInSlices } from '../time-slices.ts';
+import type { Catalog } from './catalog.ts';
+import { type CatalogPiece, catalogOfPiecesSteps } from './catalog-pieces.ts';
+import type { MediaFolders } from './media-listing.ts';
+
+/** What the main process asks: to read a file (`liveId`: the read whose catalog it serves), then each piece in turn. */
+export type ToProcess =
+  | {
+      kind: 'read';
+      readId: number;
+      file: string;
+      dir: string;
+      maxBytes: number;
+      liveId: number | undefined;
+      media: ReadWork['media'];
+    }
+  | { kind: 'next'; readId: number; at: number };
+
+/** What the reading process answers: why the file is refused, or how many pieces it holds, then each piece asked for. */
+export type FromProcess =
+  | { kind: 'refused'; readId: number; problems: Problem[] }
+  | { kind: 'ready'; readId: number; catalogPieces: number; buildPieces: number; buildProblem: string | undefined }
+  | { kind: 'piece'; readId: number; piece: unknown };
+
+/** What a build module exports: what is served from a catalog, as pieces the main thread adopts. */
+export interface BuildModule {
+  buildParts(catalog: Catalog): unknown[];
+}
+
+/** What the reading process does beside reading: list the snapshot's media, and build with a module (one per process). */
+export interface ReadWork {
+  media?: { folders: MediaFolders; url: string };
+  build?: URL;
+}
+
+/** The catalog the last read gave, under that read's id (the loader passes what it serves back in). */
+export interface LiveRead {
+  readId: number;
+  catalog: Catalog;
+}
+
+/** A read: its catalog, put together over the live one, and what the process built from it (or why it built nothing). */
+export interface ProcessRead extends LiveRead {
+  built: { pieces: unknown[] } | { problem: string };
+  /** How long the process took to read and build, before the first piece was asked for (for the log). */
+  processMs: number;
+}
+
+const IS_TYPESCRIPT = import.meta.url.endsWith('.ts');
+const ENTRY = fileURLToPath(new URL(`./reading-process-entry${IS_TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url));
+
+/**
+ * The reading process, kept between reads (starting one, with tsx from TypeScript, costs more than a
+ * read) and replaced after a read that stopped it. Its handle and channel are referenced only while a
+ * read is under way, so it never keeps the server's process alive.
+ */
+let kept: { child: ChildProcess; maxBytes: number; build: string } | undefined;
+let readQueue: Promise<unknown> = Promise.resolve();
+let lastReadId = 0;
+
+function readingProcess(maxBytes: number, build: string): ChildProcess {
+  if (kept !== undefined && kept.maxBytes === maxBytes && kept.build === build) return kept.child;
+  stopReadingProcess();
+  // A build keeps a catalog and its index beside the snapshot: 32 times the file's size, at least 512 MB.
+  const heapMb = Math.max(512, Math.ceil((maxBytes / 2 ** 20) * 32));
+  const child = fork(ENTRY, [build], {
+    execArgv: [
+      ...(IS_TYPESCRIPT ? ['--import', import.meta.resolve('tsx')] : []),
+      '--single-threaded-gc',
+      `--max-old-space-size=${heapMb}`,
+    ],
+    // Buffers, Maps and typed arrays cross as themselves (v8.serialize), not as JSON.
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const entry = { child, maxBytes, build };
+  kept = entry;
+  child.once('exit', () => {
+    if (kept === entry) kept = undefined;
+  });
+  idle(child);
+  return child;
+}
+
+function idle(child: ChildProcess): void {
+  child.unref();
+  child.channel?.unref();
+}
+
+/** Stops the kept process (at shutdown; the next read starts a new one). */
+export function stopReadingProcess(): void {
+  kept?.child.kill();
+  kept = undefined;
+}
+
+/**
+ * Reads and checks `file` (inside `dir`) in the reading process, lists its media there when
+ * `work.media` says where they are served from, builds its catalog there, and with `work.build` (a
+ * BuildModule's URL) what is served from it; puts the catalog together here over `live`, in slices.
+ * Reads run one at a time.
+ */
+export function readInProcess(
+  file: string,
+  dir: string,
+  maxBytes: number,
+  work: ReadWork = {},
+  live?: LiveRead,
+): Promise<Result<ProcessRead>> {
+  const read = readQueue.then(() => readOnce(file, dir, maxBytes, work, live));
+  readQueue = read.catch(() => undefined);
+  return read;
+}
+
+function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, live: LiveRead | undefined): Promise<Result<ProcessRead>> {
+  const child = readingProcess(maxBytes, work.build?.href ?? '');
+  child.ref();
+  child.channel?.ref();
+  const readId = ++lastReadId;
+  const asked = performance.now();
+  let processMs = 0;
+  return new Promise<Result<ProcessRead>>((resolve) => {
+    const pieces: unknown[] = [];
+    let ready: Extract<FromProcess, { kind: 'ready' }> | undefined;
+    let isDone = false;
+    const done = (result: Result<ProcessRead>) => {
+      if (isDone) return;
+      isDone = true;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      child.off('error', onError);
+      idle(child);
+      resolve(result);
+    };
+    const stopped = (why: string) => {
+      if (kept?.child === child) stopReadingProcess();
+      done(refuse(file, '', `could not be read (${why})`));
+    };
+    const ask = (message: ToProcess) => {
+      child.send(message, (error) => {
+        if (error !== null) stopped(`the reading process could not be asked (${error.message})`);
+      });
+    };
+    const assemble = (counted: Extract<FromProcess, { kind: 'ready' }>) => {
+      const catalogPieces = pieces.slice(0, counted.catalogPieces) as CatalogPiece[];
+      runInSlices(catalogOfPiecesSteps(file, catalogPieces, live?.catalog)).then(
+        (catalog) => {
+          if (!catalog.ok) return done(catalog);
+          const built =
+            counted.buildProblem === undefined ? { pieces: pieces.slice(counted.catalogPieces) } : { problem: counted.buildProblem };
+          done(ok({ readId, catalog: catalog.value, built, processMs }));
+        },
+        (error: unknown) => done(refuse(file, '', `could not be read (${String(error)})`)),
+      );
+    };
+    const onMessage = (message: FromProcess) => {
+      if (message.readId !== readId) return;
+      if (message.kind === 'refused') return done({ ok: false, problems: withSource(message.problems, file) });
+      if (message.kind === 'ready') {
+        ready = message;
+        processMs = performance.now() - asked;
+      } else if (ready === undefined) return stopped('the reading process sent a piece before saying how many');
+      else pieces.push(message.piece);
+      const total = ready!.catalogPieces + ready!.buildPieces;
+      // One piece in flight: each is received on its own, between requests.
+      if (pieces.length < total) ask({ kind: 'next', readId, at: pieces.length });
+      else assemble(ready!);
+    };
+    const onExit = (code: number | null, signal: string | null) => stopped(`the reading process stopped with ${code ?? signal}`);
+    const onError = (error: Error) => stopped(`the reading process failed (${error.message})`);
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+    child.on('error', onError);
+    ask({ kind: 'read', readId, file, dir, maxBytes, liveId: live?.readId, media: work.media });
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * A catalog as the pieces the reading process sends, and back (src/catalog/catalog-pieces.ts): the
+ * same catalog, its unchanged records the live catalog's own, and pieces that cannot make one refused
+ * with why.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildCatalog, type Catalog, catalogSteps } from '../../src/catalog/catalog.ts';
+import { type CatalogPiece, catalogOfPiecesSteps, catalogPieces } from '../../src/catalog/catalog-pieces.ts';
+import type { Snapshot } from '../../src/catalog/snapshot-schema.ts';
+import { formatProblems, type Result } from '../../src/problems.ts';
+import { runNow } from '../../src/time-slices.ts';
+import { bundledSnapshot } from '../helpers/search-catalogs.ts';
+
+/** The bundled snapshot (three languages, 2,232 records: several pieces each). */
+const snapshot: Snapshot = bundledSnapshot();
+
+function assembled(pieces: readonly CatalogPiece[], live?: Catalog): Result<Catalog> {
+  return runNow(catalogOfPiecesSteps('2026-01-02.json', pieces, live));
+}
+
+describe('catalog pieces', () => {
+  it('make the same catalog, every language, sent whole', () => {
+    const catalog = buildCatalog(snapshot, '2026-01-01.json');
+    const pieces = catalogPieces(catalog, undefined);
+    assert.ok(pieces.filter((piece) => piece.kind === 'records').length > 3 * 20, 'records in many pieces');
+    assert.ok(pieces.every((piece) => piece.kind === 'head' || piece.records.every((record) => typeof record !== 'number')));
+    const back = assembled(pieces);
+    assert.ok(back.ok);
+    assert.deepEqual(back.value, catalog);
+  });
+
+  it('send a record the earlier catalog holds as its position there, and take it from the live catalog', () => {
+    const live = buildCatalog(snapshot, '2026-01-01.json');
+    const edited: Snapshot = { ...snapshot, dataVersion: '2026-01-02', exercises: [...snapshot.exercises] };
+    edited.exercises[7] = { ...edited.exercises[7]!, overview: 'Edited overview, long enough to be one.' };
+    const next = runNow(catalogSteps(edited, '2026-01-02.json', undefined, live));
+    const pieces = catalogPieces(next, live);
+    const id = edited.exercises[7]!.id;
+    const sentWhole = pieces.flatMap((piece) =>
+      piece.kind === 'records'
+        ? piece.records.flatMap((record) => (typeof record === 'number' ? [] : [`${piece.lang} ${record[0].id}`]))
+        : [],
+    );
+    // The edited record in English (its translations translate the overview: their records are unchanged).
+    assert.deepEqual(sentWhole, [`en ${id}`]);
+    const back = assembled(pieces, live);
+    assert.ok(back.ok);
+    assert.deepEqual(back.value, next);
+    for (const [position, exercise] of back.value.exercises.entries()) {
+      const at = live.positionById.get(exercise.id)!;
+      assert.equal(exercise === live.exercises[at], exercise.id !== id, exercise.id);
+      assert.equal(back.value.exerciseBytes[position] === live.exerciseBytes[at], exercise.id !== id, exercise.id);
+    }
+  });
+
+  it('refuse pieces that make no catalog, naming the file', () => {
+    const catalog = buildCatalog(snapshot, '2026-01-01.json');
+    const whole = catalogPieces(catalog, undefined);
+    const why = (pieces: CatalogPiece[], live?: Catalog) => {
+      const result = assembled(pieces, live);
+      return formatProblems(result.ok ? [] : result.problems);
+    };
+    const prefix = '2026-01-02.json: could not be read (the reading process sent';
+    assert.deepEqual(why(catalogPieces(catalog, catalog)), [`${prefix} a reference to record 0 the live de catalog does not hold)`]);
+    assert.deepEqual(why(whole.slice(0, -1)), [`${prefix} 2200 records of 2232 for en)`]);
+    assert.deepEqual(why(whole.filter((piece) => piece.kind !== 'head' || piece.isRoot)), [`${prefix} records of de out of place)`]);
+    assert.deepEqual(
+      why(
+        whole.slice(
+          0,
+          whole.findIndex((piece) => piece.kind === 'head' && piece.isRoot),
+        ),
+      ),
+      [`${prefix} no English catalog last)`],
+    );
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Reading snapshots in the kept reading process (src/catalog/reading-process.ts): the catalog put
+ * together here is always the one built from the file; after a first read only the records that
+ * changed cross, the rest are the live catalog's own, unless the live catalog is not the one the
+ * process sent last; and a process that stops refuses its read, not the next one.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
+import { type LiveRead, type ProcessRead, readInProcess } from '../../src/catalog/reading-process.ts';
+import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
+import type { Snapshot } from '../../src/catalog/snapshot-schema.ts';
+import { formatProblems, type Result } from '../../src/problems.ts';
+import { tempDir, tinySnapshot, writeSnapshot } from '../helpers/snapshots.ts';
+
+/** tinySnapshot with Spanish names for every exercise. */
+function withSpanish(dataVersion: string): Snapshot {
+  const snapshot = tinySnapshot(dataVersion);
+  snapshot.translations = {
+    es: { exercises: Object.fromEntries(snapshot.exercises.map((e) => [e.id, { name: `${e.name} (es)` }])) },
+  };
+  return snapshot;
+}
+
+function value<T>(result: Result<T>): T {
+  assert.ok(result.ok, result.ok ? '' : formatProblems(result.problems).join('\n'));
+  return result.value;
+}
+
+/** The catalog built on this thread from `file`, as the loader built it before the reading process. */
+function builtHere(file: string): Catalog {
+  return buildCatalog(value(readSnapshotFile(file)), basename(file));
+}
+
+async function readIn(dir: string, snapshot: unknown, live?: LiveRead, build?: URL): Promise<{ file: string; read: ProcessRead }> {
+  const file = writeSnapshot(dir, snapshot);
+  return { file, read: value(await readInProcess(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES, { build }, live)) };
+}
+
+/** A snapshot after `withSpanish(version)` with the first record's overview and one Spanish name changed. */
+function edited(version: string): { snapshot: Snapshot; changedId: string; changedText: string } {
+  const snapshot = withSpanish(version);
+  const changedId = snapshot.exercises[0]!.id;
+  snapshot.exercises[0] = { ...snapshot.exercises[0]!, overview: `${snapshot.exercises[0]!.overview} Revised.` };
+  // A record moved in the file: the catalog's order is its own, and the record is found by id.
+  snapshot.exercises.push(snapshot.exercises.splice(1, 1)[0]!);
+  const changedText = snapshot.exercises.at(-2)!.id;
+  snapshot.translations!.es!.exercises[changedText] = { name: 'Otro nombre' };
+  return { snapshot, changedId, changedText };
+}
+
+function assertShared(next: Catalog, live: Catalog, changed: readonly string[], label: string): void {
+  for (const [position, exercise] of next.exercises.entries()) {
+    const at = live.positionById.get(exercise.id)!;
+    const isChanged = changed.includes(exercise.id);
+    assert.equal(exercise === live.exercises[at], !isChanged, `${label} ${exercise.id}: the live record unless changed`);
+    assert.equal(
+      next.exerciseBodies[position] === live.exerciseBodies[at],
+      !isChanged,
+      `${label} ${exercise.id}: the live bytes unless changed`,
+    );
+  }
+}
+
+describe('the reading process', () => {
+  it('sends only changed records after a first read: the rest are the live ones, and the catalog is the file', async () => {
+    const dir = tempDir();
+    const first = await readIn(dir, withSpanish('2026-01-01'));
+    assert.deepEqual(first.read.catalog, builtHere(first.file), 'read whole, the catalog is the one built from the file');
+    const { snapshot, changedId, changedText } = edited('2026-01-02');
+    const second = await readIn(dir, snapshot, first.read);
+    assert.deepEqual(second.read.catalog, builtHere(second.file), 'put together from changes, the catalog is the file');
+    assertShared(second.read.catalog, first.read.catalog, [changedId], 'en');
+    // A translation's record holds the English fields it does not translate: the English edit changes it too.
+    assertShared(second.read.catalog.languages.get('es')!, first.read.catalog.languages.get('es')!, [changedId, changedText], 'es');
+  });
+
+  it('sends every record whole when the live catalog is not the one it sent last, and after a refused read changes nothing', async () => {
+    const dir = tempDir();
+    const first = await readIn(dir, withSpanish('2026-01-01'));
+    const broken = join(dir, '2026-01-02.json');
+    writeFileSync(broken, '{"dataVersion": "2026-01-02", "exercises": [');
+    const refused = await readInProcess(broken, dir, DEFAULT_MAX_SNAPSHOT_BYTES, {}, first.read);
+    assert.equal(refused.ok, false);
+    assert.match(formatProblems(refused.ok ? [] : refused.problems)[0]!, /2026-01-02\.json/);
+    // Not served (the loader kept the first): the third read is compared with the first.
+    const second = await readIn(dir, withSpanish('2026-01-03'), first.read);
+    assertShared(second.read.catalog, first.read.catalog, [], 'after a refused read');
+    // The process sent the second last; a loader serving the first gets every record whole.
+    const third = await readIn(dir, edited('2026-01-04').snapshot, first.read);
+    assert.deepEqual(third.read.catalog, builtHere(third.file));
+    for (const exercise of third.read.catalog.exercises) {
+      assert.notEqual(
+        exercise,
+        first.read.catalog.exercises[first.read.catalog.positionById.get(exercise.id)!],
+        `${exercise.id} sent whole`,
+      );
+    }
+    const fourth = await readIn(dir, edited('2026-01-05').snapshot, third.read);
+    assertShared(fourth.read.catalog, third.read.catalog, [], 'after a whole read');
+  });
+
+  it('refuses a read during which the process stopped, and reads the next in a new one', async () => {
+    const dir = tempDir();
+    const exits = new URL('../fixtures/build-modules/exits.ts', import.meta.url);
+    const file = writeSnapshot(dir, tinySnapshot('2026-01-18'));
+    const stopped = await readInProcess(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES, { build: exits });
+    assert.deepEqual(formatProblems(stopped.ok ? [] : stopped.problems), [
+      `${file}: could not be read (the reading process stopped with 7)`,
+    ]);
+    const next = await readIn(dir, tinySnapshot('2026-01-19'), undefined, exits);
+    assert.deepEqual(next.read.catalog, builtHere(next.file));
+    assert.deepEqual(next.read.built, { pieces: [] });
+  });
+});
