@@ -24,10 +24,14 @@ export type CatalogPiece =
   { kind: 'head'; head: CatalogHead; size: number; isRoot: boolean } | { kind: 'records'; lang: string; records: SentRecord[] };
 
 /**
- * Records sent whole per piece: about 100 KB. A piece is received (deserialized) in one go, outside
- * any slice: 100 records, 400 KB, took 4-8 ms on a busy box.
+ * Records sent whole per piece: about 200 KB. A piece is received (deserialized) in one go, outside
+ * any slice (100 records, 400 KB, took 4-8 ms on a busy box), and each piece costs a round trip to the
+ * reading process, which on a busy box waits for a core: with 25 a piece, a reload of every record in
+ * three languages spent up to a second taking them.
  */
-const RECORDS_PER_PIECE = 25;
+const WHOLE_PER_PIECE = 50;
+/** Entries per piece when most are positions, which cost next to nothing to send: a day's edits cross in a piece a language. */
+const ENTRIES_PER_PIECE = 4096;
 
 /** `catalog` as pieces, its translations first; records `earlier` holds as positions there. */
 export function catalogPieces(catalog: Catalog, earlier: Catalog | undefined): CatalogPiece[] {
@@ -36,14 +40,22 @@ export function catalogPieces(catalog: Catalog, earlier: Catalog | undefined): C
     const before = language === catalog ? earlier : earlier?.languages.get(language.lang);
     const { languages: _languages, exercises, positionById: _positions, exerciseBodies, exerciseBytes: _bytes, ...head } = language;
     pieces.push({ kind: 'head', head, size: exercises.length, isRoot: language === catalog });
-    for (let start = 0; start < exercises.length; start += RECORDS_PER_PIECE) {
-      const records: SentRecord[] = [];
-      for (let position = start; position < Math.min(exercises.length, start + RECORDS_PER_PIECE); position++) {
-        const exercise = exercises[position]!;
-        const at = before?.positionById.get(exercise.id);
-        records.push(at !== undefined && before!.exercises[at] === exercise ? at : [exercise, exerciseBodies[position]!]);
+    let records: SentRecord[] = [];
+    let whole = 0;
+    for (let position = 0; position < exercises.length; position++) {
+      const exercise = exercises[position]!;
+      const at = before?.positionById.get(exercise.id);
+      if (at !== undefined && before!.exercises[at] === exercise) {
+        records.push(at);
+      } else {
+        records.push([exercise, exerciseBodies[position]!]);
+        whole += 1;
       }
-      pieces.push({ kind: 'records', lang: language.lang, records });
+      if (whole === WHOLE_PER_PIECE || records.length === ENTRIES_PER_PIECE || position === exercises.length - 1) {
+        pieces.push({ kind: 'records', lang: language.lang, records });
+        records = [];
+        whole = 0;
+      }
     }
   }
   return pieces;

@@ -179,7 +179,11 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
       } else if (ready === undefined) return stopped('the reading process sent a piece before saying how many');
       else pieces.push(message.piece);
       const total = ready!.catalogPieces + ready!.buildPieces;
-      // One piece in flight: each is received on its own, between requests.
+      // One piece in flight: the channel receives every whole message it has read in one turn of the
+      // event loop, so each is received on its own, between requests. Two in flight cut a busy box's
+      // worst reload (1.5-1.8 s against 1.9-2.4) but raised the search p99 during reloads (median
+      // 1.37x the p99 before, against 1.15x): the transfer is kept short by sending positions and
+      // records in large pieces instead (catalog-pieces.ts; docs/performance.md#reloading-a-snapshot).
       if (pieces.length < total) ask({ kind: 'next', readId, at: pieces.length });
       else assemble(ready!);
     };

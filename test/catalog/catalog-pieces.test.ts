@@ -44,6 +44,8 @@ describe('catalog pieces', () => {
     );
     // The edited record in English (its translations translate the overview: their records are unchanged).
     assert.deepEqual(sentWhole, [`en ${id}`]);
+    // Positions cost little to send: each language's records fit one piece.
+    assert.equal(pieces.filter((piece) => piece.kind === 'records').length, 1 + live.languages.size);
     const back = assembled(pieces, live);
     assert.ok(back.ok);
     assert.deepEqual(back.value, next);
