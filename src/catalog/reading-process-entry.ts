@@ -6,10 +6,9 @@
  * at a time, each when asked for: the catalog's (catalog-pieces.ts), then the build's. Asked for one at
  * a time, no piece waits in the main thread's queue to be received beside another.
  *
- * It keeps, between reads, the last snapshot it read (records equal to it need no second check), the
- * last catalog it built (unchanged records keep their objects and bytes) and the last catalog it sent
- * under that read's id: when the main thread says it serves that one, records in it are sent as their
- * positions there.
+ * It keeps, between reads, the last snapshot it read (records equal to it need no second check) and the
+ * last catalog it built and sent, under that read's id (unchanged records keep their objects and bytes;
+ * when the main thread says it serves that one, they are sent as their positions there).
  */
 import { basename } from 'node:path';
 import { problem } from '../problems.ts';
@@ -32,7 +31,11 @@ const builder: BuildModule | { problem: string } | undefined =
       );
 
 let lastSnapshot: Snapshot | undefined;
-let lastBuilt: Catalog | undefined;
+/**
+ * The catalog the last read built and sent, under that read's id: the next build keeps its unchanged
+ * records (and their bytes), and they go as positions in it when the main thread serves it. A build that
+ * throws stops this process, so nothing half-built is ever kept.
+ */
 let lastSent: { readId: number; catalog: Catalog } | undefined;
 /** The pieces of the read under way, handed over one per `next`. */
 let pending: { readId: number; pieces: unknown[] } | undefined;
@@ -61,11 +64,7 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
   }
   const snapshot = media === undefined ? result.value : runNow(listMediaSteps(result.value, media.folders, media.url));
   lastSnapshot = snapshot;
-  // Dropped first: a build that throws leaves nothing half-built to borrow from next time.
-  const earlier = lastBuilt;
-  lastBuilt = undefined;
-  const catalog = runNow(catalogSteps(snapshot, basename(file), undefined, earlier));
-  lastBuilt = catalog;
+  const catalog = runNow(catalogSteps(snapshot, basename(file), undefined, lastSent?.catalog));
   const index = built(catalog);
   // Records the main thread's live catalog holds go as positions, only when it serves what this process sent last.
   const sent = catalogPieces(catalog, lastSent !== undefined && lastSent.readId === liveId ? lastSent.catalog : undefined);

@@ -17,7 +17,7 @@ import { formatProblems, type Result } from '../problems.ts';
 import type { Catalog } from './catalog.ts';
 import { readSnapshot } from './snapshot-reader.ts';
 import type { MediaFolders } from './media-listing.ts';
-import { type ProcessRead, type ReadWork, readInProcess, stopReadingProcess } from './reading-process.ts';
+import { type LiveRead, type ProcessRead, type ReadWork, readInProcess, stopReadingProcess } from './reading-process.ts';
 import type { Snapshot } from './snapshot-schema.ts';
 
 /** MAX_SNAPSHOT_BYTES's default (docs/operations.md#environment): 64 MiB. */
@@ -76,8 +76,7 @@ export interface CatalogLoaderOptions<T> {
 export class CatalogLoader<T> {
   readonly #options: CatalogLoaderOptions<T>;
   /** The live catalog, under the id of the read that gave it (the reading process sends only what differs from it). */
-  #current: Catalog | undefined;
-  #currentReadId: number | undefined;
+  #live: LiveRead | undefined;
   #served: T | undefined;
   #currentSignature: string | undefined;
   /** file -> signature of a version already refused, so a broken file is not re-checked (or re-logged) every poll. */
@@ -128,7 +127,7 @@ export class CatalogLoader<T> {
       const fileSigned = fileSignature(file);
       if (fileSigned === undefined) continue;
       const signature = `${fileSigned}|${this.#options.media?.signature() ?? ''}`;
-      if (this.#current?.source === name && this.#currentSignature === signature) return;
+      if (this.#live?.catalog.source === name && this.#currentSignature === signature) return;
       if (this.#refused.get(name) === signature) continue;
       const started = performance.now();
       const { media, offThread } = this.#options;
@@ -136,11 +135,7 @@ export class CatalogLoader<T> {
         media: media === undefined ? undefined : { folders: media.folders, url: media.url() },
         build: offThread?.module,
       };
-      const live =
-        this.#current === undefined || this.#currentReadId === undefined
-          ? undefined
-          : { readId: this.#currentReadId, catalog: this.#current };
-      const result = await readInProcess(file, dir, maxBytes, work, live);
+      const result = await readInProcess(file, dir, maxBytes, work, this.#live);
       const readMs = performance.now() - started;
       if (!result.ok) {
         this.#refused.set(name, signature);
@@ -148,18 +143,18 @@ export class CatalogLoader<T> {
           file,
           problems: formatProblems(result.problems.slice(0, 20)),
           problemCount: result.problems.length,
-          live: this.#current?.dataVersion ?? null,
+          live: this.#live?.catalog.dataVersion ?? null,
         });
         hasRefused = true;
         continue;
       }
       this.#refused.delete(name);
-      const { catalog, readId, processMs } = result.value;
+      const { catalog, processMs } = result.value;
       const { served, builtBy } = await this.#serve(catalog, result.value.built);
       const prepareMs = performance.now() - started - readMs;
-      const previous = this.#current?.dataVersion ?? null;
-      this.#current = catalog;
-      this.#currentReadId = readId;
+      const previous = this.#live?.catalog.dataVersion ?? null;
+      // Only the id and the catalog: the read's pieces are adopted and may go.
+      this.#live = { readId: result.value.readId, catalog };
       this.#served = served;
       this.#currentSignature = signature;
       logger.info('catalog loaded', {
@@ -176,7 +171,7 @@ export class CatalogLoader<T> {
       });
       return;
     }
-    if (this.#current === undefined && !hasRefused && !this.#hasWarnedEmpty) {
+    if (this.#live === undefined && !hasRefused && !this.#hasWarnedEmpty) {
       this.#hasWarnedEmpty = true;
       logger.warn('no snapshot to serve yet', { dir });
     }

@@ -63,7 +63,7 @@ function* idsHashSteps(catalog: Catalog): Steps<number> {
 
 const IDS_PER_STEP = 8192;
 
-export function idsHash(catalog: Catalog): number {
+function idsHash(catalog: Catalog): number {
   return runNow(idsHashSteps(catalog));
 }
 
