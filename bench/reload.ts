@@ -47,6 +47,13 @@ export interface ReloadFigures {
   /** Searches after the first reload began that overlapped no reload (the half seconds between them, and after). */
   p99BetweenMs: number;
   p99DuringMs: number;
+  /**
+   * The p99 during reloads split where it is spent: while the reading process reads and builds (the
+   * serving thread only serves; its `read` phase) and while the serving thread takes the pieces and
+   * adopts them (the rest of the reload).
+   */
+  p99WhileReadingMs: number;
+  p99WhileTakingMs: number;
   maxDuringMs: number;
   requestsDuring: number;
   failures: number;
@@ -138,6 +145,8 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
       service.waitForLog('catalog loaded', 60_000, (entry) => Date.parse(String(entry.time)) >= sinceEpochMs);
     await new Promise((resolve) => setTimeout(resolve, BEFORE_MS));
     const windows: [number, number][] = [];
+    /** Per reload, when the reading process had read and built (its `read` phase over): the serving thread's part began. */
+    const readEnds: number[] = [];
     const reloads: ReloadFigures['reloads'] = [];
     // Timed from `trigger` (the rename, the signal). Every file was written before the searches began
     // (stageRounds): made here, its 12 MB of JSON.stringify and the collections after it held this
@@ -148,12 +157,9 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
       act();
       const line = await waitForLoaded(epoch);
       windows.push([startedAt, performance.now()]);
-      reloads.push({
-        trigger,
-        changed,
-        ms: Date.parse(String(line.time)) - epoch,
-        phases: line.ms as ReloadFigures['reloads'][number]['phases'],
-      });
+      const phases = line.ms as ReloadFigures['reloads'][number]['phases'];
+      readEnds.push(startedAt + phases.read);
+      reloads.push({ trigger, changed, ms: Date.parse(String(line.time)) - epoch, phases });
       await new Promise((resolve) => setTimeout(resolve, BETWEEN_MS));
     };
     const described = (positions: number, langs: readonly string[]) =>
@@ -172,6 +178,8 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
     const before = samples.filter((s) => s.at < windows[0]![0]).map((s) => s.ms);
     const isDuring = (at: number) => windows.some(([from, to]) => at >= from && at <= to);
     const during = samples.filter((s) => isDuring(s.at)).map((s) => s.ms);
+    const whileReading = samples.filter((s) => windows.some(([from], i) => s.at >= from && s.at <= readEnds[i]!)).map((s) => s.ms);
+    const whileTaking = samples.filter((s) => windows.some(([, to], i) => s.at > readEnds[i]! && s.at <= to)).map((s) => s.ms);
     const between = samples.filter((s) => s.at >= windows[0]![0] && !isDuring(s.at)).map((s) => s.ms);
     return {
       busyProcesses,
@@ -180,6 +188,8 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
       p99BeforeMs: p99(before),
       p99BetweenMs: p99(between),
       p99DuringMs: p99(during),
+      p99WhileReadingMs: p99(whileReading),
+      p99WhileTakingMs: p99(whileTaking),
       maxDuringMs: Number(Math.max(0, ...during).toFixed(2)),
       requestsDuring: during.length,
       failures: countOf(failureKinds),

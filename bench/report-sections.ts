@@ -30,6 +30,12 @@ export function printReload(report: Report, out: string[]): void {
         `during (max ${formatNumber(r.maxDuringMs, 2)} ms, ${formatNumber(r.requestsDuring)} requests, ${formatNumber(r.failures)} failed), ` +
         `${formatNumber(r.p99BetweenMs, 2)} ms between reloads`,
     );
+    // Older reports (before 2026-11-29's stop 37) have no split.
+    if (r.p99WhileReadingMs !== undefined)
+      out.push(
+        `  during, split: p99 ${formatNumber(r.p99WhileReadingMs, 2)} ms while the reading process reads and builds, ` +
+          `${formatNumber(r.p99WhileTakingMs, 2)} ms while the serving thread takes its pieces and adopts them`,
+      );
     out.push(
       table(
         ['started by', 'what changed', 'ms', 'read', 'catalog', 'index'],
