@@ -6,15 +6,20 @@
  * when it is unchanged) as that record's position there. The main thread takes the pieces one at a
  * time between serving and puts the catalog together over the live one, which is what that process
  * sent last (reading-process.ts keeps the two in step): an unchanged record is the live record and its
- * live bytes, so a day's edits cost the main thread a few records, not a catalog.
+ * live bytes, so a day's edits cost the main thread a few records, not a catalog. A translation's
+ * English words (each position's English name and keywords, TranslatedSearch) are not sent: they are
+ * the English records' own strings, and are taken from them here once the English catalog is together
+ * (sent, two languages' were 1.6 MB of strings that a reload's collections copied on the serving thread).
  */
 import { ok, refuse, type Result } from '../problems.ts';
 import type { Steps } from '../time-slices.ts';
-import type { Catalog } from './catalog.ts';
+import type { Catalog, TranslatedSearch } from './catalog.ts';
 import type { Exercise } from './snapshot-schema.ts';
 
 /** A language's catalog without its records and what is made from them on arrival. */
-export type CatalogHead = Omit<Catalog, 'languages' | 'exercises' | 'positionById' | 'exerciseBodies' | 'exerciseBytes'>;
+export type CatalogHead = Omit<Catalog, 'languages' | 'exercises' | 'positionById' | 'exerciseBodies' | 'exerciseBytes' | 'translated'> & {
+  readonly translated: Omit<TranslatedSearch, 'englishWords'> | undefined;
+};
 
 /** A record: its position in the last catalog sent (of the same language), or the record and its body. */
 export type SentRecord = number | [Exercise, Buffer];
@@ -38,7 +43,19 @@ export function catalogPieces(catalog: Catalog, earlier: Catalog | undefined): C
   const pieces: CatalogPiece[] = [];
   for (const language of [...catalog.languages.values(), catalog]) {
     const before = language === catalog ? earlier : earlier?.languages.get(language.lang);
-    const { languages: _languages, exercises, positionById: _positions, exerciseBodies, exerciseBytes: _bytes, ...head } = language;
+    const {
+      languages: _languages,
+      exercises,
+      positionById: _positions,
+      exerciseBodies,
+      exerciseBytes: _bytes,
+      translated,
+      ...rest
+    } = language;
+    const head: CatalogHead = {
+      ...rest,
+      translated: translated === undefined ? undefined : { groupNames: translated.groupNames, equipmentNames: translated.equipmentNames },
+    };
     pieces.push({ kind: 'head', head, size: exercises.length, isRoot: language === catalog });
     let records: SentRecord[] = [];
     let whole = 0;
@@ -75,8 +92,26 @@ interface Assembling {
   exerciseBytes: Buffer[];
 }
 
-function finished({ head, exercises, positionById, exerciseBodies, exerciseBytes }: Assembling, languages: Map<string, Catalog>): Catalog {
-  return { ...head, languages, exercises, positionById, exerciseBodies, exerciseBytes };
+function finished(
+  { head, exercises, positionById, exerciseBodies, exerciseBytes }: Assembling,
+  languages: Map<string, Catalog>,
+  englishWords: readonly (readonly string[])[] | undefined,
+): Catalog {
+  const translated = head.translated === undefined || englishWords === undefined ? undefined : { ...head.translated, englishWords };
+  return { ...head, translated, languages, exercises, positionById, exerciseBodies, exerciseBytes };
+}
+
+/** Per position of `translation`, the English name and keywords of the same exercise, as the build takes them from the snapshot. */
+function* englishWordsSteps(translation: Assembling, english: Assembling): Steps<(readonly string[])[] | string> {
+  const words: (readonly string[])[] = [];
+  for (const exercise of translation.exercises) {
+    const at = english.positionById.get(exercise.id);
+    if (at === undefined) return `${translation.head.lang} record ${exercise.id}, which the English catalog does not hold`;
+    const { name, keywords } = english.exercises[at]!;
+    words.push([name, ...keywords]);
+    if (words.length % 4096 === 0) yield;
+  }
+  return words;
 }
 
 /**
@@ -84,7 +119,7 @@ function finished({ head, exercises, positionById, exerciseBodies, exerciseBytes
  * catalog the process sent last); or why the pieces do not make one (`file` names the snapshot).
  */
 export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiece[], live: Catalog | undefined): Steps<Result<Catalog>> {
-  const languages = new Map<string, Catalog>();
+  const translations: Assembling[] = [];
   let at: Assembling | undefined;
   const wrong = (why: string): Result<Catalog> => refuse(file, '', `could not be read (the reading process sent ${why})`);
   for (const piece of pieces) {
@@ -92,7 +127,7 @@ export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiec
       if (at !== undefined) {
         if (at.isRoot) return wrong('a catalog after the English one');
         if (at.exercises.length !== at.size) return wrong(`${at.exercises.length} records of ${at.size} for ${at.head.lang}`);
-        languages.set(at.head.lang, finished(at, new Map()));
+        translations.push(at);
       }
       const { head, size, isRoot } = piece;
       at = {
@@ -128,5 +163,11 @@ export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiec
   }
   if (at === undefined || !at.isRoot) return wrong('no English catalog last');
   if (at.exercises.length !== at.size) return wrong(`${at.exercises.length} records of ${at.size} for ${at.head.lang}`);
-  return ok(finished(at, languages));
+  const languages = new Map<string, Catalog>();
+  for (const translation of translations) {
+    const words = translation.head.translated === undefined ? undefined : yield* englishWordsSteps(translation, at);
+    if (typeof words === 'string') return wrong(words);
+    languages.set(translation.head.lang, finished(translation, new Map(), words));
+  }
+  return ok(finished(at, languages, undefined));
 }

@@ -38,7 +38,9 @@ export type ToProcess =
 export type FromProcess =
   | { kind: 'refused'; readId: number; problems: Problem[] }
   | { kind: 'ready'; readId: number; catalogPieces: number; buildPieces: number; buildProblem: string | undefined }
-  | { kind: 'piece'; readId: number; piece: unknown };
+  | { kind: 'piece'; readId: number; piece: unknown }
+  /** A piece equal to the one at `as` in the read the main process serves (it holds that one). */
+  | { kind: 'same'; readId: number; as: number };
 
 /** What a build module exports: what is served from a catalog, as pieces the main thread adopts. */
 export interface BuildModule {
@@ -51,10 +53,14 @@ export interface ReadWork {
   build?: URL;
 }
 
-/** The catalog the last read gave, under that read's id (the loader passes what it serves back in). */
+/**
+ * The catalog the last read gave, under that read's id, and every piece it was made from, as received
+ * (the loader passes what it serves back in: the next read's pieces may be its unchanged ones).
+ */
 export interface LiveRead {
   readId: number;
   catalog: Catalog;
+  pieces: readonly unknown[];
 }
 
 /** A read: its catalog, put together over the live one, and what the process built from it (or why it built nothing). */
@@ -165,7 +171,7 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
           if (!catalog.ok) return done(catalog);
           const built =
             counted.buildProblem === undefined ? { pieces: pieces.slice(counted.catalogPieces) } : { problem: counted.buildProblem };
-          done(ok({ readId, catalog: catalog.value, built, processMs }));
+          done(ok({ readId, catalog: catalog.value, pieces, built, processMs }));
         },
         (error: unknown) => done(refuse(file, '', `could not be read (${String(error)})`)),
       );
@@ -177,7 +183,10 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
         ready = message;
         processMs = performance.now() - asked;
       } else if (ready === undefined) return stopped('the reading process sent a piece before saying how many');
-      else pieces.push(message.piece);
+      else if (message.kind === 'piece') pieces.push(message.piece);
+      else if (live === undefined || message.as >= live.pieces.length)
+        return stopped(`the reading process sent piece ${message.as} of a read this process does not hold`);
+      else pieces.push(live.pieces[message.as]);
       const total = ready!.catalogPieces + ready!.buildPieces;
       // One piece in flight: the channel receives every whole message it has read in one turn of the
       // event loop, so each is received on its own, between requests. Two in flight cut a busy box's

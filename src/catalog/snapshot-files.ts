@@ -153,8 +153,10 @@ export class CatalogLoader<T> {
       const { served, builtBy } = await this.#serve(catalog, result.value.built);
       const prepareMs = performance.now() - started - readMs;
       const previous = this.#live?.catalog.dataVersion ?? null;
-      // Only the id and the catalog: the read's pieces are adopted and may go.
-      this.#live = { readId: result.value.readId, catalog };
+      // The pieces too: the next read sends those it would send again as their places here. They hold
+      // little beside what is served (the index's parts are the adopted ones, records the catalog's),
+      // except after a read whose parts could not be adopted: those are kept, unused, until the next.
+      this.#live = { readId: result.value.readId, catalog, pieces: result.value.pieces };
       this.#served = served;
       this.#currentSignature = signature;
       logger.info('catalog loaded', {

@@ -30,6 +30,26 @@ describe('catalog pieces', () => {
     assert.deepEqual(back.value, catalog);
   });
 
+  it("send no translation's English words: they are taken from the English records on arrival", () => {
+    const catalog = buildCatalog(snapshot, '2026-01-01.json');
+    const pieces = catalogPieces(catalog, undefined);
+    const heads = pieces.filter((piece) => piece.kind === 'head');
+    assert.deepEqual(
+      heads.map((piece) => [piece.head.lang, piece.head.translated === undefined ? 'none' : Object.keys(piece.head.translated).join(' ')]),
+      [
+        ['de', 'groupNames equipmentNames'],
+        ['es', 'groupNames equipmentNames'],
+        ['en', 'none'],
+      ],
+    );
+    const back = assembled(pieces);
+    assert.ok(back.ok);
+    const de = back.value.languages.get('de')!;
+    assert.deepEqual(de.translated, catalog.languages.get('de')!.translated);
+    const english = back.value.exercises[back.value.positionById.get(de.exercises[5]!.id)!]!;
+    assert.deepEqual(de.translated!.englishWords[5], [english.name, ...english.keywords]);
+  });
+
   it('send a record the earlier catalog holds as its position there, and take it from the live catalog', () => {
     const live = buildCatalog(snapshot, '2026-01-01.json');
     const edited: Snapshot = { ...snapshot, dataVersion: '2026-01-02', exercises: [...snapshot.exercises] };
@@ -68,6 +88,17 @@ describe('catalog pieces', () => {
     const last = whole.at(-1) as Extract<CatalogPiece, { kind: 'records' }>;
     assert.deepEqual(why(whole.slice(0, -1)), [`${prefix} ${2232 - last.records.length} records of 2232 for en)`]);
     assert.deepEqual(why(whole.filter((piece) => piece.kind !== 'head' || piece.isRoot)), [`${prefix} records of de out of place)`]);
+    const stray = whole.map((piece) =>
+      piece.kind === 'records' && piece.lang === 'de'
+        ? {
+            ...piece,
+            records: piece.records.map((record) =>
+              typeof record === 'number' ? record : ([{ ...record[0], id: 'not-in-english' }, record[1]] as const),
+            ),
+          }
+        : piece,
+    ) as CatalogPiece[];
+    assert.deepEqual(why(stray), [`${prefix} de record not-in-english, which the English catalog does not hold)`]);
     assert.deepEqual(
       why(
         whole.slice(

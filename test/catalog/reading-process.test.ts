@@ -2,17 +2,22 @@
  * Reading snapshots in the kept reading process (src/catalog/reading-process.ts): the catalog put
  * together here is always the one built from the file; after a first read only the records that
  * changed cross, the rest are the live catalog's own, unless the live catalog is not the one the
- * process sent last; and a process that stops refuses its read, not the next one.
+ * process sent last; a piece equal to one of the live read's is that one, and the index adopted from
+ * them answers as one built here; and a process that stops refuses its read, not the next one.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
 import { type LiveRead, type ProcessRead, readInProcess } from '../../src/catalog/reading-process.ts';
 import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
 import type { Snapshot } from '../../src/catalog/snapshot-schema.ts';
 import { formatProblems, type Result } from '../../src/problems.ts';
+import { adoptIndex, INDEX_BUILD_MODULE } from '../../src/search/index-parts.ts';
+import { findPage } from '../../src/search/page-query.ts';
+import { buildSearchIndexNow, type SearchIndex } from '../../src/search/search-index.ts';
 import { tempDir, tinySnapshot, writeSnapshot } from '../helpers/snapshots.ts';
 
 /** tinySnapshot with Spanish names for every exercise. */
@@ -64,6 +69,16 @@ function assertShared(next: Catalog, live: Catalog, changed: readonly string[], 
   }
 }
 
+/** The positions of the first page `q` finds in `lang` (all exercises without `q`). */
+function pageOf(index: SearchIndex, q: string | undefined, lang: string): number[] {
+  const inLang = lang === 'en' ? index : index.languages.get(lang)!;
+  const page = findPage(inLang, { q, filters: [], random: false, limit: 20, offset: 0, withMatchSet: false }, SEARCH_CONTEXT);
+  assert.ok(typeof page === 'object');
+  return [...page.positions];
+}
+
+const SEARCH_CONTEXT = { deadline: Number.POSITIVE_INFINITY, now: () => 0, random: () => 0.5 };
+
 describe('the reading process', () => {
   it('sends only changed records after a first read: the rest are the live ones, and the catalog is the file', async () => {
     const dir = tempDir();
@@ -100,6 +115,48 @@ describe('the reading process', () => {
     }
     const fourth = await readIn(dir, edited('2026-01-05').snapshot, third.read);
     assertShared(fourth.read.catalog, third.read.catalog, [], 'after a whole read');
+  });
+
+  it('sends a piece equal to one of the live read as its place there: the main thread takes the one it holds', async () => {
+    const dir = tempDir();
+    const first = await readIn(dir, withSpanish('2026-01-01'), undefined, INDEX_BUILD_MODULE);
+    const second = await readIn(dir, edited('2026-01-02').snapshot, first.read, INDEX_BUILD_MODULE);
+    let shared = 0;
+    for (const [at, piece] of second.read.pieces.entries()) {
+      const equal = first.read.pieces.filter((earlier) => isDeepStrictEqual(earlier, piece));
+      // Equal pieces are the live ones (unchanged index parts); the rest crossed (the heads say 2026-01-02).
+      assert.equal(equal.includes(piece), equal.length > 0, `piece ${at}: the live one when equal to one`);
+      if (equal.length > 0) shared += 1;
+    }
+    assert.ok(shared > second.read.pieces.length / 2, `${shared} of ${second.read.pieces.length} pieces taken from the live read`);
+    assert.ok(shared < second.read.pieces.length);
+    assert.deepEqual(second.read.catalog, builtHere(second.file));
+    // What the main thread adopts from them answers as an index built here from the file.
+    const built = second.read.built;
+    assert.ok('pieces' in built);
+    const adopted = await adoptIndex(second.read.catalog, built.pieces);
+    assert.ok('index' in adopted, JSON.stringify(adopted));
+    const here = buildSearchIndexNow(builtHere(second.file));
+    for (const q of ['press', 'curl', 'squat', undefined])
+      for (const lang of ['en', 'es']) assert.deepEqual(pageOf(adopted.index, q, lang), pageOf(here, q, lang), `${lang} ${q}`);
+  });
+
+  it('refuses a read whose piece refers to one the main thread does not hold, and reads the next whole', async () => {
+    const dir = tempDir();
+    const first = await readIn(dir, withSpanish('2026-01-01'), undefined, INDEX_BUILD_MODULE);
+    const file = writeSnapshot(dir, withSpanish('2026-01-02'));
+    const without = { ...first.read, pieces: [] };
+    const refused = await readInProcess(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES, { build: INDEX_BUILD_MODULE }, without);
+    assert.match(
+      formatProblems(refused.ok ? [] : refused.problems)[0]!,
+      /2026-01-02\.json: could not be read \(the reading process sent piece \d+ of a read this process does not hold\)/,
+    );
+    const next = await readIn(dir, withSpanish('2026-01-03'), first.read, INDEX_BUILD_MODULE);
+    assert.deepEqual(next.read.catalog, builtHere(next.file));
+    assert.ok(
+      next.read.pieces.every((piece) => !first.read.pieces.includes(piece)),
+      'a new process sends every piece',
+    );
   });
 
   it('refuses a read during which the process stopped, and reads the next in a new one', async () => {
