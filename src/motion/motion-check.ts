@@ -18,7 +18,7 @@ import {
   figuresAt,
   frameCount,
   heldAt,
-  keyBody,
+  loopKeyBody,
   lineEnd,
   pointOf,
   REST_HEIGHT,
@@ -108,7 +108,7 @@ export function checkMotion(description: Description): Problem[] {
   for (const message of [...travelProblems(motion), ...ropeProblems(motion)]) problems.push(problem(file, base, message));
   motion.keys.forEach((key, i) => {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
-    const body = keyBody(key, motion.view).body;
+    const body = loopKeyBody(motion, i).body;
     checkRanges(key, body, at, problems, file);
     for (const contact of key.contacts) {
       const surface = surfaces.get(contact.on);

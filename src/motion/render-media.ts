@@ -9,10 +9,10 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { keyStartSeconds, type Motion } from './motion.ts';
 import { cameraFor, figuresSvg, frameSvg } from './render-svg.ts';
-import { FRAMES_PER_SECOND, figuresAt, frameCount, keyBody } from './timeline.ts';
+import { FRAMES_PER_SECOND, figuresAt, frameCount, loopKeyBody } from './timeline.ts';
 
 /** Bumped whenever a change to the renderer changes pixels: it is part of every cache key. */
-export const RENDERER_VERSION = '1.6.0';
+export const RENDERER_VERSION = '1.7.0';
 export const RENDERER_NAME = `exercise-catalog motion renderer ${RENDERER_VERSION} (resvg, libx264)`;
 const JPEG_QUALITY = 86;
 
@@ -54,7 +54,7 @@ export function* frames(motion: Motion, which: 'loop' | 'stills'): Generator<Buf
   if (which === 'stills') {
     // Each still at its key's time in the loop: where a jump rope has turned to, the floor has scrolled to.
     for (const index of motion.stills) {
-      yield rasterize(frameSvg(motion, keyBody(motion.keys[index]!, motion.view).body, camera, keyStartSeconds(motion, index)));
+      yield rasterize(frameSvg(motion, loopKeyBody(motion, index).body, camera, keyStartSeconds(motion, index)));
     }
     return;
   }

@@ -4,6 +4,11 @@
  * and the centre of mass. Pure geometry in metres, y up, x forward (side view) or to the viewer's
  * right (front view); the renderer and the validator both read the Body this computes.
  */
+import type { ElbowHold } from './elbow-bends.ts';
+import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
+
+// The plane geometry the figure is built with, for the modules that pose and draw it.
+export { add, angleOf, direction, distance, lerpPoint, mix, type Point, solveTwoBone } from './geometry.ts';
 
 /** Segment lengths in metres (Winter, fractions of a 1.75 m height). */
 export const SEGMENT = {
@@ -62,8 +67,6 @@ export interface Angles {
   right: { leg: LegAngles; arm: ArmAngles };
 }
 
-export type Point = readonly [number, number];
-
 export interface Limb {
   root: Point;
   middle: Point;
@@ -93,30 +96,6 @@ export interface Body {
 
 export type View = 'side' | 'front';
 
-const RAD = Math.PI / 180;
-
-/** The unit vector of a segment at absolute angle `degrees`: 0 points down, 90 forward, 180 up. */
-export function direction(degrees: number): Point {
-  return [Math.sin(degrees * RAD), -Math.cos(degrees * RAD)];
-}
-
-export function add(a: Point, b: Point, scale = 1): Point {
-  return [a[0] + b[0] * scale, a[1] + b[1] * scale];
-}
-
-export function distance(a: Point, b: Point): number {
-  return Math.hypot(a[0] - b[0], a[1] - b[1]);
-}
-
-/** The number, and the point, `t` of the way from `a` to `b`. */
-export const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
-export const lerpPoint = (a: Point, b: Point, t: number): Point => [mix(a[0], b[0], t), mix(a[1], b[1], t)];
-
-/** The absolute angle of the vector from `a` to `b`, in the convention of `direction`. */
-export function angleOf(a: Point, b: Point): number {
-  return Math.atan2(b[0] - a[0], -(b[1] - a[1])) / RAD;
-}
-
 /** +1 for the side drawn to the right of the viewer in the front view; the side view draws both limbs the same way. */
 function mirror(view: View, side: Side): number {
   return view === 'front' && side === 'right' ? -1 : 1;
@@ -127,6 +106,8 @@ export type ElbowBend = 'low' | 'back';
 
 export interface Targets {
   elbows?: ElbowBend;
+  /** Per arm, the bend that overrides `elbows`: a key's, or a move's from one key's to the next (elbow-bends.ts). */
+  elbowHolds?: Partial<Record<Side, ElbowHold>>;
   hands?: Partial<Record<Side, Point>>;
   feet?: Partial<Record<Side, Point>>;
   /**
@@ -134,18 +115,6 @@ export interface Targets {
    * it has resting there, flat or on its toes, and rises whole.
    */
   footLift?: Partial<Record<Side, number>>;
-}
-
-/**
- * The two-bone solution from `root` to `target` with lengths `a` and `b`, bending the middle joint to
- * the side `bend` (+1 forward/outward, -1 backward). An unreachable target straightens the limb towards it.
- */
-export function solveTwoBone(root: Point, target: Point, a: number, b: number, bend: number): Point {
-  const d = Math.min(distance(root, target), a + b - 1e-6);
-  const base = angleOf(root, target);
-  const cos = (a * a + d * d - b * b) / (2 * a * d);
-  const offset = Math.acos(Math.max(-1, Math.min(1, cos))) / RAD;
-  return add(root, direction(base + bend * offset), a);
 }
 
 /** A foot placed by a target (its ankle's height above what it rests on): flat at standing height, else on its toes with the toe down. */
@@ -196,23 +165,44 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
   };
 }
 
-function armOf(shoulder: Point, upperArmAngle: number, arm: ArmAngles, m: number, handTarget: Point | undefined, elbows: ElbowBend): Arm {
+/** The forearm's reach from the elbow to the grip, the middle of the hand. */
+export const FOREARM_REACH = SEGMENT.forearm + SEGMENT.hand * 0.5;
+
+function armOf(
+  shoulder: Point,
+  upperArmAngle: number,
+  arm: ArmAngles,
+  m: number,
+  handTarget: Point | undefined,
+  elbows: ElbowBend,
+  hold?: ElbowHold,
+): Arm {
   let elbow: Point;
   let wrist: Point;
   if (handTarget === undefined) {
     elbow = add(shoulder, direction(upperArmAngle * m), SEGMENT.upperArm);
     wrist = add(elbow, direction((upperArmAngle + arm.elbow) * m), SEGMENT.forearm);
   } else {
-    // Elbows bend backward (side view) or outward (front view) when the grip is placed by a target;
-    // the forearm reaches to the middle of the hand, where the grip is.
-    const reach = SEGMENT.forearm + SEGMENT.hand * 0.5;
-    const back = solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, reach, -m);
-    const other = solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, reach, m);
-    elbow = elbows === 'low' && other[1] < back[1] - 0.01 ? other : back;
-    // Never through the floor (y = 0): a lying figure's elbow rests on it or rises.
-    const alternative = elbow === back ? other : back;
-    if (elbow[1] < SEGMENT.elbowClearance && alternative[1] > elbow[1]) elbow = alternative;
-    wrist = add(elbow, direction(angleOf(elbow, handTarget)), SEGMENT.forearm);
+    const solve = (bend: number) => solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, FOREARM_REACH, bend);
+    if (hold !== undefined) {
+      const free = add(shoulder, direction(upperArmAngle * m), SEGMENT.upperArm);
+      // Turned out of the picture, an elbow is drawn anywhere between its two in-plane places; only
+      // the middle third slides (the arm drawn shorter while it turns over), else it is in the picture.
+      elbow = 'bend' in hold ? solve(hold.bend) : onSegment(solve(1), solve(-1), add(free, hold.shift), 3);
+    } else {
+      // Elbows bend backward (side view) or outward (front view) when the grip is placed by a target.
+      const [back, other] = [solve(-m), solve(m)];
+      elbow = elbows === 'low' && other[1] < back[1] - 0.01 ? other : back;
+      // Never through the floor (y = 0): a lying figure's elbow rests on it or rises.
+      const alternative = elbow === back ? other : back;
+      if (elbow[1] < SEGMENT.elbowClearance && alternative[1] > elbow[1]) elbow = alternative;
+    }
+    // The forearm reaches to the grip (shorter when the elbow turns out of the picture), or toward it when it cannot.
+    wrist = add(
+      elbow,
+      direction(angleOf(elbow, handTarget)),
+      Math.max(0, Math.min(SEGMENT.forearm, distance(elbow, handTarget) - SEGMENT.hand * 0.5)),
+    );
   }
   const forearmAngle = angleOf(elbow, wrist);
   return { root: shoulder, middle: elbow, end: wrist, hand: add(wrist, direction(forearmAngle), SEGMENT.hand * 0.5) };
@@ -251,7 +241,15 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
     legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], targets.footLift?.[side]);
-    arms[side] = armOf(shoulder, (upper - 180) * m + arm.shoulder, arm, m, targets.hands?.[side], targets.elbows ?? 'low');
+    arms[side] = armOf(
+      shoulder,
+      (upper - 180) * m + arm.shoulder,
+      arm,
+      m,
+      targets.hands?.[side],
+      targets.elbows ?? 'low',
+      targets.elbowHolds?.[side],
+    );
   }
   const parts: [Point, number][] = [
     [head, MASS.head],

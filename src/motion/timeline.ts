@@ -3,6 +3,7 @@
  * foot targets are eased between keys with the same smooth curve, so a clip starts and ends on the
  * first key with zero velocity and loops without a jump.
  */
+import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } from './elbow-bends.ts';
 import type { BodyPoint, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
 import { cycleSeconds } from './motion.ts';
@@ -104,17 +105,35 @@ export function liftToFloor(body: Body, supports: readonly Support[] = []): numb
   return -Math.min(...RESTING_POINTS.map((point) => clearance(body, point, supports)));
 }
 
-/** The figure of one key, placed by its anchor, and the pelvis offset that placed it. */
-export function keyBody(key: Key, view: Motion['view']): { body: Body; offset: Point } {
+/** The figure of one key, placed by its anchor, and the pelvis offset that placed it; `bends` holds its placed elbows to a side. */
+export function keyBody(key: Key, view: Motion['view'], bends: Bends = {}): { body: Body; offset: Point } {
   const free = pose(key.angles, view);
   const at = pointOf(free, key.anchor.point);
   const offset: Point = [key.anchor.at[0] - at[0], key.anchor.at[1] - at[1]];
-  const targets: Targets = {};
+  const targets: Targets = { elbowHolds: keyHolds(bends, placedHands(key.hands)) };
   if (key.hands !== undefined) targets.hands = key.hands;
   if (key.elbows !== undefined) targets.elbows = key.elbows;
   if (key.feet !== undefined) targets.feet = key.feet;
   return { body: pose(key.angles, view, offset, targets), offset };
 }
+
+const placedHands = (hands: Targets['hands']): Side[] => SIDES.filter((side) => hands?.[side] !== undefined);
+
+/** Each key's elbow bends in a motion's loop (elbow-bends.ts), and how far they moved its elbows, worked out once per motion. */
+const ELBOWS = new WeakMap<Motion, { bends: Bends[]; shifts: Shifts[] }>();
+function elbowsOf(motion: Motion): { bends: Bends[]; shifts: Shifts[] } {
+  const known = ELBOWS.get(motion);
+  if (known !== undefined) return known;
+  const drawn = motion.keys.map((key) => keyBody(key, motion.view).body);
+  const bends = keyBends(motion.keys, drawn);
+  const placed = motion.keys.map((key, i) => keyBody(key, motion.view, bends[i]));
+  const shifts = placed.map(({ body, offset }, i) => elbowShifts(body, pose(motion.keys[i]!.angles, motion.view, offset)));
+  ELBOWS.set(motion, { bends, shifts });
+  return { bends, shifts };
+}
+
+/** Key `index` of a motion as its loop draws it: its elbows bent the way its moves take them. */
+export const loopKeyBody = (motion: Motion, index: number) => keyBody(motion.keys[index]!, motion.view, elbowsOf(motion).bends[index]);
 
 function mixAngles(a: Angles, b: Angles, t: number): Angles {
   const side = (s: Side) => ({
@@ -167,8 +186,8 @@ export function figuresAt(motion: Motion, seconds: number): readonly { body: Bod
   const { from, to, progress } = locate(motion, seconds);
   if (!isDissolving(motion, from, progress)) return [{ body: bodyAt(motion, seconds), opacity: 1 }];
   return [
-    { body: keyBody(motion.keys[from]!, motion.view).body, opacity: 1 - progress },
-    { body: keyBody(motion.keys[to]!, motion.view).body, opacity: progress },
+    { body: loopKeyBody(motion, from).body, opacity: 1 - progress },
+    { body: loopKeyBody(motion, to).body, opacity: progress },
   ];
 }
 
@@ -180,10 +199,10 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   const { from, to, progress } = locate(motion, seconds);
   const a = motion.keys[from]!;
   const b = motion.keys[to]!;
-  const placedA = keyBody(a, motion.view);
+  const placedA = loopKeyBody(motion, from);
   if (progress === 0) return placedA.body;
-  if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : keyBody(b, motion.view).body;
-  const placedB = keyBody(b, motion.view);
+  if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : loopKeyBody(motion, to).body;
+  const placedB = loopKeyBody(motion, to);
   // The hand or foot that steps into key b lifts on the way (limb-paths.ts).
   const stepping = limbTargets(
     a,
@@ -192,8 +211,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     (limb, side) => limbEnd(b, placedB.body, limb, side),
     progress,
   );
-  // A key whose arms were straight made no choice of elbow bend; the other key's choice holds between them.
-  const targets: Required<Omit<Targets, 'footLift'>> & Targets = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
+  const targets: Targets & Required<Pick<Targets, 'hands' | 'feet'>> = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
   const mixed = mixAngles(a.angles, b.angles, progress);
   let offset = lerpPoint(placedA.offset, placedB.offset, progress);
   if (a.anchor.point === b.anchor.point) {
@@ -218,6 +236,9 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     (limb, side) => endOf(placedB.body, limb, side),
     progress,
   );
+  // Each placed elbow follows where the angles put it, as moved at key a and at key b: never re-decided frame by frame (a flip).
+  const { shifts } = elbowsOf(motion);
+  targets.elbowHolds = moveHolds(shifts[from]!, shifts[to]!, placedHands(targets.hands), progress);
   // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
   if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
   const body = pose(mixed, motion.view, offset, targets);
