@@ -12,6 +12,7 @@ import {
   type Arm,
   type Body,
   distance,
+  type ElbowHold,
   FOREARM_REACH,
   lerpPoint,
   type Point,
@@ -20,15 +21,6 @@ import {
   type Side,
   solveTwoBone,
 } from './skeleton.ts';
-
-/**
- * How a placed hand's elbow is chosen instead of by a rule (skeleton.ts): a key's `bend`, or between
- * two keys the place nearest where the angles put the elbow, `shift`ed by what the keys' placing moved
- * it (mixed from one key's to the next's). Seen from the side, an elbow turning from one bend to the
- * other swings out of the picture, so it may be drawn anywhere between its two in-plane places, the
- * hand staying on its target (the arm looks shorter): it slides across the arm, never flips in a frame.
- */
-export type ElbowHold = { bend: number } | { shift: Point };
 
 /** Each arm's bend (solveTwoBone's sign); none for a straight arm. */
 export type Bends = Partial<Record<Side, number>>;

@@ -4,7 +4,6 @@
  * and the centre of mass. Pure geometry in metres, y up, x forward (side view) or to the viewer's
  * right (front view); the renderer and the validator both read the Body this computes.
  */
-import type { ElbowHold } from './elbow-bends.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
@@ -103,6 +102,14 @@ function mirror(view: View, side: Side): number {
 
 /** Where elbows go when a hand is placed by a target: `low` (the lower of the two solutions, backward on a tie), or always `back`. */
 export type ElbowBend = 'low' | 'back';
+
+/**
+ * How a placed hand's elbow is chosen instead of by the `elbows` rule (elbow-bends.ts): a key's `bend`, or
+ * between two keys the place nearest where the angles put it, `shift`ed as the keys' placing moved it.
+ * An elbow turning over swings out of the picture: it is drawn between its two in-plane places, the hand
+ * on its target (the arm looks shorter), so it slides across the arm and never flips in a frame.
+ */
+export type ElbowHold = { bend: number } | { shift: Point };
 
 export interface Targets {
   elbows?: ElbowBend;
