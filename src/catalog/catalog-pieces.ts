@@ -15,6 +15,7 @@ import { ok, refuse, type Result } from '../problems.ts';
 import type { Steps } from '../time-slices.ts';
 import type { Catalog, TranslatedSearch } from './catalog.ts';
 import type { Exercise } from './snapshot-schema.ts';
+import { englishWordsOf } from './translations.ts';
 
 /** A language's catalog without its records and what is made from them on arrival. */
 export type CatalogHead = Omit<Catalog, 'languages' | 'exercises' | 'positionById' | 'exerciseBodies' | 'exerciseBytes' | 'translated'> & {
@@ -52,10 +53,7 @@ export function catalogPieces(catalog: Catalog, earlier: Catalog | undefined): C
       translated,
       ...rest
     } = language;
-    const head: CatalogHead = {
-      ...rest,
-      translated: translated === undefined ? undefined : { groupNames: translated.groupNames, equipmentNames: translated.equipmentNames },
-    };
+    const head: CatalogHead = { ...rest, translated: translated === undefined ? undefined : withoutWords(translated) };
     pieces.push({ kind: 'head', head, size: exercises.length, isRoot: language === catalog });
     let records: SentRecord[] = [];
     let whole = 0;
@@ -76,6 +74,11 @@ export function catalogPieces(catalog: Catalog, earlier: Catalog | undefined): C
     }
   }
   return pieces;
+}
+
+/** A translation's search beside its English words, which are not sent (they are made again on arrival). */
+function withoutWords({ englishWords: _words, ...sent }: TranslatedSearch): Omit<TranslatedSearch, 'englishWords'> {
+  return sent;
 }
 
 const DATA_PREFIX_BYTES = '{"data":'.length;
@@ -107,8 +110,7 @@ function* englishWordsSteps(translation: Assembling, english: Assembling): Steps
   for (const exercise of translation.exercises) {
     const at = english.positionById.get(exercise.id);
     if (at === undefined) return `${translation.head.lang} record ${exercise.id}, which the English catalog does not hold`;
-    const { name, keywords } = english.exercises[at]!;
-    words.push([name, ...keywords]);
+    words.push(englishWordsOf(english.exercises[at]!));
     if (words.length % 4096 === 0) yield;
   }
   return words;

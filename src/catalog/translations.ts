@@ -212,6 +212,11 @@ export function localizeSnapshot(snapshot: Snapshot, lang: string): LocalizedSna
   return runNow(localizeSnapshotSteps(snapshot, lang));
 }
 
+/** What a translation's search reads of an English record (TranslatedSearch): its name and keywords. */
+export function englishWordsOf(exercise: Exercise): readonly string[] {
+  return [exercise.name, ...exercise.keywords];
+}
+
 /** localizeSnapshot step by step (time-slices.ts): 100x the catalog is 223,300 records a language. */
 export function* localizeSnapshotSteps(snapshot: Snapshot, lang: string): Steps<LocalizedSnapshot> {
   const translation = snapshot.translations?.[lang] ?? { exercises: {} };
@@ -228,7 +233,7 @@ export function* localizeSnapshotSteps(snapshot: Snapshot, lang: string): Steps<
   const exercises: Exercise[] = [];
   for (const exercise of snapshot.exercises) {
     const text = translation.exercises[exercise.id] ?? {};
-    englishWords.set(exercise.id, [exercise.name, ...exercise.keywords]);
+    englishWords.set(exercise.id, englishWordsOf(exercise));
     exercises.push({
       ...exercise,
       name: text.name ?? exercise.name,
