@@ -6,7 +6,8 @@
  * at a time, each when asked for: the catalog's (catalog-pieces.ts), then the build's. Asked for one at
  * a time, no piece waits in the main thread's queue to be received beside another.
  *
- * It keeps, between reads, the last snapshot it read (records equal to it need no second check) and the
+ * It keeps, between reads, what the last read that passed leaves (snapshot-reader.ts: records whose
+ * bytes did not change are not parsed again, and records equal to its own need no second check) and the
  * last catalog it built and sent, under that read's id (unchanged records keep their objects and bytes;
  * when the main thread says it serves that one, they are sent as their positions there), with a digest
  * of each build piece it sent: a build piece of the next read with the same bytes as one of those goes
@@ -23,8 +24,7 @@ import { type Catalog, catalogSteps } from './catalog.ts';
 import { catalogPieces } from './catalog-pieces.ts';
 import { listMediaSteps } from './media-listing.ts';
 import type { BuildModule, FromProcess, ToProcess } from './reading-process.ts';
-import { readSnapshot } from './snapshot-reader.ts';
-import type { Snapshot } from './snapshot-schema.ts';
+import { type ReadMemory, rereadSnapshot } from './snapshot-reader.ts';
 
 const buildModule = process.argv[2];
 /** The build module, or why it could not be loaded: then every read says why it built nothing, and the main thread builds. */
@@ -36,7 +36,8 @@ const builder: BuildModule | { problem: string } | undefined =
         (error: unknown) => ({ problem: `the build module could not be loaded (${String(error)})` }),
       );
 
-let lastSnapshot: Snapshot | undefined;
+/** What the last read that passed leaves for the next: its snapshot as checked (before media are listed) and its records' bytes. */
+let lastRead: ReadMemory | undefined;
 /**
  * The catalog the last read built and sent, under that read's id: the next build keeps its unchanged
  * records (and their bytes), and they go as positions in it when the main thread serves it. A build that
@@ -73,13 +74,14 @@ function built(catalog: Catalog): { pieces: unknown[] } | { problem: string } {
 
 function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess, { kind: 'read' }>): void {
   pending = undefined;
-  const result = readSnapshot(file, dir, maxBytes, lastSnapshot);
+  const result = rereadSnapshot(file, dir, maxBytes, lastRead);
   if (!result.ok) {
     send({ kind: 'refused', readId, problems: result.problems });
     return;
   }
-  const snapshot = media === undefined ? result.value : runNow(listMediaSteps(result.value, media.folders, media.url));
-  lastSnapshot = snapshot;
+  lastRead = result.value;
+  const checked = result.value.snapshot;
+  const snapshot = media === undefined ? checked : runNow(listMediaSteps(checked, media.folders, media.url));
   const catalog = runNow(catalogSteps(snapshot, basename(file), undefined, lastSent?.catalog));
   const index = built(catalog);
   // Records the main thread's live catalog holds go as positions, and pieces it holds as their places, only

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
-import { isSameRecord } from './same-record.ts';
+import { passesAs, rememberChecked } from './same-record.ts';
 import { CATEGORIES, type Exercise, ExerciseSchema, type SearchDictionary, type Snapshot, SnapshotShape } from './snapshot-schema.ts';
 import { checkTranslations } from './translations.ts';
 
@@ -101,7 +101,7 @@ function exerciseProblems(
     const known = earlier?.get((item as { id?: unknown } | null)?.id as string);
     let exercise: Exercise;
     // A record equal to a checked one passes the schema as that one did; its references are checked again.
-    if (known !== undefined && isSameRecord(known, item)) exercise = known;
+    if (known !== undefined && passesAs(item, known)) exercise = known;
     else {
       const parsed = v.safeParse(ExerciseSchema, item);
       if (!parsed.success) {
@@ -110,6 +110,7 @@ function exerciseProblems(
       }
       exercise = parsed.output;
     }
+    rememberChecked(item, exercise);
     if (ids.has(exercise.id)) problems.push(at(`${where}.id`, 'duplicate id'));
     ids.add(exercise.id);
     problems.push(...referenceProblems(exercise, where, names));

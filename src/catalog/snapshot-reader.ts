@@ -11,6 +11,7 @@ import { jsonErrorReason } from '../files.ts';
 import { ok, refuse, type Result, withSource } from '../problems.ts';
 import { checkSnapshot } from './snapshot-check.ts';
 import type { Snapshot } from './snapshot-schema.ts';
+import { parseReusing, type SpanMemory } from './snapshot-spans.ts';
 
 /** A snapshot is five levels deep (root, exercises, exercise, videos, video); anything past this is not one. */
 export const MAX_NESTING = 32;
@@ -95,25 +96,59 @@ export function nestingDepth(text: string, limit: number): number {
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Reads, decodes, parses and checks one snapshot file; every problem is prefixed with the file's path. */
-export function readSnapshot(file: string, dir: string | undefined, maxBytes: number, earlier?: Snapshot): Result<Snapshot> {
+export function readSnapshot(file: string, dir: string | undefined, maxBytes: number): Result<Snapshot> {
+  const read = rereadSnapshot(file, dir, maxBytes, undefined);
+  return read.ok ? ok(read.value.snapshot) : read;
+}
+
+/**
+ * What a read leaves for the next read of the same file's successors in the same process (the reading
+ * process's, reading-process-entry.ts): the snapshot as checked, and its records' bytes and values.
+ */
+export interface ReadMemory {
+  readonly snapshot: Snapshot;
+  readonly spans: SpanMemory | undefined;
+}
+
+/**
+ * readSnapshot, with what `earlier` (the last read that passed) leaves: records whose bytes did not
+ * change are not decoded or parsed again (snapshot-spans.ts), and records equal to its checked ones are
+ * not checked field by field again (snapshot-check.ts). The answer is the same either way (tested).
+ */
+export function rereadSnapshot(
+  file: string,
+  dir: string | undefined,
+  maxBytes: number,
+  earlier: ReadMemory | undefined,
+): Result<ReadMemory> {
   const bytes = readBoundedFile(file, dir, maxBytes);
   if (!bytes.ok) return bytes;
+  const reused = parseReusing(bytes.value, MAX_NESTING, earlier?.spans);
+  let raw: unknown = reused?.raw;
+  if (reused === undefined) {
+    const parsed = parseWhole(file, bytes.value);
+    if (!parsed.ok) return parsed;
+    raw = parsed.value;
+  }
+  // The name's date as written, real or not: dataVersion must equal it, and must itself be a real date.
+  const date = DATE_FILE_NAME.exec(file.split(/[\\/]/).pop() ?? '')?.[1];
+  const result = checkSnapshot(raw, date, earlier?.snapshot);
+  return result.ok ? ok({ snapshot: result.value, spans: reused?.memory }) : { ok: false, problems: withSource(result.problems, file) };
+}
+
+/** The whole file decoded and parsed at once, or precisely why it cannot be. */
+function parseWhole(file: string, bytes: Uint8Array): Result<unknown> {
   let text: string;
   try {
-    text = UTF8.decode(bytes.value);
+    text = UTF8.decode(bytes);
   } catch {
     return refuse(file, '', 'is not valid UTF-8');
   }
   if (nestingDepth(text, MAX_NESTING) > MAX_NESTING)
     return refuse(file, '', `nests arrays and objects more than ${MAX_NESTING} deep; not a snapshot`);
-  let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    return ok(JSON.parse(text));
   } catch (error) {
     return refuse(file, '', jsonErrorReason(error));
   }
-  // The name's date as written, real or not: dataVersion must equal it, and must itself be a real date.
-  const date = DATE_FILE_NAME.exec(file.split(/[\\/]/).pop() ?? '')?.[1];
-  const result = checkSnapshot(raw, date, earlier);
-  return result.ok ? result : { ok: false, problems: withSource(result.problems, file) };
 }

@@ -14,7 +14,7 @@
 import * as v from 'valibot';
 import { issueProblems, type Problem, problem } from '../problems.ts';
 import { runNow, type Steps } from '../time-slices.ts';
-import { isSameRecord } from './same-record.ts';
+import { passesAs, rememberChecked } from './same-record.ts';
 import {
   type Exercise,
   type ExerciseText,
@@ -121,13 +121,16 @@ export function checkTranslations(
       }
       // An entry equal to a checked one, beside the very English record it was checked against, passes again.
       const known = earlier?.translations?.[lang]?.exercises[id];
-      if (known !== undefined && english === earlier!.byId.get(id) && isSameRecord(known, entry)) {
+      if (known !== undefined && english === earlier!.byId.get(id) && passesAs(entry, known)) {
         exercises[id] = known;
         continue;
       }
       const checked = entryProblems(`${where}.exercises.${id}`, entry, english);
       problems.push(...checked.problems);
-      if (checked.text !== undefined) exercises[id] = checked.text;
+      if (checked.text !== undefined) {
+        exercises[id] = checked.text;
+        if (checked.problems.length === 0) rememberChecked(entry, checked.text);
+      }
     }
     problems.push(
       ...nameProblems(
