@@ -52,10 +52,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * Starts `node --import tsx <script> ...args`, collects its JSON log lines and resolves once it logs
  * `listening`. With `stdoutFile`, its stdout (the service's access log) goes straight to that file, as
  * an operator's would, so this process does not spend CPU reading it during a load run.
+ *
+ * The service never renders media here (`MEDIA_RENDER=off`): in a checkout whose `var/media` is not yet
+ * rendered, each service the bench started began the background render (minutes of CPU at the lowest
+ * priority) beside the run it was measuring, and every run rendered a little more, so two checkouts'
+ * runs did not meet the same machine.
  */
 export async function startChild(name: string, args: readonly string[], env: NodeJS.ProcessEnv, stdoutFile?: string): Promise<ChildServer> {
   const stdoutFd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'w');
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...env, MEDIA_RENDER: 'off' }, stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'] });
   if (stdoutFd !== undefined) closeSync(stdoutFd); // the child has its own copy
   liveChildren.add(proc);
   const exited = new Promise<number | null>((resolve) => {
