@@ -215,9 +215,22 @@ export function localizeSnapshot(snapshot: Snapshot, lang: string): LocalizedSna
   return runNow(localizeSnapshotSteps(snapshot, lang));
 }
 
+/**
+ * Each English record's words, made once per record object: a reload keeps every unchanged record as
+ * the live object (catalog.ts), so its words are the live ones too, and the serving thread, which puts
+ * them together for every translation on every reload (catalog-pieces.ts), allocates only the changed
+ * records' (4,464 arrays a reload for the bundled catalog before, each kept beside the live one).
+ */
+const wordsOf = new WeakMap<Exercise, readonly string[]>();
+
 /** What a translation's search reads of an English record (TranslatedSearch): its name and keywords. */
 export function englishWordsOf(exercise: Exercise): readonly string[] {
-  return [exercise.name, ...exercise.keywords];
+  let words = wordsOf.get(exercise);
+  if (words === undefined) {
+    words = [exercise.name, ...exercise.keywords];
+    wordsOf.set(exercise, words);
+  }
+  return words;
 }
 
 /** localizeSnapshot step by step (time-slices.ts): 100x the catalog is 223,300 records a language. */

@@ -74,6 +74,13 @@ describe('catalog pieces', () => {
       assert.equal(exercise === live.exercises[at], exercise.id !== id, exercise.id);
       assert.equal(back.value.exerciseBytes[position] === live.exerciseBytes[at], exercise.id !== id, exercise.id);
     }
+    // A translation's English words of an unchanged record are the live ones, not a copy made again.
+    const [de, liveDe] = [back.value.languages.get('de')!, live.languages.get('de')!];
+    for (const [position, exercise] of de.exercises.entries()) {
+      const at = liveDe.positionById.get(exercise.id)!;
+      const isSame = de.translated!.englishWords[position] === liveDe.translated!.englishWords[at];
+      assert.equal(isSame, exercise.id !== id, `the English words of ${exercise.id}`);
+    }
   });
 
   it('refuse pieces that make no catalog, naming the file', () => {
