@@ -42,7 +42,15 @@ export interface ReloadFigures {
    * SIGHUP), what changed, the time to `catalog loaded` and the service's own split (read, catalog,
    * index with the warm-up).
    */
-  reloads: { trigger: 'file' | 'signal'; changed: string; ms: number; phases: { read: number; catalog: number; index: number } }[];
+  reloads: {
+    trigger: 'file' | 'signal';
+    changed: string;
+    ms: number;
+    phases: { read: number; catalog: number; index: number };
+    /** The p99 of the searches made during this reload alone, and how many there were (which reloads weigh most). */
+    p99Ms?: number;
+    requests?: number;
+  }[];
   p99BeforeMs: number;
   /** Searches after the first reload began that overlapped no reload (the half seconds between them, and after). */
   p99BetweenMs: number;
@@ -181,10 +189,11 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
     const whileReading = samples.filter((s) => windows.some(([from], i) => s.at >= from && s.at <= readEnds[i]!)).map((s) => s.ms);
     const whileTaking = samples.filter((s) => windows.some(([, to], i) => s.at > readEnds[i]! && s.at <= to)).map((s) => s.ms);
     const between = samples.filter((s) => s.at >= windows[0]![0] && !isDuring(s.at)).map((s) => s.ms);
+    const eachReload = windows.map(([from, to]) => samples.filter((s) => s.at >= from && s.at <= to).map((s) => s.ms));
     return {
       busyProcesses,
       snapshotMb: Number((Buffer.byteLength(text) / 2 ** 20).toFixed(1)),
-      reloads,
+      reloads: reloads.map((reload, i) => ({ ...reload, p99Ms: p99(eachReload[i]!), requests: eachReload[i]!.length })),
       p99BeforeMs: p99(before),
       p99BetweenMs: p99(between),
       p99DuringMs: p99(during),

@@ -38,7 +38,7 @@ export function printReload(report: Report, out: string[]): void {
       );
     out.push(
       table(
-        ['started by', 'what changed', 'ms', 'read', 'catalog', 'index'],
+        ['started by', 'what changed', 'ms', 'read', 'catalog', 'index', 'search p99 ms (searches)'],
         r.reloads.map((reload) => [
           reload.trigger === 'file' ? 'a new file' : 'SIGHUP',
           reload.changed,
@@ -46,6 +46,8 @@ export function printReload(report: Report, out: string[]): void {
           String(reload.phases.read),
           String(reload.phases.catalog),
           String(reload.phases.index),
+          // Older reports (before 2026-11-29's stop 38) have no per-reload p99.
+          reload.p99Ms === undefined ? '' : `${formatNumber(reload.p99Ms, 2)} (${formatNumber(reload.requests ?? 0)})`,
         ]),
       ),
     );
