@@ -9,13 +9,14 @@
  * It keeps, between reads, what the last read that passed leaves (snapshot-reader.ts: records whose
  * bytes did not change are not parsed again, and records equal to its own need no second check) and the
  * last catalog it built and sent, under that read's id (unchanged records keep their objects and bytes;
- * when the main thread says it serves that one, they are sent as their positions there), with a digest
- * of each build piece it sent: a build piece of the next read with the same bytes as one of those goes
- * as that piece's place (`same`), and the main thread takes the one it holds (a day's edits leave most
- * of an index's parts as they were, and each part received whole is memory that the serving thread's
- * young-generation collections copy with the thread stopped).
+ * when the main thread says it serves that one, they are sent as their positions there), with the bytes
+ * of each build piece it sent (v8.serialize): a build piece of the next read with the same bytes as the
+ * one in its place goes as that one's place (`same`), and the main thread takes the one it holds (a
+ * day's edits leave most of an index's parts as they were, and each part received whole is memory that
+ * the serving thread's young-generation collections copy with the thread stopped). A build piece that
+ * changed goes as those bytes, which the main thread deserializes: serialized once, not again by the
+ * channel.
  */
-import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { serialize } from 'node:v8';
 import { problem } from '../problems.ts';
@@ -43,26 +44,25 @@ let lastRead: ReadMemory | undefined;
  * records (and their bytes), and they go as positions in it when the main thread serves it. A build that
  * throws stops this process, so nothing half-built is ever kept.
  */
-let lastSent: { readId: number; catalog: Catalog; digests: Map<string, number> } | undefined;
-/**
- * The pieces of the read under way, handed over one per `next`; `digests` (each piece's, to its place)
- * fills as they go, and `earlier` is the digests of the read the main thread serves, if this process sent it.
- */
-let pending:
-  | { readId: number; pieces: unknown[]; firstBuilt: number; digests: Map<string, number>; earlier: Map<string, number> | undefined }
-  | undefined;
-
-/** What a piece's bytes on the channel are, as a digest: equal digests, equal pieces on arrival. */
-function digestOf(piece: unknown): string {
-  return createHash('sha256').update(serialize(piece)).digest('base64');
+let lastSent: { readId: number; catalog: Catalog; built: SentBytes } | undefined;
+/** A read's build pieces as sent: where they start among its pieces, and each one's bytes (v8.serialize), in order. */
+interface SentBytes {
+  readonly firstBuilt: number;
+  readonly bytes: Buffer[];
 }
+
+/**
+ * The pieces of the read under way, handed over one per `next`; `built.bytes` fills as they go, and
+ * `earlier` is the build pieces of the read the main thread serves, if this process sent it.
+ */
+let pending: { readId: number; pieces: unknown[]; built: SentBytes; earlier: SentBytes | undefined } | undefined;
 
 function send(message: FromProcess): void {
   process.send!(message);
 }
 
 /** What is served from `catalog` as the build module's pieces, or why there are none. */
-function built(catalog: Catalog): { pieces: unknown[] } | { problem: string } {
+function buildOf(catalog: Catalog): { pieces: unknown[] } | { problem: string } {
   if (builder === undefined) return { problem: 'no build module' };
   if ('problem' in builder) return builder;
   try {
@@ -83,15 +83,15 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
   const checked = result.value.snapshot;
   const snapshot = media === undefined ? checked : runNow(listMediaSteps(checked, media.folders, media.url));
   const catalog = runNow(catalogSteps(snapshot, basename(file), undefined, lastSent?.catalog));
-  const index = built(catalog);
+  const index = buildOf(catalog);
   // Records the main thread's live catalog holds go as positions, and pieces it holds as their places, only
   // when it serves what this process sent last.
   const serving = lastSent !== undefined && lastSent.readId === liveId ? lastSent : undefined;
   const sent = catalogPieces(catalog, serving?.catalog);
-  const digests = new Map<string, number>();
-  lastSent = { readId, catalog, digests };
+  const sentBytes: SentBytes = { firstBuilt: sent.length, bytes: [] };
+  lastSent = { readId, catalog, built: sentBytes };
   const buildPieces = 'pieces' in index ? index.pieces : [];
-  pending = { readId, pieces: [...sent, ...buildPieces], firstBuilt: sent.length, digests, earlier: serving?.digests };
+  pending = { readId, pieces: [...sent, ...buildPieces], built: sentBytes, earlier: serving?.built };
   send({
     kind: 'ready',
     readId,
@@ -106,13 +106,22 @@ process.on('message', (message: ToProcess) => {
     read(message);
   } else if (pending?.readId === message.readId && message.at < pending.pieces.length) {
     const piece = pending.pieces[message.at];
-    // The build's pieces only: the catalog's unchanged records already go as positions, and digesting
-    // the catalog's pieces too (30 MB when every record changed) made the worst busy reload 1.9-2.2 s
-    // in three runs of the reload suite, against 1.6-1.7 s.
-    const digest = message.at >= pending.firstBuilt ? digestOf(piece) : undefined;
-    if (digest !== undefined && !pending.digests.has(digest)) pending.digests.set(digest, message.at);
-    const as = digest === undefined ? undefined : pending.earlier?.get(digest);
-    send(as === undefined ? { kind: 'piece', readId: message.readId, piece } : { kind: 'same', readId: message.readId, as });
+    const { built, earlier } = pending;
+    // The build's pieces only: the catalog's unchanged records already go as positions, and comparing
+    // the catalog's pieces too (30 MB when every record changed; digested then) made the worst busy
+    // reload 1.9-2.2 s in three runs of the reload suite, against 1.6-1.7 s.
+    if (message.at < built.firstBuilt) send({ kind: 'piece', readId: message.readId, piece });
+    else {
+      const at = message.at - built.firstBuilt;
+      const bytes = serialize(piece);
+      built.bytes[at] = bytes;
+      // A build's pieces come in the same order every read (each language's parts, field by field).
+      const before = earlier?.bytes[at];
+      const isSame = before?.equals(bytes) === true;
+      send(
+        isSame ? { kind: 'same', readId: message.readId, as: earlier!.firstBuilt + at } : { kind: 'bytes', readId: message.readId, bytes },
+      );
+    }
     if (message.at === pending.pieces.length - 1) pending = undefined;
   } else {
     send({

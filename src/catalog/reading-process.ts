@@ -14,6 +14,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { deserialize } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { type Problem, refuse, type Result, ok, withSource } from '../problems.ts';
 import { runInSlices } from '../time-slices.ts';
@@ -39,6 +40,8 @@ export type FromProcess =
   | { kind: 'refused'; readId: number; problems: Problem[] }
   | { kind: 'ready'; readId: number; catalogPieces: number; buildPieces: number; buildProblem: string | undefined }
   | { kind: 'piece'; readId: number; piece: unknown }
+  /** A piece as v8.serialize wrote it (a build's: the process compared those bytes with the last read's). */
+  | { kind: 'bytes'; readId: number; bytes: Uint8Array }
   /** A piece equal to the one at `as` in the read the main process serves (it holds that one). */
   | { kind: 'same'; readId: number; as: number };
 
@@ -104,6 +107,15 @@ function readingProcess(maxBytes: number, build: string): ChildProcess {
   });
   idle(child);
   return child;
+}
+
+/** `bytes` deserialized, or undefined when they are not what v8.serialize writes. */
+function deserializedOr(bytes: Uint8Array): { value: unknown } | undefined {
+  try {
+    return { value: deserialize(bytes) };
+  } catch {
+    return undefined;
+  }
 }
 
 function idle(child: ChildProcess): void {
@@ -184,7 +196,11 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
         processMs = performance.now() - asked;
       } else if (ready === undefined) return stopped('the reading process sent a piece before saying how many');
       else if (message.kind === 'piece') pieces.push(message.piece);
-      else if (live === undefined || message.as >= live.pieces.length)
+      else if (message.kind === 'bytes') {
+        const piece = deserializedOr(message.bytes);
+        if (piece === undefined) return stopped('the reading process sent a piece that does not deserialize');
+        pieces.push(piece.value);
+      } else if (live === undefined || message.as >= live.pieces.length)
         return stopped(`the reading process sent piece ${message.as} of a read this process does not hold`);
       else pieces.push(live.pieces[message.as]);
       const total = ready!.catalogPieces + ready!.buildPieces;
