@@ -17,7 +17,7 @@ import type { SearchDictionary } from '../catalog/snapshot-schema.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import { IndexCaches } from './structures/index-caches.ts';
 import { type FacetTable, facetTableSteps } from './filters/facet-table.ts';
-import { type FacetIndex, facetIndexSteps } from './filters/facet-index.ts';
+import { type FacetIndex, type FacetSources, facetIndexSteps, isSameFacetSourceSteps } from './filters/facet-index.ts';
 import {
   type AliasTable,
   DEFAULT_EQUIPMENT_ALIASES,
@@ -64,6 +64,8 @@ export interface SearchIndex {
   readonly large: SuggestSources | undefined;
   /** Every cache and scratch buffer kept for this catalog, by anyone (structures/index-caches.ts); dropped with it. */
   readonly caches: IndexCaches<SearchIndex>;
+  /** What the bitsets were made from, where they were made (a build's, not an adopted index's): the next build may keep them. */
+  readonly facetSources?: FacetSources;
 }
 
 /**
@@ -188,13 +190,17 @@ function* oneIndexSteps(
   // Here and below, a yield between pieces of about a millisecond each: together they were one step of
   // 3-7 ms that a reload's searches waited behind (docs/performance.md#reloading-a-snapshot).
   yield;
-  const facets = yield* facetIndexSteps({
+  const facetSources: FacetSources = {
     exercises: catalog.exercises,
     muscleGroups: catalog.muscleGroups,
     muscleAliases,
     equipmentAliases,
     rules,
-  });
+  };
+  const facets =
+    previous?.facetSources !== undefined && (yield* isSameFacetSourceSteps(previous.facetSources, facetSources))
+      ? previous.facets
+      : yield* facetIndexSteps(facetSources);
   // A translation's index is built by its own language's rules, so its table is its own.
   const earlier = previous?.terms.rules === rules ? previous.terms : undefined;
   const textTerms = new TextTerms(rules, earlier?.textTerms);
@@ -255,6 +261,7 @@ function* oneIndexSteps(
     shortPrefixes,
     large,
     caches,
+    facetSources,
   };
   caches.own(index);
   return index;
