@@ -60,7 +60,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  */
 export async function startChild(name: string, args: readonly string[], env: NodeJS.ProcessEnv, stdoutFile?: string): Promise<ChildServer> {
   const stdoutFd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'w');
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...env, MEDIA_RENDER: 'off' }, stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...env, MEDIA_RENDER: 'off' },
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
+  });
   if (stdoutFd !== undefined) closeSync(stdoutFd); // the child has its own copy
   liveChildren.add(proc);
   const exited = new Promise<number | null>((resolve) => {
