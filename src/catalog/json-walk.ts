@@ -14,6 +14,22 @@ const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
+/**
+ * Where the JSON string whose opening quote is at `quoteAt` ends (its closing quote), or -1 when it does
+ * not: found with indexOf rather than character by character (a snapshot is mostly text).
+ */
+export function stringEnd(text: string, quoteAt: number): number {
+  let end = quoteAt;
+  for (;;) {
+    end = text.indexOf('"', end + 1);
+    if (end === -1) return -1;
+    // A quote ends the string unless an odd run of backslashes escapes it.
+    let slashes = 0;
+    while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes += 1;
+    if (slashes % 2 === 0) return end;
+  }
+}
+
 /** Thrown inside the walk when the bytes are not what it can follow; the caller parses the whole text. */
 export class CannotWalk extends Error {}
 
@@ -58,16 +74,8 @@ export class Walker {
 
   /** Skips a string whose opening quote is at `this.at`; answers where its text ends (its closing quote). */
   string(): number {
-    const { text } = this;
-    let end = this.at;
-    for (;;) {
-      end = text.indexOf('"', end + 1);
-      if (end === -1) throw new CannotWalk();
-      // A quote ends the string unless an odd run of backslashes escapes it.
-      let slashes = 0;
-      while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes += 1;
-      if (slashes % 2 === 0) break;
-    }
+    const end = stringEnd(this.text, this.at);
+    if (end === -1) throw new CannotWalk();
     this.at = end + 1;
     return end;
   }

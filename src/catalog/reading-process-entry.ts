@@ -37,6 +37,12 @@ const builder: BuildModule | { problem: string } | undefined =
         (error: unknown) => ({ problem: `the build module could not be loaded (${String(error)})` }),
       );
 
+/** A read's build pieces as sent: where they start among its pieces, and each one's bytes (v8.serialize), in order. */
+interface SentBytes {
+  readonly firstBuilt: number;
+  readonly bytes: Buffer[];
+}
+
 /** What the last read that passed leaves for the next: its snapshot as checked (before media are listed) and its records' bytes. */
 let lastRead: ReadMemory | undefined;
 /**
@@ -45,12 +51,6 @@ let lastRead: ReadMemory | undefined;
  * throws stops this process, so nothing half-built is ever kept.
  */
 let lastSent: { readId: number; catalog: Catalog; built: SentBytes } | undefined;
-/** A read's build pieces as sent: where they start among its pieces, and each one's bytes (v8.serialize), in order. */
-interface SentBytes {
-  readonly firstBuilt: number;
-  readonly bytes: Buffer[];
-}
-
 /**
  * The pieces of the read under way, handed over one per `next`; `built.bytes` fills as they go, and
  * `earlier` is the build pieces of the read the main thread serves, if this process sent it.

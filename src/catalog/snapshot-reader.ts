@@ -11,6 +11,7 @@ import { jsonErrorReason } from '../files.ts';
 import { ok, refuse, type Result, withSource } from '../problems.ts';
 import { checkSnapshot } from './snapshot-check.ts';
 import type { Snapshot } from './snapshot-schema.ts';
+import { stringEnd } from './json-walk.ts';
 import { parseReusing, type SpanMemory } from './snapshot-spans.ts';
 
 /** A snapshot is five levels deep (root, exercises, exercise, videos, video); anything past this is not one. */
@@ -72,15 +73,8 @@ export function nestingDepth(text: string, limit: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      let end = i;
-      for (;;) {
-        end = text.indexOf('"', end + 1);
-        if (end === -1) return deepest;
-        // A quote ends the string unless an odd run of backslashes escapes it.
-        let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes += 1;
-        if (slashes % 2 === 0) break;
-      }
+      const end = stringEnd(text, i);
+      if (end === -1) return deepest;
       i = end;
     } else if (c === 0x7b || c === 0x5b) {
       depth += 1;
@@ -95,10 +89,15 @@ export function nestingDepth(text: string, limit: number): number {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-/** Reads, decodes, parses and checks one snapshot file; every problem is prefixed with the file's path. */
+/**
+ * Reads, decodes, parses and checks one snapshot file; every problem is prefixed with the file's path.
+ * One read, nothing kept for a next (the CLI, tests, tools): the whole file is parsed at once.
+ */
 export function readSnapshot(file: string, dir: string | undefined, maxBytes: number): Result<Snapshot> {
-  const read = rereadSnapshot(file, dir, maxBytes, undefined);
-  return read.ok ? ok(read.value.snapshot) : read;
+  const bytes = readBoundedFile(file, dir, maxBytes);
+  if (!bytes.ok) return bytes;
+  const raw = parseWhole(file, bytes.value);
+  return raw.ok ? checked(file, raw.value, undefined) : raw;
 }
 
 /**
@@ -130,10 +129,16 @@ export function rereadSnapshot(
     if (!parsed.ok) return parsed;
     raw = parsed.value;
   }
+  const result = checked(file, raw, earlier?.snapshot);
+  return result.ok ? ok({ snapshot: result.value, spans: reused?.memory }) : result;
+}
+
+/** `raw` (parsed from `file`) checked as a snapshot, beside `earlier` (one that passed), problems naming the file. */
+function checked(file: string, raw: unknown, earlier: Snapshot | undefined): Result<Snapshot> {
   // The name's date as written, real or not: dataVersion must equal it, and must itself be a real date.
   const date = DATE_FILE_NAME.exec(file.split(/[\\/]/).pop() ?? '')?.[1];
-  const result = checkSnapshot(raw, date, earlier?.snapshot);
-  return result.ok ? ok({ snapshot: result.value, spans: reused?.memory }) : { ok: false, problems: withSource(result.problems, file) };
+  const result = checkSnapshot(raw, date, earlier);
+  return result.ok ? result : { ok: false, problems: withSource(result.problems, file) };
 }
 
 /** The whole file decoded and parsed at once, or precisely why it cannot be. */
