@@ -6,7 +6,7 @@
  * hurdles, and a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
-import { type BodyPoint, cycleSeconds, isPair, type Key, type Motion, surfacesOf, type Surface } from './motion.ts';
+import { type BodyPoint, cycleSeconds, isPair, type Key, surfacesOf, type Surface } from './motion.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';
@@ -14,20 +14,19 @@ import {
   bodyAt,
   clearance,
   FRAMES_PER_SECOND,
-  groundAt,
-  figuresAt,
   frameCount,
   heldAt,
   loopKeyBody,
   lineEnd,
   pointOf,
   REST_HEIGHT,
-  RESTING_POINTS,
   supportsOf,
 } from './timeline.ts';
 import { RIGID_LINES } from './limb-paths.ts';
-import { floorDrift, travelProblems } from './travel.ts';
+import { travelProblems } from './travel.ts';
 import { ropeProblems } from './jump-rope.ts';
+import { reformerOf } from './reformer.ts';
+import { reformerProblem } from './reformer-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -47,8 +46,6 @@ export const RANGES = {
 const CONTACT_TOLERANCE = 0.04;
 /** A rigid or taut line's length from anchor to the hands (or feet) may vary this much through the loop (metres). */
 const RIGID_TOLERANCE = 0.1;
-/** A part this close to what is under it rests there, for finding slides (metres). */
-const SLIDE_CONTACT = 0.015;
 /**
  * How far a kneeling key's fixed knee may sit above what is under it (metres): a shin lying on the
  * floor holds the knee's centre about 7 cm above its resting height, so 10 cm is a knee that hovers.
@@ -106,6 +103,8 @@ export function checkMotion(description: Description): Problem[] {
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
   for (const message of [...travelProblems(motion), ...ropeProblems(motion)]) problems.push(problem(file, base, message));
+  if (reformerOf(motion) !== undefined && motion.view !== 'side')
+    problems.push(problem(file, base, 'a reformer is drawn from the side only'));
   motion.keys.forEach((key, i) => {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = loopKeyBody(motion, i).body;
@@ -167,8 +166,15 @@ export function checkMotion(description: Description): Problem[] {
   const lengths = rigid.map(() => ({ min: Number.POSITIVE_INFINITY, max: 0 }));
   const obstacles = motion.fixed.filter((prop) => prop.kind === 'cone' || prop.kind === 'hurdle');
   let isObstacleReported = false;
+  const reformer = reformerOf(motion);
+  let isReformerReported = false;
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
+    const onReformer = isReformerReported || reformer === undefined ? undefined : reformerProblem(reformer, body, supports);
+    if (onReformer !== undefined) {
+      isReformerReported = true;
+      problems.push(problem(file, base, `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s ${onReformer}`));
+    }
     rigid.forEach((prop, i) => {
       const length = distance([prop.x0, prop.y], lineEnd(body, prop.to!));
       lengths[i]!.min = Math.min(lengths[i]!.min, length);
@@ -227,58 +233,6 @@ export function checkMotion(description: Description): Problem[] {
       );
   });
   return problems;
-}
-
-/** A part that slides along what it rests on: how far, and over which seconds of the loop. */
-export interface Slide {
-  point: BodyPoint;
-  metres: number;
-  from: number;
-  to: number;
-}
-
-/**
- * Parts that slide while they rest (a hand, foot, knee or forearm moving along the floor or a bench top
- * while touching it): review 5's commonest fault. A part rests while it is within 1.5 cm of what is under
- * it; across each stretch of frames where it rests, the spread of its positions along the floor is how
- * far it slid. A dissolve is not a path (timeline.ts), so it ends a stretch. Reported by `npm run media
- * -- slides`, not yet refused by the check (too many descriptions still slide to gate on it).
- */
-export function slides(motion: Motion, atLeast = 0.06): Slide[] {
-  const supports = supportsOf(motion.fixed);
-  const total = frameCount(motion);
-  const found: Slide[] = [];
-  for (const point of RESTING_POINTS) {
-    let run: { x: number; t: number }[] = [];
-    let worst: Slide | undefined;
-    const close = () => {
-      if (run.length > 1) {
-        const xs = run.map((r) => r.x);
-        const metres = Math.max(...xs) - Math.min(...xs);
-        if (metres >= atLeast && (worst === undefined || metres > worst.metres))
-          worst = { point, metres, from: run[0]!.t, to: run[run.length - 1]!.t };
-      }
-      run = [];
-    };
-    for (let frame = 0; frame <= total; frame += 1) {
-      // The last frame is the first again: sampled there, reported as the loop's end.
-      const t = frame / FRAMES_PER_SECOND;
-      const figures = figuresAt(motion, (frame % total) / FRAMES_PER_SECOND);
-      if (figures.length > 1) {
-        close();
-        continue;
-      }
-      const body = figures[0]!.body;
-      const [x] = pointOf(body, point);
-      // On the floor under a travelling figure, where the part is on the floor, which moves (travel.ts).
-      if (clearance(body, point, supports) < SLIDE_CONTACT)
-        run.push({ x: groundAt(x, supports).name === 'floor' ? x - floorDrift(motion, t) : x, t });
-      else close();
-    }
-    close();
-    if (worst !== undefined) found.push(worst);
-  }
-  return found;
 }
 
 /** Descriptions naming no exercise of the catalog, or filed under another category than the exercise's. */

@@ -4,6 +4,7 @@
  * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
  * one into frames.
  */
+import { reformerSupports } from './reformer.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 
 /** Points of the figure a key may place in the scene or promise a contact for. */
@@ -107,11 +108,13 @@ export interface FixedProp {
     | 'treadmill'
     | 'sled'
     | 'battle-ropes'
-    | 'jump-rope';
+    | 'jump-rope'
+    | 'reformer';
   /**
    * Bench, box, mat, roller, massage ball, stability ball: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
-   * lever, landmine: the pivot (x0, y); cone, hurdle: its span on the floor and its height.
+   * lever, landmine: the pivot (x0, y); cone, hurdle: its span on the floor and its height; reformer: the
+   * footbar's x (x0) and height (y), and the frame's head end (x1).
    */
   x0: number;
   x1: number;
@@ -120,6 +123,8 @@ export interface FixedProp {
   to?: LineEnd;
   /** Jump rope: seconds a turn (jump-rope.ts). */
   period?: number;
+  /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */
+  rides?: { point: BodyPoint; offset: number };
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }
@@ -252,6 +257,9 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
       prop.kind === 'decline'
     ) {
       surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
+    } else if (prop.kind === 'reformer') {
+      // The carriage's pad, wherever along its travel it is (reformer.ts checks each frame's), and the standing platform.
+      for (const support of reformerSupports(prop)) surfaces.push({ kind: 'top', ...support });
     }
   }
   return surfaces;

@@ -12,6 +12,7 @@ import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
+import { CARRIAGE_TOP, headward } from './reformer.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, type View } from './skeleton.ts';
 import { keyBody, lineEnd, pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -56,6 +57,16 @@ const LANDMINE_PIVOT = 0.06;
 /** A 65 cm stability ball: what rests on it rests on its top, over about 24 cm. */
 const BALL_HEIGHT = 0.65;
 const BALL_HALF_TOP = 0.12;
+
+/** A reformer's footbar above the carriage when nothing in the first key is at it (reformer.ts). */
+const FOOTBAR_DEFAULT = 0.3;
+
+/** The footbar where the first key's fixed point meets it (a hand or foot at the footbar's x), else its usual setting. */
+function footbarHeight(first: Key, reformer: FixedProp): number {
+  const { point, at } = first.anchor;
+  const isHandOrFoot = /Hand|Toe|Heel/.test(point);
+  return isHandOrFoot && Math.abs(at[0] - reformer.x0) < 0.05 ? at[1] : CARRIAGE_TOP + FOOTBAR_DEFAULT;
+}
 
 /**
  * A bar high enough that the lowest part of every hanging key clears the floor by 5 cm: at least 2.2 m
@@ -132,6 +143,19 @@ export const posePattern = pattern<PoseParams>({
     round('massage-ball', params.massageBall, MASSAGE_BALL_HALF_TOP, MASSAGE_BALL_HEIGHT);
     if (params.treadmill !== undefined)
       tops.push({ kind: 'treadmill', x0: params.treadmill[0], x1: params.treadmill[1], y: TREADMILL_DECK });
+    // The footbar's height is set below, from the placed keys; the carriage's pad is what they rest on.
+    const reformer: FixedProp | undefined =
+      params.reformer === undefined
+        ? undefined
+        : {
+            kind: 'reformer',
+            x0: params.reformer[0],
+            x1: params.reformer[1],
+            y: CARRIAGE_TOP + FOOTBAR_DEFAULT,
+            rides: { point: params.carriage?.[0] ?? 'pelvis', offset: params.carriage?.[1] ?? 0 },
+            ...(params.reformerStraps === undefined ? {} : { to: params.reformerStraps }),
+          };
+    if (reformer !== undefined) tops.push(reformer);
     const supports = supportsOf(tops);
     const grip = gripOf(props);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
@@ -147,6 +171,7 @@ export const posePattern = pattern<PoseParams>({
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
     const isOnShoulders = (params.holdIn === 'back' || params.holdIn === 'front-rack') && view === 'side';
     const keys = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
+    if (reformer !== undefined) reformer.y = footbarHeight(keys[0]!, reformer);
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops);
@@ -186,9 +211,10 @@ export const posePattern = pattern<PoseParams>({
       const x = kind === 'cable' || kind === 'band' ? at[0] : rigidAnchorX(keys, view, at, to);
       fixed.push({ kind, x0: x, x1: x + (x < 0 ? -0.32 : 0.32), y: at[1], to });
     }
-    // A landmine's socket or a lever's pivot well beyond the figure widens the picture too.
-    const anchors = fixed.filter((prop) => WIDENING.has(prop.kind));
-    const width = Math.max(box.x1, ...anchors.map((prop) => prop.x0)) - Math.min(box.x0, ...anchors.map((prop) => prop.x0));
+    // A landmine's socket or a lever's pivot well beyond the figure widens the picture too; so does a reformer's frame, from past its footbar to its head end.
+    const ends = fixed.filter((prop) => WIDENING.has(prop.kind)).map((prop) => prop.x0);
+    if (reformer !== undefined) ends.push(reformer.x0 - headward(reformer) * 0.3, reformer.x1);
+    const width = Math.max(box.x1, ...ends) - Math.min(box.x0, ...ends);
     const [start, end] = params.stills ?? [0, keys.length - 1];
     const result: Motion = motion({
       view,

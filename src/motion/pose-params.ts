@@ -166,12 +166,31 @@ export const ParamsSchema = v.pipe(
      * then (`check` refuses a rope passing under a foot on the floor; jump-rope.ts).
      */
     jumpRope: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))),
+    /**
+     * A Pilates reformer `[footbar x, head end x]` (side view; reformer.ts): its footbar at the first x, as
+     * high as the fixed point is in the first key when that is a hand or foot at the footbar (hands on
+     * it in a knee stretch, feet in footwork), else 30 cm above the carriage; its frame running to the
+     * head end, where the risers and straps are. The carriage rolls along the frame under `carriage`.
+     */
+    reformer: v.optional(v.strictTuple([metres, metres])),
+    /**
+     * The body point the reformer's carriage rides under and how far its centre is from that point
+     * toward the head end (metres): `["pelvis", 0.15]` lying in footwork, `["leftKnee", 0.2]` kneeling,
+     * `["leftToe", 0.1]` standing on it. What rests on the reformer must rest on the carriage.
+     */
+    carriage: v.optional(v.strictTuple([v.picklist(RESTING), metres])),
+    /** The reformer's straps, from the risers at its head end to the hands or the feet, in every frame. */
+    reformerStraps: v.optional(v.picklist(['hands', 'feet'])),
     /** Battle ropes anchored on the floor at x: each runs in waves to the hands. */
     battleRopes: v.optional(metres),
     /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */
     cones: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
   }),
+  v.check(
+    (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
+    'carriage and reformerStraps belong to a reformer',
+  ),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
   v.check(
     (p) => p.stills === undefined || p.stills.every((i) => i < p.keys.length),

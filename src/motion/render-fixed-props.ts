@@ -1,11 +1,13 @@
 /**
  * The fixed props in a frame, drawn once behind the figure: bench, incline and decline benches, box, mat,
  * bar, rings and parallel bars (their parts at the hands are lines), wall, cable stack, band anchor, foam
- * roller, massage ball, stability ball, Smith rails, cones, hurdles, a heavy bag, a treadmill, a sled.
+ * roller, massage ball, stability ball, Smith rails, cones, hurdles, a heavy bag, a treadmill, a sled, a
+ * reformer's frame.
  * What follows the body each frame is render-lines.ts; what the hands hold, render-props.ts.
  */
 import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
+import { reformerFrame } from './render-reformer.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
 /** An incline bench's back pad, from the seat to its top end (metres). */
@@ -74,6 +76,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     }
     case 'mat':
       return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.mat);
+    case 'reformer':
+      return reformerFrame(camera, prop);
     case 'low-bar':
       // A bar racked at a height (a rack's upright behind it), seen end on.
       return (

@@ -105,7 +105,7 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
 
 /** Whether a fixed prop also has a part drawn from the figure of each frame (propLine). */
 export const isLineProp = (prop: FixedProp): boolean =>
-  prop.to !== undefined || prop.kind === 'rings' || prop.kind === 'dip-bars' || prop.kind === 'battle-ropes';
+  (prop.to !== undefined && prop.kind !== 'reformer') || prop.kind === 'rings' || prop.kind === 'dip-bars' || prop.kind === 'battle-ropes';
 
 /** The point `metres` from `from` toward `to` (negative: beyond `from`, away from `to`). */
 function towards(from: Point, to: Point, metres: number): Point {

@@ -14,6 +14,8 @@ import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-k
 import { heldAt, lineEnd } from './timeline.ts';
 import { seamsAt } from './travel.ts';
 import { isRopeInFront, ropeSvg } from './jump-rope.ts';
+import { headward } from './reformer.ts';
+import { reformerCarriage } from './render-reformer.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -53,6 +55,8 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     // A lever's plates ride 25 cm past its pivot (17 cm plates): keep them in the picture too.
     see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : prop.kind === 'lever' ? 0.45 : 0.05);
     see([prop.x1, prop.y], 0.05);
+    // A reformer's frame runs past its footbar to where the springs hook on, and its risers stand up at the head end.
+    if (prop.kind === 'reformer') for (const x of [prop.x0 - headward(prop) * 0.3, prop.x1]) see([x, 0.65], 0.05);
   }
   const floorBand = 0.16;
   const spanX = maxX - minX;
@@ -155,6 +159,8 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const rope = motion.fixed.find((prop) => prop.kind === 'jump-rope');
   if (rope !== undefined && !isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   const { back, trunk, front } = figure(camera, body, motion.view, 'right');
+  // A reformer's carriage rolls with the figure: drawn where it has carried it, under it.
+  for (const prop of motion.fixed) if (prop.kind === 'reformer') parts.push(reformerCarriage(camera, prop, body));
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
   // A log likewise: its near end would hide the hands that hold it.

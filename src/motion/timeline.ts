@@ -7,6 +7,7 @@ import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } f
 import type { BodyPoint, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
 import { cycleSeconds } from './motion.ts';
+import { reformerSupports } from './reformer.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 export const FRAMES_PER_SECOND = 30;
@@ -70,21 +71,25 @@ export interface Support {
   y: number;
 }
 
-/** The supports of a scene's fixed props (bench, box, foam roller, stability ball, incline and decline seat tops; a mat's centimetre is within a contact's tolerance), for grounding. */
+/** The supports of a scene's fixed props (bench, box, foam roller, stability ball, incline and decline seat tops, a reformer's carriage; a mat's centimetre is within a contact's tolerance), for grounding. */
 export function supportsOf(fixed: readonly FixedProp[]): Support[] {
-  return fixed
-    .filter(
-      (prop) =>
-        prop.kind === 'bench' ||
-        prop.kind === 'box' ||
-        prop.kind === 'roller' ||
-        prop.kind === 'treadmill' ||
-        prop.kind === 'massage-ball' ||
-        prop.kind === 'stability-ball' ||
-        prop.kind === 'incline' ||
-        prop.kind === 'decline',
-    )
-    .map((prop) => ({ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y }));
+  return (
+    fixed
+      .filter(
+        (prop) =>
+          prop.kind === 'bench' ||
+          prop.kind === 'box' ||
+          prop.kind === 'roller' ||
+          prop.kind === 'treadmill' ||
+          prop.kind === 'massage-ball' ||
+          prop.kind === 'stability-ball' ||
+          prop.kind === 'incline' ||
+          prop.kind === 'decline' ||
+          prop.kind === 'reformer',
+      )
+      // A reformer's carriage may be anywhere along its travel: what rests over that span rests on its pad.
+      .flatMap((prop) => (prop.kind === 'reformer' ? reformerSupports(prop) : [{ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y }]))
+  );
 }
 
 /** What a point at x rests on: the highest support under it, else the floor (named `floor`, height 0). */

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkMotion, slides } from '../../src/motion/motion-check.ts';
+import { checkMotion } from '../../src/motion/motion-check.ts';
+import { slides } from '../../src/motion/slides.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { cycleSeconds } from '../../src/motion/motion.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
