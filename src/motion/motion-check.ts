@@ -26,7 +26,7 @@ import { RIGID_LINES } from './limb-paths.ts';
 import { travelProblems } from './travel.ts';
 import { ropeProblems } from './jump-rope.ts';
 import { reformerOf } from './reformer.ts';
-import { reformerProblem } from './reformer-check.ts';
+import { footbarKeyProblem, reformerProblem } from './reformer-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -103,12 +103,14 @@ export function checkMotion(description: Description): Problem[] {
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
   for (const message of [...travelProblems(motion), ...ropeProblems(motion)]) problems.push(problem(file, base, message));
-  if (reformerOf(motion) !== undefined && motion.view !== 'side')
-    problems.push(problem(file, base, 'a reformer is drawn from the side only'));
+  const reformer = reformerOf(motion);
+  if (reformer !== undefined && motion.view !== 'side') problems.push(problem(file, base, 'a reformer is drawn from the side only'));
   motion.keys.forEach((key, i) => {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = loopKeyBody(motion, i).body;
     checkRanges(key, body, at, problems, file);
+    const offFootbar = reformer === undefined ? undefined : footbarKeyProblem(reformer, key);
+    if (offFootbar !== undefined) problems.push(problem(file, at, offFootbar));
     for (const contact of key.contacts) {
       const surface = surfaces.get(contact.on);
       if (surface === undefined) {
@@ -166,7 +168,6 @@ export function checkMotion(description: Description): Problem[] {
   const lengths = rigid.map(() => ({ min: Number.POSITIVE_INFINITY, max: 0 }));
   const obstacles = motion.fixed.filter((prop) => prop.kind === 'cone' || prop.kind === 'hurdle');
   let isObstacleReported = false;
-  const reformer = reformerOf(motion);
   let isReformerReported = false;
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);

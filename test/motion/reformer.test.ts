@@ -29,7 +29,7 @@ const footwork = (overrides: Record<string, unknown> = {}) => ({
   carriage: ['pelvis', 0.3],
   keys: [
     { name: 'knees bent, carriage home', trunk: -90, legs: [150, 40, 150], arms: [90, 90] },
-    { name: 'legs straight, carriage out', trunk: -90, legs: [97, 92, 170], arms: [90, 90] },
+    { name: 'legs straight, carriage out', trunk: -90, legs: [90, 90, 175], arms: [90, 90] },
   ],
   ...overrides,
 });
@@ -102,6 +102,21 @@ describe('the reformer', () => {
     assert.ok(
       high.some((p) => /the footbar is \d+ cm above the carriage/.test(p.message)),
       JSON.stringify(high),
+    );
+    // The feet leave the bar in the second key (legs lifted toward the ceiling): the key is named.
+    const lifted = checkMotion(
+      built(
+        footwork({
+          keys: [
+            { name: 'knees bent, carriage home', trunk: -90, legs: [150, 40, 150], arms: [90, 90] },
+            { name: 'legs lifted', trunk: -90, legs: [130, 110, 200], arms: [90, 90] },
+          ],
+        }),
+      ),
+    );
+    assert.ok(
+      lifted.some((p) => p.path.includes('key 1 "legs lifted"') && /^the leftToe is \d+ cm from the footbar$/.test(p.message)),
+      JSON.stringify(lifted),
     );
     const front = checkMotion(built({ ...footwork(), view: 'front' }));
     assert.ok(front.some((p) => p.message === 'a reformer is drawn from the side only'));
