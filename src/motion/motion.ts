@@ -68,6 +68,8 @@ export const PROP_KINDS = [
   'hurdle',
   'massage-ball',
   'jump-rope',
+  'bosu',
+  'yoga-strap',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -99,6 +101,8 @@ export interface FixedProp {
     | 'roller'
     | 'massage-ball'
     | 'stability-ball'
+    | 'bosu'
+    | 'yoga-strap'
     | 'incline'
     | 'decline'
     | 'smith'
@@ -111,7 +115,7 @@ export interface FixedProp {
     | 'jump-rope'
     | 'reformer';
   /**
-   * Bench, box, mat, roller, massage ball, stability ball: the top's span and height; bar, low bar, rings,
+   * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
    * lever, landmine: the pivot (x0, y); cone, hurdle: its span on the floor and its height; reformer: the
    * footbar's x (x0) and height (y), and the frame's head end (x1).
@@ -253,6 +257,7 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
       prop.kind === 'treadmill' ||
       prop.kind === 'massage-ball' ||
       prop.kind === 'stability-ball' ||
+      prop.kind === 'bosu' ||
       prop.kind === 'incline' ||
       prop.kind === 'decline'
     ) {

@@ -57,6 +57,11 @@ const LANDMINE_PIVOT = 0.06;
 /** A 65 cm stability ball: what rests on it rests on its top, over about 24 cm. */
 const BALL_HEIGHT = 0.65;
 const BALL_HALF_TOP = 0.12;
+/**
+ * A BOSU (64 cm across, 25 cm high, dome up): a foot, knee or back rests on the middle of the dome, 13 cm
+ * either side of its crown, at 24 cm, which the curve leaves within 2 cm.
+ */
+const BOSU = { halfTop: 0.13, top: 0.24 };
 
 /** A reformer's footbar above the carriage when nothing in the first key is at it (reformer.ts). */
 const FOOTBAR_DEFAULT = 0.3;
@@ -135,12 +140,13 @@ export const posePattern = pattern<PoseParams>({
       tops.push({ kind: 'decline', x0: x, x1: x + INCLINE_SEAT, y: DECLINE_SEAT_HEIGHT, angle });
     }
     // Round things on the floor (a ball, a roller seen end on): what rests on them rests on their top.
-    const round = (kind: 'stability-ball' | 'roller' | 'massage-ball', x: number | undefined, halfTop: number, height: number) => {
+    const round = (kind: 'stability-ball' | 'roller' | 'massage-ball' | 'bosu', x: number | undefined, halfTop: number, height: number) => {
       if (x !== undefined) tops.push({ kind, x0: x - halfTop, x1: x + halfTop, y: height });
     };
     round('stability-ball', params.stabilityBall, BALL_HALF_TOP, BALL_HEIGHT);
     round('roller', params.roller, ROLLER_HALF_TOP, ROLLER_HEIGHT);
     round('massage-ball', params.massageBall, MASSAGE_BALL_HALF_TOP, MASSAGE_BALL_HEIGHT);
+    round('bosu', params.bosu, BOSU.halfTop, BOSU.top);
     if (params.treadmill !== undefined)
       tops.push({ kind: 'treadmill', x0: params.treadmill[0], x1: params.treadmill[1], y: TREADMILL_DECK });
     // The footbar's height is set below, from the placed keys; the carriage's pad is what they rest on.
@@ -190,6 +196,7 @@ export const posePattern = pattern<PoseParams>({
       });
     if (params.battleRopes !== undefined)
       fixed.push({ kind: 'battle-ropes', x0: params.battleRopes, x1: params.battleRopes, y: 0.1, to: 'hands' });
+    if (params.strap !== undefined) fixed.push({ kind: 'yoga-strap', x0: 0, x1: 0, y: 0, to: params.strap });
     if (params.jumpRope !== undefined)
       fixed.push({ kind: 'jump-rope', x0: 0, x1: 0, y: 0, period: cycleSeconds({ keys }) / params.jumpRope });
     for (const x of params.cones ?? []) fixed.push({ kind: 'cone', x0: x - CONE.half, x1: x + CONE.half, y: CONE.height });

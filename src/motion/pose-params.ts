@@ -90,6 +90,13 @@ export const ParamsSchema = v.pipe(
     roller: v.optional(metres),
     /** A massage ball (a lacrosse ball, 6.5 cm) on the floor at x: the part over it rests on it. */
     massageBall: v.optional(metres),
+    /**
+     * A BOSU balance trainer on the floor, dome up, its centre at x (64 cm across, 25 cm high): what rests
+     * on it rests on the middle of the dome (26 cm of it, within 2 cm of the curve).
+     */
+    bosu: v.optional(metres),
+    /** A yoga strap from the hands around the ball of this foot, in every frame (a strap-assisted stretch). */
+    strap: v.optional(v.picklist(['left-foot', 'right-foot'])),
     /** A stability ball (65 cm) on the floor, its centre at x: the part over its top rests on it. */
     stabilityBall: v.optional(metres),
     /**

@@ -1,7 +1,7 @@
 /**
  * The fixed props in a frame, drawn once behind the figure: bench, incline and decline benches, box, mat,
  * bar, rings and parallel bars (their parts at the hands are lines), wall, cable stack, band anchor, foam
- * roller, massage ball, stability ball, Smith rails, cones, hurdles, a heavy bag, a treadmill, a sled, a
+ * roller, massage ball, stability ball, BOSU, Smith rails, cones, hurdles, a heavy bag, a treadmill, a sled, a
  * reformer's frame.
  * What follows the body each frame is render-lines.ts; what the hands hold, render-props.ts.
  */
@@ -122,6 +122,16 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       const radius = prop.y / 2;
       return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.stabilityBall, COLOURS.stabilityBallEdge, 0.012);
     }
+    case 'bosu': {
+      // A dome on a flat black platform: 64 cm across, 25 cm high (its support is the middle of the dome).
+      const middle = (prop.x0 + prop.x1) / 2;
+      const dome: Point[] = [];
+      for (let i = 0; i <= 24; i += 1) {
+        const angle = (Math.PI * i) / 24;
+        dome.push([middle - Math.cos(angle) * 0.32, 0.03 + Math.sin(angle) * 0.22]);
+      }
+      return polygon(camera, dome, COLOURS.bosu) + rect(camera, middle - 0.32, 0, middle + 0.32, 0.03, COLOURS.iron);
+    }
     case 'massage-ball': {
       const radius = prop.y / 2;
       return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.ball);
@@ -217,6 +227,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'lever':
     case 'landmine':
     case 'battle-ropes':
+    case 'yoga-strap':
       // Drawn with the figure of each frame (propLine).
       return '';
     case 'jump-rope':

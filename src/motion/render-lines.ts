@@ -1,9 +1,9 @@
 /**
  * The parts of props that follow the figure each frame: a cable's or band's line, straps and rings,
- * parallel bars under the hands, a machine's lever, a landmine's bar, a sled's strap, battle ropes.
+ * parallel bars under the hands, a machine's lever, a landmine's bar, a sled's strap, battle ropes, a yoga strap.
  */
 import { type FixedProp, sledDirection } from './motion.ts';
-import { type Body, type Point, SIDES } from './skeleton.ts';
+import { type Body, lerpPoint, type Point, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 import { lineEnd } from './timeline.ts';
 
@@ -47,6 +47,12 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
           )
           .join('')
       );
+    }
+    case 'yoga-strap': {
+      // From the hands around the ball of the foot (its sole, most of the way to the toe), pulled taut.
+      const leg = body.legs[prop.to === 'right-foot' ? 'right' : 'left'];
+      const ball = lerpPoint(leg.heel, leg.toe, 0.7);
+      return polyline(camera, [lineEnd(body, 'hands'), ball], COLOURS.yogaStrap, 0.022);
     }
     case 'dip-bars':
       // Parallel bars seen end on (side view) or across (front view): a bar end at each hand on its post.

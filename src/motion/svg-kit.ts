@@ -27,6 +27,8 @@ export const COLOURS = {
   stabilityBallEdge: '#6f8fa6',
   rollerEdge: '#2c5d7c',
   strap: '#2b2b2b',
+  yogaStrap: '#6a4c93',
+  bosu: '#3d6fb6',
   cone: '#e0762b',
   stone: '#8f8a80',
   stoneEdge: '#6d6961',

@@ -71,7 +71,7 @@ export interface Support {
   y: number;
 }
 
-/** The supports of a scene's fixed props (bench, box, foam roller, stability ball, incline and decline seat tops, a reformer's carriage; a mat's centimetre is within a contact's tolerance), for grounding. */
+/** The supports of a scene's fixed props (bench, box, foam roller, stability ball, BOSU, incline and decline seat tops, a reformer's carriage; a mat's centimetre is within a contact's tolerance), for grounding. */
 export function supportsOf(fixed: readonly FixedProp[]): Support[] {
   return (
     fixed
@@ -83,6 +83,7 @@ export function supportsOf(fixed: readonly FixedProp[]): Support[] {
           prop.kind === 'treadmill' ||
           prop.kind === 'massage-ball' ||
           prop.kind === 'stability-ball' ||
+          prop.kind === 'bosu' ||
           prop.kind === 'incline' ||
           prop.kind === 'decline' ||
           prop.kind === 'reformer',
