@@ -26,7 +26,7 @@ import { RIGID_LINES } from './limb-paths.ts';
 import { travelProblems } from './travel.ts';
 import { ropeProblems } from './jump-rope.ts';
 import { reformerOf } from './reformer.ts';
-import { footbarKeyProblem, reformerProblem } from './reformer-check.ts';
+import { reformerProblem } from './reformer-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -109,8 +109,6 @@ export function checkMotion(description: Description): Problem[] {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = loopKeyBody(motion, i).body;
     checkRanges(key, body, at, problems, file);
-    const offFootbar = reformer === undefined ? undefined : footbarKeyProblem(reformer, key);
-    if (offFootbar !== undefined) problems.push(problem(file, at, offFootbar));
     for (const contact of key.contacts) {
       const surface = surfaces.get(contact.on);
       if (surface === undefined) {

@@ -265,6 +265,7 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
     } else if (prop.kind === 'reformer') {
       // The carriage's pad, wherever along its travel it is (reformer.ts checks each frame's), and the standing platform.
       for (const support of reformerSupports(prop)) surfaces.push({ kind: 'top', ...support });
+      surfaces.push({ kind: 'point', name: 'footbar', at: [prop.x0, prop.y] });
     }
   }
   return surfaces;

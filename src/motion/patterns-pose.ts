@@ -74,6 +74,18 @@ function footbarHeight(first: Key, reformer: FixedProp): number {
 }
 
 /**
+ * A key whose fixed hand or foot is at the footbar's x is on the footbar: its contact is promised there,
+ * so `check` holds it to the bar in every key as any contact. Hands on the bar bear weight, so such a
+ * key is not a standing one held to the balance check (an elephant's pike, a long stretch's plank).
+ */
+function onFootbar(k: Key, reformer: FixedProp): Key {
+  const { point, at } = k.anchor;
+  if (!/Hand|Toe|Heel/.test(point) || Math.abs(at[0] - reformer.x0) > 0.05) return k;
+  const contacts = [...k.contacts, { point, on: 'footbar' }];
+  return /Hand/.test(point) ? { ...k, isBalanced: false, contacts } : { ...k, contacts };
+}
+
+/**
  * A bar high enough that the lowest part of every hanging key clears the floor by 5 cm: at least 2.2 m
  * for an overhead bar (a pull-up bar's height), 1.2 m for rings or parallel bars held at the hips.
  */
@@ -176,8 +188,9 @@ export const posePattern = pattern<PoseParams>({
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
     const isOnShoulders = (params.holdIn === 'back' || params.holdIn === 'front-rack') && view === 'side';
-    const keys = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
-    if (reformer !== undefined) reformer.y = footbarHeight(keys[0]!, reformer);
+    const loaded = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
+    if (reformer !== undefined) reformer.y = footbarHeight(loaded[0]!, reformer);
+    const keys = reformer === undefined ? loaded : loaded.map((k) => onFootbar(k, reformer));
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops);

@@ -115,7 +115,7 @@ describe('the reformer', () => {
       ),
     );
     assert.ok(
-      lifted.some((p) => p.path.includes('key 1 "legs lifted"') && /^the leftToe is \d+ cm from the footbar$/.test(p.message)),
+      lifted.some((p) => p.path.includes('key 1 "legs lifted"') && /^leftToe is -?\d+ cm from the footbar$/.test(p.message)),
       JSON.stringify(lifted),
     );
     const front = checkMotion(built({ ...footwork(), view: 'front' }));
