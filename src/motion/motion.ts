@@ -174,6 +174,8 @@ export interface Key {
   /** Where elbows bend when hands have targets (skeleton.ts); `low` unless said. */
   elbows?: ElbowBend;
   feet?: Partial<Record<Side, Point>>;
+  /** How high what each placed foot rests on is, where that is not the floor (skeleton.ts Targets.footGround). */
+  feetGround?: Partial<Record<Side, number>>;
   contacts: Contact[];
   /** A standing key whose centre of mass must lie over the feet on the floor. */
   isBalanced: boolean;

@@ -78,22 +78,26 @@ export function placedKey(
       gap <= reach ? lowBar! : [root[0] + ((lowBar![0] - root[0]) * reach) / gap, root[1] + ((lowBar![1] - root[1]) * reach) / gap];
   }
   const feet: Partial<Record<Side, Point>> = {};
+  // What each placed foot stands on, when it is not the floor (a box, a bench, a BOSU).
+  const footGround: Partial<Record<Side, number>> = {};
   const onToes = sides(k.onToes);
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
     const ankle = ANKLE_Y + (onToes.includes(side) ? TOES_RAISE : 0);
     feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ankle, supports);
+    const ground = groundAt(feet[side][0], supports).y;
+    if (ground > 0) footGround[side] = ground;
   }
   // Of the two ways an elbow can bend to put the hand on its target, the one nearer the authored elbow.
   // Straight arms put both in the same place: no choice then, and the frames between this key and the
   // next bend the elbows the next key's way (a push-up's elbows go back from a straight-armed plank).
   const offBy = (bend: 'low' | 'back') => {
-    const bent = pose(a, view, offset, { hands, feet, elbows: bend });
+    const bent = pose(a, view, offset, { hands, feet, footGround, elbows: bend });
     return SIDES.reduce((sum, side) => sum + distance(bent.arms[side].middle, lifted.arms[side].middle), 0);
   };
   const [low, back] = [offBy('low'), offBy('back')];
   const elbows = Math.abs(low - back) < SAME_ELBOW ? undefined : back < low ? 'back' : 'low';
-  const body = pose(a, view, offset, { hands, feet, ...(elbows === undefined ? {} : { elbows }) });
+  const body = pose(a, view, offset, { hands, feet, footGround, ...(elbows === undefined ? {} : { elbows }) });
   const contacts: Contact[] = [];
   for (const point of RESTING_POINTS) {
     if (clearance(body, point, supports) < RESTS_WITHIN) contacts.push({ point, on: groundAt(pointOf(body, point)[0], supports).name });
@@ -127,6 +131,7 @@ export function placedKey(
     ...(elbows === undefined ? {} : { elbows }),
     ...(Object.keys(hands).length > 0 ? { hands } : {}),
     ...(Object.keys(feet).length > 0 ? { feet } : {}),
+    ...(Object.keys(footGround).length > 0 ? { feetGround: footGround } : {}),
     contacts,
     isBalanced: isStanding,
     hold: k.hold,

@@ -122,12 +122,18 @@ export interface Targets {
    * it has resting there, flat or on its toes, and rises whole.
    */
   footLift?: Partial<Record<Side, number>>;
+  /**
+   * How high what each placed foot rests on is (a box, a bench, a BOSU; the floor, 0, unless said): the
+   * foot stands flat or on its toes on that, not toward the floor below it.
+   */
+  footGround?: Partial<Record<Side, number>>;
 }
 
-/** A foot placed by a target (its ankle's height above what it rests on): flat at standing height, else on its toes with the toe down. */
-function footOnFloor(ankle: Point): number {
-  if (ankle[1] <= SEGMENT.ankleHeight + 0.005) return 90;
-  const toeY = (footAngle: number) => add(add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight), direction(footAngle), SEGMENT.toe)[1];
+/** A foot placed by a target, what it rests on `ground` high: flat at standing height above it, else on its toes with the toe down to it. */
+function footOnFloor(ankle: Point, ground: number): number {
+  if (ankle[1] - ground <= SEGMENT.ankleHeight + 0.005) return 90;
+  const toeY = (footAngle: number) =>
+    add(add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight), direction(footAngle), SEGMENT.toe)[1] - ground;
   // Lower the toe from pointing forward (90) until it reaches the floor.
   let lo = 0;
   let hi = 90;
@@ -139,7 +145,16 @@ function footOnFloor(ankle: Point): number {
   return (lo + hi) / 2;
 }
 
-function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, footTarget: Point | undefined, footLift = 0): Leg {
+function legOf(
+  hip: Point,
+  thighAngle: number,
+  leg: LegAngles,
+  m: number,
+  view: View,
+  footTarget: Point | undefined,
+  footLift = 0,
+  ground = 0,
+): Leg {
   let knee: Point;
   let ankle: Point;
   let shankAngle: number;
@@ -158,7 +173,7 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
     const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
     return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
   }
-  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footLift]);
+  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footLift], ground);
   // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
   // pointed back toward the floor (kneeling, lying face down), which is what rests there.
   const isPointedBack = footAngle < -45;
@@ -247,7 +262,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const hip = add(pelvis, across, SEGMENT.halfHips);
     const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
-    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], targets.footLift?.[side]);
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], targets.footLift?.[side], targets.footGround?.[side]);
     arms[side] = armOf(
       shoulder,
       (upper - 180) * m + arm.shoulder,

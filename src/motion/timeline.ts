@@ -120,6 +120,7 @@ export function keyBody(key: Key, view: Motion['view'], bends: Bends = {}): { bo
   if (key.hands !== undefined) targets.hands = key.hands;
   if (key.elbows !== undefined) targets.elbows = key.elbows;
   if (key.feet !== undefined) targets.feet = key.feet;
+  if (key.feetGround !== undefined) targets.footGround = key.feetGround;
   return { body: pose(key.angles, view, offset, targets), offset };
 }
 
@@ -245,6 +246,12 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   // Each placed elbow follows where the angles put it, as moved at key a and at key b: never re-decided frame by frame (a flip).
   const { shifts } = elbowsOf(motion);
   targets.elbowHolds = moveHolds(shifts[from]!, shifts[to]!, placedHands(targets.hands), progress);
+  // A placed foot stands on what is under it at each key, and between them on what the move carries it to.
+  const grounds = SIDES.filter((side) => a.feetGround?.[side] !== undefined || b.feetGround?.[side] !== undefined);
+  if (grounds.length > 0)
+    targets.footGround = Object.fromEntries(
+      grounds.map((side) => [side, mix(a.feetGround?.[side] ?? 0, b.feetGround?.[side] ?? 0, progress)]),
+    );
   // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
   if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
   const body = pose(mixed, motion.view, offset, targets);

@@ -58,6 +58,28 @@ describe('a BOSU and a yoga strap', () => {
     assert.ok(frameSvg(squat.motion, body, cameraFor(squat.motion, [body])).includes(COLOURS.bosu));
   });
 
+  it('stands a foot placed with feetOnFloor flat on the dome or a box, not toes down toward the floor below', () => {
+    for (const [prop, place, top] of [
+      ['bosu', { bosu: 0.05 }, 0.24],
+      ['box', { box: [-0.2, 0.3, 0.45] }, 0.45],
+    ] as const) {
+      const stand = description({
+        pattern: 'pose',
+        props: [prop],
+        ...place,
+        keys: [
+          { name: 'standing', legs: [0, 0], feetOnFloor: 'both' },
+          { name: 'squat', trunk: 35, legs: [85, -25], arms: [80, 80], feetOnFloor: 'both' },
+        ],
+      });
+      assert.deepEqual(checkMotion(stand), [], prop);
+      for (const key of stand.motion.keys) {
+        const { body } = keyBody(key, stand.motion.view);
+        for (const point of [body.legs.left.heel, body.legs.left.toe]) assert.ok(Math.abs(point[1] - top) < 0.01, `${prop}: ${point}`);
+      }
+    }
+  });
+
   it('draws a yoga strap from the hands to the ball of the named foot in every frame', () => {
     const stretch = description(strapStretch);
     assert.deepEqual(checkMotion(stretch), []);
