@@ -13,6 +13,7 @@ import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, ty
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
 import { CARRIAGE_TOP, headward } from './reformer.ts';
+import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, type View } from './skeleton.ts';
 import { keyBody, lineEnd, pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -190,7 +191,15 @@ export const posePattern = pattern<PoseParams>({
     const isOnShoulders = (params.holdIn === 'back' || params.holdIn === 'front-rack') && view === 'side';
     const loaded = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
     if (reformer !== undefined) reformer.y = footbarHeight(loaded[0]!, reformer);
-    const keys = reformer === undefined ? loaded : loaded.map((k) => onFootbar(k, reformer));
+    // On a reformer with straps, each key moves along the frame as the taut rope carries it (reformer-straps.ts).
+    const keys =
+      reformer === undefined
+        ? loaded
+        : strapsHeld(
+            loaded.map((k) => onFootbar(k, reformer)),
+            reformer,
+            view,
+          );
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops);

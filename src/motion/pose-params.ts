@@ -186,7 +186,11 @@ export const ParamsSchema = v.pipe(
      * `["leftToe", 0.1]` standing on it. What rests on the reformer must rest on the carriage.
      */
     carriage: v.optional(v.strictTuple([v.picklist(RESTING), metres])),
-    /** The reformer's straps, from the risers at its head end to the hands or the feet, in every frame. */
+    /**
+     * The reformer's straps, from the risers at its head end to the hands or the feet, in every frame. The
+     * rope runs on over the pulley to the carriage and stays taut: each key after the first is moved along
+     * the frame (a key's `at` is not needed) so the hands' pull carries the carriage (reformer-straps.ts).
+     */
     reformerStraps: v.optional(v.picklist(['hands', 'feet'])),
     /** Battle ropes anchored on the floor at x: each runs in waves to the hands. */
     battleRopes: v.optional(metres),

@@ -55,6 +55,11 @@ export function reformerSupports(reformer: FixedProp): { name: string; x0: numbe
   ];
 }
 
+/** Where the straps leave the risers at the head end: a pulley 62 cm up. */
+export function pulleyOf(reformer: FixedProp): readonly [number, number] {
+  return [reformer.x1 - headward(reformer) * 0.03, 0.62];
+}
+
 /** The body point the carriage rides under (the pelvis unless the description says). */
 export const ridingPoint = (reformer: FixedProp): BodyPoint => reformer.rides?.point ?? 'pelvis';
 

@@ -4,15 +4,13 @@
  * frame, drawn just behind the figure.
  */
 import type { FixedProp } from './motion.ts';
-import { CARRIAGE_TOP, carriageAt, FOOT_END, headward, platformSpan, ridingPoint } from './reformer.ts';
+import { CARRIAGE_TOP, carriageAt, FOOT_END, headward, platformSpan, pulleyOf, ridingPoint } from './reformer.ts';
 import type { Body, Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 import { lineEnd, pointOf } from './timeline.ts';
 
 /** The frame's rails: from the floor's feet up to this height. */
 const RAIL_TOP = 0.22;
-/** The risers' pulleys at the head end, where the straps leave. */
-const PULLEY: Point = [0, 0.62];
 const PAD_DEPTH = 0.07;
 /** A shoulder block: its distance from the carriage's head end, its width and its height above the pad. */
 const BLOCK = { from: 0.2, width: 0.06, height: 0.12 };
@@ -39,16 +37,8 @@ export function reformerFrame(camera: Camera, reformer: FixedProp): string {
       0.035,
     ),
     circle(camera, [reformer.x0, reformer.y], 0.025, COLOURS.steel, COLOURS.iron, 0.01),
-    polyline(
-      camera,
-      [
-        [reformer.x1 - direction * 0.03, RAIL_TOP],
-        [reformer.x1 - direction * 0.03, PULLEY[1]],
-      ],
-      COLOURS.steel,
-      0.035,
-    ),
-    circle(camera, [reformer.x1 - direction * 0.03, PULLEY[1]], 0.03, COLOURS.iron),
+    polyline(camera, [[pulleyOf(reformer)[0], RAIL_TOP], pulleyOf(reformer)], COLOURS.steel, 0.035),
+    circle(camera, pulleyOf(reformer), 0.03, COLOURS.iron),
   ].join('');
 }
 
@@ -78,9 +68,8 @@ export function reformerCarriage(camera: Camera, reformer: FixedProp, body: Body
     rect(camera, block - BLOCK.width / 2, CARRIAGE_TOP, block + BLOCK.width / 2, CARRIAGE_TOP + BLOCK.height, COLOURS.pad),
   ];
   if (reformer.to !== undefined) {
-    const pulley: Point = [reformer.x1 - direction * 0.03, PULLEY[1]];
     const end = lineEnd(body, reformer.to);
-    parts.push(polyline(camera, [pulley, end], COLOURS.strap, 0.018), circle(camera, end, 0.035, 'none', COLOURS.strap, 0.015));
+    parts.push(polyline(camera, [pulleyOf(reformer), end], COLOURS.strap, 0.018), circle(camera, end, 0.035, 'none', COLOURS.strap, 0.015));
   }
   return parts.join('');
 }

@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { CARRIAGE_TOP, carriageAt, carriageRange, ridingPoint } from '../../src/motion/reformer.ts';
+import { CARRIAGE_TOP, carriageAt, carriageRange, pulleyOf, ridingPoint } from '../../src/motion/reformer.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { slides } from '../../src/motion/slides.ts';
+import { distance } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, lineEnd, pointOf } from '../../src/motion/timeline.ts';
 
@@ -69,6 +70,35 @@ describe('the reformer', () => {
     // The carriage's pad and the frame's wood; a strap line runs from the risers to the hands.
     assert.ok(svg.includes(COLOURS.pad) && svg.includes(COLOURS.wood) && svg.includes(COLOURS.strap), svg);
     assert.ok(lineEnd(body, 'hands')[0] > reformer.x1);
+  });
+
+  it('keeps the straps taut: the hands pressing away from the pulley carry the carriage toward it by as much', () => {
+    // Lying on the back, straps in the hands: arms from pointing at the ceiling down beside the hips.
+    const d = built(
+      {
+        pattern: 'pose',
+        fixed: 'pelvis',
+        reformer: [0.6, -1.7],
+        carriage: ['pelvis', 0.3],
+        reformerStraps: 'hands',
+        keys: [
+          { name: 'arms to the ceiling', trunk: -90, legs: [180, 90], arms: [180, 180] },
+          { name: 'arms pressed down', trunk: -90, legs: [180, 90], arms: [95, 95] },
+        ],
+      },
+      'Reformer_Supine_Arm_Series',
+    );
+    assert.deepEqual(checkMotion(d), []);
+    const reformer = d.motion.fixed.find((prop) => prop.kind === 'reformer')!;
+    const pulley = pulleyOf(reformer);
+    const rope = d.motion.keys.map((key) => {
+      const { body } = keyBody(key, d.motion.view);
+      const carriage = carriageAt(reformer, pointOf(body, ridingPoint(reformer))[0]);
+      return { length: distance(lineEnd(body, 'hands'), pulley) + distance(pulley, [carriage.x0, CARRIAGE_TOP]), carriage: carriage.x0 };
+    });
+    assert.ok(Math.abs(rope[0]!.length - rope[1]!.length) < 0.005, JSON.stringify(rope));
+    // The head end is at -x: pressed down, the carriage has moved that way by more than 20 cm.
+    assert.ok(rope[0]!.carriage - rope[1]!.carriage > 0.2, JSON.stringify(rope));
   });
 
   it('refuses a carriage pushed off its rails and a part resting on the frame beside the carriage, naming the time', () => {
