@@ -166,13 +166,22 @@ export function checkMotion(description: Description): Problem[] {
   const lengths = rigid.map(() => ({ min: Number.POSITIVE_INFINITY, max: 0 }));
   const obstacles = motion.fixed.filter((prop) => prop.kind === 'cone' || prop.kind === 'hurdle');
   let isObstacleReported = false;
-  let isReformerReported = false;
+  let isMachineReported = false;
+  // A Smith machine's bar is hooked to its rails: seen from the side it runs straight up and down them.
+  const smith = motion.view === 'side' ? motion.fixed.find((prop) => prop.kind === 'smith') : undefined;
+  const smithBar = smith === undefined ? undefined : motion.held.find((prop) => prop.kind === 'barbell');
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
-    const onReformer = isReformerReported || reformer === undefined ? undefined : reformerProblem(reformer, body, supports);
-    if (onReformer !== undefined) {
-      isReformerReported = true;
-      problems.push(problem(file, base, `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s ${onReformer}`));
+    const offRails = smithBar === undefined ? 0 : heldAt(body, smithBar)[0] - smith!.x0;
+    const onMachine =
+      Math.abs(offRails) > CONTACT_TOLERANCE
+        ? `the bar is ${(Math.abs(offRails) * 100).toFixed(0)} cm off the Smith machine's rails, which hold it to a straight vertical path`
+        : reformer === undefined
+          ? undefined
+          : reformerProblem(reformer, body, supports);
+    if (onMachine !== undefined && !isMachineReported) {
+      isMachineReported = true;
+      problems.push(problem(file, base, `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s ${onMachine}`));
     }
     rigid.forEach((prop, i) => {
       const length = distance([prop.x0, prop.y], lineEnd(body, prop.to!));

@@ -123,6 +123,31 @@ describe('pose pattern', () => {
     assert.ok(wall.x1 < wall.x0, 'a wall behind the figure extends behind its face');
   });
 
+  it('refuses a Smith bar that leaves its rails: seen from the side it runs straight up and down them', () => {
+    const squat = (smith: number, bottom: Record<string, unknown>) =>
+      built(
+        {
+          pattern: 'pose',
+          props: ['barbell', 'smith'],
+          holdIn: 'back',
+          smith,
+          keys: [
+            { name: 'standing', legs: [0, 0, 90], arms: [-70, 100], trunk: 8 },
+            { name: 'bottom', arms: [-80, 90], ...bottom },
+          ],
+        },
+        'Smith_Machine_Squat',
+      );
+    // Hips back and the trunk leaning 30 degrees: the bar on the back travels 11 cm forward.
+    const drifting = checkMotion(squat(-0.08, { trunk: 30, legs: [95, -32, 90] }));
+    assert.ok(
+      drifting.some((p) => /^at \d+\.\d\d s the bar is \d+ cm off the Smith machine's rails/.test(p.message)),
+      JSON.stringify(drifting),
+    );
+    // Knees forward under an upright trunk (the feet set ahead, as on a Smith machine): the bar stays over its rail.
+    assert.deepEqual(checkMotion(squat(0.02, { trunk: 15, legs: [50, -35, 90] })), []);
+  });
+
   it("draws an incline bench whose seat is a support, a Smith machine's rails, and two cables with their own ends", () => {
     const props = built(
       {
