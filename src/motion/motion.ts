@@ -245,24 +245,26 @@ export function flatFootLeg(trunk: number, thighAbsolute: number, shankAbsolute:
   return leg(thighAbsolute + trunk, thighAbsolute - shankAbsolute, -shankAbsolute);
 }
 
+/** Fixed props whose top a body part rests on (a support for grounding, a surface for contacts). */
+export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
+  'bench',
+  'box',
+  'roller',
+  'treadmill',
+  'massage-ball',
+  'stability-ball',
+  'bosu',
+  'incline',
+  'decline',
+]);
+
 export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
   const surfaces: Surface[] = [{ kind: 'floor' }];
   for (const prop of fixed) {
     // Rings and dip bars are held where an overhead bar is: contacts name them all `bar`.
     if (prop.kind === 'bar' || prop.kind === 'low-bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
-    else if (
-      prop.kind === 'bench' ||
-      prop.kind === 'box' ||
-      prop.kind === 'mat' ||
-      prop.kind === 'roller' ||
-      prop.kind === 'treadmill' ||
-      prop.kind === 'massage-ball' ||
-      prop.kind === 'stability-ball' ||
-      prop.kind === 'bosu' ||
-      prop.kind === 'incline' ||
-      prop.kind === 'decline'
-    ) {
+    else if (TOP_KINDS.has(prop.kind) || prop.kind === 'mat') {
       surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
     } else if (prop.kind === 'reformer') {
       // The carriage's pad, wherever along its travel it is (reformer.ts checks each frame's), and the standing platform.

@@ -6,7 +6,7 @@
 import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } from './elbow-bends.ts';
 import type { BodyPoint, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
-import { cycleSeconds } from './motion.ts';
+import { cycleSeconds, TOP_KINDS } from './motion.ts';
 import { reformerSupports } from './reformer.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
@@ -75,19 +75,7 @@ export interface Support {
 export function supportsOf(fixed: readonly FixedProp[]): Support[] {
   return (
     fixed
-      .filter(
-        (prop) =>
-          prop.kind === 'bench' ||
-          prop.kind === 'box' ||
-          prop.kind === 'roller' ||
-          prop.kind === 'treadmill' ||
-          prop.kind === 'massage-ball' ||
-          prop.kind === 'stability-ball' ||
-          prop.kind === 'bosu' ||
-          prop.kind === 'incline' ||
-          prop.kind === 'decline' ||
-          prop.kind === 'reformer',
-      )
+      .filter((prop) => TOP_KINDS.has(prop.kind) || prop.kind === 'reformer')
       // A reformer's carriage may be anywhere along its travel: what rests over that span rests on its pad.
       .flatMap((prop) => (prop.kind === 'reformer' ? reformerSupports(prop) : [{ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y }]))
   );
