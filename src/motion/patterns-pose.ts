@@ -179,8 +179,12 @@ export const posePattern = pattern<PoseParams>({
     const grip = gripOf(props);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
-    // Straps holding the hands, or a sled the figure pushes or drags, hold it up: not a key on the feet alone.
-    const isHeldByStraps = (params.straps !== undefined && params.to !== 'feet') || params.sled !== undefined;
+    // Straps holding the hands, a sled the figure pushes or drags, or a Smith bar whose rails take what the
+    // feet do not (a hack squat leaning back into it, feet a foot ahead) hold it up: not a key on the feet alone.
+    const isHeldByStraps =
+      (params.straps !== undefined && params.to !== 'feet') ||
+      params.sled !== undefined ||
+      (params.smith !== undefined && held.some((prop) => prop.kind === 'barbell'));
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
     // passes over the feet stride by stride, so its keys are not held to the standing balance check.
     const isHeldOrTravelling = isHeldByStraps || params.travel !== undefined;

@@ -221,12 +221,14 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
         ),
       ].join('');
     }
+    case 'battle-ropes':
+      // Where the ropes are looped: a heavy anchor on the floor (the ropes are drawn with the figure, propLine).
+      return rect(camera, prop.x0 - 0.08, 0, prop.x0 + 0.08, prop.y + 0.04, COLOURS.iron);
     case 'straps':
     case 'rings':
     case 'dip-bars':
     case 'lever':
     case 'landmine':
-    case 'battle-ropes':
     case 'yoga-strap':
       // Drawn with the figure of each frame (propLine).
       return '';

@@ -146,6 +146,26 @@ describe('pose pattern', () => {
     );
     // Knees forward under an upright trunk (the feet set ahead, as on a Smith machine): the bar stays over its rail.
     assert.deepEqual(checkMotion(squat(0.02, { trunk: 15, legs: [50, -35, 90] })), []);
+    // The rails hold the bar, and the bar the figure: leaning back into it with the feet a foot ahead (a
+    // hack squat) is not refused for a centre of mass behind the feet, as it is with a free bar.
+    const hack = (props: string[]) =>
+      checkMotion(
+        built(
+          {
+            pattern: 'pose',
+            props,
+            holdIn: 'back',
+            ...(props.includes('smith') ? { smith: -0.15 } : {}),
+            keys: [
+              { name: 'leaning back, feet ahead', trunk: -12, legs: [30, 30, 90], arms: [-70, 100] },
+              { name: 'bottom', trunk: -5, legs: [95, 15, 90], arms: [-70, 100] },
+            ],
+          },
+          'Smith_Machine_Hack_Squat',
+        ),
+      );
+    assert.ok(!hack(['barbell', 'smith']).some((p) => /centre of mass/.test(p.message)), JSON.stringify(hack(['barbell', 'smith'])));
+    assert.ok(hack(['barbell']).some((p) => /centre of mass/.test(p.message)));
   });
 
   it("draws an incline bench whose seat is a support, a Smith machine's rails, and two cables with their own ends", () => {

@@ -11,7 +11,7 @@ import { buildDescription, type Description } from '../../src/motion/motion-file
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, figuresSvg, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
-import { COLOURS } from '../../src/motion/svg-kit.ts';
+import { COLOURS, round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, figuresAt, frameCount, heldAt, keyBody, lineEnd, pointOf } from '../../src/motion/timeline.ts';
 
 function built(source: Record<string, unknown>, id = 'A'): Description {
@@ -386,6 +386,14 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
     );
     assert.equal(waves.motion.frame, 'landscape', 'as wide as the ropes');
     assert.equal((svgOf(waves).match(new RegExp(`stroke="${COLOURS.rope}"`, 'g')) ?? []).length, 2, 'a rope to each hand');
+    // The ropes end at an anchor on the floor (review 17 failed ropes ending in mid-air): a block from the
+    // floor up past the ropes' ends, at the anchor's x.
+    const camera = cameraFor(waves.motion, [keyBody(waves.motion.keys[0]!, waves.motion.view).body]);
+    const [left] = svgPoint(camera, [3 - 0.08, 0]);
+    const anchor = svgOf(waves)
+      .split('<')
+      .find((element) => element.startsWith('rect') && element.includes(COLOURS.iron) && element.includes(`x="${round(left)}"`));
+    assert.ok(anchor?.includes(`y="${round(svgPoint(camera, [0, 0.14])[1])}"`), svgOf(waves));
   });
 
   it('finds parts that slide while they rest: hands walking along the floor in a plank, none when they stay planted', () => {
