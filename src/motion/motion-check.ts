@@ -6,7 +6,8 @@
  * hurdles, and a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
-import { type BodyPoint, cycleSeconds, isPair, type Key, surfacesOf, type Surface } from './motion.ts';
+import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
+import { surfacesOf } from './surfaces.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
 import { type Body, distance, type Point, SIDES } from './skeleton.ts';

@@ -4,7 +4,6 @@
  * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
  * one into frames.
  */
-import { reformerSupports } from './reformer.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 
 /** Points of the figure a key may place in the scene or promise a contact for. */
@@ -257,23 +256,6 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'incline',
   'decline',
 ]);
-
-export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
-  const surfaces: Surface[] = [{ kind: 'floor' }];
-  for (const prop of fixed) {
-    // Rings and dip bars are held where an overhead bar is: contacts name them all `bar`.
-    if (prop.kind === 'bar' || prop.kind === 'low-bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
-      surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
-    else if (TOP_KINDS.has(prop.kind) || prop.kind === 'mat') {
-      surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
-    } else if (prop.kind === 'reformer') {
-      // The carriage's pad, wherever along its travel it is (reformer.ts checks each frame's), and the standing platform.
-      for (const support of reformerSupports(prop)) surfaces.push({ kind: 'top', ...support });
-      surfaces.push({ kind: 'point', name: 'footbar', at: [prop.x0, prop.y] });
-    }
-  }
-  return surfaces;
-}
 
 /** The clip's length in seconds: every key's hold and move. */
 export function cycleSeconds(motion: Pick<Motion, 'keys'>): number {

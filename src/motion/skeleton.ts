@@ -117,23 +117,16 @@ export interface Targets {
   elbowHolds?: Partial<Record<Side, ElbowHold>>;
   hands?: Partial<Record<Side, Point>>;
   feet?: Partial<Record<Side, Point>>;
-  /**
-   * Metres a placed foot is lifted above where it rests: a step (timeline.ts). The foot keeps the angle
-   * it has resting there, flat or on its toes, and rises whole.
-   */
+  /** Metres a placed foot is lifted above where it rests (a step, timeline.ts): it keeps its resting angle and rises whole. */
   footLift?: Partial<Record<Side, number>>;
-  /**
-   * How high what each placed foot rests on is (a box, a bench, a BOSU; the floor, 0, unless said): the
-   * foot stands flat or on its toes on that, not toward the floor below it.
-   */
+  /** How high what a placed foot rests on is (a box, a BOSU; 0, the floor): it stands on that. */
   footGround?: Partial<Record<Side, number>>;
 }
 
-/** A foot placed by a target, what it rests on `ground` high: flat at standing height above it, else on its toes with the toe down to it. */
-function footOnFloor(ankle: Point, ground: number): number {
-  if (ankle[1] - ground <= SEGMENT.ankleHeight + 0.005) return 90;
-  const toeY = (footAngle: number) =>
-    add(add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight), direction(footAngle), SEGMENT.toe)[1] - ground;
+/** A foot placed by a target (its ankle's height above what it rests on): flat at standing height, else on its toes with the toe down. */
+function footOnFloor(ankle: Point): number {
+  if (ankle[1] <= SEGMENT.ankleHeight + 0.005) return 90;
+  const toeY = (footAngle: number) => add(add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight), direction(footAngle), SEGMENT.toe)[1];
   // Lower the toe from pointing forward (90) until it reaches the floor.
   let lo = 0;
   let hi = 90;
@@ -145,16 +138,7 @@ function footOnFloor(ankle: Point, ground: number): number {
   return (lo + hi) / 2;
 }
 
-function legOf(
-  hip: Point,
-  thighAngle: number,
-  leg: LegAngles,
-  m: number,
-  view: View,
-  footTarget: Point | undefined,
-  footLift = 0,
-  ground = 0,
-): Leg {
+function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, footTarget: Point | undefined, footLift = 0): Leg {
   let knee: Point;
   let ankle: Point;
   let shankAngle: number;
@@ -173,7 +157,7 @@ function legOf(
     const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
     return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
   }
-  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footLift], ground);
+  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footLift]);
   // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
   // pointed back toward the floor (kneeling, lying face down), which is what rests there.
   const isPointedBack = footAngle < -45;
@@ -262,7 +246,8 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const hip = add(pelvis, across, SEGMENT.halfHips);
     const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
-    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], targets.footLift?.[side], targets.footGround?.[side]);
+    const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], above);
     arms[side] = armOf(
       shoulder,
       (upper - 180) * m + arm.shoulder,
