@@ -6,9 +6,9 @@
  * along. 47 reformer exercises had no drawing because a fixed pad could not show that (reviews 13, 14).
  *
  * Measurements are a studio reformer's, rounded (Balanced Body's Allegro and Studio models): a carriage
- * about 90 cm long with its headrest, its pad 36 cm off the floor, resting ("home") about 40 cm past the footbar and
- * travelling about 80 cm from there; the footbar 10 to 50 cm above the pad, set where the hands or feet
- * meet it; a standing platform at the foot end, level with the pad.
+ * about 90 cm long with its headrest, its pad 36 cm off the floor, resting ("home") about 40 cm past the
+ * footbar and travelling about 80 cm from there; the footbar 10 to 50 cm above the pad, set where the
+ * hands or feet meet it; a standing platform at the foot end, level with the pad.
  */
 import type { BodyPoint, FixedProp, Motion } from './motion.ts';
 
