@@ -181,13 +181,13 @@ export const posePattern = pattern<PoseParams>({
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
     // Straps holding the hands, a sled the figure pushes or drags, or a Smith bar whose rails take what the
     // feet do not (a hack squat leaning back into it, feet a foot ahead) hold it up: not a key on the feet alone.
-    const isHeldByStraps =
+    const isHeldUp =
       (params.straps !== undefined && params.to !== 'feet') ||
       params.sled !== undefined ||
       (params.smith !== undefined && held.some((prop) => prop.kind === 'barbell'));
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
     // passes over the feet stride by stride, so its keys are not held to the standing balance check.
-    const isHeldOrTravelling = isHeldByStraps || params.travel !== undefined;
+    const isHeldOrTravelling = isHeldUp || params.travel !== undefined;
     const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar));
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
@@ -244,7 +244,8 @@ export const posePattern = pattern<PoseParams>({
       const x = kind === 'cable' || kind === 'band' ? at[0] : rigidAnchorX(keys, view, at, to);
       fixed.push({ kind, x0: x, x1: x + (x < 0 ? -0.32 : 0.32), y: at[1], to });
     }
-    // A landmine's socket or a lever's pivot well beyond the figure widens the picture too; so does a reformer's frame, from past its footbar to its head end.
+    // A landmine's socket or a lever's pivot well beyond the figure widens the picture too; so does a
+    // reformer's frame, from past its footbar to its head end.
     const ends = fixed.filter((prop) => WIDENING.has(prop.kind)).map((prop) => prop.x0);
     if (reformer !== undefined) ends.push(reformer.x0 - headward(reformer) * 0.3, reformer.x1);
     const width = Math.max(box.x1, ...ends) - Math.min(box.x0, ...ends);
