@@ -171,16 +171,16 @@ export function checkMotion(description: Description): Problem[] {
   // A Smith machine's bar is hooked to its rails: seen from the side it runs straight up and down them.
   const smith = motion.view === 'side' ? motion.fixed.find((prop) => prop.kind === 'smith') : undefined;
   const smithBar = smith === undefined ? undefined : motion.held.find((prop) => prop.kind === 'barbell');
+  const machineProblem = (body: Body): string | undefined => {
+    const offRails = smithBar === undefined ? 0 : Math.abs(heldAt(body, smithBar)[0] - smith!.x0);
+    if (offRails > CONTACT_TOLERANCE)
+      return `the bar is ${(offRails * 100).toFixed(0)} cm off the Smith machine's rails, which hold it to a straight vertical path`;
+    return reformer === undefined ? undefined : reformerProblem(reformer, body, supports);
+  };
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
-    const offRails = smithBar === undefined ? 0 : heldAt(body, smithBar)[0] - smith!.x0;
-    const onMachine =
-      Math.abs(offRails) > CONTACT_TOLERANCE
-        ? `the bar is ${(Math.abs(offRails) * 100).toFixed(0)} cm off the Smith machine's rails, which hold it to a straight vertical path`
-        : reformer === undefined
-          ? undefined
-          : reformerProblem(reformer, body, supports);
-    if (onMachine !== undefined && !isMachineReported) {
+    const onMachine = isMachineReported ? undefined : machineProblem(body);
+    if (onMachine !== undefined) {
       isMachineReported = true;
       problems.push(problem(file, base, `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s ${onMachine}`));
     }

@@ -12,7 +12,7 @@ import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
-import { CARRIAGE_TOP, headward } from './reformer.ts';
+import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, type View } from './skeleton.ts';
@@ -67,11 +67,13 @@ const BOSU = { halfTop: 0.13, top: 0.24 };
 /** A reformer's footbar above the carriage when nothing in the first key is at it (reformer.ts). */
 const FOOTBAR_DEFAULT = 0.3;
 
-/** The footbar where the first key's fixed point meets it (a hand or foot at the footbar's x), else its usual setting. */
+/** Whether a key's fixed point is a hand or foot at the footbar's x (within 5 cm). */
+const isAtFootbar = ({ point, at }: Key['anchor'], reformer: FixedProp): boolean =>
+  /Hand|Toe|Heel/.test(point) && Math.abs(at[0] - reformer.x0) < 0.05;
+
+/** The footbar where the first key's fixed point meets it, else its usual setting. */
 function footbarHeight(first: Key, reformer: FixedProp): number {
-  const { point, at } = first.anchor;
-  const isHandOrFoot = /Hand|Toe|Heel/.test(point);
-  return isHandOrFoot && Math.abs(at[0] - reformer.x0) < 0.05 ? at[1] : CARRIAGE_TOP + FOOTBAR_DEFAULT;
+  return isAtFootbar(first.anchor, reformer) ? first.anchor.at[1] : CARRIAGE_TOP + FOOTBAR_DEFAULT;
 }
 
 /**
@@ -80,8 +82,8 @@ function footbarHeight(first: Key, reformer: FixedProp): number {
  * key is not a standing one held to the balance check (an elephant's pike, a long stretch's plank).
  */
 function onFootbar(k: Key, reformer: FixedProp): Key {
-  const { point, at } = k.anchor;
-  if (!/Hand|Toe|Heel/.test(point) || Math.abs(at[0] - reformer.x0) > 0.05) return k;
+  if (!isAtFootbar(k.anchor, reformer)) return k;
+  const { point } = k.anchor;
   const contacts = [...k.contacts, { point, on: 'footbar' }];
   return /Hand/.test(point) ? { ...k, isBalanced: false, contacts } : { ...k, contacts };
 }
@@ -247,7 +249,7 @@ export const posePattern = pattern<PoseParams>({
     // A landmine's socket or a lever's pivot well beyond the figure widens the picture too; so does a
     // reformer's frame, from past its footbar to its head end.
     const ends = fixed.filter((prop) => WIDENING.has(prop.kind)).map((prop) => prop.x0);
-    if (reformer !== undefined) ends.push(reformer.x0 - headward(reformer) * 0.3, reformer.x1);
+    if (reformer !== undefined) ends.push(reformer.x0 - headward(reformer) * FOOT_END, reformer.x1);
     const width = Math.max(box.x1, ...ends) - Math.min(box.x0, ...ends);
     const [start, end] = params.stills ?? [0, keys.length - 1];
     const result: Motion = motion({

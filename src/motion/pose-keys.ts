@@ -10,7 +10,7 @@ import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from
 import { clearance, groundAt, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
 
 /** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
-const RESTS_WITHIN = 0.02;
+export const RESTS_WITHIN = 0.02;
 /** A knee, hand or seat this close to what is under it reads as resting there (a kneeling lunge): not a standing key. */
 const NEARLY_RESTING = 0.08;
 /** A hand or back this close to a wall's face leans on it (the thickness of a hand or the back). */

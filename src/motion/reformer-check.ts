@@ -6,11 +6,9 @@
  */
 import type { BodyPoint, FixedProp } from './motion.ts';
 import { reformerFrameProblem, ridingPoint } from './reformer.ts';
+import { RESTS_WITHIN } from './pose-keys.ts';
 import type { Body } from './skeleton.ts';
 import { clearance, groundAt, pointOf, RESTING_POINTS, type Support } from './timeline.ts';
-
-/** A part this close to what is under it rests there (metres). */
-const RESTS_WITHIN = 0.02;
 
 /** The parts resting on the reformer in this frame, with where they are along the floor. */
 function restingOnReformer(body: Body, supports: readonly Support[]): { name: BodyPoint; x: number }[] {

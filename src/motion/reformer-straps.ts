@@ -14,16 +14,23 @@ import { keyBody, lineEnd, pointOf } from './timeline.ts';
 /** How far along the frame a key may be moved to keep the rope's length (metres either way). */
 const REACH = 1.5;
 
-/** The rope's length in a key moved `shift` metres toward the head end: pulley to the hands (or feet), and pulley to the carriage. */
-function ropeLength(key: Key, view: View, reformer: FixedProp, shift: number): number {
+/**
+ * The rope's length in `key` as a function of how far the key is moved toward the head end: pulley to
+ * the hands (or feet), and pulley to the carriage. Moving the key moves both ends along the floor, so
+ * the figure is posed once.
+ */
+function ropeLength(key: Key, view: View, reformer: FixedProp): (shift: number) => number {
   const { body } = keyBody(key, view);
   const direction = headward(reformer);
-  const along = (p: Point): Point => [p[0] + direction * shift, p[1]];
   const pulley = pulleyOf(reformer);
-  const carriage = carriageAt(reformer, pointOf(body, ridingPoint(reformer))[0] + direction * shift);
-  // The rope is tied on at the carriage's head end.
-  const tied: Point = [direction > 0 ? carriage.x1 : carriage.x0, CARRIAGE_TOP];
-  return distance(along(lineEnd(body, reformer.to!)), pulley) + distance(pulley, tied);
+  const end = lineEnd(body, reformer.to!);
+  const riding = pointOf(body, ridingPoint(reformer))[0];
+  return (shift) => {
+    const carriage = carriageAt(reformer, riding + direction * shift);
+    // The rope is tied on at the carriage's head end.
+    const tied: Point = [direction > 0 ? carriage.x1 : carriage.x0, CARRIAGE_TOP];
+    return distance([end[0] + direction * shift, end[1]], pulley) + distance(pulley, tied);
+  };
 }
 
 /** `key` moved `dx` along the floor: its anchor and its hand and foot targets. */
@@ -46,13 +53,14 @@ function moved(key: Key, dx: number): Key {
  */
 export function strapsHeld(keys: readonly Key[], reformer: FixedProp, view: View): Key[] {
   if (reformer.to === undefined || keys.length === 0) return [...keys];
-  const length = ropeLength(keys[0]!, view, reformer, 0);
+  const length = ropeLength(keys[0]!, view, reformer)(0);
   return keys.map((key, i) => {
     if (i === 0 || key.contacts.some((c) => c.on === 'footbar')) return key;
+    const lengthAt = ropeLength(key, view, reformer);
     let [lo, hi] = [-REACH, REACH];
     for (let step = 0; step < 40; step += 1) {
       const mid = (lo + hi) / 2;
-      if (ropeLength(key, view, reformer, mid) > length) lo = mid;
+      if (lengthAt(mid) > length) lo = mid;
       else hi = mid;
     }
     return moved(key, headward(reformer) * ((lo + hi) / 2));

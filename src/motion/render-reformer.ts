@@ -20,12 +20,13 @@ export function reformerFrame(camera: Camera, reformer: FixedProp): string {
   const direction = headward(reformer);
   const footEnd = reformer.x0 - direction * FOOT_END;
   const [left, right] = [Math.min(footEnd, reformer.x1), Math.max(footEnd, reformer.x1)];
+  const platform = platformSpan(reformer);
   return [
     rect(camera, left, 0, left + 0.06, 0.06, COLOURS.iron),
     rect(camera, right - 0.06, 0, right, 0.06, COLOURS.iron),
     rect(camera, left, 0.06, right, RAIL_TOP, COLOURS.wood, COLOURS.woodEdge),
     // The standing platform at the foot end, level with the carriage's pad.
-    rect(camera, platformSpan(reformer).x0, RAIL_TOP, platformSpan(reformer).x1, CARRIAGE_TOP, COLOURS.wood, COLOURS.woodEdge),
+    rect(camera, platform.x0, RAIL_TOP, platform.x1, CARRIAGE_TOP, COLOURS.wood, COLOURS.woodEdge),
     // The footbar's post leans up from the frame to the bar, which the hands or feet meet.
     polyline(
       camera,
@@ -60,9 +61,10 @@ export function reformerCarriage(camera: Camera, reformer: FixedProp, body: Body
   const { x0, x1 } = carriageAt(reformer, pointOf(body, ridingPoint(reformer))[0]);
   const [footSide, headSide] = direction > 0 ? [x0, x1] : [x1, x0];
   const block = headSide - direction * BLOCK.from;
+  const platform = platformSpan(reformer);
   const parts = [
     // Hooked on under the standing platform's edge.
-    spring(camera, [footSide, RAIL_TOP + 0.04], [direction > 0 ? platformSpan(reformer).x1 : platformSpan(reformer).x0, RAIL_TOP + 0.04]),
+    spring(camera, [footSide, RAIL_TOP + 0.04], [direction > 0 ? platform.x1 : platform.x0, RAIL_TOP + 0.04]),
     rect(camera, x0 + 0.04, RAIL_TOP, x1 - 0.04, CARRIAGE_TOP - PAD_DEPTH, COLOURS.steel),
     rect(camera, x0, CARRIAGE_TOP - PAD_DEPTH, x1, CARRIAGE_TOP, COLOURS.pad),
     rect(camera, block - BLOCK.width / 2, CARRIAGE_TOP, block + BLOCK.width / 2, CARRIAGE_TOP + BLOCK.height, COLOURS.pad),

@@ -14,7 +14,7 @@ import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-k
 import { heldAt, lineEnd } from './timeline.ts';
 import { seamsAt } from './travel.ts';
 import { isRopeInFront, ropeSvg } from './jump-rope.ts';
-import { headward } from './reformer.ts';
+import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
@@ -56,7 +56,7 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : prop.kind === 'lever' ? 0.45 : 0.05);
     see([prop.x1, prop.y], 0.05);
     // A reformer's frame runs past its footbar to where the springs hook on, and its risers stand up at the head end.
-    if (prop.kind === 'reformer') for (const x of [prop.x0 - headward(prop) * 0.3, prop.x1]) see([x, 0.65], 0.05);
+    if (prop.kind === 'reformer') for (const x of [prop.x0 - headward(prop) * FOOT_END, prop.x1]) see([x, 0.65], 0.05);
   }
   const floorBand = 0.16;
   const spanX = maxX - minX;
