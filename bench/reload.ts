@@ -46,7 +46,8 @@ export interface ReloadFigures {
     trigger: 'file' | 'signal';
     changed: string;
     ms: number;
-    phases: { read: number; catalog: number; index: number };
+    /** `waited`: of `read`, how long the reading process waited for idle CPU (absent before stop 40's pacing). */
+    phases: { read: number; waited?: number; catalog: number; index: number };
     /** The p99 of the searches made during this reload alone, and how many there were (which reloads weigh most). */
     p99Ms?: number;
     requests?: number;

@@ -38,12 +38,14 @@ export function printReload(report: Report, out: string[]): void {
       );
     out.push(
       table(
-        ['started by', 'what changed', 'ms', 'read', 'catalog', 'index', 'search p99 ms (searches)'],
+        ['started by', 'what changed', 'ms', 'read', '(waited)', 'catalog', 'index', 'search p99 ms (searches)'],
         r.reloads.map((reload) => [
           reload.trigger === 'file' ? 'a new file' : 'SIGHUP',
           reload.changed,
           formatNumber(reload.ms),
           String(reload.phases.read),
+          // Older reports (before 2026-11-30's stop 40) have no waiting.
+          reload.phases.waited === undefined ? '' : String(reload.phases.waited),
           String(reload.phases.catalog),
           String(reload.phases.index),
           // Older reports (before 2026-11-29's stop 38) have no per-reload p99.

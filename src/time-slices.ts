@@ -72,3 +72,28 @@ export function* sortedOrder(n: number, compare: (a: number, b: number) => numbe
   }
   return from;
 }
+
+/** What a paced build asks between its slices (catalog/idle-cpu.ts gives the reading process's). */
+export interface Pacer {
+  /** Whether to wait before the next slice, and so let others have the CPU. */
+  shouldWait(): boolean;
+  /** Blocks for a short while (about a millisecond). */
+  wait(): void;
+}
+
+/**
+ * Runs a build to its end in one call, like runNow, but between slices of about `sliceMs` waits for as
+ * long as `pacer` says to: for a build in a process of its own, where blocking costs nothing but its
+ * own time.
+ */
+export function runPaced<T>(steps: Steps<T>, pacer: Pacer, sliceMs = DEFAULT_SLICE_MS, now: () => number = () => performance.now()): T {
+  for (;;) {
+    const sliceEnd = now() + sliceMs;
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) return step.value;
+      if (now() >= sliceEnd) break;
+    }
+    while (pacer.shouldWait()) pacer.wait();
+  }
+}

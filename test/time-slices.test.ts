@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runInSlices, runNow, sortedOrder, type Steps } from '../src/time-slices.ts';
+import { runInSlices, runNow, runPaced, sortedOrder, type Steps } from '../src/time-slices.ts';
 import { seededRandom } from './helpers/random.ts';
 
 function* counting(units: number, log: string[]): Steps<number> {
@@ -26,6 +26,27 @@ describe('time slices', () => {
     setImmediate(() => log.push('event loop'));
     assert.equal(await done, 6);
     assert.ok(log.indexOf('event loop') > 0 && log.indexOf('event loop') < log.length - 1, log.join(','));
+  });
+
+  it('runPaced waits between slices for as long as its pacer says, never inside one', () => {
+    const log: string[] = [];
+    let clock = 0;
+    let waits = 0;
+    // Every clock read moves 1 ms: 2 ms slices of one or two units; the pacer wants two waits after the first slice only.
+    const pacer = {
+      shouldWait: () => log.length > 0 && waits < 2,
+      wait: () => {
+        waits++;
+        log.push('wait');
+      },
+    };
+    assert.equal(
+      runPaced(counting(4, log), pacer, 2, () => clock++),
+      4,
+    );
+    assert.deepEqual(log.slice(0, 4).filter((entry) => entry === 'wait').length, 2);
+    assert.equal(log.filter((entry) => entry === 'unit').length, 4);
+    assert.equal(log[0], 'unit');
   });
 
   it('sortedOrder sorts stably like Array.prototype.sort (seeded)', () => {

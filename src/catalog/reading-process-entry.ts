@@ -1,5 +1,5 @@
 /**
- * The reading process's entry (reading-process.ts starts it with `--single-threaded-gc` and a bounded
+ * The reading process's entry (reading-process.ts starts it with `--single-threaded` and a bounded
  * heap): for each request it reads and checks the snapshot file (snapshot-reader.ts), lists its media
  * (media-listing.ts), builds the catalog and, with the build module named on its command line (the
  * search index: search/index-parts.ts), what is served from it, and then hands the main thread one piece
@@ -20,9 +20,11 @@
 import { basename } from 'node:path';
 import { serialize } from 'node:v8';
 import { problem } from '../problems.ts';
-import { runNow } from '../time-slices.ts';
+import { performance } from 'node:perf_hooks';
+import { runPaced, type Steps } from '../time-slices.ts';
 import { type Catalog, catalogSteps } from './catalog.ts';
 import { catalogPieces } from './catalog-pieces.ts';
+import { idleCpuPacer, READ_TARGET_MS } from './idle-cpu.ts';
 import { listMediaSteps } from './media-listing.ts';
 import type { BuildModule, FromProcess, ToProcess } from './reading-process.ts';
 import { type ReadMemory, rereadSnapshot } from './snapshot-reader.ts';
@@ -43,6 +45,9 @@ interface SentBytes {
   readonly bytes: Buffer[];
 }
 
+/** The CPU time the last read took up to saying it was ready (ms): how long the next may wait for idle CPU (idle-cpu.ts). */
+let lastCpuMs: number | undefined;
+
 /** What the last read that passed leaves for the next: its snapshot as checked (before media are listed) and its records' bytes. */
 let lastRead: ReadMemory | undefined;
 /**
@@ -62,11 +67,11 @@ function send(message: FromProcess): void {
 }
 
 /** What is served from `catalog` as the build module's pieces, or why there are none. */
-function buildOf(catalog: Catalog): { pieces: unknown[] } | { problem: string } {
+function buildOf(catalog: Catalog, run: <T>(steps: Steps<T>) => T): { pieces: unknown[] } | { problem: string } {
   if (builder === undefined) return { problem: 'no build module' };
   if ('problem' in builder) return builder;
   try {
-    return { pieces: builder.buildParts(catalog) };
+    return { pieces: builder.buildParts(catalog, run) };
   } catch (error) {
     return { problem: String((error as Error)?.stack ?? error) };
   }
@@ -74,6 +79,21 @@ function buildOf(catalog: Catalog): { pieces: unknown[] } | { problem: string } 
 
 function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess, { kind: 'read' }>): void {
   pending = undefined;
+  const cpuAtStart = process.cpuUsage();
+  const start = performance.now();
+  const cpuMs = () => {
+    const cpu = process.cpuUsage(cpuAtStart);
+    return (cpu.user + cpu.system) / 1000;
+  };
+  const pacer = idleCpuPacer({
+    start,
+    deadline: start + READ_TARGET_MS,
+    expectedCpuMs: lastCpuMs,
+    now: () => performance.now(),
+    cpuMs,
+  });
+  const run = <T>(steps: Steps<T>): T => runPaced(steps, pacer);
+  while (pacer.shouldWait()) pacer.wait();
   const result = rereadSnapshot(file, dir, maxBytes, lastRead);
   if (!result.ok) {
     send({ kind: 'refused', readId, problems: result.problems });
@@ -81,9 +101,9 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
   }
   lastRead = result.value;
   const checked = result.value.snapshot;
-  const snapshot = media === undefined ? checked : runNow(listMediaSteps(checked, media.folders, media.url));
-  const catalog = runNow(catalogSteps(snapshot, basename(file), undefined, lastSent?.catalog));
-  const index = buildOf(catalog);
+  const snapshot = media === undefined ? checked : run(listMediaSteps(checked, media.folders, media.url));
+  const catalog = run(catalogSteps(snapshot, basename(file), undefined, lastSent?.catalog));
+  const index = buildOf(catalog, run);
   // Records the main thread's live catalog holds go as positions, and pieces it holds as their places, only
   // when it serves what this process sent last.
   const serving = lastSent !== undefined && lastSent.readId === liveId ? lastSent : undefined;
@@ -92,12 +112,14 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
   lastSent = { readId, catalog, built: sentBytes };
   const buildPieces = 'pieces' in index ? index.pieces : [];
   pending = { readId, pieces: [...sent, ...buildPieces], built: sentBytes, earlier: serving?.built };
+  lastCpuMs = cpuMs();
   send({
     kind: 'ready',
     readId,
     catalogPieces: sent.length,
     buildPieces: buildPieces.length,
     buildProblem: 'problem' in index ? index.problem : undefined,
+    waitedMs: pacer.waitedMs(),
   });
 }
 

@@ -9,15 +9,17 @@
  * A process rather than a worker thread (issue 19): V8 collects a heap with helper threads on every
  * core, so building 12 MB of catalog and three languages' indexes in a worker took the second core of a
  * 2-core box in bursts and moved the search p99 during a reload by 1.3-1.7x; a process can be run with
- * `--single-threaded-gc`, which costs its build nothing that matters and leaves the serving thread's
- * collections as they are (docs/performance.md#reloading-a-snapshot).
+ * `--single-threaded` (no helper threads for its collections, nor for compiling its code: the first
+ * reloads after a start took 300-800 ms of CPU on V8's compiler threads beside the build's own), which
+ * leaves the serving thread's collections as they are and makes the process's CPU one thread's, the one
+ * its build paces (idle-cpu.ts; docs/performance.md#reloading-a-snapshot).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { deserialize } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { type Problem, refuse, type Result, ok, withSource } from '../problems.ts';
-import { runInSlices } from '../time-slices.ts';
+import { runInSlices, type Steps } from '../time-slices.ts';
 import type { Catalog } from './catalog.ts';
 import { type CatalogPiece, catalogOfPiecesSteps } from './catalog-pieces.ts';
 import type { MediaFolders } from './media-listing.ts';
@@ -38,7 +40,15 @@ export type ToProcess =
 /** What the reading process answers: why the file is refused, or how many pieces it holds, then each piece asked for. */
 export type FromProcess =
   | { kind: 'refused'; readId: number; problems: Problem[] }
-  | { kind: 'ready'; readId: number; catalogPieces: number; buildPieces: number; buildProblem: string | undefined }
+  | {
+      kind: 'ready';
+      readId: number;
+      catalogPieces: number;
+      buildPieces: number;
+      buildProblem: string | undefined;
+      /** How long the read waited for idle CPU (idle-cpu.ts), in ms. */
+      waitedMs: number;
+    }
   | { kind: 'piece'; readId: number; piece: unknown }
   /** A piece as v8.serialize wrote it (a build's: the process compared those bytes with the last read's). */
   | { kind: 'bytes'; readId: number; bytes: Uint8Array }
@@ -47,7 +57,8 @@ export type FromProcess =
 
 /** What a build module exports: what is served from a catalog, as pieces the main thread adopts. */
 export interface BuildModule {
-  buildParts(catalog: Catalog): unknown[];
+  /** `run` drives a stepwise build to its end (pacing it to the CPU serving leaves idle: idle-cpu.ts). */
+  buildParts(catalog: Catalog, run: <T>(steps: Steps<T>) => T): unknown[];
 }
 
 /** What the reading process does beside reading: list the snapshot's media, and build with a module (one per process). */
@@ -71,6 +82,8 @@ export interface ProcessRead extends LiveRead {
   built: { pieces: unknown[] } | { problem: string };
   /** How long the process took to read and build, before the first piece was asked for (for the log). */
   processMs: number;
+  /** Of that, how long it waited for idle CPU (idle-cpu.ts). */
+  waitedMs: number;
 }
 
 const IS_TYPESCRIPT = import.meta.url.endsWith('.ts');
@@ -91,11 +104,7 @@ function readingProcess(maxBytes: number, build: string): ChildProcess {
   // A build keeps a catalog and its index beside the snapshot: 32 times the file's size, at least 512 MB.
   const heapMb = Math.max(512, Math.ceil((maxBytes / 2 ** 20) * 32));
   const child = fork(ENTRY, [build], {
-    execArgv: [
-      ...(IS_TYPESCRIPT ? ['--import', import.meta.resolve('tsx')] : []),
-      '--single-threaded-gc',
-      `--max-old-space-size=${heapMb}`,
-    ],
+    execArgv: [...(IS_TYPESCRIPT ? ['--import', import.meta.resolve('tsx')] : []), '--single-threaded', `--max-old-space-size=${heapMb}`],
     // Buffers, Maps and typed arrays cross as themselves (v8.serialize), not as JSON.
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -183,7 +192,7 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
           if (!catalog.ok) return done(catalog);
           const built =
             counted.buildProblem === undefined ? { pieces: pieces.slice(counted.catalogPieces) } : { problem: counted.buildProblem };
-          done(ok({ readId, catalog: catalog.value, pieces, built, processMs }));
+          done(ok({ readId, catalog: catalog.value, pieces, built, processMs, waitedMs: counted.waitedMs }));
         },
         (error: unknown) => done(refuse(file, '', `could not be read (${String(error)})`)),
       );

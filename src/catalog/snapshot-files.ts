@@ -149,7 +149,7 @@ export class CatalogLoader<T> {
         continue;
       }
       this.#refused.delete(name);
-      const { catalog, processMs } = result.value;
+      const { catalog, processMs, waitedMs } = result.value;
       const { served, builtBy } = await this.#serve(catalog, result.value.built);
       const prepareMs = performance.now() - started - readMs;
       const previous = this.#live?.catalog.dataVersion ?? null;
@@ -164,10 +164,16 @@ export class CatalogLoader<T> {
         dataVersion: catalog.dataVersion,
         exercises: catalog.exercises.length,
         previous,
-        // Where the time went (docs/operations.md#snapshot-reloads): reading and building in the reading process,
-        // taking its pieces and putting the catalog together here, then the search index (adopting what the
-        // reading process built, or the build here) and the warm-up.
-        ms: { read: Math.round(processMs), catalog: Math.round(readMs - processMs), index: Math.round(prepareMs) },
+        // Where the time went (docs/operations.md#snapshot-reloads): reading and building in the reading process
+        // (of which `waited`: waiting for CPU serving left idle), taking its pieces and putting the catalog
+        // together here, then the search index (adopting what the reading process built, or the build here)
+        // and the warm-up.
+        ms: {
+          read: Math.round(processMs),
+          waited: Math.round(waitedMs),
+          catalog: Math.round(readMs - processMs),
+          index: Math.round(prepareMs),
+        },
         // Where what is served was built: by the reading process, or here (prepare) when it could not be.
         builtBy,
       });

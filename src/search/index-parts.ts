@@ -21,7 +21,7 @@ import type { FacetIndex } from './filters/facet-index.ts';
 import type { FacetTable } from './filters/facet-table.ts';
 import { languageOf } from './languages/languages.ts';
 import { Ranker } from './ranking/ranker.ts';
-import { buildSearchIndexNow, type SearchIndex } from './search-index.ts';
+import { type SearchIndex, searchIndexSteps } from './search-index.ts';
 import { IndexCaches } from './structures/index-caches.ts';
 import type { SuggestSources } from './suggest/large/head-ranking.ts';
 import type { ShortPrefixes } from './suggest/short-prefixes.ts';
@@ -212,10 +212,10 @@ export const INDEX_BUILD_MODULE = new URL(import.meta.url);
 let builtLast: SearchIndex | undefined;
 
 /** In the reading process: the search index of `catalog` as pieces of parts, for the main thread to adopt. */
-export function buildParts(catalog: Catalog): PartPiece[] {
+export function buildParts(catalog: Catalog, run: <T>(steps: Steps<T>) => T = runNow): PartPiece[] {
   // Dropped first: a build that throws leaves no half-borrowed index behind for the next one.
   const earlier = builtLast;
   builtLast = undefined;
-  builtLast = buildSearchIndexNow(catalog, { previous: earlier });
+  builtLast = run(searchIndexSteps(catalog, { previous: earlier }));
   return partPieces(indexParts(builtLast));
 }

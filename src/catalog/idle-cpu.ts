@@ -1,0 +1,103 @@
+/**
+ * Pacing the reading process's build to the CPU serving leaves idle (issue 19: a reload with the search
+ * p99 unchanged, and served within 2 s on a busy machine). On two cores, two searching clients keep the
+ * serving thread and its clients on both, and a reload's read and index build, run flat out, take their
+ * CPU from serving: at the lowest priority (nice 19) the p99 during reloads was unchanged, but beside two
+ * CPU-bound processes the build then got so little CPU that reloads took over a minute; and a process
+ * cannot raise its priority again without privileges. So the build waits in user space instead, and only
+ * while it can afford to: between slices of about a millisecond it looks at how many other tasks are
+ * runnable (the kernel's count in /proc/loadavg), and while they already want every CPU, it waits a
+ * millisecond, but only while it can still be over by its deadline running flat out at the rate of CPU
+ * it has had (expecting to take the last read's CPU time). So a machine that is busy for good gets the
+ * build as fast as before, and a reload of a quiet machine's day of edits uses what serving leaves idle.
+ * Where the count cannot be read (not Linux), the build never waits.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { Pacer } from '../time-slices.ts';
+
+/**
+ * When a read's build should be over at the latest, from its start (ms): the goal is 2 s from the file to
+ * serving, and the serving thread's part (taking the pieces, adopting them) takes up to about 0.6 s of it
+ * beside two CPU-bound processes.
+ */
+export const READ_TARGET_MS = 1000;
+/**
+ * How long a build runs (ms) before it knows its rate (the CPU it gets for each ms of wall time it runs)
+ * well enough to wait: until then it does not wait.
+ */
+const RATE_MEASURED_AFTER_MS = 10;
+
+/**
+ * How many tasks other than the caller are runnable now, from /proc/loadavg's fourth field ("running/
+ * total", the caller counted in it), or undefined where it cannot be read.
+ */
+export function othersRunnable(loadavg: () => string = () => readFileSync('/proc/loadavg', 'latin1')): number | undefined {
+  let text: string;
+  try {
+    text = loadavg();
+  } catch {
+    return undefined;
+  }
+  const running = /^\S+ \S+ \S+ (\d+)\//.exec(text)?.[1];
+  return running === undefined ? undefined : Math.max(0, Number(running) - 1);
+}
+
+const WAIT_CELL = new Int32Array(new SharedArrayBuffer(4));
+
+/** Blocks the thread about `ms` (Atomics.wait on a cell no one wakes: a process of its own, never the serving thread). */
+export function blockFor(ms: number): void {
+  Atomics.wait(WAIT_CELL, 0, 0, ms);
+}
+
+export interface IdleCpuOptions {
+  /** When the read started, and when its build should be over (READ_TARGET_MS after), in `now`'s clock. */
+  readonly start: number;
+  readonly deadline: number;
+  /** The CPU time the build is expected to take (ms): the last read's, or undefined (then it never waits). */
+  readonly expectedCpuMs: number | undefined;
+  readonly now: () => number;
+  /** The CPU time the process has taken since the read started (ms). */
+  readonly cpuMs: () => number;
+  readonly othersRunnable?: () => number | undefined;
+  readonly cpus?: number;
+  readonly block?: (ms: number) => void;
+}
+
+/**
+ * A pacer that waits while other runnable tasks want every CPU, as long as the build can still be over by
+ * its deadline: what is left of its expected CPU time, at the rate of CPU it has got while running, must
+ * fit in the time left. A build that has taken more than it was expected to no longer waits.
+ */
+export function idleCpuPacer(options: IdleCpuOptions): Pacer & { readonly waitedMs: () => number } {
+  const { expectedCpuMs, deadline, now, cpuMs } = options;
+  const cpus = options.cpus ?? availableParallelism();
+  const others = options.othersRunnable ?? othersRunnable;
+  const block = options.block ?? blockFor;
+  let canRead = expectedCpuMs !== undefined;
+  let mark = options.start;
+  let runMs = 0;
+  let waitedMs = 0;
+  return {
+    waitedMs: () => waitedMs,
+    shouldWait() {
+      const at = now();
+      runMs += at - mark;
+      mark = at;
+      if (!canRead) return false;
+      const used = cpuMs();
+      const left = expectedCpuMs! - used;
+      if (left <= 0 || runMs < RATE_MEASURED_AFTER_MS) return false;
+      if (at + left / Math.max(used / runMs, 0.05) >= deadline) return false;
+      const runnable = others();
+      if (runnable === undefined) canRead = false;
+      return runnable !== undefined && runnable >= cpus;
+    },
+    wait() {
+      block(1);
+      const at = now();
+      waitedMs += at - mark;
+      mark = at;
+    },
+  };
+}

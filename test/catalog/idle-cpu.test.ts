@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { idleCpuPacer, othersRunnable } from '../../src/catalog/idle-cpu.ts';
+
+/** A pacer over a clock and a CPU meter the test moves by hand, on a 2-core machine. */
+function scene(expectedCpuMs: number | undefined, runnable: () => number | undefined) {
+  const state = { now: 0, cpu: 0, waited: 0, looked: 0 };
+  const pacer = idleCpuPacer({
+    start: 0,
+    deadline: 1000,
+    expectedCpuMs,
+    now: () => state.now,
+    cpuMs: () => state.cpu,
+    cpus: 2,
+    othersRunnable: () => {
+      state.looked++;
+      return runnable();
+    },
+    block: (ms) => {
+      state.now += ms;
+      state.waited += ms;
+    },
+  });
+  /** Runs for `ms` of wall time, getting `rate` of a core meanwhile. */
+  const run = (ms: number, rate: number) => {
+    state.now += ms;
+    state.cpu += ms * rate;
+  };
+  return { state, pacer, run };
+}
+
+describe('pacing a build to idle CPU (issue 19)', () => {
+  it('reads the runnable count from /proc/loadavg, less the caller', () => {
+    assert.equal(
+      othersRunnable(() => '0.52 0.58 0.59 3/467 12345\n'),
+      2,
+    );
+    assert.equal(
+      othersRunnable(() => '0.52 0.58 0.59 1/467 12345\n'),
+      0,
+    );
+    assert.equal(
+      othersRunnable(() => 'garbled'),
+      undefined,
+    );
+    assert.equal(
+      othersRunnable(() => {
+        throw new Error('ENOENT');
+      }),
+      undefined,
+    );
+  });
+
+  it('waits while others want every CPU and there is time to spare, and runs when a CPU is idle', () => {
+    let runnable = 2;
+    const { pacer, run } = scene(300, () => runnable);
+    run(20, 1);
+    assert.equal(pacer.shouldWait(), true);
+    pacer.wait();
+    runnable = 1;
+    assert.equal(pacer.shouldWait(), false);
+  });
+
+  it('stops waiting once what is left, at the rate it has had, would end past the deadline', () => {
+    const { state, pacer, run } = scene(300, () => 3);
+    // Half a core while running: 280 ms of CPU left needs 560 ms, so it may wait until 440 ms.
+    run(40, 0.5);
+    while (pacer.shouldWait()) pacer.wait();
+    assert.ok(state.now >= 430 && state.now <= 441, `stopped waiting at ${state.now} ms`);
+    run(560, 0.5);
+    assert.ok(state.now <= 1001, `over at ${state.now} ms`);
+  });
+
+  it('does not wait before it has run long enough to know its rate, and counts only its waits as waiting', () => {
+    const { state, pacer, run } = scene(300, () => 2);
+    run(5, 1);
+    assert.equal(pacer.shouldWait(), false);
+    run(5, 1);
+    assert.equal(pacer.shouldWait(), true);
+    pacer.wait();
+    pacer.wait();
+    run(3, 1);
+    assert.equal(pacer.shouldWait(), true);
+    assert.equal(pacer.waitedMs(), 2);
+    assert.equal(state.waited, 2);
+  });
+
+  it('never waits on a first read (no CPU time to expect), nor once the build took what was expected', () => {
+    const first = scene(undefined, () => 4);
+    first.run(20, 1);
+    assert.equal(first.pacer.shouldWait(), false);
+    assert.equal(first.state.looked, 0);
+    const over = scene(100, () => 4);
+    over.run(120, 1);
+    assert.equal(over.pacer.shouldWait(), false);
+  });
+
+  it('never waits where the count cannot be read, and stops asking', () => {
+    const { state, pacer, run } = scene(300, () => undefined);
+    run(20, 1);
+    assert.equal(pacer.shouldWait(), false);
+    run(20, 1);
+    assert.equal(pacer.shouldWait(), false);
+    assert.equal(state.looked, 1);
+  });
+
+  it('reads this machine’s count where it can (Linux)', { skip: process.platform !== 'linux' }, () => {
+    const count = othersRunnable();
+    assert.ok(count !== undefined && count >= 0, String(count));
+  });
+});
