@@ -26,15 +26,21 @@ export function runNow<T>(steps: Steps<T>): T {
   }
 }
 
+/** Runs one slice of a build, of about `sliceMs`: what it built when it ended in the slice. */
+function slice<T>(steps: Steps<T>, sliceMs: number, now: () => number): { value: T } | undefined {
+  const sliceEnd = now() + sliceMs;
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return { value: step.value };
+    if (now() >= sliceEnd) return undefined;
+  }
+}
+
 /** Runs a build in slices of about `sliceMs`, yielding to the event loop (setImmediate) between slices. */
 export async function runInSlices<T>(steps: Steps<T>, sliceMs = DEFAULT_SLICE_MS, now: () => number = () => performance.now()): Promise<T> {
   for (;;) {
-    const sliceEnd = now() + sliceMs;
-    for (;;) {
-      const step = steps.next();
-      if (step.done === true) return step.value;
-      if (now() >= sliceEnd) break;
-    }
+    const built = slice(steps, sliceMs, now);
+    if (built !== undefined) return built.value;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
@@ -88,12 +94,8 @@ export interface Pacer {
  */
 export function runPaced<T>(steps: Steps<T>, pacer: Pacer, sliceMs = DEFAULT_SLICE_MS, now: () => number = () => performance.now()): T {
   for (;;) {
-    const sliceEnd = now() + sliceMs;
-    for (;;) {
-      const step = steps.next();
-      if (step.done === true) return step.value;
-      if (now() >= sliceEnd) break;
-    }
+    const built = slice(steps, sliceMs, now);
+    if (built !== undefined) return built.value;
     while (pacer.shouldWait()) pacer.wait();
   }
 }
