@@ -125,6 +125,9 @@ function rigidAnchorX(keys: readonly Key[], view: View, [x, y]: readonly [number
   return best;
 }
 
+/** How far ahead of an overhead bar its post stands when it is held from ahead (`barFrom`), in metres. */
+const BAR_POST_AHEAD = 0.45;
+
 /** What a hanging figure holds: rings or parallel bars when the props name them, else an overhead bar. */
 function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars'; lowest: number } {
   if (props.includes('dip-bars')) return { kind: 'dip-bars', lowest: 1.2 };
@@ -209,7 +212,9 @@ export const posePattern = pattern<PoseParams>({
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops);
-    if (bar !== undefined) fixed.push({ kind: grip.kind, x0: bar[0], x1: bar[0], y: bar[1] });
+    // An overhead bar held from ahead says where its post stands in x1 (render-fixed-props.ts).
+    const barPost = grip.kind === 'bar' && params.barFrom === 'ahead' && view === 'side' ? BAR_POST_AHEAD : 0;
+    if (bar !== undefined) fixed.push({ kind: grip.kind, x0: bar[0], x1: bar[0] + barPost, y: bar[1] });
     if (params.lowBar !== undefined) fixed.push({ kind: 'low-bar', x0: params.lowBar[0], x1: params.lowBar[0], y: params.lowBar[1] });
     if (params.heavyBag !== undefined) fixed.push({ kind: 'heavy-bag', x0: params.heavyBag - 0.17, x1: params.heavyBag + 0.17, y: 1.6 });
     if (params.sled !== undefined)

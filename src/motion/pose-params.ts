@@ -145,6 +145,14 @@ export const ParamsSchema = v.pipe(
      */
     hang: v.optional(v.boolean(), false),
     /**
+     * Where an overhead bar (prop `bar`) is held from, seen from the side: `above` (a hanger coming down
+     * just behind the bar, as from a rig's beam) or `ahead` (a bracket at the bar's height to a post 45 cm
+     * in front of the figure, as a bar mounted on a wall it faces). A pull-up's chin clears the bar with the
+     * head just behind it, where the hanger runs: `ahead` keeps the head clear. Seen from the front the bar
+     * lies across the picture and this changes nothing.
+     */
+    barFrom: v.optional(v.picklist(['above', 'ahead']), 'above'),
+    /**
      * A bar fixed at `[x, height]` that the hands of keys with `handsOnBar` hold while the feet stay on
      * the floor (a rack's or a locked Smith machine's bar: an inverted row, an incline push-up).
      */

@@ -86,6 +86,21 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       );
     case 'bar': {
       const top = camera.bottom + camera.height / camera.scale;
+      // Held from ahead (`barFrom`): a bracket at the bar's height to a post standing at x1.
+      if (prop.x1 > prop.x0)
+        return (
+          polyline(
+            camera,
+            [
+              [prop.x0, prop.y],
+              [prop.x1, prop.y],
+            ],
+            COLOURS.steel,
+            0.035,
+          ) +
+          rect(camera, prop.x1, 0, prop.x1 + 0.06, top, COLOURS.steel) +
+          circle(camera, [prop.x0, prop.y], 0.025, COLOURS.iron)
+        );
       return (
         polyline(
           camera,

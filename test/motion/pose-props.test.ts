@@ -126,6 +126,39 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
     }
   });
 
+  it('holds an overhead bar from a post ahead when asked, so a chin over the bar leaves the head clear', () => {
+    const pullUp = (barFrom?: 'ahead') => ({
+      pattern: 'pose',
+      props: ['bar'],
+      hang: true,
+      ...(barFrom === undefined ? {} : { barFrom }),
+      keys: [
+        { name: 'dead hang', trunk: -3, legs: [5, 10, 25], arms: [178, 178] },
+        { name: 'chin over the bar, head just behind it', trunk: -4, legs: [12, 16, 32], arms: [10, 160] },
+      ],
+    });
+    /** The top key's head, and how far it is from a point. */
+    const headAt = (d: Description) => keyBody(d.motion.keys[1]!, d.motion.view).body.head;
+    const above = built(pullUp(), 'Pullups');
+    const ahead = built(pullUp('ahead'), 'Pullups');
+    assert.deepEqual(checkMotion(ahead), []);
+    const bar = ahead.motion.fixed.find((prop) => prop.kind === 'bar')!;
+    assert.ok(Math.abs(bar.x1 - bar.x0 - 0.45) < 1e-9, 'the post stands 45 cm ahead of the bar');
+    // The default hanger comes down 12 cm behind the bar, through the head at the top of a pull-up.
+    const hung = above.motion.fixed.find((prop) => prop.kind === 'bar')!;
+    assert.equal(hung.x1, hung.x0);
+    const head = headAt(above);
+    assert.ok(Math.abs(head[0] - (hung.x0 - 0.12)) < 0.105 && head[1] > hung.y + 0.1, 'the hanger meets the head');
+    // Held from ahead: the bracket (at the bar's height, from the bar forward) and the post are clear of it.
+    const clear = headAt(ahead);
+    assert.ok(clear[0] + 0.105 < bar.x1, 'the post is ahead of the face');
+    assert.ok(clear[0] + 0.105 <= bar.x0 + 0.02 || Math.abs(clear[1] - bar.y) > 0.105, 'the bracket passes below or ahead of the head');
+    const svg = svgOf(ahead, 1);
+    const camera = cameraFor(ahead.motion, [keyBody(ahead.motion.keys[1]!, ahead.motion.view).body]);
+    const [postX] = svgPoint(camera, [bar.x1, 0]);
+    assert.ok(svg.includes(`x="${round(postX)}"`), 'the post is drawn where it stands');
+  });
+
   it('rests a body part on a massage ball', () => {
     const release = built(
       {
