@@ -7,7 +7,7 @@ import type { BodyPoint, Contact, Key } from './motion.ts';
 import { ANKLE_Y, key } from './pattern-kit.ts';
 import { anglesOf, type PoseKey } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
-import { clearance, groundAt, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
+import { clearance, groundAt, groundUnder, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
 
 /** A part this close to the floor (above its thickness) rests on it: it gets a contact. */
 export const RESTS_WITHIN = 0.02;
@@ -100,7 +100,7 @@ export function placedKey(
   const body = pose(a, view, offset, { hands, feet, footGround, ...(elbows === undefined ? {} : { elbows }) });
   const contacts: Contact[] = [];
   for (const point of RESTING_POINTS) {
-    if (clearance(body, point, supports) < RESTS_WITHIN) contacts.push({ point, on: groundAt(pointOf(body, point)[0], supports).name });
+    if (clearance(body, point, supports) < RESTS_WITHIN) contacts.push({ point, on: groundUnder(body, point, supports).name });
   }
   if (bar !== undefined) contacts.push({ point: 'leftHand', on: 'bar' }, { point: 'rightHand', on: 'bar' });
   const onBar = lowBar === undefined ? [] : sides(k.handsOnBar);

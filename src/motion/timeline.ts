@@ -4,11 +4,24 @@
  * first key with zero velocity and loops without a jump.
  */
 import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } from './elbow-bends.ts';
-import type { BodyPoint, FixedProp, HeldProp, Key, LineEnd, Motion } from './motion.ts';
+import type { HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
-import { cycleSeconds, TOP_KINDS } from './motion.ts';
-import { reformerSupports } from './reformer.ts';
+import { cycleSeconds } from './motion.ts';
+import { liftToFloor, pointOf, supportsOf } from './resting.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
+
+// What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
+export {
+  clearance,
+  groundAt,
+  groundUnder,
+  liftToFloor,
+  pointOf,
+  REST_HEIGHT,
+  RESTING_POINTS,
+  type Support,
+  supportsOf,
+} from './resting.ts';
 
 export const FRAMES_PER_SECOND = 30;
 
@@ -16,87 +29,6 @@ export const FRAMES_PER_SECOND = 30;
 export function ease(u: number): number {
   const t = Math.max(0, Math.min(1, u));
   return t * t * t * (t * (t * 6 - 15) + 10);
-}
-
-export function pointOf(body: Body, point: BodyPoint): Point {
-  switch (point) {
-    case 'pelvis':
-    case 'waist':
-    case 'neckBase':
-    case 'head':
-      return body[point];
-    case 'leftHand':
-    case 'rightHand':
-      return body.arms[point === 'leftHand' ? 'left' : 'right'].hand;
-    case 'leftElbow':
-    case 'rightElbow':
-      return body.arms[point === 'leftElbow' ? 'left' : 'right'].middle;
-    case 'leftKnee':
-    case 'rightKnee':
-      return body.legs[point === 'leftKnee' ? 'left' : 'right'].middle;
-    case 'leftToe':
-    case 'rightToe':
-      return body.legs[point === 'leftToe' ? 'left' : 'right'].toe;
-    case 'leftHeel':
-    case 'rightHeel':
-      return body.legs[point === 'leftHeel' ? 'left' : 'right'].heel;
-  }
-}
-
-/** How far above the floor each part's centre sits when it rests there (its thickness). */
-export const REST_HEIGHT: Readonly<Record<BodyPoint, number>> = {
-  pelvis: 0.1,
-  waist: 0.1,
-  neckBase: 0.08,
-  head: 0.105,
-  leftHand: 0.03,
-  rightHand: 0.03,
-  leftElbow: 0.04,
-  rightElbow: 0.04,
-  leftKnee: 0.05,
-  rightKnee: 0.05,
-  leftToe: 0,
-  rightToe: 0,
-  leftHeel: 0,
-  rightHeel: 0,
-};
-/** Every point of the figure that may rest on something. */
-export const RESTING_POINTS = Object.keys(REST_HEIGHT) as BodyPoint[];
-
-/** A surface the figure may rest on besides the floor: a bench, box or mat top from x0 to x1 at height y. */
-export interface Support {
-  name: string;
-  x0: number;
-  x1: number;
-  y: number;
-}
-
-/** The supports of a scene's fixed props (bench, box, foam roller, stability ball, BOSU, incline and decline seat tops, a reformer's carriage; a mat's centimetre is within a contact's tolerance), for grounding. */
-export function supportsOf(fixed: readonly FixedProp[]): Support[] {
-  return (
-    fixed
-      .filter((prop) => TOP_KINDS.has(prop.kind) || prop.kind === 'reformer')
-      // A reformer's carriage may be anywhere along its travel: what rests over that span rests on its pad.
-      .flatMap((prop) => (prop.kind === 'reformer' ? reformerSupports(prop) : [{ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y }]))
-  );
-}
-
-/** What a point at x rests on: the highest support under it, else the floor (named `floor`, height 0). */
-export function groundAt(x: number, supports: readonly Support[]): { name: string; y: number } {
-  let ground = { name: 'floor', y: 0 };
-  for (const s of supports) if (x >= s.x0 && x <= s.x1 && s.y > ground.y) ground = { name: s.name, y: s.y };
-  return ground;
-}
-
-/** How far a point is above what is under it, less its own thickness: 0 when it rests there, negative when it sinks in. */
-export function clearance(body: Body, point: BodyPoint, supports: readonly Support[] = []): number {
-  const [x, y] = pointOf(body, point);
-  return y - REST_HEIGHT[point] - groundAt(x, supports).y;
-}
-
-/** How far the figure must rise so that its lowest resting part just touches what is under it (negative: sink). */
-export function liftToFloor(body: Body, supports: readonly Support[] = []): number {
-  return -Math.min(...RESTING_POINTS.map((point) => clearance(body, point, supports)));
 }
 
 /** The figure of one key, placed by its anchor, and the pelvis offset that placed it; `bends` holds its placed elbows to a side. */
