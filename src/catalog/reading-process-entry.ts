@@ -16,11 +16,15 @@
  * the serving thread's young-generation collections copy with the thread stopped). A build piece that
  * changed goes as those bytes, which the main thread deserializes: serialized once, not again by the
  * channel.
+ *
+ * The catalog and index builds run in slices of about a millisecond, and between slices the process
+ * waits while the other tasks want every core and its deadline allows (idle-cpu.ts): a reload's CPU
+ * comes from what serving leaves idle where it can.
  */
 import { basename } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { serialize } from 'node:v8';
 import { problem } from '../problems.ts';
-import { performance } from 'node:perf_hooks';
 import { runPaced, type Steps } from '../time-slices.ts';
 import { type Catalog, catalogSteps } from './catalog.ts';
 import { catalogPieces } from './catalog-pieces.ts';
@@ -93,7 +97,6 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
     cpuMs,
   });
   const run = <T>(steps: Steps<T>): T => runPaced(steps, pacer);
-  while (pacer.shouldWait()) pacer.wait();
   const result = rereadSnapshot(file, dir, maxBytes, lastRead);
   if (!result.ok) {
     send({ kind: 'refused', readId, problems: result.problems });
