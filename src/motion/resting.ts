@@ -79,7 +79,7 @@ export function groundAt(x: number, supports: readonly Support[]): { name: strin
   return ground;
 }
 
-/** Supports narrower than the shoulders: a figure lying or sitting on one has its arms beside it. */
+/** Supports narrower than the shoulders: a figure lying on one has its arms beside it (groundUnder). */
 const NARROW_SUPPORTS: ReadonlySet<string> = new Set(['bench', 'incline', 'decline']);
 const ARM_POINTS: ReadonlySet<BodyPoint> = new Set(['leftHand', 'rightHand', 'leftElbow', 'rightElbow']);
 const TRUNK_POINTS = ['pelvis', 'waist', 'neckBase'] as const;
