@@ -74,7 +74,8 @@ export function idleCpuPacer(options: IdleCpuOptions): Pacer & { readonly waited
   const cpus = options.cpus ?? availableParallelism();
   const others = options.othersRunnable ?? othersRunnable;
   const block = options.block ?? blockFor;
-  let canRead = expectedCpuMs !== undefined;
+  // Cleared for good the first time the count cannot be read.
+  let canCount = true;
   let mark = options.start;
   let runMs = 0;
   let waitedMs = 0;
@@ -84,13 +85,12 @@ export function idleCpuPacer(options: IdleCpuOptions): Pacer & { readonly waited
       const at = now();
       runMs += at - mark;
       mark = at;
-      if (!canRead) return false;
+      if (expectedCpuMs === undefined || !canCount || runMs < RATE_MEASURED_AFTER_MS) return false;
       const used = cpuMs();
-      const left = expectedCpuMs! - used;
-      if (left <= 0 || runMs < RATE_MEASURED_AFTER_MS) return false;
-      if (at + left / Math.max(used / runMs, 0.05) >= deadline) return false;
+      const left = expectedCpuMs - used;
+      if (left <= 0 || at + left / Math.max(used / runMs, 0.05) >= deadline) return false;
       const runnable = others();
-      if (runnable === undefined) canRead = false;
+      if (runnable === undefined) canCount = false;
       return runnable !== undefined && runnable >= cpus;
     },
     wait() {

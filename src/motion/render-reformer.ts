@@ -21,6 +21,7 @@ export function reformerFrame(camera: Camera, reformer: FixedProp): string {
   const footEnd = reformer.x0 - direction * FOOT_END;
   const [left, right] = [Math.min(footEnd, reformer.x1), Math.max(footEnd, reformer.x1)];
   const platform = platformSpan(reformer);
+  const pulley = pulleyOf(reformer);
   return [
     rect(camera, left, 0, left + 0.06, 0.06, COLOURS.iron),
     rect(camera, right - 0.06, 0, right, 0.06, COLOURS.iron),
@@ -38,8 +39,8 @@ export function reformerFrame(camera: Camera, reformer: FixedProp): string {
       0.035,
     ),
     circle(camera, [reformer.x0, reformer.y], 0.025, COLOURS.steel, COLOURS.iron, 0.01),
-    polyline(camera, [[pulleyOf(reformer)[0], RAIL_TOP], pulleyOf(reformer)], COLOURS.steel, 0.035),
-    circle(camera, pulleyOf(reformer), 0.03, COLOURS.iron),
+    polyline(camera, [[pulley[0], RAIL_TOP], pulley], COLOURS.steel, 0.035),
+    circle(camera, pulley, 0.03, COLOURS.iron),
   ].join('');
 }
 
