@@ -10,6 +10,12 @@
  * English words (each position's English name and keywords, TranslatedSearch) are not sent: they are
  * the English records' own strings, and are taken from them here once the English catalog is together
  * (sent, two languages' were 1.6 MB of strings that a reload's collections copied on the serving thread).
+ *
+ * A changed record crosses as its response body alone, and the record is parsed from those bytes here
+ * (they are the record's JSON, every field in order: catalog.ts), a few at a time, in the assembly's
+ * slices. Sent as the record object beside its body, a reload of every record in three languages moved
+ * 27 MB (13 of them objects, 44-96 ms for the reading process to serialize, received in one go per
+ * piece); as bodies it moves 13 MB of bytes that cost nothing to receive, in a fifth as many pieces.
  */
 import { ok, refuse, type Result } from '../problems.ts';
 import type { Steps } from '../time-slices.ts';
@@ -22,20 +28,22 @@ export type CatalogHead = Omit<Catalog, 'languages' | 'exercises' | 'positionByI
   readonly translated: Omit<TranslatedSearch, 'englishWords'> | undefined;
 };
 
-/** A record: its position in the last catalog sent (of the same language), or the record and its body. */
-export type SentRecord = number | [Exercise, Buffer];
+/** A record: its position in the last catalog sent (of the same language), or its body (`{"data":<record>}`). */
+export type SentRecord = number | Buffer;
 
 export type CatalogPiece =
   /** `isRoot`: the English catalog, which comes last and holds the others as its languages. */
   { kind: 'head'; head: CatalogHead; size: number; isRoot: boolean } | { kind: 'records'; lang: string; records: SentRecord[] };
 
 /**
- * Records sent whole per piece: about 200 KB. A piece is received (deserialized) in one go, outside
- * any slice (100 records, 400 KB, took 4-8 ms on a busy box), and each piece costs a round trip to the
- * reading process, which on a busy box waits for a core: with 25 a piece, a reload of every record in
- * three languages spent up to a second taking them.
+ * Bytes of bodies per piece (about 250 records). Each piece costs a round trip to the reading process,
+ * which on a busy box waits for a core: with 50 records a piece (objects and bodies, 200 KB), a reload
+ * of every record in three languages took 140 pieces and 300-650 ms to take them. Bodies alone are a
+ * copy to receive (the parse is the assembly's, in slices), so a piece can be larger.
  */
-const WHOLE_PER_PIECE = 50;
+const WHOLE_BYTES_PER_PIECE = 512 * 1024;
+/** Records parsed from their bodies per step of the assembly (about 0.1 ms). */
+const PARSED_PER_STEP = 16;
 /** Entries per piece when most are positions, which cost next to nothing to send: a day's edits cross in a piece a language. */
 const ENTRIES_PER_PIECE = 4096;
 
@@ -56,20 +64,20 @@ export function catalogPieces(catalog: Catalog, earlier: Catalog | undefined): C
     const head: CatalogHead = { ...rest, translated: translated === undefined ? undefined : withoutWords(translated) };
     pieces.push({ kind: 'head', head, size: exercises.length, isRoot: language === catalog });
     let records: SentRecord[] = [];
-    let whole = 0;
+    let wholeBytes = 0;
     for (let position = 0; position < exercises.length; position++) {
       const exercise = exercises[position]!;
       const at = before?.positionById.get(exercise.id);
       if (at !== undefined && before!.exercises[at] === exercise) {
         records.push(at);
       } else {
-        records.push([exercise, exerciseBodies[position]!]);
-        whole += 1;
+        records.push(exerciseBodies[position]!);
+        wholeBytes += exerciseBodies[position]!.length;
       }
-      if (whole === WHOLE_PER_PIECE || records.length === ENTRIES_PER_PIECE || position === exercises.length - 1) {
+      if (wholeBytes >= WHOLE_BYTES_PER_PIECE || records.length === ENTRIES_PER_PIECE || position === exercises.length - 1) {
         pieces.push({ kind: 'records', lang: language.lang, records });
         records = [];
-        whole = 0;
+        wholeBytes = 0;
       }
     }
   }
@@ -82,6 +90,18 @@ function withoutWords({ englishWords: _words, ...sent }: TranslatedSearch): Omit
 }
 
 const DATA_PREFIX_BYTES = '{"data":'.length;
+
+/** The record a body's bytes hold, or undefined when they are not an object's JSON. */
+function recordOf(bytes: Buffer): Exercise | undefined {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
+      ? (value as Exercise)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** One language's catalog, as it is put together. */
 interface Assembling {
@@ -144,6 +164,7 @@ export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiec
       };
     } else {
       if (at === undefined || piece.lang !== at.head.lang) return wrong(`records of ${piece.lang} out of place`);
+      let parsed = 0;
       for (const record of piece.records) {
         const position = at.exercises.length;
         if (typeof record === 'number') {
@@ -153,10 +174,13 @@ export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiec
           at.exerciseBodies.push(at.live!.exerciseBodies[record]!);
           at.exerciseBytes.push(at.live!.exerciseBytes[record]!);
         } else {
-          const [exercise, body] = record;
+          const bytes = record.subarray(DATA_PREFIX_BYTES, record.length - 1);
+          const exercise = recordOf(bytes);
+          if (exercise === undefined) return wrong(`a ${at.head.lang} record whose body is not a record's JSON`);
           at.exercises.push(exercise);
-          at.exerciseBodies.push(body);
-          at.exerciseBytes.push(body.subarray(DATA_PREFIX_BYTES, body.length - 1));
+          at.exerciseBodies.push(record);
+          at.exerciseBytes.push(bytes);
+          if (++parsed % PARSED_PER_STEP === 0) yield;
         }
         at.positionById.set(at.exercises[position]!.id, position);
       }

@@ -8,8 +8,9 @@
  * while it can afford to: between slices of about a millisecond it looks at how many other tasks are
  * runnable (the kernel's count in /proc/loadavg), and while they already want every CPU, it waits a
  * millisecond, but only while it can still be over by its deadline running flat out at the rate of CPU
- * it has had (expecting to take the last read's CPU time). So a machine that is busy for good gets the
- * build as fast as before, and a reload of a quiet machine's day of edits uses what serving leaves idle.
+ * it has had (expecting to take the last read's CPU time, scaled up when more of the file changed: below).
+ * So a machine that is busy for good gets the build as fast as before, and a reload of a quiet machine's
+ * day of edits uses what serving leaves idle.
  * Where the count cannot be read (not Linux), the build never waits.
  */
 import { readFileSync } from 'node:fs';
@@ -50,11 +51,33 @@ export function blockFor(ms: number): void {
   Atomics.wait(WAIT_CELL, 0, 0, ms);
 }
 
+/** What a read cost, and how many bytes of its file were in records that changed (ReadMemory.changedBytes). */
+export interface ReadCost {
+  readonly cpuMs: number;
+  readonly changedBytes: number;
+}
+
+/**
+ * The CPU time a read that changed `changedBytes` is expected to take (ms), from the last read's cost, or
+ * undefined with none (then the build never waits). The last read's CPU is scaled up by how many times
+ * as many bytes changed, never down. Expected from the last read alone, a read that changes every
+ * record after a day's edits (twice the CPU or more) was expected to take what the day's edits did: it
+ * waited 200-550 ms early on and then ran past its deadline, on a busy machine the reload 1.7-2.1 s.
+ * A read's CPU is mostly what every read costs (walking the file, three languages' indexes), so the
+ * scaled figure is too high for a larger read, and a read expected to take more waits less: an error
+ * on the side of the reload's deadline. A read that changes fewer bytes than the last keeps the last's
+ * figure (also high), until a read of its own size sets it.
+ */
+export function expectedCpuMs(last: ReadCost | undefined, changedBytes: number): number | undefined {
+  if (last === undefined) return undefined;
+  return last.cpuMs * Math.max(1, changedBytes / Math.max(last.changedBytes, 1));
+}
+
 export interface IdleCpuOptions {
   /** When the read started, and when its build should be over (READ_TARGET_MS after), in `now`'s clock. */
   readonly start: number;
   readonly deadline: number;
-  /** The CPU time the build is expected to take (ms): the last read's, or undefined (then it never waits). */
+  /** The CPU time the build is expected to take (ms: expectedCpuMs), or undefined (then it never waits). */
   readonly expectedCpuMs: number | undefined;
   readonly now: () => number;
   /** The CPU time the process has taken since the read started (ms). */

@@ -28,7 +28,7 @@ import { problem } from '../problems.ts';
 import { runPaced, type Steps } from '../time-slices.ts';
 import { type Catalog, catalogSteps } from './catalog.ts';
 import { catalogPieces } from './catalog-pieces.ts';
-import { idleCpuPacer, READ_TARGET_MS } from './idle-cpu.ts';
+import { expectedCpuMs, idleCpuPacer, type ReadCost, READ_TARGET_MS } from './idle-cpu.ts';
 import { listMediaSteps } from './media-listing.ts';
 import type { BuildModule, FromProcess, ToProcess } from './reading-process.ts';
 import { type ReadMemory, rereadSnapshot } from './snapshot-reader.ts';
@@ -49,8 +49,8 @@ interface SentBytes {
   readonly bytes: Buffer[];
 }
 
-/** The CPU time the last read took up to saying it was ready (ms): how long the next may wait for idle CPU (idle-cpu.ts). */
-let lastCpuMs: number | undefined;
+/** The CPU time the last read took up to saying it was ready, and its changed bytes: what the next expects (idle-cpu.ts). */
+let lastCost: ReadCost | undefined;
 
 /** What the last read that passed leaves for the next: its snapshot as checked (before media are listed) and its records' bytes. */
 let lastRead: ReadMemory | undefined;
@@ -89,20 +89,22 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
     const cpu = process.cpuUsage(cpuAtStart);
     return (cpu.user + cpu.system) / 1000;
   };
-  const pacer = idleCpuPacer({
-    start,
-    deadline: start + READ_TARGET_MS,
-    expectedCpuMs: lastCpuMs,
-    now: () => performance.now(),
-    cpuMs,
-  });
-  const run = <T>(steps: Steps<T>): T => runPaced(steps, pacer);
   const result = rereadSnapshot(file, dir, maxBytes, lastRead);
   if (!result.ok) {
     send({ kind: 'refused', readId, problems: result.problems });
     return;
   }
   lastRead = result.value;
+  const { changedBytes } = result.value;
+  // The read itself is one step (it cannot wait part way); what follows is paced.
+  const pacer = idleCpuPacer({
+    start,
+    deadline: start + READ_TARGET_MS,
+    expectedCpuMs: expectedCpuMs(lastCost, changedBytes),
+    now: () => performance.now(),
+    cpuMs,
+  });
+  const run = <T>(steps: Steps<T>): T => runPaced(steps, pacer);
   const checked = result.value.snapshot;
   const snapshot = media === undefined ? checked : run(listMediaSteps(checked, media.folders, media.url));
   const catalog = run(catalogSteps(snapshot, basename(file), undefined, lastSent?.catalog));
@@ -115,7 +117,7 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
   lastSent = { readId, catalog, built: sentBytes };
   const buildPieces = 'pieces' in index ? index.pieces : [];
   pending = { readId, pieces: [...sent, ...buildPieces], built: sentBytes, earlier: serving?.built };
-  lastCpuMs = cpuMs();
+  lastCost = { cpuMs: cpuMs(), changedBytes };
   send({
     kind: 'ready',
     readId,
@@ -130,24 +132,32 @@ process.on('message', (message: ToProcess) => {
   if (message.kind === 'read') {
     read(message);
   } else if (pending?.readId === message.readId && message.at < pending.pieces.length) {
-    const piece = pending.pieces[message.at];
     const { built, earlier } = pending;
+    /** The last piece this answer gives. */
+    let last = message.at;
     // The build's pieces only: the catalog's unchanged records already go as positions, and comparing
     // the catalog's pieces too (30 MB when every record changed; digested then) made the worst busy
     // reload 1.9-2.2 s in three runs of the reload suite, against 1.6-1.7 s.
-    if (message.at < built.firstBuilt) send({ kind: 'piece', readId: message.readId, piece });
+    if (message.at < built.firstBuilt) send({ kind: 'piece', readId: message.readId, piece: pending.pieces[message.at] });
     else {
+      // A build's pieces come in the same order every read (each language's parts, field by field), so
+      // a piece is compared with the one in its place; a run of equal ones goes as one answer.
+      const bytesAt = (at: number) => {
+        built.bytes[at] ??= serialize(pending!.pieces[built.firstBuilt + at]);
+        return built.bytes[at]!;
+      };
+      const isSameAt = (at: number) => earlier?.bytes[at]?.equals(bytesAt(at)) === true;
       const at = message.at - built.firstBuilt;
-      const bytes = serialize(piece);
-      built.bytes[at] = bytes;
-      // A build's pieces come in the same order every read (each language's parts, field by field).
-      const before = earlier?.bytes[at];
-      const isSame = before?.equals(bytes) === true;
+      let count = 0;
+      while (built.firstBuilt + at + count < pending.pieces.length && isSameAt(at + count)) count++;
       send(
-        isSame ? { kind: 'same', readId: message.readId, as: earlier!.firstBuilt + at } : { kind: 'bytes', readId: message.readId, bytes },
+        count > 0
+          ? { kind: 'same', readId: message.readId, as: earlier!.firstBuilt + at, count }
+          : { kind: 'bytes', readId: message.readId, bytes: bytesAt(at) },
       );
+      last = message.at + Math.max(count, 1) - 1;
     }
-    if (message.at === pending.pieces.length - 1) pending = undefined;
+    if (last === pending.pieces.length - 1) pending = undefined;
   } else {
     send({
       kind: 'refused',

@@ -52,8 +52,11 @@ export type FromProcess =
   | { kind: 'piece'; readId: number; piece: unknown }
   /** A piece as v8.serialize wrote it (a build's: the process compared those bytes with the last read's). */
   | { kind: 'bytes'; readId: number; bytes: Uint8Array }
-  /** A piece equal to the one at `as` in the read the main process serves (it holds that one). */
-  | { kind: 'same'; readId: number; as: number };
+  /**
+   * `count` pieces in a row, from the one asked for, equal to those from `as` in the read the main
+   * process serves (it holds those): a day's edits leave runs of a build's pieces as they were.
+   */
+  | { kind: 'same'; readId: number; as: number; count: number };
 
 /** What a build module exports: what is served from a catalog, as pieces the main thread adopts. */
 export interface BuildModule {
@@ -84,6 +87,8 @@ export interface ProcessRead extends LiveRead {
   processMs: number;
   /** Of that, how long it waited for idle CPU (idle-cpu.ts). */
   waitedMs: number;
+  /** How many answers carried the pieces (fewer than the pieces: runs of unchanged ones go as one). */
+  answers: number;
 }
 
 const IS_TYPESCRIPT = import.meta.url.endsWith('.ts');
@@ -165,6 +170,9 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
   let processMs = 0;
   return new Promise<Result<ProcessRead>>((resolve) => {
     const pieces: unknown[] = [];
+    /** How many pieces have been asked for: up to two ahead of those received (below). */
+    let requested = 0;
+    let answers = 0;
     let ready: Extract<FromProcess, { kind: 'ready' }> | undefined;
     let isDone = false;
     const done = (result: Result<ProcessRead>) => {
@@ -192,7 +200,7 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
           if (!catalog.ok) return done(catalog);
           const built =
             counted.buildProblem === undefined ? { pieces: pieces.slice(counted.catalogPieces) } : { problem: counted.buildProblem };
-          done(ok({ readId, catalog: catalog.value, pieces, built, processMs, waitedMs: counted.waitedMs }));
+          done(ok({ readId, catalog: catalog.value, pieces, built, processMs, waitedMs: counted.waitedMs, answers }));
         },
         (error: unknown) => done(refuse(file, '', `could not be read (${String(error)})`)),
       );
@@ -203,23 +211,33 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
       if (message.kind === 'ready') {
         ready = message;
         processMs = performance.now() - asked;
-      } else if (ready === undefined) return stopped('the reading process sent a piece before saying how many');
-      else if (message.kind === 'piece') pieces.push(message.piece);
-      else if (message.kind === 'bytes') {
-        const piece = deserializedOr(message.bytes);
-        if (piece === undefined) return stopped('the reading process sent a piece that does not deserialize');
-        pieces.push(piece.value);
-      } else if (live === undefined || message.as >= live.pieces.length)
-        return stopped(`the reading process sent piece ${message.as} of a read this process does not hold`);
-      else pieces.push(live.pieces[message.as]);
+      } else {
+        if (ready === undefined) return stopped('the reading process sent a piece before saying how many');
+        answers += 1;
+        if (message.kind === 'piece') pieces.push(message.piece);
+        else if (message.kind === 'bytes') {
+          const piece = deserializedOr(message.bytes);
+          if (piece === undefined) return stopped('the reading process sent a piece that does not deserialize');
+          pieces.push(piece.value);
+        } else if (live === undefined || !(message.count >= 1) || message.as + message.count > live.pieces.length) {
+          const to = message.as + message.count - 1;
+          return stopped(`the reading process sent pieces ${message.as} to ${to} of a read this process does not hold`);
+        } else {
+          for (let i = 0; i < message.count; i++) pieces.push(live.pieces[message.as + i]);
+          requested = Math.max(requested, pieces.length);
+        }
+      }
       const total = ready!.catalogPieces + ready!.buildPieces;
-      // One piece in flight: the channel receives every whole message it has read in one turn of the
-      // event loop, so each is received on its own, between requests. Two in flight cut a busy box's
-      // worst reload (1.5-1.8 s against 1.9-2.4) but raised the search p99 during reloads (median
-      // 1.37x the p99 before, against 1.15x): the transfer is kept short by sending positions and
-      // records in large pieces instead (catalog-pieces.ts; docs/performance.md#reloading-a-snapshot).
-      if (pieces.length < total) ask({ kind: 'next', readId, at: pieces.length });
-      else assemble(ready!);
+      // Build pieces one in flight: the channel receives every whole message it has read in one turn of
+      // the event loop, and a build piece is deserialized as it is received (up to 400 KB of Maps and
+      // arrays at the bundled size), so each is received on its own, between requests. Two in flight
+      // cut a busy box's worst reload (1.5-1.8 s against 1.9-2.4) but raised the search p99 during
+      // reloads (median 1.37x the p99 before, against 1.15x). The catalog's pieces are bodies, bytes
+      // that cost a copy to receive (catalog-pieces.ts), so two of those are in flight: the process
+      // writes the next while this side takes one.
+      while (requested < total && requested - pieces.length < (requested < ready!.catalogPieces ? 2 : 1))
+        ask({ kind: 'next', readId, at: requested++ });
+      if (pieces.length === total) assemble(ready!);
     };
     const onExit = (code: number | null, signal: string | null) => stopped(`the reading process stopped with ${code ?? signal}`);
     const onError = (error: Error) => stopped(`the reading process failed (${error.message})`);

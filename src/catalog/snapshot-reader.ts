@@ -107,6 +107,8 @@ export function readSnapshot(file: string, dir: string | undefined, maxBytes: nu
 export interface ReadMemory {
   readonly snapshot: Snapshot;
   readonly spans: SpanMemory | undefined;
+  /** How many of the file's bytes were in records the earlier read did not hold as they are (all, when parsed whole). */
+  readonly changedBytes: number;
 }
 
 /**
@@ -130,7 +132,9 @@ export function rereadSnapshot(
     raw = parsed.value;
   }
   const result = checked(file, raw, earlier?.snapshot);
-  return result.ok ? ok({ snapshot: result.value, spans: reused?.memory }) : result;
+  return result.ok
+    ? ok({ snapshot: result.value, spans: reused?.memory, changedBytes: reused?.changedBytes ?? bytes.value.length })
+    : result;
 }
 
 /** `raw` (parsed from `file`) checked as a snapshot, beside `earlier` (one that passed), problems naming the file. */

@@ -79,14 +79,16 @@ function walk(text: string, maxDepth: number): Span[] {
 
 /**
  * `bytes` parsed as JSON.parse would, reusing `earlier`'s values for records whose bytes did not change,
- * with what the next read may reuse; or undefined when the whole text is to be parsed instead (see the
- * module's comment). The values given are shared between reads: whatever reads them must not change them.
+ * with what the next read may reuse and how many bytes were in records `earlier` did not hold as they
+ * are (`changedBytes`, all of them without `earlier`); or undefined when the whole text is to be parsed
+ * instead (see the module's comment). The values given are shared between reads: whatever reads them
+ * must not change them.
  */
 export function parseReusing(
   bytes: Buffer,
   maxDepth: number,
   earlier: SpanMemory | undefined,
-): { raw: unknown; memory: SpanMemory } | undefined {
+): { raw: unknown; memory: SpanMemory; changedBytes: number } | undefined {
   // A byte-order mark is left to the whole parse, which drops it as the decoder does.
   if (bytes[0] === 0xef || !isUtf8(bytes)) return undefined;
   const text = bytes.toString('latin1');
@@ -132,7 +134,7 @@ export function parseReusing(
     length += bytes.copy(around, length, from, bytes.length);
     const raw: unknown = JSON.parse(around.toString('utf8', 0, length));
     if (!placed(raw, values)) return undefined;
-    return { raw, memory: { records } };
+    return { raw, memory: { records }, changedBytes };
   } catch (error) {
     if (error instanceof SyntaxError) return undefined;
     throw error;

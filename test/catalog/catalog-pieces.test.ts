@@ -15,6 +15,11 @@ import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 /** The bundled snapshot (three languages, 2,232 records: several pieces each). */
 const snapshot: Snapshot = bundledSnapshot();
 
+/** The record a body sent whole holds. */
+function bodyRecord(body: Buffer): { id: string } {
+  return (JSON.parse(body.toString()) as { data: { id: string } }).data;
+}
+
 function assembled(pieces: readonly CatalogPiece[], live?: Catalog): Result<Catalog> {
   return runNow(catalogOfPiecesSteps('2026-01-02.json', pieces, live));
 }
@@ -23,8 +28,16 @@ describe('catalog pieces', () => {
   it('make the same catalog, every language, sent whole', () => {
     const catalog = buildCatalog(snapshot, '2026-01-01.json');
     const pieces = catalogPieces(catalog, undefined);
-    assert.ok(pieces.filter((piece) => piece.kind === 'records').length > 3 * 20, 'records in many pieces');
-    assert.ok(pieces.every((piece) => piece.kind === 'head' || piece.records.every((record) => typeof record !== 'number')));
+    const records = pieces.filter((piece) => piece.kind === 'records');
+    // Each changed record crosses as its body alone (the record is parsed from it on arrival), in pieces
+    // of about 512 KB: 13 MB of bodies in 27 pieces, where records and bodies in 50s took 138.
+    assert.ok(records.every((piece) => piece.records.every((record) => Buffer.isBuffer(record))));
+    const sizes = records.map((piece) => piece.records.reduce<number>((sum, body) => sum + (body as Buffer).length, 0));
+    assert.ok(
+      sizes.every((size) => size < 600 * 1024),
+      `pieces of at most about 512 KB: ${Math.max(...sizes)}`,
+    );
+    assert.ok(records.length >= 3 && records.length <= 40, `${records.length} pieces of records`);
     const back = assembled(pieces);
     assert.ok(back.ok);
     assert.deepEqual(back.value, catalog);
@@ -59,7 +72,7 @@ describe('catalog pieces', () => {
     const id = edited.exercises[7]!.id;
     const sentWhole = pieces.flatMap((piece) =>
       piece.kind === 'records'
-        ? piece.records.flatMap((record) => (typeof record === 'number' ? [] : [`${piece.lang} ${record[0].id}`]))
+        ? piece.records.flatMap((record) => (typeof record === 'number' ? [] : [`${piece.lang} ${bodyRecord(record).id}`]))
         : [],
     );
     // The edited record in English (its translations translate the overview: their records are unchanged).
@@ -100,12 +113,18 @@ describe('catalog pieces', () => {
         ? {
             ...piece,
             records: piece.records.map((record) =>
-              typeof record === 'number' ? record : ([{ ...record[0], id: 'not-in-english' }, record[1]] as const),
+              typeof record === 'number' ? record : Buffer.from(JSON.stringify({ data: { ...bodyRecord(record), id: 'not-in-english' } })),
             ),
           }
         : piece,
     ) as CatalogPiece[];
     assert.deepEqual(why(stray), [`${prefix} de record not-in-english, which the English catalog does not hold)`]);
+    const broken = (body: string) =>
+      whole.map((piece, i) =>
+        piece.kind === 'records' && i === whole.length - 1 ? { ...piece, records: [Buffer.from(body), ...piece.records.slice(1)] } : piece,
+      );
+    for (const body of ['{"data":{"id":"x"', '{"data":[1,2]}', '{"data":null}'])
+      assert.deepEqual(why(broken(body)), [`${prefix} a en record whose body is not a record's JSON)`], body);
     assert.deepEqual(
       why(
         whole.slice(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { idleCpuPacer, othersRunnable } from '../../src/catalog/idle-cpu.ts';
+import { expectedCpuMs, idleCpuPacer, othersRunnable } from '../../src/catalog/idle-cpu.ts';
 
 /** A pacer over a clock and a CPU meter the test moves by hand, on a 2-core machine. */
 function scene(expectedCpuMs: number | undefined, runnable: () => number | undefined) {
@@ -107,5 +107,21 @@ describe('pacing a build to idle CPU (issue 19)', () => {
   it('reads this machine’s count where it can (Linux)', { skip: process.platform !== 'linux' }, () => {
     const count = othersRunnable();
     assert.ok(count !== undefined && count >= 0, String(count));
+  });
+
+  it("expects a read to take the last read's CPU, scaled up (never down) by how many more bytes changed", () => {
+    assert.equal(expectedCpuMs(undefined, 1000), undefined);
+    const dayOfEdits = { cpuMs: 200, changedBytes: 40_000 };
+    // The same size of edit, or a smaller one: the last read's figure.
+    assert.equal(expectedCpuMs(dayOfEdits, 40_000), 200);
+    assert.equal(expectedCpuMs(dayOfEdits, 10_000), 200);
+    // Every record's English after a day's edits: far more than it could spend by its deadline, so it never waits.
+    assert.equal(expectedCpuMs(dayOfEdits, 4_000_000), 20_000);
+    const { pacer, run } = scene(expectedCpuMs(dayOfEdits, 4_000_000), () => 2);
+    run(20, 1);
+    assert.equal(pacer.shouldWait(), false);
+    // A reread of a file whose records all stayed as they were says nothing of a read that changes some.
+    assert.equal(expectedCpuMs({ cpuMs: 150, changedBytes: 0 }, 0), 150);
+    assert.equal(expectedCpuMs({ cpuMs: 150, changedBytes: 0 }, 40_000), 6_000_000);
   });
 });

@@ -152,6 +152,11 @@ describe('rereadSnapshot', () => {
     assert.notEqual(now.exercises[7], was.exercises[7]);
     const other = edited.exercises[8].id;
     assert.equal(now.translations!.de!.exercises[other], was.translations!.de!.exercises[other], 'and an unchanged translation');
+    // What changed, for the reading process's estimate of the read's cost (idle-cpu.ts): the two edited
+    // records' bytes, against the whole file for the first read.
+    const changed = (o: unknown) => Buffer.byteLength(JSON.stringify(o));
+    assert.equal(again.value.changedBytes, changed(edited.exercises[7]) + changed(edited.translations.de.exercises[id]));
+    assert.ok(first.value.changedBytes > 0.9 * readFileSync(firstFile).length, 'every record is new to the first read');
   });
 
   it('refuses what it cannot walk with the whole parse’s reasons, and keeps nothing of it', () => {
