@@ -11,11 +11,12 @@
  * last catalog it built and sent, under that read's id (unchanged records keep their objects and bytes;
  * when the main thread says it serves that one, they are sent as their positions there), with the bytes
  * of each build piece it sent (v8.serialize): a build piece of the next read with the same bytes as the
- * one in its place goes as that one's place (`same`), and the main thread takes the one it holds (a
- * day's edits leave most of an index's parts as they were, and each part received whole is memory that
- * the serving thread's young-generation collections copy with the thread stopped). A build piece that
+ * one in its place goes as that one's place, and the main thread takes the one it holds (a day's
+ * edits leave most of an index's parts as they were, and each part received whole is memory that the
+ * serving thread's young-generation collections copy with the thread stopped). A build piece that
  * changed goes as those bytes, which the main thread deserializes: serialized once, not again by the
- * channel.
+ * channel. One answer (`built`) carries a run of a build's pieces, so unchanged runs and small changed
+ * pieces do not cost a round trip each.
  *
  * The catalog and index builds run in slices of about a millisecond, and between slices the process
  * waits while the other tasks want every core and its deadline allows (idle-cpu.ts): a reload's CPU
@@ -42,6 +43,12 @@ const builder: BuildModule | { problem: string } | undefined =
         (loaded) => loaded as BuildModule,
         (error: unknown) => ({ problem: `the build module could not be loaded (${String(error)})` }),
       );
+
+/**
+ * Bytes of changed build pieces per answer, beside any number of unchanged ones (which go as their
+ * places): the main thread deserializes an answer as it receives it, in one go.
+ */
+const BUILT_BYTES_PER_ANSWER = 256 * 1024;
 
 /** A read's build pieces as sent: where they start among its pieces, and each one's bytes (v8.serialize), in order. */
 interface SentBytes {
@@ -141,21 +148,24 @@ process.on('message', (message: ToProcess) => {
     if (message.at < built.firstBuilt) send({ kind: 'piece', readId: message.readId, piece: pending.pieces[message.at] });
     else {
       // A build's pieces come in the same order every read (each language's parts, field by field), so
-      // a piece is compared with the one in its place; a run of equal ones goes as one answer.
+      // a piece is compared with the one in its place in the read the main thread serves.
       const bytesAt = (at: number) => {
         built.bytes[at] ??= serialize(pending!.pieces[built.firstBuilt + at]);
         return built.bytes[at]!;
       };
-      const isSameAt = (at: number) => earlier?.bytes[at]?.equals(bytesAt(at)) === true;
-      const at = message.at - built.firstBuilt;
-      let count = 0;
-      while (built.firstBuilt + at + count < pending.pieces.length && isSameAt(at + count)) count++;
-      send(
-        count > 0
-          ? { kind: 'same', readId: message.readId, as: earlier!.firstBuilt + at, count }
-          : { kind: 'bytes', readId: message.readId, bytes: bytesAt(at) },
-      );
-      last = message.at + Math.max(count, 1) - 1;
+      const items: (number | Uint8Array)[] = [];
+      let sentBytes = 0;
+      for (let at = message.at - built.firstBuilt; built.firstBuilt + at < pending.pieces.length; at++) {
+        const bytes = bytesAt(at);
+        if (earlier?.bytes[at]?.equals(bytes) === true) items.push(earlier.firstBuilt + at);
+        else if (items.length > 0 && sentBytes + bytes.length > BUILT_BYTES_PER_ANSWER) break;
+        else {
+          items.push(bytes);
+          sentBytes += bytes.length;
+        }
+      }
+      send({ kind: 'built', readId: message.readId, items });
+      last = message.at + items.length - 1;
     }
     if (last === pending.pieces.length - 1) pending = undefined;
   } else {

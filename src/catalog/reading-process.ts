@@ -50,13 +50,13 @@ export type FromProcess =
       waitedMs: number;
     }
   | { kind: 'piece'; readId: number; piece: unknown }
-  /** A piece as v8.serialize wrote it (a build's: the process compared those bytes with the last read's). */
-  | { kind: 'bytes'; readId: number; bytes: Uint8Array }
   /**
-   * `count` pieces in a row, from the one asked for, equal to those from `as` in the read the main
-   * process serves (it holds those): a day's edits leave runs of a build's pieces as they were.
+   * A build's pieces in a row, from the one asked for: each one equal to the piece at that place in the
+   * read the main process serves (a number: it holds that one), or as v8.serialize wrote it (the process
+   * compared those bytes with the last read's). A day's edits leave runs of a build's pieces as they
+   * were, and many changed ones are small: one answer carries a run, up to BUILT_BYTES_PER_ANSWER.
    */
-  | { kind: 'same'; readId: number; as: number; count: number };
+  | { kind: 'built'; readId: number; items: (number | Uint8Array)[] };
 
 /** What a build module exports: what is served from a catalog, as pieces the main thread adopts. */
 export interface BuildModule {
@@ -215,22 +215,25 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
         if (ready === undefined) return stopped('the reading process sent a piece before saying how many');
         answers += 1;
         if (message.kind === 'piece') pieces.push(message.piece);
-        else if (message.kind === 'bytes') {
-          const piece = deserializedOr(message.bytes);
-          if (piece === undefined) return stopped('the reading process sent a piece that does not deserialize');
-          pieces.push(piece.value);
-        } else if (live === undefined || !(message.count >= 1) || message.as + message.count > live.pieces.length) {
-          const to = message.as + message.count - 1;
-          return stopped(`the reading process sent pieces ${message.as} to ${to} of a read this process does not hold`);
-        } else {
-          for (let i = 0; i < message.count; i++) pieces.push(live.pieces[message.as + i]);
+        else {
+          if (message.items.length === 0) return stopped('the reading process sent an empty answer');
+          for (const item of message.items) {
+            if (typeof item !== 'number') {
+              const piece = deserializedOr(item);
+              if (piece === undefined) return stopped('the reading process sent a piece that does not deserialize');
+              pieces.push(piece.value);
+            } else if (live !== undefined && item >= 0 && item < live.pieces.length) pieces.push(live.pieces[item]);
+            else return stopped(`the reading process sent piece ${item} of a read this process does not hold`);
+          }
           requested = Math.max(requested, pieces.length);
         }
       }
       const total = ready!.catalogPieces + ready!.buildPieces;
-      // Build pieces one in flight: the channel receives every whole message it has read in one turn of
-      // the event loop, and a build piece is deserialized as it is received (up to 400 KB of Maps and
-      // arrays at the bundled size), so each is received on its own, between requests. Two in flight
+      if (pieces.length > total) return stopped(`the reading process sent more than the ${total} pieces it holds`);
+      // A build's answers one in flight: the channel receives every whole message it has read in one turn
+      // of the event loop, and a build's pieces are deserialized as they are received (up to about
+      // 256 KB of Maps and arrays an answer, or one larger piece), so each answer is received on its
+      // own, between requests. Two single pieces in flight
       // cut a busy box's worst reload (1.5-1.8 s against 1.9-2.4) but raised the search p99 during
       // reloads (median 1.37x the p99 before, against 1.15x). The catalog's pieces are bodies, bytes
       // that cost a copy to receive (catalog-pieces.ts), so two of those are in flight: the process

@@ -130,9 +130,9 @@ describe('the reading process', () => {
     }
     assert.ok(shared > second.read.pieces.length / 2, `${shared} of ${second.read.pieces.length} pieces taken from the live read`);
     assert.ok(shared < second.read.pieces.length);
-    // Runs of unchanged pieces cross as one answer each: fewer answers than pieces.
-    assert.ok(second.read.answers < second.read.pieces.length - shared + shared / 2, `${second.read.answers} answers`);
-    assert.equal(first.read.answers, first.read.pieces.length, 'a first read sends every piece');
+    // Runs of unchanged pieces, and small changed ones, cross as one answer: far fewer answers than pieces.
+    assert.ok(second.read.answers < second.read.pieces.length / 4, `${second.read.answers} answers of ${second.read.pieces.length} pieces`);
+    assert.ok(first.read.answers < first.read.pieces.length / 4, `${first.read.answers} answers of ${first.read.pieces.length} pieces`);
     assert.deepEqual(second.read.catalog, builtHere(second.file));
     // What the main thread adopts from them answers as an index built here from the file.
     const built = second.read.built;
@@ -152,7 +152,7 @@ describe('the reading process', () => {
     const refused = await readInProcess(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES, { build: INDEX_BUILD_MODULE }, without);
     assert.match(
       formatProblems(refused.ok ? [] : refused.problems)[0]!,
-      /2026-01-02\.json: could not be read \(the reading process sent pieces \d+ to \d+ of a read this process does not hold\)/,
+      /2026-01-02\.json: could not be read \(the reading process sent piece \d+ of a read this process does not hold\)/,
     );
     const next = await readIn(dir, withSpanish('2026-01-03'), first.read, INDEX_BUILD_MODULE);
     assert.deepEqual(next.read.catalog, builtHere(next.file));
