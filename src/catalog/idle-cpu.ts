@@ -58,19 +58,27 @@ export interface ReadCost {
 }
 
 /**
+ * How many times the last read's CPU a read that changes more of the file may take, at most: in process
+ * (`--single-threaded`, the bundled snapshot), a read that changes every record in three languages took
+ * 2.5 times a day's edits (505 against 190-240 ms), since most of a read's CPU is what every read costs
+ * (walking the file, three languages' indexes).
+ */
+const MAX_GROWTH = 3;
+
+/**
  * The CPU time a read that changed `changedBytes` is expected to take (ms), from the last read's cost, or
- * undefined with none (then the build never waits). The last read's CPU is scaled up by how many times
- * as many bytes changed, never down. Expected from the last read alone, a read that changes every
- * record after a day's edits (twice the CPU or more) was expected to take what the day's edits did: it
- * waited 200-550 ms early on and then ran past its deadline, on a busy machine the reload 1.7-2.1 s.
- * A read's CPU is mostly what every read costs (walking the file, three languages' indexes), so the
- * scaled figure is too high for a larger read, and a read expected to take more waits less: an error
- * on the side of the reload's deadline. A read that changes fewer bytes than the last keeps the last's
- * figure (also high), until a read of its own size sets it.
+ * undefined with none (then the build never waits): the last read's CPU, scaled up by how many times as
+ * many bytes changed, up to MAX_GROWTH, never down. Expected from the last read alone, a read that
+ * changes every record after a day's edits was expected to take what the day's edits did: it waited
+ * 200-550 ms early on and then ran past its deadline, on a busy machine the reload 1.7-2.1 s. Scaled up
+ * without a bound, it expected a hundred times the CPU and never waited, even on a machine with the
+ * time to (the search p99 during those reloads rose by a third). A read that changes fewer bytes than
+ * the last keeps the last's figure (too high: it waits less), until a read of its own size sets it.
  */
 export function expectedCpuMs(last: ReadCost | undefined, changedBytes: number): number | undefined {
   if (last === undefined) return undefined;
-  return last.cpuMs * Math.max(1, changedBytes / Math.max(last.changedBytes, 1));
+  const growth = changedBytes / Math.max(last.changedBytes, 1);
+  return last.cpuMs * Math.min(Math.max(1, growth), MAX_GROWTH);
 }
 
 export interface IdleCpuOptions {

@@ -109,19 +109,25 @@ describe('pacing a build to idle CPU (issue 19)', () => {
     assert.ok(count !== undefined && count >= 0, String(count));
   });
 
-  it("expects a read to take the last read's CPU, scaled up (never down) by how many more bytes changed", () => {
+  it("expects a read to take the last read's CPU, scaled up (never down, at most 3 times) by how many more bytes changed", () => {
     assert.equal(expectedCpuMs(undefined, 1000), undefined);
     const dayOfEdits = { cpuMs: 200, changedBytes: 40_000 };
     // The same size of edit, or a smaller one: the last read's figure.
     assert.equal(expectedCpuMs(dayOfEdits, 40_000), 200);
     assert.equal(expectedCpuMs(dayOfEdits, 10_000), 200);
-    // Every record's English after a day's edits: far more than it could spend by its deadline, so it never waits.
-    assert.equal(expectedCpuMs(dayOfEdits, 4_000_000), 20_000);
-    const { pacer, run } = scene(expectedCpuMs(dayOfEdits, 4_000_000), () => 2);
-    run(20, 1);
-    assert.equal(pacer.shouldWait(), false);
-    // A reread of a file whose records all stayed as they were says nothing of a read that changes some.
+    assert.equal(expectedCpuMs(dayOfEdits, 80_000), 400);
+    // Every record's English after a day's edits: three times, at most.
+    assert.equal(expectedCpuMs(dayOfEdits, 4_000_000), 600);
+    // So on a busy machine (a third of a core) it cannot afford to wait...
+    const busy = scene(expectedCpuMs(dayOfEdits, 4_000_000), () => 4);
+    busy.run(30, 0.33);
+    assert.equal(busy.pacer.shouldWait(), false);
+    // ...and on one whose clients keep both cores busy but give it most of one, it can.
+    const served = scene(expectedCpuMs(dayOfEdits, 4_000_000), () => 2);
+    served.run(30, 0.9);
+    assert.equal(served.pacer.shouldWait(), true);
+    // A reread of a file whose records all stayed as they were says little of a read that changes some.
     assert.equal(expectedCpuMs({ cpuMs: 150, changedBytes: 0 }, 0), 150);
-    assert.equal(expectedCpuMs({ cpuMs: 150, changedBytes: 0 }, 40_000), 6_000_000);
+    assert.equal(expectedCpuMs({ cpuMs: 150, changedBytes: 0 }, 40_000), 450);
   });
 });
