@@ -51,34 +51,34 @@ export function blockFor(ms: number): void {
   Atomics.wait(WAIT_CELL, 0, 0, ms);
 }
 
-/** What a read cost, and how many bytes of its file were in records that changed (ReadMemory.changedBytes). */
+/** What a read cost: its CPU, its file's size and how many of those bytes were in records that changed (ReadMemory.changedBytes). */
 export interface ReadCost {
   readonly cpuMs: number;
+  readonly fileBytes: number;
   readonly changedBytes: number;
 }
 
 /**
- * How many times the last read's CPU a read that changes more of the file may take, at most: in process
- * (`--single-threaded`, the bundled snapshot), a read that changes every record in three languages took
- * 2.5 times a day's edits (505 against 190-240 ms), since most of a read's CPU is what every read costs
- * (walking the file, three languages' indexes).
+ * The part of a read's CPU that every read costs, as bytes changed per byte of the file: walking the
+ * file, checking what it holds together, building every language's index. In process (`--single-threaded`,
+ * the bundled 12.3 MB snapshot, quiet), a day's edits (70 KB of records changed) took 190-240 ms, every
+ * record's English (4.1 MB) 280-420 and every record in three languages (11.7 MB) 480-540: about 200 ms
+ * plus 27 ms a changed MB, so what every read costs is worth 7.4 MB changed, 0.6 of the file.
  */
-const MAX_GROWTH = 3;
+const FIXED_SHARE = 0.6;
 
 /**
- * The CPU time a read that changed `changedBytes` is expected to take (ms), from the last read's cost, or
- * undefined with none (then the build never waits): the last read's CPU, scaled up by how many times as
- * many bytes changed, up to MAX_GROWTH, never down. Expected from the last read alone, a read that
- * changes every record after a day's edits was expected to take what the day's edits did: it waited
- * 200-550 ms early on and then ran past its deadline, on a busy machine the reload 1.7-2.1 s. Scaled up
- * without a bound, it expected a hundred times the CPU and never waited, even on a machine with the
- * time to (the search p99 during those reloads rose by a third). A read that changes fewer bytes than
- * the last keeps the last's figure (too high: it waits less), until a read of its own size sets it.
+ * The CPU time a read is expected to take (ms), from the last read's cost, or undefined with none (then
+ * the build never waits): the last read's CPU scaled by the work of each, a part that grows with the
+ * file and a part with the bytes changed (FIXED_SHARE). Expected to take just the last read's CPU, a read
+ * that changes every record after a day's edits (two to three times the CPU) waited 200-550 ms early on
+ * and then ran past its deadline, on a busy machine the reload 1.7-2.1 s; scaled by the bytes changed
+ * alone, it expected a hundred times the CPU and never waited, even on a machine with the time to.
  */
-export function expectedCpuMs(last: ReadCost | undefined, changedBytes: number): number | undefined {
+export function expectedCpuMs(last: ReadCost | undefined, fileBytes: number, changedBytes: number): number | undefined {
   if (last === undefined) return undefined;
-  const growth = changedBytes / Math.max(last.changedBytes, 1);
-  return last.cpuMs * Math.min(Math.max(1, growth), MAX_GROWTH);
+  const work = (file: number, changed: number) => FIXED_SHARE * file + changed;
+  return (last.cpuMs * work(fileBytes, changedBytes)) / Math.max(work(last.fileBytes, last.changedBytes), 1);
 }
 
 export interface IdleCpuOptions {

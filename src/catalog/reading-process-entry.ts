@@ -56,7 +56,7 @@ interface SentBytes {
   readonly bytes: Buffer[];
 }
 
-/** The CPU time the last read took up to saying it was ready, and its changed bytes: what the next expects (idle-cpu.ts). */
+/** The CPU time the last read took up to saying it was ready, its file's size and changed bytes: what the next expects (idle-cpu.ts). */
 let lastCost: ReadCost | undefined;
 
 /** What the last read that passed leaves for the next: its snapshot as checked (before media are listed) and its records' bytes. */
@@ -102,12 +102,12 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
     return;
   }
   lastRead = result.value;
-  const { changedBytes } = result.value;
+  const { fileBytes, changedBytes } = result.value;
   // The read itself is one step (it cannot wait part way); what follows is paced.
   const pacer = idleCpuPacer({
     start,
     deadline: start + READ_TARGET_MS,
-    expectedCpuMs: expectedCpuMs(lastCost, changedBytes),
+    expectedCpuMs: expectedCpuMs(lastCost, fileBytes, changedBytes),
     now: () => performance.now(),
     cpuMs,
   });
@@ -124,7 +124,7 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
   lastSent = { readId, catalog, built: sentBytes };
   const buildPieces = 'pieces' in index ? index.pieces : [];
   pending = { readId, pieces: [...sent, ...buildPieces], built: sentBytes, earlier: serving?.built };
-  lastCost = { cpuMs: cpuMs(), changedBytes };
+  lastCost = { cpuMs: cpuMs(), fileBytes, changedBytes };
   send({
     kind: 'ready',
     readId,

@@ -107,7 +107,8 @@ export function readSnapshot(file: string, dir: string | undefined, maxBytes: nu
 export interface ReadMemory {
   readonly snapshot: Snapshot;
   readonly spans: SpanMemory | undefined;
-  /** How many of the file's bytes were in records the earlier read did not hold as they are (all, when parsed whole). */
+  /** The file's size, and how many of its bytes were in records the earlier read did not hold as they are (all, when parsed whole). */
+  readonly fileBytes: number;
   readonly changedBytes: number;
 }
 
@@ -132,9 +133,9 @@ export function rereadSnapshot(
     raw = parsed.value;
   }
   const result = checked(file, raw, earlier?.snapshot);
-  return result.ok
-    ? ok({ snapshot: result.value, spans: reused?.memory, changedBytes: reused?.changedBytes ?? bytes.value.length })
-    : result;
+  if (!result.ok) return result;
+  const fileBytes = bytes.value.length;
+  return ok({ snapshot: result.value, spans: reused?.memory, fileBytes, changedBytes: reused?.changedBytes ?? fileBytes });
 }
 
 /** `raw` (parsed from `file`) checked as a snapshot, beside `earlier` (one that passed), problems naming the file. */
