@@ -15,7 +15,7 @@
  * (they are the record's JSON, every field in order: catalog.ts), a few at a time, in the assembly's
  * slices. Sent as the record object beside its body, a reload of every record in three languages moved
  * 27 MB (13 of them objects, 44-96 ms for the reading process to serialize, received in one go per
- * piece); as bodies it moves 13 MB of bytes that cost nothing to receive, in a fifth as many pieces.
+ * piece); as bodies it moves 13 MB of bytes that cost a copy to receive, in a fifth as many pieces.
  */
 import { ok, refuse, type Result } from '../problems.ts';
 import type { Steps } from '../time-slices.ts';

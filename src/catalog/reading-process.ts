@@ -87,7 +87,7 @@ export interface ProcessRead extends LiveRead {
   processMs: number;
   /** Of that, how long it waited for idle CPU (idle-cpu.ts). */
   waitedMs: number;
-  /** How many answers carried the pieces (fewer than the pieces: runs of unchanged ones go as one). */
+  /** How many answers carried the pieces (fewer than the pieces: a run of a build's pieces goes as one). */
   answers: number;
 }
 
