@@ -68,10 +68,16 @@ let lastRead: ReadMemory | undefined;
  */
 let lastSent: { readId: number; catalog: Catalog; built: SentBytes } | undefined;
 /**
- * The pieces of the read under way, handed over one per `next`; `built.bytes` fills as they go, and
+ * The pieces of the read under way, handed over as `next` asks; `built.bytes` fills as they go, and
  * `earlier` is the build pieces of the read the main thread serves, if this process sent it.
  */
-let pending: { readId: number; pieces: unknown[]; built: SentBytes; earlier: SentBytes | undefined } | undefined;
+interface Pending {
+  readonly readId: number;
+  readonly pieces: unknown[];
+  readonly built: SentBytes;
+  readonly earlier: SentBytes | undefined;
+}
+let pending: Pending | undefined;
 
 function send(message: FromProcess): void {
   process.send!(message);
@@ -135,37 +141,45 @@ function read({ readId, file, dir, maxBytes, liveId, media }: Extract<ToProcess,
   });
 }
 
+/**
+ * The build's pieces from piece `from` of the read under way, as one answer: a run of them, each one
+ * equal to the piece in its place in the read the main thread serves going as that one's place, the
+ * others as their bytes, up to BUILT_BYTES_PER_ANSWER of those. A build's pieces come in the same order
+ * every read (each language's parts, field by field), so a piece is compared with the one in its place.
+ */
+function builtItems({ pieces, built, earlier }: Pending, from: number): (number | Uint8Array)[] {
+  const items: (number | Uint8Array)[] = [];
+  let sentBytes = 0;
+  for (let at = from - built.firstBuilt; built.firstBuilt + at < pieces.length; at++) {
+    // Kept whichever way it goes: the next read compares with it, and a piece that ended this answer
+    // begins the next.
+    built.bytes[at] ??= serialize(pieces[built.firstBuilt + at]);
+    const bytes = built.bytes[at]!;
+    if (earlier?.bytes[at]?.equals(bytes) === true) items.push(earlier.firstBuilt + at);
+    else if (items.length > 0 && sentBytes + bytes.length > BUILT_BYTES_PER_ANSWER) break;
+    else {
+      items.push(bytes);
+      sentBytes += bytes.length;
+    }
+  }
+  return items;
+}
+
 process.on('message', (message: ToProcess) => {
   if (message.kind === 'read') {
     read(message);
   } else if (pending?.readId === message.readId && message.at < pending.pieces.length) {
-    const { built, earlier } = pending;
+    const { at, readId } = message;
     /** The last piece this answer gives. */
-    let last = message.at;
+    let last = at;
     // The build's pieces only: the catalog's unchanged records already go as positions, and comparing
     // the catalog's pieces too (30 MB when every record changed; digested then) made the worst busy
     // reload 1.9-2.2 s in three runs of the reload suite, against 1.6-1.7 s.
-    if (message.at < built.firstBuilt) send({ kind: 'piece', readId: message.readId, piece: pending.pieces[message.at] });
+    if (at < pending.built.firstBuilt) send({ kind: 'piece', readId, piece: pending.pieces[at] });
     else {
-      // A build's pieces come in the same order every read (each language's parts, field by field), so
-      // a piece is compared with the one in its place in the read the main thread serves.
-      const bytesAt = (at: number) => {
-        built.bytes[at] ??= serialize(pending!.pieces[built.firstBuilt + at]);
-        return built.bytes[at]!;
-      };
-      const items: (number | Uint8Array)[] = [];
-      let sentBytes = 0;
-      for (let at = message.at - built.firstBuilt; built.firstBuilt + at < pending.pieces.length; at++) {
-        const bytes = bytesAt(at);
-        if (earlier?.bytes[at]?.equals(bytes) === true) items.push(earlier.firstBuilt + at);
-        else if (items.length > 0 && sentBytes + bytes.length > BUILT_BYTES_PER_ANSWER) break;
-        else {
-          items.push(bytes);
-          sentBytes += bytes.length;
-        }
-      }
-      send({ kind: 'built', readId: message.readId, items });
-      last = message.at + items.length - 1;
+      const items = builtItems(pending, at);
+      send({ kind: 'built', readId, items });
+      last = at + items.length - 1;
     }
     if (last === pending.pieces.length - 1) pending = undefined;
   } else {
