@@ -30,6 +30,11 @@ export function printReload(report: Report, out: string[]): void {
         `during (max ${formatNumber(r.maxDuringMs, 2)} ms, ${formatNumber(r.requestsDuring)} requests, ${formatNumber(r.failures)} failed), ` +
         `${formatNumber(r.p99BetweenMs, 2)} ms between reloads`,
     );
+    // Older reports (before 2026-11-30's stop 42) have no halves.
+    if (r.p99BeforeHalvesMs !== undefined)
+      out.push(
+        `  before, in halves (two quiet windows): p99 ${formatNumber(r.p99BeforeHalvesMs[0], 2)} and ${formatNumber(r.p99BeforeHalvesMs[1], 2)} ms`,
+      );
     // Older reports (before 2026-11-29's stop 37) have no split.
     if (r.p99WhileReadingMs !== undefined)
       out.push(
