@@ -69,6 +69,8 @@ export const PROP_KINDS = [
   'jump-rope',
   'bosu',
   'yoga-strap',
+  // Small implements held in the hands or between the knees or ankles (hand-props.ts).
+  ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller'] as const),
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -147,11 +149,18 @@ export interface HeldProp {
     | 'stone'
     | 'log'
     | 'keg'
-    | 'chains';
-  /** `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on the upper back. */
-  at: 'hands' | Side | 'back' | 'front-rack';
+    | 'chains'
+    | HandPropKind;
+  /**
+   * `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on
+   * the upper back; `knees`, `ankles`: squeezed between them (a Pilates ring, a squeeze ball).
+   */
+  at: 'hands' | Side | 'back' | 'front-rack' | 'knees' | 'ankles';
   massKg: number;
 }
+
+/** The small implements hand-props.ts places, checks and draws. */
+export type HandPropKind = 'pilates-ring' | 'dowel' | 'squeeze-ball' | 'ab-wheel' | 'wrist-roller';
 
 /** A pair held one in each hand (dumbbells, kettlebells, farmer's handles), not one load in both. */
 export const isPair = (prop: HeldProp): boolean =>
