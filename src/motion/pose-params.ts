@@ -85,7 +85,13 @@ export const ParamsSchema = v.pipe(
      * Where the load a description names is held: both hands (default), one hand, across the upper back,
      * racked in front, or (a Pilates ring, a squeeze ball) squeezed between the knees or the ankles.
      */
-    holdIn: v.optional(v.picklist(['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles']), 'hands'),
+    holdIn: v.optional(
+      v.picklist(
+        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles'],
+        'must be hands, left, right, back, front-rack, knees or ankles',
+      ),
+      'hands',
+    ),
     /** Props placed in metres along the floor from the fixed point (x = 0), forward positive. A bench's or box's top is a support: parts over it rest on it. */
     bench: v.optional(v.union([v.strictTuple([metres, metres, height]), v.strictTuple([metres, metres])])),
     box: v.optional(v.strictTuple([metres, metres, height])),

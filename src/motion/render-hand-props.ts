@@ -21,18 +21,20 @@ import type { Body, Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { heldAt } from './timeline.ts';
 
-const RING_COLOUR = '#8cc4ee';
+const RING_COLOUR = '#5aa0dc';
 const BALL_COLOUR = '#e0b23a';
 
 /** Where an implement is drawn among the figure's parts: between the trunk and the near limbs, or over everything. */
 export type HandPropLayer = 'between' | 'over';
 
 /**
- * Seen from the side, a ring or ball squeezed between the knees or ankles, and an ab wheel under the
- * hands, lie between the far and the near limb: the near leg or arm covers them.
+ * Seen from the side, a ring squeezed between the knees or ankles, and an ab wheel under the hands, lie
+ * between the far and the near limb: the near leg or arm covers them.
  */
 function layerOf(prop: HeldProp, view: Motion['view']): HandPropLayer {
   if (prop.kind === 'ab-wheel') return 'between';
+  // A ball is wider than the ankle or knee in front of it: drawn over them, or it would not be seen at all.
+  if (prop.kind === 'squeeze-ball') return 'over';
   return view === 'side' && prop.at !== 'hands' ? 'between' : 'over';
 }
 
@@ -62,7 +64,9 @@ function ring(camera: Camera, prop: HeldProp, body: Body, view: Motion['view']):
   const segment =
     leg !== undefined ? ([leg.root, leg.middle] as const) : shin !== undefined ? ([shin.middle, shin.end] as const) : undefined;
   const angle = segment === undefined ? 0 : Math.atan2(segment[1][1] - segment[0][1], segment[1][0] - segment[0][0]);
-  return ellipse(camera, heldAt(body, prop), 0.035, RING.open / 2, angle, RING_COLOUR, 0.02);
+  // Between the thighs it sits just above the knees, its pads on the inner thighs.
+  const centre = leg === undefined ? heldAt(body, prop) : lerpTo(heldAt(body, prop), leg.root, 0.08);
+  return ellipse(camera, centre, 0.035, RING.open / 2, angle, RING_COLOUR, 0.02);
 }
 
 /** The point `metres` from `from` toward `to`. */
