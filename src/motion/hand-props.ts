@@ -1,13 +1,14 @@
 /**
  * Small implements held in the hands or squeezed between the knees or ankles: a Pilates ring (magic
- * circle), a dowel, a squeeze ball, an ab wheel and a wrist roller. Their sizes, where each sits in a
- * frame, and what `check` refuses of them, frame by frame through the loop: a ring opened wider than it
- * is or squeezed flatter than it gives, a dowel the hands slide along, a ball not held between the
- * parts that squeeze it, an ab wheel that leaves the floor, a wrist roller's plate under the floor.
+ * circle), a dowel, a squeeze ball, an ab wheel, a wrist roller and a towel slid under a hand. Their
+ * sizes, where each sits in a frame, and what `check` refuses of them, frame by frame through the loop: a
+ * ring opened wider than it is or squeezed flatter than it gives, a dowel the hands slide along, a ball
+ * not held between the parts that squeeze it, an ab wheel that leaves the floor, a wrist roller's plate
+ * under the floor, a towel lifted off what it slides on.
  */
 import type { HandPropKind, HeldProp, Motion } from './motion.ts';
 import { type Body, distance, lerpPoint, mix, type Point } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, locate } from './timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, heldAt, locate, REST_HEIGHT, supportsOf } from './timeline.ts';
 
 /** A magic circle: 36 cm across its pads at rest; squeezed, it gives to about 26 cm. */
 export const RING = { open: 0.36, squeezed: 0.26 } as const;
@@ -20,12 +21,17 @@ export const AB_WHEEL_RADIUS = 0.09;
 /** A wrist roller's plate (radius) and how close to the floor it hangs with the rope unwound. */
 export const WRIST_ROLLER = { plate: 0.1, unwoundClearance: 0.05, woundBelowHands: 0.15 } as const;
 
+/** A towel folded under a hand: this long along what it lies on, and this thick (within the hand's resting height). */
+export const TOWEL = { length: 0.32, thickness: 0.03 } as const;
+
 /** How far a ring or a ball may be from its size (metres) before it reads as loose or crushed. */
 const SIZE_TOLERANCE = 0.02;
 /** Hands on a dowel may move along it this much through the loop (metres): more is a slide, not a grip. */
 const GRIP_TOLERANCE = 0.06;
 /** Seen from the side, the two knees or ankles squeezing something stand this close along the floor. */
 const TOGETHER = 0.06;
+/** A hand this far off the towel's surface has left it (metres): a towel slides, it does not lift. */
+const TOWEL_TOLERANCE = 0.02;
 /** An ab wheel whose axle is this far from its height above the floor is off the floor or in it. */
 const WHEEL_TOLERANCE = 0.02;
 
@@ -34,7 +40,8 @@ export const isHandProp = (prop: HeldProp): prop is HeldProp & { kind: HandPropK
   prop.kind === 'dowel' ||
   prop.kind === 'squeeze-ball' ||
   prop.kind === 'ab-wheel' ||
-  prop.kind === 'wrist-roller';
+  prop.kind === 'wrist-roller' ||
+  prop.kind === 'towel';
 
 /** Half the thickness of what squeezes a ring or ball, seen from the front: a hand, a knee, an ankle. */
 const HALF_THICKNESS: Record<'hands' | 'knees' | 'ankles', number> = { hands: 0.03, knees: 0.06, ankles: 0.04 };
@@ -100,6 +107,13 @@ function frameProblem(motion: Motion, prop: HeldProp, body: Body, seconds: numbe
     const off = heldAt(body, prop)[1] - AB_WHEEL_RADIUS;
     if (Math.abs(off) > WHEEL_TOLERANCE)
       return `the ab wheel is ${(Math.abs(off) * 100).toFixed(0)} cm ${off > 0 ? 'off' : 'into'} the floor; it rolls on it (put the hands on it with handsOnFloor)`;
+  }
+  if (prop.kind === 'towel') {
+    // Under the hand, on the floor or the top it slides along: the hand rests on it in every frame.
+    const hand = heldAt(body, prop);
+    const off = hand[1] - REST_HEIGHT.leftHand - groundAt(hand[0], supportsOf(motion.fixed)).y;
+    if (Math.abs(off) > TOWEL_TOLERANCE)
+      return `the hand on the towel is ${(Math.abs(off) * 100).toFixed(0)} cm ${off > 0 ? 'above' : 'into'} what the towel slides on`;
   }
   if (prop.kind === 'wrist-roller') {
     const plate = wristRollerPlate(motion, body, seconds);

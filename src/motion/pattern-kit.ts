@@ -45,6 +45,7 @@ const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
   'squeeze-ball': 0.2,
   'ab-wheel': 1.5,
   'wrist-roller': 5,
+  towel: 0.3,
 };
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The small implements of hand-props.ts drawn in the flat style each frame, from the parts that hold
  * them: a Pilates ring that flattens as it is squeezed, a dowel (end on from the side), a squeeze ball,
- * an ab wheel that turns as it rolls, a wrist roller whose plate rises as its rope winds.
+ * an ab wheel that turns as it rolls, a wrist roller whose plate rises as its rope winds, a towel under a hand.
  */
 import {
   AB_WHEEL_RADIUS,
@@ -12,17 +12,19 @@ import {
   SQUEEZE_BALL,
   squeezedBetween,
   squeezeSpan,
+  TOWEL,
   WRIST_ROLLER,
   woundAt,
   wristRollerPlate,
 } from './hand-props.ts';
 import type { HeldProp, Motion } from './motion.ts';
 import type { Body, Point } from './skeleton.ts';
-import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
-import { heldAt } from './timeline.ts';
+import { type Camera, circle, COLOURS, polyline, rect, round, svgPoint } from './svg-kit.ts';
+import { heldAt, REST_HEIGHT } from './timeline.ts';
 
 const RING_COLOUR = '#5aa0dc';
 const BALL_COLOUR = '#e0b23a';
+const TOWEL_COLOUR = '#f4f1fa';
 
 /** Where an implement is drawn among the figure's parts: between the trunk and the near limbs, or over everything. */
 export type HandPropLayer = 'between' | 'over';
@@ -143,6 +145,20 @@ export function handPropsSvg(camera: Camera, motion: Motion, body: Body, seconds
           return abWheel(camera, prop, body);
         case 'wrist-roller':
           return wristRoller(camera, motion, prop, body, seconds);
+        case 'towel': {
+          const [x, y] = heldAt(body, prop);
+          const bottom = y - REST_HEIGHT.leftHand;
+          // Folded flat under the palm, reaching past the fingers (the forearm behind would hide the rest).
+          return rect(
+            camera,
+            x - TOWEL.length * 0.4,
+            bottom,
+            x + TOWEL.length * 0.6,
+            bottom + TOWEL.thickness,
+            TOWEL_COLOUR,
+            COLOURS.steel,
+          );
+        }
         default:
           return '';
       }

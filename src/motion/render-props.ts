@@ -93,6 +93,7 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
     case 'squeeze-ball':
     case 'ab-wheel':
     case 'wrist-roller':
+    case 'towel':
       // Drawn from both the parts that hold them, in their layer (render-hand-props.ts).
       return '';
   }

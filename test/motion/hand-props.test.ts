@@ -2,11 +2,11 @@
  * Small implements (src/motion/hand-props.ts): a Pilates ring that flattens as it is squeezed and refuses
  * to open past its size, a dowel the hands grip without sliding along it, a squeeze ball held between the
  * knees or ankles, an ab wheel that stays on the floor and turns as it rolls, a wrist roller whose plate
- * rises as the rope winds and never sinks into the floor.
+ * rises as the rope winds and never sinks into the floor, a towel that slides under a hand on a table.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AB_WHEEL_RADIUS, RING, WRIST_ROLLER, squeezeSpan, wristRollerPlate } from '../../src/motion/hand-props.ts';
+import { AB_WHEEL_RADIUS, RING, squeezeSpan, WRIST_ROLLER, wristRollerPlate } from '../../src/motion/hand-props.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { abWheelSpokes } from '../../src/motion/render-hand-props.ts';
@@ -255,6 +255,39 @@ describe('a squeeze ball', () => {
     assert.ok(
       wide.some((m) => / the ball between the ankles is \d+ cm across; it is 10 cm$/.test(m)),
       wide.join('\n'),
+    );
+  });
+});
+
+describe('a towel', () => {
+  const slide = (hands: 'left' | undefined) => ({
+    pattern: 'pose',
+    props: ['towel', 'box', 'bench'],
+    holdIn: 'left',
+    fixed: 'pelvis',
+    box: [-0.25, 0.15, 0.475],
+    bench: [0.62, 1.6, 0.78],
+    keys: [
+      { name: 'forearm on the towel', trunk: 22, legs: [82, -12], arms: { left: [45, 95], right: [-8, 5] }, handsOnFloor: hands },
+      { name: 'slid forward', trunk: 45, legs: [82, -12], arms: { left: [84, 98], right: [-8, 5] }, handsOnFloor: hands },
+    ],
+  });
+
+  it('lies under the hand on the table and slides with it', () => {
+    const d = description(slide('left'));
+    assert.deepEqual(checkMotion(d), []);
+    const prop = d.motion.held[0]!;
+    const [start, end] = [0, 1].map((i) => heldAt(keyBody(d.motion.keys[i]!, 'side').body, prop));
+    assert.ok(end![0] - start![0] > 0.2, `it slides ${end![0] - start![0]} m`);
+    for (const at of [start!, end!]) assert.ok(Math.abs(at[1] - 0.03 - 0.78) < 1e-9, `the hand rests on it at ${at[1]} m`);
+    assert.ok(svgOf(d, 0).includes('#f4f1fa'), 'drawn');
+  });
+
+  it('is refused under a hand that leaves what it slides on', () => {
+    const messages = messagesOf(slide(undefined));
+    assert.ok(
+      messages.some((m) => /^at [\d.]+ s the hand on the towel is \d+ cm (above|into) what the towel slides on$/.test(m)),
+      messages.join('\n'),
     );
   });
 });
