@@ -1,10 +1,11 @@
 /**
  * Small implements held in the hands or squeezed between the knees or ankles: a Pilates ring (magic
- * circle), a dowel, a squeeze ball, an ab wheel, a wrist roller and a towel slid under a hand. Their
+ * circle), a dowel, a squeeze ball, an ab wheel, a wrist roller, a towel slid under a hand and a massage
+ * stick rolled along a leg. Their
  * sizes, where each sits in a frame, and what `check` refuses of them, frame by frame through the loop: a
  * ring opened wider than it is or squeezed flatter than it gives, a dowel the hands slide along, a ball
  * not held between the parts that squeeze it, an ab wheel that leaves the floor, a wrist roller's plate
- * under the floor, a towel lifted off what it slides on.
+ * under the floor, a towel lifted off what it slides on, a massage stick off the leg it rolls along.
  */
 import type { HandPropKind, HeldProp, Motion } from './motion.ts';
 import { type Body, distance, lerpPoint, mix, type Point } from './skeleton.ts';
@@ -24,14 +25,19 @@ export const WRIST_ROLLER = { plate: 0.1, unwoundClearance: 0.05, woundBelowHand
 /** A towel folded under a hand: this long along what it lies on, and this thick (within the hand's resting height). */
 export const TOWEL = { length: 0.32, thickness: 0.03 } as const;
 
+/** A massage (roller) stick: the radius of its rollers, and its length between the handles. */
+export const MASSAGE_STICK = { radius: 0.022, length: 0.5 } as const;
+/** Half the drawn thickness of the thigh and the shank (render-svg.ts), which a massage stick rolls on. */
+const LEG_HALF = { thigh: 0.0625, shank: 0.045 } as const;
+
 /** How far a ring or a ball may be from its size (metres) before it reads as loose or crushed. */
 const SIZE_TOLERANCE = 0.02;
 /** Hands on a dowel may move along it this much through the loop (metres): more is a slide, not a grip. */
 const GRIP_TOLERANCE = 0.06;
 /** Seen from the side, the two knees or ankles squeezing something stand this close along the floor. */
 const TOGETHER = 0.06;
-/** A hand this far off the towel's surface has left it (metres): a towel slides, it does not lift. */
-const TOWEL_TOLERANCE = 0.02;
+/** A hand this far off the towel it slides on, or a massage stick this far off the leg it rolls on, has left it (metres). */
+const ON_SURFACE = 0.02;
 /** An ab wheel whose axle is this far from its height above the floor is off the floor or in it. */
 const WHEEL_TOLERANCE = 0.02;
 
@@ -41,7 +47,8 @@ export const isHandProp = (prop: HeldProp): prop is HeldProp & { kind: HandPropK
   prop.kind === 'squeeze-ball' ||
   prop.kind === 'ab-wheel' ||
   prop.kind === 'wrist-roller' ||
-  prop.kind === 'towel';
+  prop.kind === 'towel' ||
+  prop.kind === 'massage-stick';
 
 /** Half the thickness of what squeezes a ring or ball, seen from the front: a hand, a knee, an ankle. */
 const HALF_THICKNESS: Record<'hands' | 'knees' | 'ankles', number> = { hands: 0.03, knees: 0.06, ankles: 0.04 };
@@ -81,6 +88,23 @@ export function wristRollerPlate(motion: Motion, body: Body, seconds: number): P
   return [handle[0], handle[1] - rope - WRIST_ROLLER.plate];
 }
 
+/** The distance from a point to the segment from `a` to `b`. */
+function toSegment(point: Point, a: Point, b: Point): number {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const t = Math.max(0, Math.min(1, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+  return distance(point, [a[0] + dx * t, a[1] + dy * t]);
+}
+
+/** How far a massage stick at `at` is from the surface of the nearest thigh or shank (negative: pressed into it). */
+export function stickGap(body: Body, at: Point): number {
+  const legs = Object.values(body.legs);
+  const gaps = legs.flatMap((leg) => [
+    toSegment(at, leg.root, leg.middle) - LEG_HALF.thigh,
+    toSegment(at, leg.middle, leg.end) - LEG_HALF.shank,
+  ]);
+  return Math.min(...gaps) - MASSAGE_STICK.radius;
+}
+
 /** The first problem of one held implement in one frame, if any. */
 function frameProblem(motion: Motion, prop: HeldProp, body: Body, seconds: number): string | undefined {
   const view = motion.view;
@@ -108,11 +132,16 @@ function frameProblem(motion: Motion, prop: HeldProp, body: Body, seconds: numbe
     if (Math.abs(off) > WHEEL_TOLERANCE)
       return `the ab wheel is ${(Math.abs(off) * 100).toFixed(0)} cm ${off > 0 ? 'off' : 'into'} the floor; it rolls on it (put the hands on it with handsOnFloor)`;
   }
+  if (prop.kind === 'massage-stick') {
+    const gap = stickGap(body, heldAt(body, prop));
+    if (Math.abs(gap) > ON_SURFACE)
+      return `the massage stick is ${(Math.abs(gap) * 100).toFixed(0)} cm ${gap > 0 ? 'off' : 'into'} the leg it rolls along`;
+  }
   if (prop.kind === 'towel') {
     // Under the hand, on the floor or the top it slides along: the hand rests on it in every frame.
     const hand = heldAt(body, prop);
     const off = hand[1] - REST_HEIGHT.leftHand - groundAt(hand[0], supportsOf(motion.fixed)).y;
-    if (Math.abs(off) > TOWEL_TOLERANCE)
+    if (Math.abs(off) > ON_SURFACE)
       return `the hand on the towel is ${(Math.abs(off) * 100).toFixed(0)} cm ${off > 0 ? 'above' : 'into'} what the towel slides on`;
   }
   if (prop.kind === 'wrist-roller') {

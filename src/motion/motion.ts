@@ -70,7 +70,7 @@ export const PROP_KINDS = [
   'bosu',
   'yoga-strap',
   // Small implements held in the hands or between the knees or ankles (hand-props.ts).
-  ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller', 'towel'] as const),
+  ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller', 'towel', 'massage-stick'] as const),
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -160,7 +160,7 @@ export interface HeldProp {
 }
 
 /** The small implements hand-props.ts places, checks and draws. */
-export type HandPropKind = 'pilates-ring' | 'dowel' | 'squeeze-ball' | 'ab-wheel' | 'wrist-roller' | 'towel';
+export type HandPropKind = 'pilates-ring' | 'dowel' | 'squeeze-ball' | 'ab-wheel' | 'wrist-roller' | 'towel' | 'massage-stick';
 
 /** A pair held one in each hand (dumbbells, kettlebells, farmer's handles), not one load in both. */
 export const isPair = (prop: HeldProp): boolean =>

@@ -46,6 +46,7 @@ const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
   'ab-wheel': 1.5,
   'wrist-roller': 5,
   towel: 0.3,
+  'massage-stick': 0.5,
 };
 
 /**

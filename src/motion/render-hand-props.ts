@@ -1,12 +1,14 @@
 /**
  * The small implements of hand-props.ts drawn in the flat style each frame, from the parts that hold
  * them: a Pilates ring that flattens as it is squeezed, a dowel (end on from the side), a squeeze ball,
- * an ab wheel that turns as it rolls, a wrist roller whose plate rises as its rope winds, a towel under a hand.
+ * an ab wheel that turns as it rolls, a wrist roller whose plate rises as its rope winds, a towel under a hand,
+ * a massage stick (end on from the side).
  */
 import {
   AB_WHEEL_RADIUS,
   DOWEL_LENGTH,
   isHandProp,
+  MASSAGE_STICK,
   midway,
   RING,
   SQUEEZE_BALL,
@@ -25,6 +27,7 @@ import { heldAt, REST_HEIGHT } from './timeline.ts';
 const RING_COLOUR = '#5aa0dc';
 const BALL_COLOUR = '#e0b23a';
 const TOWEL_COLOUR = '#f4f1fa';
+const STICK_COLOUR = '#3cae8a';
 
 /** Where an implement is drawn among the figure's parts: between the trunk and the near limbs, or over everything. */
 export type HandPropLayer = 'between' | 'over';
@@ -95,6 +98,14 @@ function dowel(camera: Camera, body: Body, view: Motion['view']): string {
   );
 }
 
+/** A massage stick: its rollers end on at the hands from the side; from the front, the stick between its handles. */
+function massageStick(camera: Camera, body: Body, view: Motion['view']): string {
+  const [a, b] = [body.arms.left.hand, body.arms.right.hand];
+  const middle = midway(a, b);
+  if (view === 'side') return circle(camera, middle, MASSAGE_STICK.radius + 0.006, STICK_COLOUR, COLOURS.iron, 0.012);
+  return polyline(camera, [a, b], STICK_COLOUR, MASSAGE_STICK.radius * 2) + polyline(camera, [a, b], COLOURS.iron, 0.008);
+}
+
 const distance2 = (a: Point, b: Point): number => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2;
 
 /**
@@ -145,6 +156,8 @@ export function handPropsSvg(camera: Camera, motion: Motion, body: Body, seconds
           return abWheel(camera, prop, body);
         case 'wrist-roller':
           return wristRoller(camera, motion, prop, body, seconds);
+        case 'massage-stick':
+          return massageStick(camera, body, motion.view);
         case 'towel': {
           const [x, y] = heldAt(body, prop);
           const bottom = y - REST_HEIGHT.leftHand;

@@ -94,6 +94,7 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
     case 'ab-wheel':
     case 'wrist-roller':
     case 'towel':
+    case 'massage-stick':
       // Drawn from both the parts that hold them, in their layer (render-hand-props.ts).
       return '';
   }

@@ -2,11 +2,12 @@
  * Small implements (src/motion/hand-props.ts): a Pilates ring that flattens as it is squeezed and refuses
  * to open past its size, a dowel the hands grip without sliding along it, a squeeze ball held between the
  * knees or ankles, an ab wheel that stays on the floor and turns as it rolls, a wrist roller whose plate
- * rises as the rope winds and never sinks into the floor, a towel that slides under a hand on a table.
+ * rises as the rope winds and never sinks into the floor, a towel that slides under a hand on a table, a
+ * massage stick rolled along the shin.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AB_WHEEL_RADIUS, RING, squeezeSpan, WRIST_ROLLER, wristRollerPlate } from '../../src/motion/hand-props.ts';
+import { AB_WHEEL_RADIUS, RING, squeezeSpan, stickGap, WRIST_ROLLER, wristRollerPlate } from '../../src/motion/hand-props.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { abWheelSpokes } from '../../src/motion/render-hand-props.ts';
@@ -287,6 +288,49 @@ describe('a towel', () => {
     const messages = messagesOf(slide(undefined));
     assert.ok(
       messages.some((m) => /^at [\d.]+ s the hand on the towel is \d+ cm (above|into) what the towel slides on$/.test(m)),
+      messages.join('\n'),
+    );
+  });
+});
+
+describe('a massage stick', () => {
+  const legs = { left: [125, 55], right: [100, 80] };
+  const rolling = (arms: readonly (readonly number[])[]) => ({
+    pattern: 'pose',
+    props: ['massage-stick', 'mat'],
+    fixed: 'pelvis',
+    keys: arms.map((a, i) => ({ name: `key ${i}`, trunk: 20, spine: 15, neck: 12, legs, arms: a, hold: 0.2, move: 0.8 })),
+  });
+
+  it('rolls along the shin under both hands, on it in every frame', () => {
+    const d = description(
+      rolling([
+        [-12, 116],
+        [4, 100],
+        [28, 78],
+        [4, 100],
+      ]),
+    );
+    assert.deepEqual(checkMotion(d), []);
+    const prop = d.motion.held[0]!;
+    const along = Array.from({ length: frameCount(d.motion) }, (_, frame) => {
+      const body = bodyAt(d.motion, frame / FRAMES_PER_SECOND);
+      const at = heldAt(body, prop);
+      assert.ok(Math.abs(stickGap(body, at)) <= 0.02, `${stickGap(body, at)} m off the leg`);
+      return at[0];
+    });
+    assert.ok(Math.max(...along) - Math.min(...along) > 0.2, 'from below the knee to above the ankle');
+  });
+
+  it('is refused off the leg it rolls along', () => {
+    const messages = messagesOf(
+      rolling([
+        [-12, 116],
+        [60, 100],
+      ]),
+    );
+    assert.ok(
+      messages.some((m) => /^at [\d.]+ s the massage stick is \d+ cm (off|into) the leg it rolls along$/.test(m)),
       messages.join('\n'),
     );
   });
