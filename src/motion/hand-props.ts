@@ -11,8 +11,8 @@ import type { HandPropKind, HeldProp, Motion } from './motion.ts';
 import { type Body, distance, lerpPoint, mix, type Point } from './skeleton.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, heldAt, locate, REST_HEIGHT, supportsOf } from './timeline.ts';
 
-/** A magic circle: 36 cm across its pads at rest; squeezed, it gives to about 26 cm. */
-export const RING = { open: 0.36, squeezed: 0.26 } as const;
+/** A magic circle: 36 cm across its pads at rest; squeezed, it gives to about 26 cm; pulled open, to about 46 cm. */
+export const RING = { open: 0.36, squeezed: 0.26, pulled: 0.46 } as const;
 /** A dowel, wand or broomstick: 1.2 m long. */
 export const DOWEL_LENGTH = 1.2;
 /** A small soft ball (10 cm) squeezed between the knees or the ankles. */
@@ -53,19 +53,31 @@ export const isHandProp = (prop: HeldProp): prop is HeldProp & { kind: HandPropK
 /** Half the thickness of what squeezes a ring or ball, seen from the front: a hand, a knee, an ankle. */
 const HALF_THICKNESS: Record<'hands' | 'knees' | 'ankles', number> = { hands: 0.03, knees: 0.06, ankles: 0.04 };
 
-/** The two points a prop is squeezed between: the hands, the knees, or the ankles. */
+/** The two points a prop is squeezed between (or, around the ankles, pulled open by): the hands, the knees, or the ankles. */
 export function squeezedBetween(body: Body, prop: HeldProp): readonly [Point, Point] {
   if (prop.at === 'knees') return [body.legs.left.middle, body.legs.right.middle];
-  if (prop.at === 'ankles') return [body.legs.left.end, body.legs.right.end];
+  if (prop.at === 'ankles' || prop.at === 'around-ankles') return [body.legs.left.end, body.legs.right.end];
   return [body.arms.left.hand, body.arms.right.hand];
 }
 
-/** Seen from the front: how wide the gap is between the parts that squeeze a ring or ball (metres). */
+/**
+ * Seen from the front: how wide the gap is between the parts that squeeze a ring or ball, or, for a ring
+ * around the ankles, how wide it is held open across their outsides (metres).
+ */
 export function squeezeSpan(body: Body, prop: HeldProp): number {
   const [a, b] = squeezedBetween(body, prop);
+  if (prop.at === 'around-ankles') return distance(a, b) + 2 * HALF_THICKNESS.ankles;
   const part = prop.at === 'knees' || prop.at === 'ankles' ? prop.at : 'hands';
   return distance(a, b) - 2 * HALF_THICKNESS[part];
 }
+
+/** The words for where an implement is held, for messages. */
+const placeOf = (prop: HeldProp): string =>
+  prop.at === 'around-ankles'
+    ? 'around the ankles'
+    : prop.at === 'knees' || prop.at === 'ankles'
+      ? `between the ${prop.at}`
+      : 'between the hands';
 
 /** How far a wrist roller's rope is wound `seconds` into the loop: 0 at the first key, 1 at the last, unwinding on the way back. */
 export function woundAt(motion: Motion, seconds: number): number {
@@ -109,16 +121,21 @@ export function stickGap(body: Body, at: Point): number {
 function frameProblem(motion: Motion, prop: HeldProp, body: Body, seconds: number): string | undefined {
   const view = motion.view;
   const [a, b] = squeezedBetween(body, prop);
-  const between = prop.at === 'knees' || prop.at === 'ankles' ? `the ${prop.at}` : 'the hands';
+  const between =
+    prop.at === 'knees' || prop.at === 'ankles' || prop.at === 'around-ankles' ? `the ${prop.at.replace('around-', '')}` : 'the hands';
   if ((prop.kind === 'pilates-ring' || prop.kind === 'squeeze-ball') && view === 'side' && prop.at !== 'hands') {
     const apart = Math.abs(a[0] - b[0]);
     if (apart > TOGETHER)
       return `${between} squeezing the ${prop.kind} are ${(apart * 100).toFixed(0)} cm apart along the floor; it is held between them`;
   }
-  if (prop.kind === 'pilates-ring' && view === 'front') {
+  if (prop.kind === 'pilates-ring' && view === 'front' && prop.at === 'around-ankles') {
+    const span = squeezeSpan(body, prop);
+    if (span > RING.pulled + SIZE_TOLERANCE || span < RING.open - SIZE_TOLERANCE)
+      return `the Pilates ring around the ankles is ${(span * 100).toFixed(0)} cm across; it rests on them at ${RING.open * 100} cm and pulls open to ${RING.pulled * 100} cm`;
+  } else if (prop.kind === 'pilates-ring' && view === 'front') {
     const span = squeezeSpan(body, prop);
     if (span > RING.open + SIZE_TOLERANCE || span < RING.squeezed - SIZE_TOLERANCE)
-      return `the Pilates ring between ${between} is ${(span * 100).toFixed(0)} cm across; it opens to ${RING.open * 100} cm and squeezes to ${RING.squeezed * 100} cm`;
+      return `the Pilates ring ${placeOf(prop)} is ${(span * 100).toFixed(0)} cm across; it opens to ${RING.open * 100} cm and squeezes to ${RING.squeezed * 100} cm`;
   }
   if (prop.kind === 'squeeze-ball' && view === 'front') {
     const span = squeezeSpan(body, prop);

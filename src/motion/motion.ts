@@ -153,9 +153,10 @@ export interface HeldProp {
     | HandPropKind;
   /**
    * `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on
-   * the upper back; `knees`, `ankles`: squeezed between them (a Pilates ring, a squeeze ball).
+   * the upper back; `knees`, `ankles`: squeezed between them (a Pilates ring, a squeeze ball);
+   * `around-ankles`: a ring around both ankles, pulled open by them.
    */
-  at: 'hands' | Side | 'back' | 'front-rack' | 'knees' | 'ankles';
+  at: 'hands' | Side | 'back' | 'front-rack' | 'knees' | 'ankles' | 'around-ankles';
   massKg: number;
 }
 

@@ -83,12 +83,13 @@ export const ParamsSchema = v.pipe(
     fixed: v.optional(v.picklist(RESTING), 'leftHeel'),
     /**
      * Where the load a description names is held: both hands (default), one hand, across the upper back,
-     * racked in front, or (a Pilates ring, a squeeze ball) squeezed between the knees or the ankles.
+     * racked in front, (a Pilates ring, a squeeze ball) squeezed between the knees or the ankles, or (a
+     * Pilates ring) around both ankles, which pull it open.
      */
     holdIn: v.optional(
       v.picklist(
-        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles'],
-        'must be hands, left, right, back, front-rack, knees or ankles',
+        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles'],
+        'must be hands, left, right, back, front-rack, knees, ankles or around-ankles',
       ),
       'hands',
     ),

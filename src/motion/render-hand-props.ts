@@ -55,17 +55,19 @@ function ring(camera: Camera, prop: HeldProp, body: Body, view: Motion['view']):
   const [a, b] = squeezedBetween(body, prop);
   if (view === 'front') {
     // Squeezed, it gives along the line between the pads and bulges across it (its rim keeps its length).
+    // Around the ankles its pads rest on their outsides: the rim passes just outside them.
+    const isAround = prop.at === 'around-ankles';
     const along = Math.max(0.05, squeezeSpan(body, prop)) / 2;
     // Between the ankles it lies nearly level in front of the shins (upright it would reach into the
     // floor), seen almost edge on; between the palms or the knees it stands facing the viewer.
     const across = prop.at === 'ankles' ? 0.045 : RING.open - along;
     const angle = Math.atan2(b[1] - a[1], b[0] - a[0]);
-    const pad = (end: Point, toward: Point) => circle(camera, lerpTo(end, toward, 0.04), 0.035, COLOURS.iron);
+    const pad = (end: Point, toward: Point) => circle(camera, lerpTo(end, toward, isAround ? -0.04 : 0.04), 0.035, COLOURS.iron);
     return ellipse(camera, midway(a, b), along + 0.01, across, angle, RING_COLOUR, 0.02) + pad(a, b) + pad(b, a);
   }
   // Edge on, across the thighs (or shins) it is squeezed between, or upright between the palms.
   const leg = prop.at === 'knees' ? body.legs.left : undefined;
-  const shin = prop.at === 'ankles' ? body.legs.left : undefined;
+  const shin = prop.at === 'ankles' || prop.at === 'around-ankles' ? body.legs.left : undefined;
   const segment =
     leg !== undefined ? ([leg.root, leg.middle] as const) : shin !== undefined ? ([shin.middle, shin.end] as const) : undefined;
   const angle = segment === undefined ? 0 : Math.atan2(segment[1][1] - segment[0][1], segment[1][0] - segment[0][0]);

@@ -196,10 +196,11 @@ export function heldAt(body: Body, prop: HeldProp): Point {
     case 'left':
     case 'right':
       return body.arms[prop.at].hand;
-    // Squeezed between the knees or the ankles: midway between them.
+    // Squeezed between the knees or the ankles, or around the ankles: midway between them.
     case 'knees':
       return lerpPoint(body.legs.left.middle, body.legs.right.middle, 0.5);
     case 'ankles':
+    case 'around-ankles':
       return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
     case 'back':
     case 'front-rack': {

@@ -61,7 +61,7 @@ describe('hand props: the schema', () => {
     assert.ok(!elbows.ok, 'elbows refused');
     assert.deepEqual(
       elbows.problems.map((p) => [p.path, p.message]),
-      [['motions.A.holdIn', 'must be hands, left, right, back, front-rack, knees or ankles (received "elbows")']],
+      [['motions.A.holdIn', 'must be hands, left, right, back, front-rack, knees, ankles or around-ankles (received "elbows")']],
     );
     const named = built({ ...bridge, props: ['magic-circle'] });
     assert.ok(
@@ -111,6 +111,37 @@ describe('a Pilates ring', () => {
     assert.ok(
       apart.some((m) => / the knees squeezing the pilates-ring are \d+ cm apart along the floor; it is held between them$/.test(m)),
       apart.join('\n'),
+    );
+  });
+});
+
+describe('a Pilates ring around the ankles', () => {
+  const press = (top: number) => ({
+    pattern: 'pose',
+    view: 'front',
+    props: ['pilates-ring', 'mat'],
+    holdIn: 'around-ankles',
+    fixed: 'pelvis',
+    keys: [-70, top].map((angle, i) => ({
+      name: `key ${i}`,
+      trunk: 84,
+      legs: { left: [-92, -92], right: [angle, angle] },
+      arms: { left: [90, 90], right: [-84, -90] },
+    })),
+  });
+
+  it('is pulled open by the top leg within its give, and refused stretched past it', () => {
+    const d = description(press(-63));
+    assert.deepEqual(checkMotion(d), []);
+    const [rest, open] = [0, 1].map((i) => squeezeSpan(keyBody(d.motion.keys[i]!, 'front').body, d.motion.held[0]!));
+    assert.ok(Math.abs(rest! - RING.open) <= 0.02 && open! > rest! + 0.06 && open! <= RING.pulled + 0.02, `${rest} then ${open}`);
+    assert.ok(ringRx(svgOf(d, 1)) > ringRx(svgOf(d, 0)), 'drawn longer pulled open');
+    const messages = messagesOf(press(-55));
+    assert.ok(
+      messages.some((m) =>
+        / the Pilates ring around the ankles is \d+ cm across; it rests on them at 36 cm and pulls open to 46 cm$/.test(m),
+      ),
+      messages.join('\n'),
     );
   });
 });
