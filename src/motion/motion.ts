@@ -69,6 +69,8 @@ export const PROP_KINDS = [
   'jump-rope',
   'bosu',
   'yoga-strap',
+  // Small implements held in the hands or between the knees or ankles (hand-props.ts).
+  ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller', 'towel', 'massage-stick'] as const),
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -147,11 +149,19 @@ export interface HeldProp {
     | 'stone'
     | 'log'
     | 'keg'
-    | 'chains';
-  /** `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on the upper back. */
-  at: 'hands' | Side | 'back' | 'front-rack';
+    | 'chains'
+    | HandPropKind;
+  /**
+   * `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on
+   * the upper back; `knees`, `ankles`: squeezed between them (a Pilates ring, a squeeze ball);
+   * `around-ankles`: a ring around both ankles, pulled open by them.
+   */
+  at: 'hands' | Side | 'back' | 'front-rack' | 'knees' | 'ankles' | 'around-ankles';
   massKg: number;
 }
+
+/** The small implements hand-props.ts places, checks and draws. */
+export type HandPropKind = 'pilates-ring' | 'dowel' | 'squeeze-ball' | 'ab-wheel' | 'wrist-roller' | 'towel' | 'massage-stick';
 
 /** A pair held one in each hand (dumbbells, kettlebells, farmer's handles), not one load in both. */
 export const isPair = (prop: HeldProp): boolean =>

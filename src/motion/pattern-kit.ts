@@ -40,6 +40,13 @@ const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
   ball: 6,
   plate: 20,
   'farmers-handles': 100,
+  'pilates-ring': 1,
+  dowel: 1,
+  'squeeze-ball': 0.2,
+  'ab-wheel': 1.5,
+  'wrist-roller': 5,
+  towel: 0.3,
+  'massage-stick': 0.5,
 };
 
 /**

@@ -11,6 +11,7 @@
 import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
+import { AB_WHEEL_RADIUS } from './hand-props.ts';
 import { placedKey } from './pose-keys.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
@@ -193,7 +194,11 @@ export const posePattern = pattern<PoseParams>({
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
     // passes over the feet stride by stride, so its keys are not held to the standing balance check.
     const isHeldOrTravelling = isHeldUp || params.travel !== undefined;
-    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar));
+    // Hands on an ab wheel hold its axle, the wheel's radius above the floor it rolls on (hand-props.ts).
+    const handsAbove = held.some((prop) => prop.kind === 'ab-wheel') ? AB_WHEEL_RADIUS : REST_HEIGHT.leftHand;
+    const placed = params.keys.map((k) =>
+      placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar, handsAbove),
+    );
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)

@@ -48,6 +48,8 @@ export function placedKey(
   /** Held up by a line (straps, a sled) or travelling (its centre of mass passes over the feet stride by stride): never a quiet stance. */
   isHeldOrTravelling: boolean,
   lowBar: Point | undefined,
+  /** How high `handsOnFloor` puts the hands: on the floor, or on the axle of an ab wheel rolling on it. */
+  handsAbove: number = REST_HEIGHT.leftHand,
 ): Key {
   const a = anglesOf(k);
   const free = pose(a, view);
@@ -61,13 +63,7 @@ export function placedKey(
   const hands: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.handsOnFloor)) {
     const limb = lifted.arms[side];
-    hands[side] = onFloorWithin(
-      limb.root,
-      limb.hand,
-      SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5,
-      REST_HEIGHT.leftHand,
-      supports,
-    );
+    hands[side] = onFloorWithin(limb.root, limb.hand, SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5, handsAbove, supports);
   }
   for (const side of lowBar === undefined ? [] : sides(k.handsOnBar)) {
     // On the bar, or as near it as the arm reaches toward it (the check then names the gap).

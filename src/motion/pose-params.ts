@@ -81,8 +81,18 @@ export const ParamsSchema = v.pipe(
     loop: v.optional(v.picklist(['move', 'dissolve']), 'move'),
     /** The body point that stays in place from key to key (a standing foot, a seat, hands on the floor). */
     fixed: v.optional(v.picklist(RESTING), 'leftHeel'),
-    /** Where the load a description names is held: both hands (default), one hand, across the upper back, or racked in front. */
-    holdIn: v.optional(v.picklist(['hands', 'left', 'right', 'back', 'front-rack']), 'hands'),
+    /**
+     * Where the load a description names is held: both hands (default), one hand, across the upper back,
+     * racked in front, (a Pilates ring, a squeeze ball) squeezed between the knees or the ankles, or (a
+     * Pilates ring) around both ankles, which pull it open.
+     */
+    holdIn: v.optional(
+      v.picklist(
+        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles'],
+        'must be hands, left, right, back, front-rack, knees, ankles or around-ankles',
+      ),
+      'hands',
+    ),
     /** Props placed in metres along the floor from the fixed point (x = 0), forward positive. A bench's or box's top is a support: parts over it rest on it. */
     bench: v.optional(v.union([v.strictTuple([metres, metres, height]), v.strictTuple([metres, metres])])),
     box: v.optional(v.strictTuple([metres, metres, height])),

@@ -88,6 +88,15 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
       // Seen from the side the log is end on (a round of wood) at the hands; from the front it runs across.
       if (view === 'front') return rect(camera, at[0] - 1.1, at[1] - 0.15, at[0] + 1.1, at[1] + 0.15, COLOURS.wood, COLOURS.woodEdge);
       return circle(camera, at, 0.16, COLOURS.wood, COLOURS.woodEdge, 0.015);
+    case 'pilates-ring':
+    case 'dowel':
+    case 'squeeze-ball':
+    case 'ab-wheel':
+    case 'wrist-roller':
+    case 'towel':
+    case 'massage-stick':
+      // Drawn from both the parts that hold them, in their layer (render-hand-props.ts).
+      return '';
   }
 }
 

@@ -16,6 +16,7 @@ import { seamsAt } from './travel.ts';
 import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
+import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -47,6 +48,7 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
       if ((prop.kind === 'barbell' || prop.kind === 'log') && motion.view === 'front')
         for (const dx of [-1.15, 1.15]) see([at[0] + dx, at[1]]);
     }
+    for (const [point, margin] of handPropExtent(motion, body)) see(point, margin);
     // A landmine's plate rides just past the hands (22.5 cm plates): all of it in the picture.
     for (const prop of motion.fixed) if (prop.kind === 'landmine') see(lineEnd(body, prop.to ?? 'hands'), 0.42);
   }
@@ -171,6 +173,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   parts.push(back);
   for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
   parts.push(trunk);
+  parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(front);
   for (const prop of motion.held)
@@ -183,6 +186,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
+  parts.push(handPropsSvg(camera, motion, body, seconds, 'over'));
   if (rope !== undefined && isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   return parts.join('');
 }

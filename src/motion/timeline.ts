@@ -188,7 +188,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   return lowest < 0 ? pose(mixed, motion.view, [offset[0], offset[1] - lowest], targets) : body;
 }
 
-/** Where a held prop is drawn: at the grip, or on the upper back or the front of the shoulders. */
+/** Where a held prop is drawn: at the grip, between the knees or ankles, or on the upper back or the front of the shoulders. */
 export function heldAt(body: Body, prop: HeldProp): Point {
   switch (prop.at) {
     case 'hands':
@@ -196,6 +196,12 @@ export function heldAt(body: Body, prop: HeldProp): Point {
     case 'left':
     case 'right':
       return body.arms[prop.at].hand;
+    // Squeezed between the knees or the ankles, or around the ankles: midway between them.
+    case 'knees':
+      return lerpPoint(body.legs.left.middle, body.legs.right.middle, 0.5);
+    case 'ankles':
+    case 'around-ankles':
+      return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
     case 'back':
     case 'front-rack': {
       // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it.
