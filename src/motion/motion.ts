@@ -69,6 +69,12 @@ export const PROP_KINDS = [
   'jump-rope',
   'bosu',
   'yoga-strap',
+  'stationary-bike',
+  'air-bike',
+  'arm-ergometer',
+  'elliptical',
+  'recumbent-stepper',
+  'rowing-machine',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -112,7 +118,13 @@ export interface FixedProp {
     | 'sled'
     | 'battle-ropes'
     | 'jump-rope'
-    | 'reformer';
+    | 'reformer'
+    | 'stationary-bike'
+    | 'air-bike'
+    | 'arm-ergometer'
+    | 'elliptical'
+    | 'recumbent-stepper'
+    | 'rowing-machine';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -128,9 +140,24 @@ export interface FixedProp {
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */
   rides?: { point: BodyPoint; offset: number };
+  /** A cardio machine (cardio.ts): its style, and the seconds its crank takes a turn. */
+  cardio?: { style: CardioStyle; period: number };
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }
+
+/** The cardio machines the `pose` pattern draws (cardio.ts), each the prop `CARDIO_PROP` names. */
+export const CARDIO_STYLES = [
+  'upright-bike',
+  'spin-bike',
+  'recumbent-bike',
+  'air-bike',
+  'arm-ergometer',
+  'elliptical',
+  'recumbent-stepper',
+  'rower',
+] as const;
+export type CardioStyle = (typeof CARDIO_STYLES)[number];
 
 /** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */
 export interface HeldProp {
