@@ -4,7 +4,7 @@
  * put on its pedal or grip by inverse kinematics at the instant the key is reached, and the machine
  * itself as a fixed prop whose crank turns a whole number of times a loop.
  */
-import { ankleOn, CARDIO_PROP, type CardioStyle, CHAIN_EXIT, CRANKS, HANDLES, holdsAt, SEATS, solesOn } from './cardio.ts';
+import { ankleOn, CARDIO_PROP, type CardioStyle, CHAIN_EXIT, holdsAt, SEATS, STANCE, solesOn } from './cardio.ts';
 import { cycleSeconds, type Contact, type FixedProp, type Key, keyStartSeconds } from './motion.ts';
 import { key } from './pattern-kit.ts';
 import { anglesOf, type PoseKey } from './pose-params.ts';
@@ -19,8 +19,10 @@ const REACH: Readonly<Record<CardioStyle, readonly [number, number]>> = {
   'air-bike': [-0.3, 1.05],
   'recumbent-bike': [-0.55, 1.0],
   'recumbent-stepper': [-0.5, 1.1],
-  'arm-ergometer': [-0.25, 0.65],
+  'arm-ergometer': [-0.25, 0.9],
   elliptical: [-0.6, 0.75],
+  'step-mill': [-0.65, 0.75],
+  bicycle: [-0.62, 1.16],
   rower: [-0.5, CHAIN_EXIT[0] + 0.25],
 };
 
@@ -36,6 +38,9 @@ function machineKey(k: PoseKey, view: View, machine: FixedProp, seconds: number)
   if (seat !== undefined) {
     // Seated, the pelvis rests on the seat; `at` and `air` move it along and up off it (a standing climb, a rower's slide).
     pelvis = [seat.top[0] + k.at, seat.top[1] + REST_HEIGHT.pelvis + k.air];
+  } else if (style === 'step-mill') {
+    // On a step mill the climber stays in place over the steps turning under the feet.
+    pelvis = [STANCE[0] + k.at, STANCE[1] + k.air];
   } else {
     // Standing on pedals: the figure goes where its feet, as the directions carry them, best meet the pedals.
     const free = pose(a, view);
@@ -89,6 +94,3 @@ export function machineScene(keys: readonly PoseKey[], view: View, style: Cardio
   const timed = keys.map((k) => ({ hold: k.hold, move: k.move })) as Key[];
   return { keys: keys.map((k, i) => machineKey(k, view, machine, keyStartSeconds({ keys: timed }, i))), machine };
 }
-
-/** Whether a style turns a crank or swings levers, so needs `turns`. */
-export const isCranked = (style: CardioStyle): boolean => CRANKS[style] !== undefined || HANDLES[style] !== undefined;

@@ -9,7 +9,8 @@
  * 91 cm up over a crank 17 cm long, whose bottom leaves the knee bent about 25 degrees (the records'
  * "slight bend"); a recumbent seat 50 cm up with its crank 72 cm ahead; a rower's seat 36 cm up.
  */
-import { CARDIO_STYLES, type CardioStyle, type FixedProp, type Motion } from './motion.ts';
+import { CARDIO_STYLES, type CardioStyle } from './cardio-styles.ts';
+import type { FixedProp, Motion } from './motion.ts';
 import { add, type Body, direction, type Point, SEGMENT, SIDES, type Side } from './skeleton.ts';
 
 export { CARDIO_STYLES, type CardioStyle };
@@ -24,6 +25,8 @@ export const CARDIO_PROP: Readonly<Record<CardioStyle, FixedProp['kind']>> = {
   elliptical: 'elliptical',
   'recumbent-stepper': 'recumbent-stepper',
   rower: 'rowing-machine',
+  'step-mill': 'stair-climber',
+  bicycle: 'bicycle',
 };
 
 /** A pedal: the point of the sole on it, and the sole's direction (geometry.ts: 90 flat forward). */
@@ -58,14 +61,19 @@ export const SEATS: Readonly<Record<CardioStyle, Seat | undefined>> = {
   'recumbent-stepper': { top: [0, 0.5], half: 0.2, backrest: 15 },
   'arm-ergometer': { top: [0, 0.45], half: 0.18 },
   rower: { top: [0, 0.36], half: 0.15 },
+  bicycle: { top: [0, 0.91], half: 0.12 },
   elliptical: undefined,
+  'step-mill': undefined,
 };
+/** Where a step mill's climber stands: the pelvis, over the middle of the two steps the feet are on. */
+export const STANCE: Point = [0, 1.2];
 
 /** A crank: its axle, the length of its arms, the sole's direction on its pedals. */
 export const CRANKS: Partial<Record<CardioStyle, { axle: Point; radius: number; sole: number }>> = {
   'upright-bike': { axle: [0.17, 0.28], radius: 0.17, sole: 80 },
   'spin-bike': { axle: [0.17, 0.28], radius: 0.17, sole: 80 },
   'air-bike': { axle: [0.17, 0.28], radius: 0.17, sole: 80 },
+  bicycle: { axle: [0.17, 0.28], radius: 0.17, sole: 80 },
   'recumbent-bike': { axle: [0.72, 0.42], radius: 0.17, sole: 150 },
   'arm-ergometer': { axle: [0.4, 1.05], radius: 0.15, sole: 0 },
 };
@@ -89,13 +97,22 @@ const STEPPER_PEDAL: Lever = { pivot: [1.0, 0.05], length: 0.58, mean: 38, swing
 const ELLIPSE = { centre: [0, 0.3] as Point, half: 0.24, rise: 0.09 };
 /** Fixed grips: a bike's handlebar, a recumbent's side grips (both hands at one point, seen from the side). */
 export const GRIPS: Partial<Record<CardioStyle, Point>> = {
-  'upright-bike': [0.6, 1.12],
-  'spin-bike': [0.64, 1.1],
+  'upright-bike': [0.72, 1.14],
+  'spin-bike': [0.76, 1.1],
   'recumbent-bike': [0.03, 0.58],
+  // A road bike's brake hoods; a step mill's side rails.
+  bicycle: [0.64, 1.02],
+  'step-mill': [0.25, 1.15],
 };
+/**
+ * A step mill's stairs (20 cm rise, 25 cm run) turning down and back under the feet, two steps a turn:
+ * where the sole of the higher foot stands at the start, and the part of each foot's turn it stands on its
+ * step (riding down with it) before stepping up over the next one to the one above.
+ */
+export const STAIRS = { rise: 0.2, run: 0.25, top: [0.12, 0.55] as Point, planted: 0.55, lift: 0.1 };
 /** A rower's foot stretcher (the point of the sole on its plate, the plate's direction) and where its chain leaves the flywheel's housing. */
 export const STRETCHER: Pedal = { at: [0.86, 0.3], sole: 140 };
-export const CHAIN_EXIT: Point = [1.12, 0.52];
+export const CHAIN_EXIT: Point = [1.45, 0.55];
 /** The arm ergometer's rider keeps the feet flat on the floor, this far ahead of the seat. */
 const ERGOMETER_FEET = 0.42;
 
@@ -135,11 +152,39 @@ export function holdsAt(machine: FixedProp, seconds: number): Holds {
       holds.feet[side] = { at: leverEnd(STEPPER_PEDAL, lean), sole: 150 };
     }
     if (style === 'rower') holds.feet[side] = STRETCHER;
+    if (style === 'step-mill') holds.feet[side] = { at: stairFoot(a / 360), sole: 90 };
     if (handle !== undefined) holds.hands[side] = leverEnd(handle, handle.mean + handle.swing * sin(a));
     if (grip !== undefined) holds.hands[side] = grip;
   }
   return holds;
 }
+
+/** A smooth step from 0 to 1 over `t` in 0..1. */
+const smooth = (t: number): number => {
+  const u = Math.max(0, Math.min(1, t));
+  return u * u * (3 - 2 * u);
+};
+
+/** A step mill's foot `turn` turns into the loop (its side's share): riding its step down, then stepping up, rising before it reaches forward. */
+function stairFoot(turn: number): Point {
+  const u = turn - Math.floor(turn);
+  const { rise, run, top, planted, lift } = STAIRS;
+  if (u <= planted) return add(top, [-run, -rise], 2 * u);
+  const t = (u - planted) / (1 - planted);
+  const [dx, dy] = [run * 2 * planted, rise * 2 * planted];
+  return [top[0] - dx * (1 - smooth((t - 0.3) / 0.7)), top[1] - dy * (1 - smooth(t / 0.7)) + lift * Math.sin(Math.PI * t)];
+}
+
+/** The noses of a step mill's steps `seconds` into the loop: they ride down and back two steps a turn. */
+export function stairNoses(machine: FixedProp, seconds: number): Point[] {
+  const turn = crankAngle(machine, seconds) / 360;
+  const shift = 2 * (turn - Math.floor(turn));
+  const noses: Point[] = [];
+  for (let k = -4; k <= 4; k += 1) noses.push(add(STAIRS.top, [STAIRS.run, STAIRS.rise], k - shift));
+  return noses.map(([x, y]) => [x + NOSE, y]);
+}
+/** A step's nose is this far ahead of where the sole stands on it: the toes just short of the edge. */
+const NOSE = 0.14;
 
 /** How far along its sole a foot bears on what holds it. */
 const bearing = (style: CardioStyle): number => (CRANKS[style] !== undefined && style !== 'arm-ergometer' ? BALL : MIDFOOT);

@@ -4,6 +4,7 @@
  * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
  * one into frames.
  */
+import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 
 /** Points of the figure a key may place in the scene or promise a contact for. */
@@ -75,6 +76,8 @@ export const PROP_KINDS = [
   'elliptical',
   'recumbent-stepper',
   'rowing-machine',
+  'stair-climber',
+  'bicycle',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -124,7 +127,9 @@ export interface FixedProp {
     | 'arm-ergometer'
     | 'elliptical'
     | 'recumbent-stepper'
-    | 'rowing-machine';
+    | 'rowing-machine'
+    | 'stair-climber'
+    | 'bicycle';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -145,19 +150,6 @@ export interface FixedProp {
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }
-
-/** The cardio machines the `pose` pattern draws (cardio.ts), each the prop `CARDIO_PROP` names. */
-export const CARDIO_STYLES = [
-  'upright-bike',
-  'spin-bike',
-  'recumbent-bike',
-  'air-bike',
-  'arm-ergometer',
-  'elliptical',
-  'recumbent-stepper',
-  'rower',
-] as const;
-export type CardioStyle = (typeof CARDIO_STYLES)[number];
 
 /** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */
 export interface HeldProp {

@@ -4,7 +4,8 @@
  */
 import * as v from 'valibot';
 import type { BodyPoint } from './motion.ts';
-import { angles, arm, CARDIO_STYLES, leg } from './motion.ts';
+import { CARDIO_STYLES } from './cardio-styles.ts';
+import { angles, arm, leg } from './motion.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];

@@ -3,10 +3,10 @@
  * seat and flywheel where they stand, drawn with the fixed props; the crank arms, pedals, swinging
  * handles and a rower's sliding seat and chain where this frame has them, drawn just behind the figure.
  */
-import { CHAIN_EXIT, CRANKS, GRIPS, HANDLES, holdsAt, type Lever, type Pedal, SEATS, STRETCHER } from './cardio.ts';
+import { CHAIN_EXIT, CRANKS, GRIPS, HANDLES, holdsAt, type Lever, type Pedal, SEATS, STAIRS, STRETCHER, stairNoses } from './cardio.ts';
 import type { FixedProp } from './motion.ts';
 import { add, type Body, direction, type Point } from './skeleton.ts';
-import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
+import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 import { lineEnd } from './timeline.ts';
 
 const TUBE = 0.045;
@@ -106,8 +106,9 @@ export function machineFrame(camera: Camera, prop: FixedProp): string {
           [0, 0.04],
           [0, 0.39],
         ]),
-        rect(camera, 0.45, 0, 0.75, 0.04, COLOURS.iron),
-        line(camera, [[0.6, 0.04], [0.55, axle[1]], axle]),
+        // The column stands ahead of the feet and leans back to the crank, clear of the shins.
+        rect(camera, 0.64, 0, 0.9, 0.04, COLOURS.iron),
+        line(camera, [[0.77, 0.04], [0.66, 0.95], axle]),
         circle(camera, axle, 0.09, COLOURS.iron),
         seatPad(camera, prop),
       ].join('');
@@ -122,6 +123,43 @@ export function machineFrame(camera: Camera, prop: FixedProp): string {
         ]),
         rect(camera, 0.52, 1.32, 0.72, 1.44, COLOURS.iron),
       ].join('');
+    case 'step-mill':
+      return [
+        // The housing the stairs turn in, its side rails and console.
+        polygon(
+          camera,
+          [
+            [-0.62, 0],
+            [0.72, 0],
+            [0.72, 1.0],
+            [0.45, 1.0],
+          ],
+          COLOURS.floorLine,
+        ),
+        rect(camera, -0.65, 0, 0.75, 0.08, COLOURS.iron),
+        line(camera, [[-0.3, 0.9], GRIPS[style]!, [0.55, 1.32]], 0.035),
+        line(camera, [
+          [0.62, 1.0],
+          [0.62, 1.3],
+        ]),
+        rect(camera, 0.5, 1.3, 0.72, 1.42, COLOURS.iron),
+      ].join('');
+    case 'bicycle': {
+      // A road bike: wheels on the floor, the frame from the crank to the saddle and the head tube, drop bars.
+      const axle = CRANKS[style]!.axle;
+      const head: Point = [0.66, 0.86];
+      return [
+        circle(camera, REAR_WHEEL, WHEEL, 'none', COLOURS.iron, 0.035),
+        circle(camera, FRONT_WHEEL, WHEEL, 'none', COLOURS.iron, 0.035),
+        line(camera, [REAR_WHEEL, axle, [0.02, 0.86], REAR_WHEEL], 0.03),
+        line(camera, [axle, head, [0.02, 0.8]], 0.035),
+        line(camera, [head, FRONT_WHEEL], 0.03),
+        line(camera, [head, [0.7, 0.98], GRIPS[style]!, [0.72, 0.92]], 0.03, COLOURS.iron),
+        circle(camera, REAR_WHEEL, 0.03, COLOURS.steel),
+        circle(camera, FRONT_WHEEL, 0.03, COLOURS.steel),
+        seatPad(camera, prop),
+      ].join('');
+    }
     case 'rower':
       return [
         rect(camera, -0.5, 0.22, 0.95, 0.29, COLOURS.steel),
@@ -153,6 +191,39 @@ function footPlate(camera: Camera, pedal: Pedal, length: number): string {
   return line(camera, [add(under, direction(pedal.sole), -length / 2), add(under, direction(pedal.sole), length / 2)], 0.03, COLOURS.iron);
 }
 
+/** A road bike's wheels (70 cm across, on the floor). */
+const WHEEL = 0.34;
+const REAR_WHEEL: Point = [-0.25, WHEEL];
+const FRONT_WHEEL: Point = [0.78, WHEEL];
+
+/** A step mill's steps where they have turned to: treads within the housing's window, each with its riser. */
+function stairs(camera: Camera, prop: FixedProp, seconds: number): string {
+  return stairNoses(prop, seconds)
+    .filter(([, y]) => y > 0.12 && y < 0.95)
+    .map(([x, y]) =>
+      [
+        line(
+          camera,
+          [
+            [x - STAIRS.run, Math.max(0.1, y - STAIRS.rise)],
+            [x - STAIRS.run, y],
+          ],
+          0.02,
+        ),
+        line(
+          camera,
+          [
+            [x - STAIRS.run + 0.01, y - 0.02],
+            [x - 0.01, y - 0.02],
+          ],
+          0.04,
+          COLOURS.iron,
+        ),
+      ].join(''),
+    )
+    .join('');
+}
+
 const leverLine = (camera: Camera, lever: Lever, end: Point): string => line(camera, [lever.pivot, end], 0.04);
 
 /** What moves this frame: crank arms and pedals, swinging handles, a rower's seat under the pelvis and its chain to the hands. */
@@ -170,13 +241,22 @@ export function machineParts(camera: Camera, prop: FixedProp, body: Body, second
       parts.push(line(camera, [crank.axle, end], 0.035, COLOURS.iron));
       if (style === 'arm-ergometer') parts.push(line(camera, [end, add(end, [0.03, 0])], 0.05, COLOURS.iron));
     }
-    if (pedal !== undefined && style !== 'rower' && style !== 'arm-ergometer')
+    if (pedal !== undefined && style !== 'rower' && style !== 'arm-ergometer' && style !== 'step-mill')
       parts.push(footPlate(camera, pedal, style === 'elliptical' ? 0.36 : 0.12));
-    if (style === 'elliptical') parts.push(line(camera, [[0.55, 0.34], add(pedal!.at, [0.14, -0.02])], 0.035, COLOURS.iron));
+    if (style === 'elliptical') {
+      // The pedal's bar runs from the crank at the flywheel back under the foot to a roller on the base.
+      const rear = add(pedal!.at, [-0.2, -0.02]);
+      parts.push(
+        line(camera, [[0.55, 0.34], add(pedal!.at, [0.14, -0.02])], 0.035, COLOURS.iron),
+        line(camera, [rear, [rear[0] - 0.12, 0.12]], 0.035, COLOURS.iron),
+        circle(camera, [rear[0] - 0.12, 0.12], 0.035, COLOURS.steel),
+      );
+    }
     if (style === 'recumbent-stepper') parts.push(line(camera, [[1.0, 0.05], pedal!.at], 0.04));
     if (handle !== undefined) parts.push(leverLine(camera, handle, holds.hands[side]!));
   }
   if (crank !== undefined) parts.push(circle(camera, crank.axle, 0.04, COLOURS.steel));
+  if (style === 'step-mill') parts.unshift(stairs(camera, prop, seconds));
   if (style === 'rower') {
     const hands = lineEnd(body, 'hands');
     const seat = SEATS.rower!;

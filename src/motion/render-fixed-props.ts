@@ -85,6 +85,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'elliptical':
     case 'recumbent-stepper':
     case 'rowing-machine':
+    case 'stair-climber':
+    case 'bicycle':
       return machineFrame(camera, prop);
     case 'low-bar':
       // A bar racked at a height (a rack's upright behind it), seen end on.

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bearingPoint, CRANKS, holdsAt, machineOf } from '../../src/motion/cardio.ts';
+import { bearingPoint, CRANKS, holdsAt, machineOf, STAIRS, stairNoses } from '../../src/motion/cardio.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { cycleSeconds } from '../../src/motion/motion.ts';
@@ -144,6 +144,35 @@ describe('a cardio machine', () => {
       far.some((m) => m.includes("the rower's seat (under the pelvis at 0.80 m) leaves its rail")),
       far.join('; '),
     );
+  });
+
+  it("rides a step mill's planted foot down with its step, then steps it up onto the one above", () => {
+    const standing = { name: 'climbing', trunk: 10, arms: [35, 70], hold: 0, move: 1.2 };
+    const d = built({ pattern: 'pose', props: ['stair-climber'], machine: 'step-mill', turns: 2, keys: [standing, standing] });
+    assert.deepEqual(messages(d), []);
+    const machine = machineOf(d.motion)!;
+    let planted = 0;
+    for (let frame = 0; frame < frameCount(d.motion); frame += 1) {
+      const seconds = frame / FRAMES_PER_SECOND;
+      const turn = (seconds / 1.2) % 1;
+      if (turn > STAIRS.planted) continue;
+      planted += 1;
+      const foot = holdsAt(machine, seconds).feet.right!.at;
+      // Standing on a step: its nose is 14 cm ahead of the sole's middle, level with it, wherever the step has got to.
+      const onStep = stairNoses(machine, seconds).some(([x, y]) => Math.abs(x - foot[0] - 0.14) < 1e-9 && Math.abs(y - foot[1]) < 1e-9);
+      assert.ok(onStep, `at ${seconds.toFixed(2)} s the right foot (${foot}) is on no step`);
+      const body = bodyAt(d.motion, seconds);
+      assert.ok(distance(bearingPoint('step-mill', body, 'right', { at: foot, sole: 90 }), foot) < 0.005);
+    }
+    assert.ok(planted > 30, `${planted} planted frames`);
+  });
+
+  it('lets a bicycle travel with its rider while the floor scrolls, but no machine that stands on the floor', () => {
+    const riding = { name: 'riding', trunk: 42, spine: 10, neck: -35, arms: [75, 100], hold: 0, move: 1 };
+    const road = built({ pattern: 'pose', props: ['bicycle'], machine: 'bicycle', turns: 3, travel: 7, keys: [riding, riding] });
+    assert.deepEqual(messages(road), []);
+    const indoor = built(bike([seated, seated], { travel: 7 }));
+    assert.ok(messages(indoor).some((m) => m.includes('a stationary-bike standing on the floor cannot be drawn with it')));
   });
 
   it('is drawn from the side only', () => {
