@@ -66,16 +66,20 @@ export const SEATS: Readonly<Record<CardioStyle, Seat | undefined>> = {
   'step-mill': undefined,
 };
 /** Where a step mill's climber stands: the pelvis, over the middle of the two steps the feet are on. */
-export const STANCE: Point = [0, 1.2];
+export const STANCE: Point = [0.06, 1.19];
 
-/** A crank: its axle, the length of its arms, the sole's direction on its pedals. */
-export const CRANKS: Partial<Record<CardioStyle, { axle: Point; radius: number; sole: number }>> = {
-  'upright-bike': { axle: [0.17, 0.28], radius: 0.17, sole: 80 },
-  'spin-bike': { axle: [0.17, 0.28], radius: 0.17, sole: 80 },
-  'air-bike': { axle: [0.17, 0.28], radius: 0.17, sole: 80 },
-  bicycle: { axle: [0.17, 0.28], radius: 0.17, sole: 80 },
-  'recumbent-bike': { axle: [0.72, 0.42], radius: 0.17, sole: 150 },
-  'arm-ergometer': { axle: [0.4, 1.05], radius: 0.15, sole: 0 },
+/**
+ * A crank: its axle, the length of its arms, and the sole's direction on its pedals, which turns with
+ * the crank (ankling): `sole` ± `ankling` degrees, most level (or, on a recumbent, most upright) as the
+ * pedal comes round to `level` degrees, most toe-down half a turn later, as a rider's ankle moves.
+ */
+export const CRANKS: Partial<Record<CardioStyle, { axle: Point; radius: number; sole: number; ankling: number; level: number }>> = {
+  'upright-bike': { axle: [0.17, 0.25], radius: 0.17, sole: 66, ankling: 14, level: 120 },
+  'spin-bike': { axle: [0.17, 0.25], radius: 0.17, sole: 66, ankling: 14, level: 120 },
+  'air-bike': { axle: [0.17, 0.25], radius: 0.17, sole: 66, ankling: 14, level: 120 },
+  bicycle: { axle: [0.17, 0.25], radius: 0.17, sole: 66, ankling: 14, level: 120 },
+  'recumbent-bike': { axle: [0.72, 0.42], radius: 0.17, sole: 140, ankling: 15, level: 90 },
+  'arm-ergometer': { axle: [0.4, 1.05], radius: 0.15, sole: 0, ankling: 0, level: 0 },
 };
 
 /** A handle on a lever swinging about a pivot: its length, and the lever's lean back from upright, `mean` ± `swing` degrees. */
@@ -109,7 +113,7 @@ export const GRIPS: Partial<Record<CardioStyle, Point>> = {
  * where the sole of the higher foot stands at the start, and the part of each foot's turn it stands on its
  * step (riding down with it) before stepping up over the next one to the one above.
  */
-export const STAIRS = { rise: 0.2, run: 0.25, top: [0.12, 0.55] as Point, planted: 0.55, lift: 0.1 };
+export const STAIRS = { rise: 0.2, run: 0.25, top: [0.12, 0.55] as Point, planted: 0.55, lift: 0.14 };
 /** A rower's foot stretcher (the point of the sole on its plate, the plate's direction) and where its chain leaves the flywheel's housing. */
 export const STRETCHER: Pedal = { at: [0.86, 0.3], sole: 140 };
 export const CHAIN_EXIT: Point = [1.45, 0.55];
@@ -142,17 +146,17 @@ export function holdsAt(machine: FixedProp, seconds: number): Holds {
     if (crank !== undefined) {
       const at = add(crank.axle, [sin(a) * crank.radius, cos(a) * crank.radius]);
       if (style === 'arm-ergometer') holds.hands[side] = at;
-      else holds.feet[side] = { at, sole: crank.sole };
+      else holds.feet[side] = { at, sole: crank.sole + crank.ankling * cos(a - crank.level) };
     }
     if (style === 'arm-ergometer') holds.feet[side] = { at: [ERGOMETER_FEET + MIDFOOT, 0], sole: 90 };
     if (style === 'elliptical')
-      holds.feet[side] = { at: add(ELLIPSE.centre, [sin(a) * ELLIPSE.half, cos(a) * ELLIPSE.rise]), sole: 90 + 6 * cos(a) };
+      holds.feet[side] = { at: add(ELLIPSE.centre, [sin(a) * ELLIPSE.half, cos(a) * ELLIPSE.rise]), sole: 86 + 10 * cos(a - 135) };
     if (style === 'recumbent-stepper') {
       const lean = STEPPER_PEDAL.mean + STEPPER_PEDAL.swing * sin(a);
       holds.feet[side] = { at: leverEnd(STEPPER_PEDAL, lean), sole: 150 };
     }
     if (style === 'rower') holds.feet[side] = STRETCHER;
-    if (style === 'step-mill') holds.feet[side] = { at: stairFoot(a / 360), sole: 90 };
+    if (style === 'step-mill') holds.feet[side] = { at: stairFoot(a / 360), sole: stairSole(a / 360) };
     if (handle !== undefined) holds.hands[side] = leverEnd(handle, handle.mean + handle.swing * sin(a));
     if (grip !== undefined) holds.hands[side] = grip;
   }
@@ -173,6 +177,12 @@ function stairFoot(turn: number): Point {
   const t = (u - planted) / (1 - planted);
   const [dx, dy] = [run * 2 * planted, rise * 2 * planted];
   return [top[0] - dx * (1 - smooth((t - 0.3) / 0.7)), top[1] - dy * (1 - smooth(t / 0.7)) + lift * Math.sin(Math.PI * t)];
+}
+
+/** A step mill's sole: flat on its step, and on the way up to the next one toes down, the heel leading off and the foot landing flat. */
+function stairSole(turn: number): number {
+  const u = turn - Math.floor(turn);
+  return u <= STAIRS.planted ? 90 : 90 - 20 * Math.sin((Math.PI * (u - STAIRS.planted)) / (1 - STAIRS.planted));
 }
 
 /** The noses of a step mill's steps `seconds` into the loop: they ride down and back two steps a turn. */
