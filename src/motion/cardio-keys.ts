@@ -4,7 +4,7 @@
  * put on its pedal or grip by inverse kinematics at the instant the key is reached, and the machine
  * itself as a fixed prop whose crank turns a whole number of times a loop.
  */
-import { ankleOn, CARDIO_PROP, type CardioStyle, CHAIN_EXIT, holdsAt, SEATS, STANCE, solesOn } from './cardio.ts';
+import { ankleOn, CARDIO_PROP, type CardioStyle, CHAIN_EXIT, holdsAt, SEATS, STANCES, solesOn } from './cardio.ts';
 import { cycleSeconds, type Contact, type FixedProp, type Key, keyStartSeconds } from './motion.ts';
 import { key } from './pattern-kit.ts';
 import { anglesOf, type PoseKey } from './pose-params.ts';
@@ -23,6 +23,7 @@ const REACH: Readonly<Record<CardioStyle, readonly [number, number]>> = {
   elliptical: [-0.6, 0.75],
   'step-mill': [-0.65, 0.75],
   bicycle: [-0.62, 1.16],
+  'jacobs-ladder': [-0.55, 1.2],
   rower: [-0.5, CHAIN_EXIT[0] + 0.25],
 };
 
@@ -38,9 +39,9 @@ function machineKey(k: PoseKey, view: View, machine: FixedProp, seconds: number)
   if (seat !== undefined) {
     // Seated, the pelvis rests on the seat; `at` and `air` move it along and up off it (a standing climb, a rower's slide).
     pelvis = [seat.top[0] + k.at, seat.top[1] + REST_HEIGHT.pelvis + k.air];
-  } else if (style === 'step-mill') {
-    // On a step mill the climber stays in place over the steps turning under the feet.
-    pelvis = [STANCE[0] + k.at, STANCE[1] + k.air];
+  } else if (STANCES[style] !== undefined) {
+    // On a step mill or a Jacob's ladder the climber stays in place while the steps or rungs ride down.
+    pelvis = [STANCES[style][0] + k.at, STANCES[style][1] + k.air];
   } else {
     // Standing on pedals: the figure goes where its feet, as the directions carry them, best meet the pedals.
     const free = pose(a, view);
@@ -88,7 +89,8 @@ export function machineScene(keys: readonly PoseKey[], view: View, style: Cardio
     kind: CARDIO_PROP[style],
     x0: behind,
     x1: ahead,
-    y: SEATS[style]?.top[1] ?? 0,
+    // What the camera must see: a seat's height, or the top of a Jacob's ladder.
+    y: style === 'jacobs-ladder' ? 2.1 : (SEATS[style]?.top[1] ?? 0),
     cardio: { style, period: cycle / turns },
   };
   const timed = keys.map((k) => ({ hold: k.hold, move: k.move })) as Key[];

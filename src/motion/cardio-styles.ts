@@ -13,5 +13,6 @@ export const CARDIO_STYLES = [
   'rower',
   'step-mill',
   'bicycle',
+  'jacobs-ladder',
 ] as const;
 export type CardioStyle = (typeof CARDIO_STYLES)[number];

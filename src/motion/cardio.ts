@@ -9,6 +9,7 @@
  * 91 cm up over a crank 17 cm long, whose bottom leaves the knee bent about 25 degrees (the records'
  * "slight bend"); a recumbent seat 50 cm up with its crank 72 cm ahead; a rower's seat 36 cm up.
  */
+import { LADDER, rungPath } from './cardio-ladder.ts';
 import { CARDIO_STYLES, type CardioStyle } from './cardio-styles.ts';
 import type { FixedProp, Motion } from './motion.ts';
 import { add, type Body, direction, type Point, SEGMENT, SIDES, type Side } from './skeleton.ts';
@@ -27,6 +28,7 @@ export const CARDIO_PROP: Readonly<Record<CardioStyle, FixedProp['kind']>> = {
   rower: 'rowing-machine',
   'step-mill': 'stair-climber',
   bicycle: 'bicycle',
+  'jacobs-ladder': 'jacobs-ladder',
 };
 
 /** A pedal: the point of the sole on it, and the sole's direction (geometry.ts: 90 flat forward). */
@@ -64,9 +66,10 @@ export const SEATS: Readonly<Record<CardioStyle, Seat | undefined>> = {
   bicycle: { top: [0, 0.91], half: 0.12 },
   elliptical: undefined,
   'step-mill': undefined,
+  'jacobs-ladder': undefined,
 };
-/** Where a step mill's climber stands: the pelvis, over the middle of the two steps the feet are on. */
-export const STANCE: Point = [0.06, 1.19];
+/** Where a climber stands in place: the pelvis over a step mill's steps, or leaning in to a Jacob's ladder. */
+export const STANCES: Partial<Record<CardioStyle, Point>> = { 'step-mill': [0.06, 1.19], 'jacobs-ladder': [-0.08, 1.34] };
 
 /**
  * A crank: its axle, the length of its arms, and the sole's direction on its pedals, which turns with
@@ -157,6 +160,11 @@ export function holdsAt(machine: FixedProp, seconds: number): Holds {
     }
     if (style === 'rower') holds.feet[side] = STRETCHER;
     if (style === 'step-mill') holds.feet[side] = { at: stairFoot(a / 360), sole: stairSole(a / 360) };
+    if (style === 'jacobs-ladder') {
+      // The ball of the foot on top of its rung; the hand round the rung the other side's foot moves with.
+      holds.feet[side] = { at: add(rungPath(a / 360, LADDER.footTop), [0, RUNG]), sole: 90 };
+      holds.hands[side] = rungPath(a / 360 + 0.5, LADDER.handTop);
+    }
     if (handle !== undefined) holds.hands[side] = leverEnd(handle, handle.mean + handle.swing * sin(a));
     if (grip !== undefined) holds.hands[side] = grip;
   }
@@ -193,11 +201,14 @@ export function stairNoses(machine: FixedProp, seconds: number): Point[] {
   for (let k = -4; k <= 4; k += 1) noses.push(add(STAIRS.top, [STAIRS.run, STAIRS.rise], k - shift));
   return noses.map(([x, y]) => [x + NOSE, y]);
 }
+/** A rung's radius: a foot stands on its top. */
+export const RUNG = 0.025;
 /** A step's nose is this far ahead of where the sole stands on it: the toes just short of the edge. */
 const NOSE = 0.14;
 
 /** How far along its sole a foot bears on what holds it. */
-const bearing = (style: CardioStyle): number => (CRANKS[style] !== undefined && style !== 'arm-ergometer' ? BALL : MIDFOOT);
+const bearing = (style: CardioStyle): number =>
+  style === 'jacobs-ladder' || (CRANKS[style] !== undefined && style !== 'arm-ergometer') ? BALL : MIDFOOT;
 
 /** The ankle that puts the sole's bearing point on `pedal` with the sole at its direction (skeleton.ts's foot). */
 export function ankleOn(style: CardioStyle, pedal: Pedal): Point {

@@ -78,6 +78,7 @@ export const PROP_KINDS = [
   'rowing-machine',
   'stair-climber',
   'bicycle',
+  'jacobs-ladder',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -129,7 +130,8 @@ export interface FixedProp {
     | 'recumbent-stepper'
     | 'rowing-machine'
     | 'stair-climber'
-    | 'bicycle';
+    | 'bicycle'
+    | 'jacobs-ladder';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);

@@ -3,7 +3,8 @@
  * seat and flywheel where they stand, drawn with the fixed props; the crank arms, pedals, swinging
  * handles and a rower's sliding seat and chain where this frame has them, drawn just behind the figure.
  */
-import { CHAIN_EXIT, CRANKS, GRIPS, HANDLES, holdsAt, type Lever, type Pedal, SEATS, STAIRS, STRETCHER, stairNoses } from './cardio.ts';
+import { CHAIN_EXIT, CRANKS, GRIPS, HANDLES, holdsAt, type Lever, type Pedal, SEATS, STRETCHER } from './cardio.ts';
+import { ladderFrame, ladderRungs, stairs } from './render-cardio-flights.ts';
 import type { FixedProp } from './motion.ts';
 import { add, type Body, direction, type Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
@@ -160,6 +161,8 @@ export function machineFrame(camera: Camera, prop: FixedProp): string {
         seatPad(camera, prop),
       ].join('');
     }
+    case 'jacobs-ladder':
+      return ladderFrame(camera);
     case 'rower':
       return [
         rect(camera, -0.5, 0.22, 0.95, 0.29, COLOURS.steel),
@@ -196,34 +199,6 @@ const WHEEL = 0.34;
 const REAR_WHEEL: Point = [-0.25, WHEEL];
 const FRONT_WHEEL: Point = [0.78, WHEEL];
 
-/** A step mill's steps where they have turned to: treads within the housing's window, each with its riser. */
-function stairs(camera: Camera, prop: FixedProp, seconds: number): string {
-  return stairNoses(prop, seconds)
-    .filter(([, y]) => y > 0.12 && y < 0.95)
-    .map(([x, y]) =>
-      [
-        line(
-          camera,
-          [
-            [x - STAIRS.run, Math.max(0.1, y - STAIRS.rise)],
-            [x - STAIRS.run, y],
-          ],
-          0.02,
-        ),
-        line(
-          camera,
-          [
-            [x - STAIRS.run + 0.01, y - 0.02],
-            [x - 0.01, y - 0.02],
-          ],
-          0.04,
-          COLOURS.iron,
-        ),
-      ].join(''),
-    )
-    .join('');
-}
-
 const leverLine = (camera: Camera, lever: Lever, end: Point): string => line(camera, [lever.pivot, end], 0.04);
 
 /** What moves this frame: crank arms and pedals, swinging handles, a rower's seat under the pelvis and its chain to the hands. */
@@ -257,6 +232,7 @@ export function machineParts(camera: Camera, prop: FixedProp, body: Body, second
   }
   if (crank !== undefined) parts.push(circle(camera, crank.axle, 0.04, COLOURS.steel));
   if (style === 'step-mill') parts.unshift(stairs(camera, prop, seconds));
+  if (style === 'jacobs-ladder') parts.unshift(ladderRungs(camera, prop, seconds));
   if (style === 'rower') {
     const hands = lineEnd(body, 'hands');
     const seat = SEATS.rower!;

@@ -87,6 +87,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'rowing-machine':
     case 'stair-climber':
     case 'bicycle':
+    case 'jacobs-ladder':
       return machineFrame(camera, prop);
     case 'low-bar':
       // A bar racked at a height (a rack's upright behind it), seen end on.

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bearingPoint, CRANKS, holdsAt, machineOf, STAIRS, stairNoses } from '../../src/motion/cardio.ts';
+import { along, LADDER, rungsAt } from '../../src/motion/cardio-ladder.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { cycleSeconds } from '../../src/motion/motion.ts';
@@ -165,6 +166,26 @@ describe('a cardio machine', () => {
       assert.ok(distance(bearingPoint('step-mill', body, 'right', { at: foot, sole: 90 }), foot) < 0.005);
     }
     assert.ok(planted > 30, `${planted} planted frames`);
+  });
+
+  it("holds a Jacob's ladder climber's hands on rungs riding down with the other side's foot", () => {
+    const leaning = { name: 'leaning in', trunk: 40, neck: -20, legs: [60, -20], arms: [150, 150], hold: 0, move: 1.1 };
+    const d = built({ pattern: 'pose', props: ['jacobs-ladder'], machine: 'jacobs-ladder', turns: 2, keys: [leaning, leaning] });
+    assert.deepEqual(messages(d), []);
+    const machine = machineOf(d.motion)!;
+    let gripping = 0;
+    for (let frame = 0; frame < frameCount(d.motion); frame += 1) {
+      const seconds = frame / FRAMES_PER_SECOND;
+      const turn = seconds / 1.1;
+      // The right hand rides its rung down while the left foot does (the left foot's share of its turn is planted).
+      if ((turn + 0.5) % 1 > LADDER.planted) continue;
+      gripping += 1;
+      const hand = holdsAt(machine, seconds).hands.right!;
+      const onRung = rungsAt(turn).some((s) => distance(along(s), hand) < 1e-9);
+      assert.ok(onRung, `at ${seconds.toFixed(2)} s the right hand (${hand}) holds no rung`);
+      assert.ok(distance(bodyAt(d.motion, seconds).arms.right.hand, hand) < 0.005);
+    }
+    assert.ok(gripping > 30, `${gripping} gripping frames`);
   });
 
   it('lets a bicycle travel with its rider while the floor scrolls, but no machine that stands on the floor', () => {
