@@ -22,6 +22,7 @@ const REACH: Readonly<Record<CardioStyle, readonly [number, number]>> = {
   'arm-ergometer': [-0.25, 0.9],
   elliptical: [-0.6, 0.75],
   'step-mill': [-0.65, 0.75],
+  stairs: [-0.6, 0.6],
   bicycle: [-0.62, 1.16],
   'jacobs-ladder': [-0.55, 1.2],
   rower: [-0.5, CHAIN_EXIT[0] + 0.25],

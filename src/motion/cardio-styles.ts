@@ -14,5 +14,6 @@ export const CARDIO_STYLES = [
   'step-mill',
   'bicycle',
   'jacobs-ladder',
+  'stairs',
 ] as const;
 export type CardioStyle = (typeof CARDIO_STYLES)[number];

@@ -27,6 +27,8 @@ export const CARDIO_PROP: Readonly<Record<CardioStyle, FixedProp['kind']>> = {
   'recumbent-stepper': 'recumbent-stepper',
   rower: 'rowing-machine',
   'step-mill': 'stair-climber',
+  // A flight of real stairs is no equipment the catalog names: the scene's own prop.
+  stairs: 'stairs',
   bicycle: 'bicycle',
   'jacobs-ladder': 'jacobs-ladder',
 };
@@ -66,10 +68,15 @@ export const SEATS: Readonly<Record<CardioStyle, Seat | undefined>> = {
   bicycle: { top: [0, 0.91], half: 0.12 },
   elliptical: undefined,
   'step-mill': undefined,
+  stairs: undefined,
   'jacobs-ladder': undefined,
 };
 /** Where a climber stands in place: the pelvis over a step mill's steps, or leaning in to a Jacob's ladder. */
-export const STANCES: Partial<Record<CardioStyle, Point>> = { 'step-mill': [0.06, 1.19], 'jacobs-ladder': [-0.08, 1.34] };
+export const STANCES: Partial<Record<CardioStyle, Point>> = {
+  'step-mill': [0.06, 1.19],
+  stairs: [0.06, 1.19],
+  'jacobs-ladder': [-0.08, 1.34],
+};
 
 /**
  * A crank: its axle, the length of its arms, and the sole's direction on its pedals, which turns with
@@ -159,7 +166,7 @@ export function holdsAt(machine: FixedProp, seconds: number): Holds {
       holds.feet[side] = { at: leverEnd(STEPPER_PEDAL, lean), sole: 150 };
     }
     if (style === 'rower') holds.feet[side] = STRETCHER;
-    if (style === 'step-mill') holds.feet[side] = { at: stairFoot(a / 360), sole: stairSole(a / 360) };
+    if (style === 'step-mill' || style === 'stairs') holds.feet[side] = { at: stairFoot(a / 360), sole: stairSole(a / 360) };
     if (style === 'jacobs-ladder') {
       // The ball of the foot on top of its rung; the hand round the rung the other side's foot moves with.
       holds.feet[side] = { at: add(rungPath(a / 360, LADDER.footTop), [0, RUNG]), sole: 90 };
@@ -194,11 +201,11 @@ function stairSole(turn: number): number {
 }
 
 /** The noses of a step mill's steps `seconds` into the loop: they ride down and back two steps a turn. */
-export function stairNoses(machine: FixedProp, seconds: number): Point[] {
+export function stairNoses(machine: FixedProp, seconds: number, reach = 4): Point[] {
   const turn = crankAngle(machine, seconds) / 360;
   const shift = 2 * (turn - Math.floor(turn));
   const noses: Point[] = [];
-  for (let k = -4; k <= 4; k += 1) noses.push(add(STAIRS.top, [STAIRS.run, STAIRS.rise], k - shift));
+  for (let k = -reach; k <= reach; k += 1) noses.push(add(STAIRS.top, [STAIRS.run, STAIRS.rise], k - shift));
   return noses.map(([x, y]) => [x + NOSE, y]);
 }
 /** A rung's radius: a foot stands on its top. */

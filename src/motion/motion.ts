@@ -131,7 +131,8 @@ export interface FixedProp {
     | 'rowing-machine'
     | 'stair-climber'
     | 'bicycle'
-    | 'jacobs-ladder';
+    | 'jacobs-ladder'
+    | 'stairs';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);

@@ -56,3 +56,29 @@ export function ladderRungs(camera: Camera, prop: FixedProp, seconds: number): s
     .map((s) => circle(camera, along(s), RUNG, COLOURS.wood, COLOURS.woodEdge, 0.008))
     .join('');
 }
+
+/**
+ * A flight of real stairs the camera follows up: steps as solid blocks down to the bottom of the picture
+ * (they hide the floor), riding down and back as the climber goes up them in place.
+ */
+export function flight(camera: Camera, prop: FixedProp, seconds: number): string {
+  const bottom = camera.bottom - 0.05;
+  const right = camera.left + camera.width / camera.scale;
+  const blocks: string[] = [];
+  for (const [x, y] of stairNoses(prop, seconds, 14)) {
+    if (x < camera.left || x - STAIRS.run > right + STAIRS.run) continue;
+    blocks.push(
+      rect(camera, x - STAIRS.run, bottom, x, y, COLOURS.floor),
+      line(
+        camera,
+        [
+          [x - STAIRS.run, y - 0.01],
+          [x, y - 0.01],
+        ],
+        0.02,
+        COLOURS.floorLine,
+      ),
+    );
+  }
+  return blocks.join('');
+}

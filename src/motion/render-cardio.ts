@@ -4,7 +4,7 @@
  * handles and a rower's sliding seat and chain where this frame has them, drawn just behind the figure.
  */
 import { CHAIN_EXIT, CRANKS, GRIPS, HANDLES, holdsAt, type Lever, type Pedal, SEATS, STRETCHER } from './cardio.ts';
-import { ladderFrame, ladderRungs, stairs } from './render-cardio-flights.ts';
+import { flight, ladderFrame, ladderRungs, stairs } from './render-cardio-flights.ts';
 import type { FixedProp } from './motion.ts';
 import { add, type Body, direction, type Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
@@ -163,6 +163,9 @@ export function machineFrame(camera: Camera, prop: FixedProp): string {
     }
     case 'jacobs-ladder':
       return ladderFrame(camera);
+    case 'stairs':
+      // A flight of stairs has no frame: its steps, drawn with the figure, fill the picture below it.
+      return '';
     case 'rower':
       return [
         rect(camera, -0.5, 0.22, 0.95, 0.29, COLOURS.steel),
@@ -216,7 +219,7 @@ export function machineParts(camera: Camera, prop: FixedProp, body: Body, second
       parts.push(line(camera, [crank.axle, end], 0.035, COLOURS.iron));
       if (style === 'arm-ergometer') parts.push(line(camera, [end, add(end, [0.03, 0])], 0.05, COLOURS.iron));
     }
-    if (pedal !== undefined && style !== 'rower' && style !== 'arm-ergometer' && style !== 'step-mill')
+    if (pedal !== undefined && style !== 'rower' && style !== 'arm-ergometer' && style !== 'step-mill' && style !== 'stairs')
       parts.push(footPlate(camera, pedal, style === 'elliptical' ? 0.36 : 0.12));
     if (style === 'elliptical') {
       // The pedal's bar runs from the crank at the flywheel back under the foot to a roller on the base.
@@ -232,6 +235,7 @@ export function machineParts(camera: Camera, prop: FixedProp, body: Body, second
   }
   if (crank !== undefined) parts.push(circle(camera, crank.axle, 0.04, COLOURS.steel));
   if (style === 'step-mill') parts.unshift(stairs(camera, prop, seconds));
+  if (style === 'stairs') parts.unshift(flight(camera, prop, seconds));
   if (style === 'jacobs-ladder') parts.unshift(ladderRungs(camera, prop, seconds));
   if (style === 'rower') {
     const hands = lineEnd(body, 'hands');

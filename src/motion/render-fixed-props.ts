@@ -88,6 +88,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'stair-climber':
     case 'bicycle':
     case 'jacobs-ladder':
+    case 'stairs':
       return machineFrame(camera, prop);
     case 'low-bar':
       // A bar racked at a height (a rack's upright behind it), seen end on.

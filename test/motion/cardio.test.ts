@@ -166,6 +166,12 @@ describe('a cardio machine', () => {
       assert.ok(distance(bearingPoint('step-mill', body, 'right', { at: foot, sole: 90 }), foot) < 0.005);
     }
     assert.ok(planted > 30, `${planted} planted frames`);
+    // A flight of real stairs is the same climb without the machine: no prop to name, its steps filling the picture below.
+    const flight = built({ pattern: 'pose', machine: 'stairs', turns: 2, keys: [standing, standing] });
+    assert.deepEqual(messages(flight), []);
+    const camera = cameraFor(flight.motion, [bodyAt(flight.motion, 0)]);
+    const svg = figuresSvg(flight.motion, figuresAt(flight.motion, 0.3), camera, 0.3);
+    assert.ok((svg.match(/<rect /g) ?? []).length > 10, 'the steps are drawn as blocks');
   });
 
   it("holds a Jacob's ladder climber's hands on rungs riding down with the other side's foot", () => {
