@@ -4,7 +4,7 @@
  * put on its pedal or grip by inverse kinematics at the instant the key is reached, and the machine
  * itself as a fixed prop whose crank turns a whole number of times a loop.
  */
-import { ankleOn, CARDIO_PROP, type CardioStyle, CHAIN_EXIT, holdsAt, SEATS, STANCES, solesOn } from './cardio.ts';
+import { ankleOn, CARDIO_PROP, type CardioStyle, CHAIN_EXIT, holdsAt, SEATS, STANCES, solesOn, WHEEL } from './cardio.ts';
 import { cycleSeconds, type Contact, type FixedProp, type Key, keyStartSeconds } from './motion.ts';
 import { key } from './pattern-kit.ts';
 import { anglesOf, type PoseKey } from './pose-params.ts';
@@ -27,6 +27,15 @@ const REACH: Readonly<Record<CardioStyle, readonly [number, number]>> = {
   'jacobs-ladder': [-0.55, 1.2],
   rower: [-0.5, CHAIN_EXIT[0] + 0.25],
 };
+
+/**
+ * A travelling bicycle's wheels turn a whole number of times a loop (so the clip loops), as near as
+ * that can be to rolling at the travel speed; travel at 2π × 0.34 m × turns / loop to roll exactly.
+ */
+function rolling(style: CardioStyle, travel: number | undefined, cycle: number): { rolls?: number } {
+  if (style !== 'bicycle' || travel === undefined) return {};
+  return { rolls: cycle / Math.max(1, Math.round((Math.abs(travel) * cycle) / (2 * Math.PI * WHEEL))) };
+}
 
 /** One key placed on the machine, the crank where it is `seconds` into the loop. */
 function machineKey(k: PoseKey, view: View, machine: FixedProp, seconds: number): Key {
@@ -83,7 +92,13 @@ function machineKey(k: PoseKey, view: View, machine: FixedProp, seconds: number)
  * of its levers) a loop, the right pedal at the top at the start; a rower has no crank, its seat slides
  * under the pelvis (`at`) and its feet stay on the stretcher.
  */
-export function machineScene(keys: readonly PoseKey[], view: View, style: CardioStyle, turns: number): { keys: Key[]; machine: FixedProp } {
+export function machineScene(
+  keys: readonly PoseKey[],
+  view: View,
+  style: CardioStyle,
+  turns: number,
+  travel: number | undefined,
+): { keys: Key[]; machine: FixedProp } {
   const cycle = cycleSeconds({ keys: keys.map((k) => ({ hold: k.hold, move: k.move })) as Key[] });
   const [behind, ahead] = REACH[style];
   const machine: FixedProp = {
@@ -92,7 +107,7 @@ export function machineScene(keys: readonly PoseKey[], view: View, style: Cardio
     x1: ahead,
     // What the camera must see: a seat's height, or the top of a Jacob's ladder.
     y: style === 'jacobs-ladder' ? 2.1 : (SEATS[style]?.top[1] ?? 0),
-    cardio: { style, period: cycle / turns },
+    cardio: { style, period: cycle / turns, ...rolling(style, travel, cycle) },
   };
   const timed = keys.map((k) => ({ hold: k.hold, move: k.move })) as Key[];
   return { keys: keys.map((k, i) => machineKey(k, view, machine, keyStartSeconds({ keys: timed }, i))), machine };

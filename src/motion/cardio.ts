@@ -208,6 +208,9 @@ export function stairNoses(machine: FixedProp, seconds: number, reach = 4): Poin
   for (let k = -reach; k <= reach; k += 1) noses.push(add(STAIRS.top, [STAIRS.run, STAIRS.rise], k - shift));
   return noses.map(([x, y]) => [x + NOSE, y]);
 }
+/** A road bike's wheels: 70 cm across, standing on the floor. */
+export const WHEEL = 0.34;
+
 /** A rung's radius: a foot stands on its top. */
 export const RUNG = 0.025;
 /** A step's nose is this far ahead of where the sole stands on it: the toes just short of the edge. */

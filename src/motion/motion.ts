@@ -148,8 +148,8 @@ export interface FixedProp {
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */
   rides?: { point: BodyPoint; offset: number };
-  /** A cardio machine (cardio.ts): its style, and the seconds its crank takes a turn. */
-  cardio?: { style: CardioStyle; period: number };
+  /** A cardio machine (cardio.ts): its style, the seconds its crank takes a turn, and a travelling bicycle's wheels'. */
+  cardio?: { style: CardioStyle; period: number; rolls?: number };
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }

@@ -195,7 +195,8 @@ export const posePattern = pattern<PoseParams>({
     // passes over the feet stride by stride, so its keys are not held to the standing balance check.
     const isHeldOrTravelling = isHeldUp || params.travel !== undefined;
     // A cardio machine places the figure on its seat and pedals itself (cardio-keys.ts).
-    const machine = params.machine === undefined ? undefined : machineScene(params.keys, view, params.machine, params.turns ?? 1);
+    const machine =
+      params.machine === undefined ? undefined : machineScene(params.keys, view, params.machine, params.turns ?? 1, params.travel);
     const placed =
       machine?.keys ??
       params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar));

@@ -3,7 +3,7 @@
  * seat and flywheel where they stand, drawn with the fixed props; the crank arms, pedals, swinging
  * handles and a rower's sliding seat and chain where this frame has them, drawn just behind the figure.
  */
-import { CHAIN_EXIT, CRANKS, GRIPS, HANDLES, holdsAt, type Lever, type Pedal, SEATS, STRETCHER } from './cardio.ts';
+import { CHAIN_EXIT, CRANKS, GRIPS, HANDLES, holdsAt, type Lever, type Pedal, SEATS, STRETCHER, WHEEL } from './cardio.ts';
 import { flight, ladderFrame, ladderRungs, stairs } from './render-cardio-flights.ts';
 import type { FixedProp } from './motion.ts';
 import { add, type Body, direction, type Point } from './skeleton.ts';
@@ -198,7 +198,6 @@ function footPlate(camera: Camera, pedal: Pedal, length: number): string {
 }
 
 /** A road bike's wheels (70 cm across, on the floor). */
-const WHEEL = 0.34;
 const REAR_WHEEL: Point = [-0.25, WHEEL];
 const FRONT_WHEEL: Point = [0.78, WHEEL];
 
@@ -237,6 +236,14 @@ export function machineParts(camera: Camera, prop: FixedProp, body: Body, second
   if (style === 'step-mill') parts.unshift(stairs(camera, prop, seconds));
   if (style === 'stairs') parts.unshift(flight(camera, prop, seconds));
   if (style === 'jacobs-ladder') parts.unshift(ladderRungs(camera, prop, seconds));
+  // A travelling bicycle's spokes turn as its wheels roll forward (clockwise, seen from its right).
+  const rolls = prop.cardio?.rolls;
+  if (rolls !== undefined)
+    for (const hub of [REAR_WHEEL, FRONT_WHEEL])
+      for (const spoke of [0, 60, 120]) {
+        const turn = spoke - (360 * seconds) / rolls;
+        parts.unshift(line(camera, [add(hub, direction(turn), WHEEL - 0.02), add(hub, direction(turn), -(WHEEL - 0.02))], 0.008));
+      }
   if (style === 'rower') {
     const hands = lineEnd(body, 'hands');
     const seat = SEATS.rower!;

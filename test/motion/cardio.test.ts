@@ -196,8 +196,10 @@ describe('a cardio machine', () => {
 
   it('lets a bicycle travel with its rider while the floor scrolls, but no machine that stands on the floor', () => {
     const riding = { name: 'riding', trunk: 42, spine: 10, neck: -35, arms: [75, 100], hold: 0, move: 1 };
-    const road = built({ pattern: 'pose', props: ['bicycle'], machine: 'bicycle', turns: 3, travel: 7, keys: [riding, riding] });
+    const road = built({ pattern: 'pose', props: ['bicycle'], machine: 'bicycle', turns: 3, travel: 7.48, keys: [riding, riding] });
     assert.deepEqual(messages(road), []);
+    // 7.48 m/s for 2 s on wheels 2π × 0.34 m round: 7 whole turns of the wheels a loop.
+    assert.equal(machineOf(road.motion)?.cardio?.rolls, 2 / 7);
     const indoor = built(bike([seated, seated], { travel: 7 }));
     assert.ok(messages(indoor).some((m) => m.includes('a stationary-bike standing on the floor cannot be drawn with it')));
   });
