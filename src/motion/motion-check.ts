@@ -29,6 +29,8 @@ import { ropeProblems } from './jump-rope.ts';
 import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
 import { handPropProblems } from './hand-props.ts';
+import { machineOf } from './cardio.ts';
+import { machineProblem as cardioProblem } from './cardio-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -108,6 +110,8 @@ export function checkMotion(description: Description): Problem[] {
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);
   if (reformer !== undefined && motion.view !== 'side') problems.push(problem(file, base, 'a reformer is drawn from the side only'));
+  const cardio = machineOf(motion);
+  if (cardio !== undefined && motion.view !== 'side') problems.push(problem(file, base, 'a cardio machine is drawn from the side only'));
   motion.keys.forEach((key, i) => {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = loopKeyBody(motion, i).body;
@@ -173,15 +177,16 @@ export function checkMotion(description: Description): Problem[] {
   // A Smith machine's bar is hooked to its rails: seen from the side it runs straight up and down them.
   const smith = motion.view === 'side' ? motion.fixed.find((prop) => prop.kind === 'smith') : undefined;
   const smithBar = smith === undefined ? undefined : motion.held.find((prop) => prop.kind === 'barbell');
-  const machineProblem = (body: Body): string | undefined => {
+  const machineProblem = (body: Body, seconds: number): string | undefined => {
     const offRails = smithBar === undefined ? 0 : Math.abs(heldAt(body, smithBar)[0] - smith!.x0);
     if (offRails > CONTACT_TOLERANCE)
       return `the bar is ${(offRails * 100).toFixed(0)} cm off the Smith machine's rails, which hold it to a straight vertical path`;
+    if (cardio !== undefined) return cardioProblem(cardio, body, seconds);
     return reformer === undefined ? undefined : reformerProblem(reformer, body, supports);
   };
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
-    const onMachine = isMachineReported ? undefined : machineProblem(body);
+    const onMachine = isMachineReported ? undefined : machineProblem(body, frame / FRAMES_PER_SECOND);
     if (onMachine !== undefined) {
       isMachineReported = true;
       problems.push(problem(file, base, `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s ${onMachine}`));

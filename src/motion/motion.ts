@@ -4,6 +4,7 @@
  * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
  * one into frames.
  */
+import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 
 /** Points of the figure a key may place in the scene or promise a contact for. */
@@ -71,6 +72,9 @@ export const PROP_KINDS = [
   'yoga-strap',
   // Small implements held in the hands or between the knees or ankles (hand-props.ts).
   ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller', 'towel', 'massage-stick'] as const),
+  // Cardio machines the figure rides or climbs (cardio.ts).
+  ...(['stationary-bike', 'air-bike', 'arm-ergometer', 'elliptical', 'recumbent-stepper', 'rowing-machine'] as const),
+  ...(['stair-climber', 'bicycle', 'jacobs-ladder'] as const),
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -114,7 +118,17 @@ export interface FixedProp {
     | 'sled'
     | 'battle-ropes'
     | 'jump-rope'
-    | 'reformer';
+    | 'reformer'
+    | 'stationary-bike'
+    | 'air-bike'
+    | 'arm-ergometer'
+    | 'elliptical'
+    | 'recumbent-stepper'
+    | 'rowing-machine'
+    | 'stair-climber'
+    | 'bicycle'
+    | 'jacobs-ladder'
+    | 'stairs';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -130,6 +144,8 @@ export interface FixedProp {
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */
   rides?: { point: BodyPoint; offset: number };
+  /** A cardio machine (cardio.ts): its style, the seconds its crank takes a turn, and a travelling bicycle's wheels'. */
+  cardio?: { style: CardioStyle; period: number; rolls?: number };
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }

@@ -12,6 +12,7 @@ import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { AB_WHEEL_RADIUS } from './hand-props.ts';
+import { machineScene } from './cardio-keys.ts';
 import { placedKey } from './pose-keys.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
@@ -196,9 +197,12 @@ export const posePattern = pattern<PoseParams>({
     const isHeldOrTravelling = isHeldUp || params.travel !== undefined;
     // Hands on an ab wheel hold its axle, the wheel's radius above the floor it rolls on (hand-props.ts).
     const handsAbove = held.some((prop) => prop.kind === 'ab-wheel') ? AB_WHEEL_RADIUS : REST_HEIGHT.leftHand;
-    const placed = params.keys.map((k) =>
-      placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar, handsAbove),
-    );
+    // A cardio machine places the figure on its seat and pedals itself (cardio-keys.ts).
+    const machine =
+      params.machine === undefined ? undefined : machineScene(params.keys, view, params.machine, params.turns ?? 1, params.travel);
+    const placed =
+      machine?.keys ??
+      params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar, handsAbove));
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
@@ -216,7 +220,7 @@ export const posePattern = pattern<PoseParams>({
           );
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
-    fixed.push(...tops);
+    fixed.push(...tops, ...(machine === undefined ? [] : [machine.machine]));
     // An overhead bar held from ahead says where its post stands in x1 (render-fixed-props.ts).
     const barPost = grip.kind === 'bar' && params.barFrom === 'ahead' && view === 'side' ? BAR_POST_AHEAD : 0;
     if (bar !== undefined) fixed.push({ kind: grip.kind, x0: bar[0], x1: bar[0] + barPost, y: bar[1] });
@@ -260,6 +264,7 @@ export const posePattern = pattern<PoseParams>({
     // reformer's frame, from past its footbar to its head end.
     const ends = fixed.filter((prop) => WIDENING.has(prop.kind)).map((prop) => prop.x0);
     if (reformer !== undefined) ends.push(reformer.x0 - headward(reformer) * FOOT_END, reformer.x1);
+    if (machine !== undefined) ends.push(machine.machine.x0, machine.machine.x1);
     const width = Math.max(box.x1, ...ends) - Math.min(box.x0, ...ends);
     const [start, end] = params.stills ?? [0, keys.length - 1];
     const result: Motion = motion({
@@ -270,7 +275,7 @@ export const posePattern = pattern<PoseParams>({
       fixed,
       held,
       pattern: 'pose',
-      isGrounded: bar === undefined,
+      isGrounded: bar === undefined && machine === undefined,
       ...(params.loop === 'dissolve' ? { loop: 'dissolve' as const } : {}),
       ...(params.travel === undefined ? {} : { travel: params.travel }),
     });

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import type { BodyPoint } from './motion.ts';
+import { CARDIO_STYLES } from './cardio-styles.ts';
 import { angles, arm, leg } from './motion.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
@@ -210,6 +211,14 @@ export const ParamsSchema = v.pipe(
      * the frame (a key's `at` is not needed) so the hands' pull carries the carriage (reformer-straps.ts).
      */
     reformerStraps: v.optional(v.picklist(['hands', 'feet'])),
+    /**
+     * A cardio machine (side view; cardio.ts), which places the figure: seated on its seat (`at` and `air`
+     * move the pelvis along it and up off it: a standing climb, a rower's slide) or standing on its pedals
+     * (an elliptical), each foot and hand it holds on its pedal, handle or grip in every frame.
+     */
+    machine: v.optional(v.picklist(CARDIO_STYLES, `must be one of ${CARDIO_STYLES.join(', ')}`)),
+    /** Whole turns of the machine's crank (or strokes of its levers) a loop, at one speed. */
+    turns: v.optional(v.pipe(v.number(), v.integer('must be a whole number of turns'), v.minValue(1), v.maxValue(12))),
     /** Battle ropes anchored on the floor at x: each runs in waves to the hands. */
     battleRopes: v.optional(metres),
     /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */
@@ -219,6 +228,10 @@ export const ParamsSchema = v.pipe(
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
     'carriage and reformerStraps belong to a reformer',
+  ),
+  v.check(
+    (p) => (p.machine === undefined || p.machine === 'rower') === (p.turns === undefined),
+    'turns belongs to a machine with a crank or levers (a rower has none), and such a machine needs it',
   ),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
   v.check(

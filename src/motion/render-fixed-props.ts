@@ -2,11 +2,12 @@
  * The fixed props in a frame, drawn once behind the figure: bench, incline and decline benches, box, mat,
  * bar, rings and parallel bars (their parts at the hands are lines), wall, cable stack, band anchor, foam
  * roller, massage ball, stability ball, BOSU, Smith rails, cones, hurdles, a heavy bag, a treadmill, a sled, a
- * reformer's frame.
+ * reformer's frame, a cardio machine's frame (render-cardio.ts).
  * What follows the body each frame is render-lines.ts; what the hands hold, render-props.ts.
  */
 import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
+import { machineFrame } from './render-cardio.ts';
 import { reformerFrame } from './render-reformer.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
@@ -78,6 +79,17 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.mat);
     case 'reformer':
       return reformerFrame(camera, prop);
+    case 'stationary-bike':
+    case 'air-bike':
+    case 'arm-ergometer':
+    case 'elliptical':
+    case 'recumbent-stepper':
+    case 'rowing-machine':
+    case 'stair-climber':
+    case 'bicycle':
+    case 'jacobs-ladder':
+    case 'stairs':
+      return machineFrame(camera, prop);
     case 'low-bar':
       // A bar racked at a height (a rack's upright behind it), seen end on.
       return (

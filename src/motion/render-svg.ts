@@ -17,6 +17,7 @@ import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
+import { machineParts, rowerHandle } from './render-cardio.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -163,6 +164,8 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const { back, trunk, front } = figure(camera, body, motion.view, 'right');
   // A reformer's carriage rolls with the figure: drawn where it has carried it, under it.
   for (const prop of motion.fixed) if (prop.kind === 'reformer') parts.push(reformerCarriage(camera, prop, body));
+  // A cardio machine's cranks, pedals and handles turn with the figure: drawn where this frame has them, under it.
+  for (const prop of motion.fixed) if (prop.cardio !== undefined) parts.push(machineParts(camera, prop, body, seconds));
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
   // A log likewise: its near end would hide the hands that hold it.
@@ -188,5 +191,6 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'over'));
   if (rope !== undefined && isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
+  for (const prop of motion.fixed) parts.push(rowerHandle(camera, prop, body));
   return parts.join('');
 }

@@ -6,7 +6,8 @@
 import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } from './elbow-bends.ts';
 import type { HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
-import { cycleSeconds } from './motion.ts';
+import { cycleSeconds, keyStartSeconds } from './motion.ts';
+import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
 import { liftToFloor, pointOf, supportsOf } from './resting.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
@@ -59,8 +60,13 @@ function elbowsOf(motion: Motion): { bends: Bends[]; shifts: Shifts[] } {
   return { bends, shifts };
 }
 
-/** Key `index` of a motion as its loop draws it: its elbows bent the way its moves take them. */
-export const loopKeyBody = (motion: Motion, index: number) => keyBody(motion.keys[index]!, motion.view, elbowsOf(motion).bends[index]);
+/** Key `index` of a motion as its loop draws it: its elbows bent the way its moves take them (the feet along a machine's pedals). */
+export function loopKeyBody(motion: Motion, index: number): { body: Body; offset: Point } {
+  const placed = keyBody(motion.keys[index]!, motion.view, elbowsOf(motion).bends[index]);
+  const machine = machineOf(motion);
+  if (machine === undefined) return placed;
+  return { ...placed, body: solesOn(holdsAt(machine, keyStartSeconds(motion, index)), placed.body) };
+}
 
 function mixAngles(a: Angles, b: Angles, t: number): Angles {
   const side = (s: Side) => ({
@@ -127,7 +133,9 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   const a = motion.keys[from]!;
   const b = motion.keys[to]!;
   const placedA = loopKeyBody(motion, from);
-  if (progress === 0) return placedA.body;
+  const machine = machineOf(motion);
+  // On a machine the crank turns on through a key's hold: the feet and hands move with it.
+  if (progress === 0 && machine === undefined) return placedA.body;
   if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : loopKeyBody(motion, to).body;
   const placedB = loopKeyBody(motion, to);
   // The hand or foot that steps into key b lifts on the way (limb-paths.ts).
@@ -163,6 +171,15 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     (limb, side) => endOf(placedB.body, limb, side),
     progress,
   );
+  // A cardio machine holds its feet and hands on its pedals and grips, where its crank has turned to (cardio.ts).
+  const holds = machine === undefined ? undefined : holdsAt(machine, seconds);
+  if (holds !== undefined) {
+    for (const side of SIDES) {
+      const pedal = holds.feet[side];
+      if (pedal !== undefined) targets.feet[side] = ankleOn(machine!.cardio!.style, pedal);
+      if (holds.hands[side] !== undefined) targets.hands[side] = holds.hands[side];
+    }
+  }
   // Each placed elbow follows where the angles put it, as moved at key a and at key b: never re-decided frame by frame (a flip).
   const { shifts } = elbowsOf(motion);
   targets.elbowHolds = moveHolds(shifts[from]!, shifts[to]!, placedHands(targets.hands), progress);
@@ -175,6 +192,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
   if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
   const body = pose(mixed, motion.view, offset, targets);
+  if (holds !== undefined) return solesOn(holds, body);
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
   if (motion.isGrounded === true) {
     // The whole figure moves, limb targets with it, so the lowest resting part lands exactly on the floor.
