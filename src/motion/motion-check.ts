@@ -28,6 +28,8 @@ import { travelProblems } from './travel.ts';
 import { ropeProblems } from './jump-rope.ts';
 import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
+import { rackProblems } from './rack.ts';
+import { wallBallProblems } from './wall-ball.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -103,7 +105,8 @@ export function checkMotion(description: Description): Problem[] {
   const supports = supportsOf(motion.fixed);
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
-  for (const message of [...travelProblems(motion), ...ropeProblems(motion)]) problems.push(problem(file, base, message));
+  for (const message of [...travelProblems(motion), ...ropeProblems(motion), ...rackProblems(motion), ...wallBallProblems(motion)])
+    problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);
   if (reformer !== undefined && motion.view !== 'side') problems.push(problem(file, base, 'a reformer is drawn from the side only'));
   motion.keys.forEach((key, i) => {

@@ -69,6 +69,7 @@ export const PROP_KINDS = [
   'jump-rope',
   'bosu',
   'yoga-strap',
+  'rack',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -112,12 +113,15 @@ export interface FixedProp {
     | 'sled'
     | 'battle-ropes'
     | 'jump-rope'
-    | 'reformer';
+    | 'reformer'
+    | 'rack';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
    * lever, landmine: the pivot (x0, y); cone, hurdle: its span on the floor and its height; reformer: the
-   * footbar's x (x0) and height (y), and the frame's head end (x1).
+   * footbar's x (x0) and height (y), and the frame's head end (x1); rack: where the bar rests on its pins
+   * (x0), its upright (x1) and the pins' top (y); a ball pinned against a wall: the wall's face (x0), the
+   * ball's side toward the figure (x1) and its diameter (y).
    */
   x0: number;
   x1: number;
@@ -130,7 +134,15 @@ export interface FixedProp {
   rides?: { point: BodyPoint; offset: number };
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
+  /** Rack: the top of a second pair of pins above the first, that an isometric press or squat drives the bar into (rack.ts). */
+  upper?: number;
+  /** A massage ball or stability ball pinned between the wall and this spot of the body, not lying on the floor (wall-ball.ts). */
+  pinned?: WallSpot;
 }
+
+/** Where a ball pinned against a wall presses on the body: between the shoulder blades, the small of the back, the upper chest. */
+export const WALL_SPOTS = ['upper-back', 'lower-back', 'chest'] as const;
+export type WallSpot = (typeof WALL_SPOTS)[number];
 
 /** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */
 export interface HeldProp {

@@ -12,11 +12,13 @@ import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
+import { pinSpan, rackOf } from './rack.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, type View } from './skeleton.ts';
 import { keyBody, lineEnd, pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
+import { pinnedBall } from './wall-ball.ts';
 
 function extent(keys: readonly Key[], view: View): { width: number; height: number; x0: number; x1: number } {
   const xs: number[] = [];
@@ -201,9 +203,11 @@ export const posePattern = pattern<PoseParams>({
     const loaded = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
     if (reformer !== undefined) reformer.y = footbarHeight(loaded[0]!, reformer);
     // On a reformer with straps, each key moves along the frame as the taut rope carries it (reformer-straps.ts).
+    // A ball pinned against the wall holds the figure leaning on it: no key is a quiet stance on the feet.
+    const leaning = params.wallBall === undefined ? loaded : loaded.map((k) => ({ ...k, isBalanced: false }));
     const keys =
       reformer === undefined
-        ? loaded
+        ? leaning
         : strapsHeld(
             loaded.map((k) => onFootbar(k, reformer)),
             reformer,
@@ -237,6 +241,16 @@ export const posePattern = pattern<PoseParams>({
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.
     if (params.smith !== undefined) fixed.push({ kind: 'smith', x0: params.smith, x1: params.smith, y: 0 });
     if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall + (params.wall < 0 ? -0.5 : 0.5), y: 0 });
+    if (params.wallBall !== undefined && params.wall !== undefined)
+      fixed.push(
+        pinnedBall(
+          props.includes('stability-ball') ? 'stability-ball' : 'massage-ball',
+          params.wall,
+          (box.x0 + box.x1) / 2,
+          params.wallBall,
+        ),
+      );
+    if (params.rack !== undefined) fixed.push(rackOf(params.rack, box));
     const lines = [
       ['cable', params.cable, params.to],
       ['band', params.band, params.to],
@@ -254,6 +268,7 @@ export const posePattern = pattern<PoseParams>({
     // A landmine's socket or a lever's pivot well beyond the figure widens the picture too; so does a
     // reformer's frame, from past its footbar to its head end.
     const ends = fixed.filter((prop) => WIDENING.has(prop.kind)).map((prop) => prop.x0);
+    for (const rack of fixed.filter((prop) => prop.kind === 'rack')) ends.push(pinSpan(rack).from, pinSpan(rack).to);
     if (reformer !== undefined) ends.push(reformer.x0 - headward(reformer) * FOOT_END, reformer.x1);
     const width = Math.max(box.x1, ...ends) - Math.min(box.x0, ...ends);
     const [start, end] = params.stills ?? [0, keys.length - 1];

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { BodyPoint } from './motion.ts';
 import { angles, arm, leg } from './motion.ts';
+import { RIG_ENTRIES } from './rig-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
@@ -205,10 +206,16 @@ export const ParamsSchema = v.pipe(
     /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */
     cones: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
+    ...RIG_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
     'carriage and reformerStraps belong to a reformer',
+  ),
+  v.check((p) => p.wallBall === undefined || p.wall !== undefined, 'wallBall pins a ball against the wall: give the wall'),
+  v.check(
+    (p) => p.wallBall === undefined || (p.massageBall === undefined && p.stabilityBall === undefined),
+    'wallBall pins the ball against the wall, so it is not also on the floor (massageBall, stabilityBall)',
   ),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
   v.check(

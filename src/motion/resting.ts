@@ -66,7 +66,8 @@ export interface Support {
 export function supportsOf(fixed: readonly FixedProp[]): Support[] {
   return (
     fixed
-      .filter((prop) => TOP_KINDS.has(prop.kind) || prop.kind === 'reformer')
+      // A ball pinned against a wall (wall-ball.ts) is not on the floor: nothing rests on its top.
+      .filter((prop) => (TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'reformer')
       // A reformer's carriage may be anywhere along its travel: what rests over that span rests on its pad.
       .flatMap((prop) => (prop.kind === 'reformer' ? reformerSupports(prop) : [{ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y }]))
   );

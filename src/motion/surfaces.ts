@@ -12,7 +12,7 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
     // Rings and dip bars are held where an overhead bar is: contacts name them all `bar`.
     if (prop.kind === 'bar' || prop.kind === 'low-bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
-    else if (TOP_KINDS.has(prop.kind) || prop.kind === 'mat') {
+    else if ((TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'mat') {
       surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
     } else if (prop.kind === 'reformer') {
       // The carriage's pad, wherever along its travel it is (reformer.ts checks each frame's), and the standing platform.

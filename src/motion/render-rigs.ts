@@ -1,0 +1,42 @@
+/**
+ * Rigs drawn in the flat style: a rack's upright (with the fixed props) and, each frame just behind the
+ * figure and in front of a barbell's far plate, the rack's safety pins the bar rests on and a ball
+ * pinned against the wall, rolling along it with the body.
+ */
+import type { FixedProp, Motion } from './motion.ts';
+import { pinSpan } from './rack.ts';
+import type { Body } from './skeleton.ts';
+import { type Camera, circle, COLOURS, rect } from './svg-kit.ts';
+import { pinnedBallCentre } from './wall-ball.ts';
+
+/** A pin's (a spotter arm's) depth, drawn under its top. */
+const PIN_DEPTH = 0.05;
+
+/** A half rack's upright seen from the side, on its foot along the floor, as tall as a rack (2.3 m) or the picture. */
+export function rackUpright(camera: Camera, rack: FixedProp): string {
+  const top = Math.min(2.3, camera.bottom + camera.height / camera.scale);
+  return (
+    rect(camera, rack.x1 - 0.035, 0, rack.x1 + 0.035, top, COLOURS.steel) +
+    rect(camera, rack.x1 - 0.3, 0, rack.x1 + 0.3, 0.05, COLOURS.steel)
+  );
+}
+
+/**
+ * The rack's pins (and upper pins) and any pinned ball: drawn after a barbell's far plate, so the bar is
+ * seen resting on the pins rather than the plate hiding where it sits, and before the figure.
+ */
+export function rigsBehindFigure(camera: Camera, motion: Motion, body: Body): string {
+  const parts: string[] = [];
+  for (const prop of motion.fixed) {
+    if (prop.kind === 'rack') {
+      const { from, to } = pinSpan(prop);
+      parts.push(rect(camera, from, prop.y - PIN_DEPTH, to, prop.y, COLOURS.iron));
+      if (prop.upper !== undefined) parts.push(rect(camera, from, prop.upper, to, prop.upper + PIN_DEPTH, COLOURS.iron));
+    } else if (prop.pinned !== undefined) {
+      const [fill, edge] =
+        prop.kind === 'stability-ball' ? [COLOURS.stabilityBall, COLOURS.stabilityBallEdge] : [COLOURS.ball, COLOURS.ball];
+      parts.push(circle(camera, pinnedBallCentre(prop, body), prop.y / 2, fill, edge, 0.012));
+    }
+  }
+  return parts.join('');
+}

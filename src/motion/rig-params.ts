@@ -1,0 +1,32 @@
+/**
+ * The `pose` pattern's parameters for rigs (valibot entries spread into pose-params.ts's schema): a power
+ * rack's safety pins and a ball pinned against the wall. Apart so pose-params.ts stays short.
+ */
+import * as v from 'valibot';
+import { WALL_SPOTS } from './motion.ts';
+
+const between = (min: number, max: number, what: string) =>
+  v.pipe(v.number(), v.minValue(min, `${what} is ${min} to ${max} m`), v.maxValue(max, `${what} is ${min} to ${max} m`));
+const along = between(-3, 3, 'a place along the floor');
+const pinHeight = between(0.2, 2.4, "a rack's pins' height");
+
+export const RIG_ENTRIES = {
+  /**
+   * A power rack `[x, pins]` or `[x, pins, upper pins]` (prop `rack`, side view; rack.ts): the barbell rests
+   * on its safety pins at x, their top `pins` metres up, at the bottom of the loop (a pin squat, a pin
+   * press, a rack pull, a good morning off pins); with upper pins, the bar is driven up into them (an
+   * isometric squat or press). The upright stands clear of the figure; the pins run from it past the bar.
+   */
+  rack: v.optional(
+    v.union(
+      [v.strictTuple([along, pinHeight]), v.strictTuple([along, pinHeight, pinHeight])],
+      'rack is [x, pins] or [x, pins, upper pins], in metres',
+    ),
+  ),
+  /**
+   * The massage ball or stability ball of the props pinned between the wall (`wall`) and this spot of the
+   * body (wall-ball.ts): `upper-back`, `lower-back` or `chest`. It rolls along the wall with the body, which
+   * must keep it pinned in every frame.
+   */
+  wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
+};

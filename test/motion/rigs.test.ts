@@ -1,0 +1,162 @@
+/**
+ * Rigs of the pose pattern: a power rack whose safety pins a barbell rests on (and upper pins it is
+ * driven into), its upright clear of the figure; and a ball pinned between the wall and the body.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkMotion } from '../../src/motion/motion-check.ts';
+import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import { pinSpan } from '../../src/motion/rack.ts';
+import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
+import { COLOURS } from '../../src/motion/svg-kit.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf, RESTING_POINTS } from '../../src/motion/timeline.ts';
+import { pinnedBallCentre, spotOf } from '../../src/motion/wall-ball.ts';
+
+function built(source: Record<string, unknown>, id = 'A'): ReturnType<typeof buildDescription> {
+  return buildDescription('data/source/motion/powerlifting.json', 'powerlifting', id, source, RENDERER_VERSION);
+}
+
+function description(source: Record<string, unknown>): Description {
+  const result = built(source);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
+  return result.value;
+}
+
+const messages = (d: Description): string[] => checkMotion(d).map((p) => p.message);
+
+/** A pin squat: the bar on the back settles on pins 77 cm up at the bottom (its sleeve 3.5 cm under its centre). */
+const pinSquat = {
+  pattern: 'pose',
+  props: ['barbell', 'rack'],
+  holdIn: 'back',
+  rack: [-0.1, 0.77],
+  keys: [
+    { name: 'standing tall', trunk: 2, legs: [-4, -4, 90], arms: [-65, 105], hold: 0.3, move: 1.1 },
+    { name: 'bar on the pins', trunk: 40, legs: [95, -32, 90], arms: [-55, 150], hold: 0.8, move: 0.9 },
+  ],
+};
+
+const wallSquat = {
+  pattern: 'pose',
+  props: ['stability-ball', 'wall'],
+  wall: -1.05,
+  wallBall: 'lower-back',
+  keys: [
+    { name: 'leaning back on the ball', legs: [25, 25, 90], hold: 0.4, move: 0.7 },
+    { name: 'rolling down', legs: [57, 0, 90], hold: 0, move: 0.7 },
+    { name: 'thighs parallel', legs: [90, -9, 90], hold: 0.5, move: 0.7 },
+    { name: 'pressing up', legs: [57, 0, 90], hold: 0, move: 0.7 },
+  ],
+};
+
+describe('a power rack', () => {
+  it('rests the bar on the pins at the bottom and never lets it pass through them', () => {
+    const squat = description(pinSquat);
+    assert.deepEqual(messages(squat), []);
+    const rack = squat.motion.fixed.find((prop) => prop.kind === 'rack')!;
+    const bar = squat.motion.held[0]!;
+    const heights = Array.from(
+      { length: frameCount(squat.motion) },
+      (_, frame) => heldAt(bodyAt(squat.motion, frame / FRAMES_PER_SECOND), bar)[1],
+    );
+    // The sleeve (3.5 cm under the bar's centre) touches the pins' top at the bottom, within 2 cm.
+    assert.ok(Math.abs(Math.min(...heights) - 0.035 - 0.77) <= 0.02, `${Math.min(...heights)}`);
+    const bottom = heldAt(keyBody(squat.motion.keys[1]!, 'side').body, bar);
+    const span = pinSpan(rack);
+    assert.ok(bottom[0] > span.from && bottom[0] < span.to, `${bottom[0]} over ${span.from}..${span.to}`);
+  });
+
+  it('stands its upright clear of the figure in every key, so it never crosses the body', () => {
+    const squat = description(pinSquat);
+    const rack = squat.motion.fixed.find((prop) => prop.kind === 'rack')!;
+    for (const key of squat.motion.keys) {
+      const { body } = keyBody(key, 'side');
+      for (const point of RESTING_POINTS) assert.ok(Math.abs(pointOf(body, point)[0] - rack.x1) >= 0.15, `${point} at the upright`);
+    }
+  });
+
+  it('draws the pins in front of the far plate, so the bar is seen resting on them', () => {
+    const squat = description(pinSquat);
+    const { body } = keyBody(squat.motion.keys[1]!, 'side');
+    const svg = frameSvg(squat.motion, body, cameraFor(squat.motion, [body]));
+    const plate = svg.indexOf(COLOURS.plate);
+    const pins = svg.indexOf(COLOURS.iron, plate);
+    const figure = svg.indexOf(COLOURS.near, plate);
+    assert.ok(plate > 0 && pins > plate && figure > pins, 'plate, then pins, then the figure');
+  });
+
+  it('refuses pins the bar never reaches, pins it passes through, and upper pins it never meets', () => {
+    assert.deepEqual(messages(description({ ...pinSquat, rack: [-0.1, 0.6] })), [
+      'at 1.43 s the bar, at its lowest, is 17 cm above the pins: it never rests on them',
+    ]);
+    assert.deepEqual(messages(description({ ...pinSquat, rack: [-0.1, 0.9] })), [
+      'at 1.43 s the bar is 13 cm into the pins: it passes through them',
+    ]);
+    assert.deepEqual(messages(description({ ...pinSquat, rack: [-0.1, 0.77, 1.6] })), [
+      'at 2.93 s the bar, at its highest, is 18 cm below the upper pins: it is never driven into them',
+    ]);
+    assert.deepEqual(messages(description({ ...pinSquat, rack: [-0.1, 0.77, 1.2] })), [
+      'at 2.93 s the bar is 22 cm into the upper pins: it passes through them',
+    ]);
+    assert.deepEqual(messages(description({ ...pinSquat, rack: [1.5, 0.77] })), [
+      'at 1.43 s the bar, at its lowest, is not over the pins (they run from x 1.10 to 1.95)',
+    ]);
+  });
+
+  it('refuses a rack with no barbell, seen from the front, or a bad setting', () => {
+    assert.deepEqual(messages(description({ ...pinSquat, props: ['rack'], holdIn: 'hands' })), [
+      "a rack's pins hold a barbell, and the description holds none (props)",
+    ]);
+    const low = built({ ...pinSquat, rack: [-0.1, 0.1] });
+    assert.ok(!low.ok && low.problems.some((p) => p.message.includes("a rack's pins' height is 0.2 to 2.4 m")), JSON.stringify(low));
+    const shape = built({ ...pinSquat, rack: [-0.1] });
+    assert.ok(!shape.ok && shape.problems.some((p) => p.message.includes('rack is [x, pins] or [x, pins, upper pins], in metres')));
+    const undrawn = built({ ...pinSquat, rack: undefined });
+    assert.ok(!undrawn.ok && undrawn.problems.some((p) => p.message === 'pattern pose does not draw a rack (yet)'));
+  });
+});
+
+describe('a ball pinned against the wall', () => {
+  it('rolls the ball along the wall with the lower back, touching both in every frame', () => {
+    const squat = description(wallSquat);
+    assert.deepEqual(messages(squat), []);
+    const ball = squat.motion.fixed.find((prop) => prop.pinned !== undefined)!;
+    assert.equal(ball.kind, 'stability-ball');
+    const heights: number[] = [];
+    for (let frame = 0; frame < frameCount(squat.motion); frame += 1) {
+      const body = bodyAt(squat.motion, frame / FRAMES_PER_SECOND);
+      const centre = pinnedBallCentre(ball, body);
+      // Against the wall (its face at -1.05), its far side on the back.
+      assert.ok(Math.abs(centre[0] - 0.325 - -1.05) < 1e-9);
+      assert.ok(Math.abs(spotOf(body, 'lower-back')[0] - (centre[0] + 0.325)) <= 0.03, `frame ${frame}`);
+      heights.push(centre[1]);
+    }
+    // It rolls down the wall by the squat's depth (about 35 cm), not floating still.
+    assert.ok(Math.max(...heights) - Math.min(...heights) > 0.3);
+  });
+
+  it('is not a support on the floor and keeps the leaning keys out of the standing balance check', () => {
+    const squat = description(wallSquat);
+    for (const key of squat.motion.keys) {
+      assert.equal(key.isBalanced, false);
+      assert.ok(
+        key.contacts.every((c) => c.on === 'floor'),
+        JSON.stringify(key.contacts),
+      );
+    }
+  });
+
+  it('refuses a back that leaves the ball or presses into it, and a ball with no wall', () => {
+    assert.deepEqual(messages(description({ ...wallSquat, wall: -1.15 })), [
+      'at 0.00 s the lower back is 10 cm off the ball pinned against the wall',
+    ]);
+    assert.deepEqual(messages(description({ ...wallSquat, wall: -0.95 })), [
+      'at 0.00 s the lower back presses 10 cm into the ball pinned against the wall',
+    ]);
+    const noWall = built({ ...wallSquat, wall: undefined, props: ['stability-ball'] });
+    assert.ok(!noWall.ok && noWall.problems.some((p) => p.message === 'wallBall pins a ball against the wall: give the wall'));
+    const spot = built({ ...wallSquat, wallBall: 'knee' });
+    assert.ok(!spot.ok && spot.problems.some((p) => p.message.includes('wallBall is one of upper-back, lower-back, chest')));
+  });
+});
