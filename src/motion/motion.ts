@@ -70,13 +70,14 @@ export const PROP_KINDS = [
   'bosu',
   'yoga-strap',
   'rack',
+  'slant-board',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
 /** A surface in the scene: the floor, a bench or box top, a bar. Contacts are checked against these. */
 export type Surface =
   | { kind: 'floor' }
-  | { kind: 'top'; name: string; x0: number; x1: number; y: number }
+  | { kind: 'top'; name: string; x0: number; x1: number; y: number; rise?: number }
   | { kind: 'point'; name: string; at: Point };
 
 /** What a line prop runs to: both hands, one hand, the middle of the feet, one ankle, or the hips (a belt or harness). */
@@ -114,7 +115,8 @@ export interface FixedProp {
     | 'battle-ropes'
     | 'jump-rope'
     | 'reformer'
-    | 'rack';
+    | 'rack'
+    | 'slant-board';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -132,7 +134,7 @@ export interface FixedProp {
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */
   rides?: { point: BodyPoint; offset: number };
-  /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
+  /** Slant board: its slope, degrees, rising toward +x when positive (y is its height at x0). Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
   /** Rack: the top of a second pair of pins above the first, that an isometric press or squat drives the bar into (rack.ts). */
   upper?: number;
@@ -267,7 +269,14 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'bosu',
   'incline',
   'decline',
+  'slant-board',
 ]);
+
+/** A top's height at x: its height at x0, and, on a slope (a slant board), what it rises from there. */
+export const topAt = (top: { x0: number; y: number; rise?: number }, x: number): number => top.y + (top.rise ?? 0) * (x - top.x0);
+
+/** How much a fixed prop's top rises a metre along the floor: a slant board's slope, else level. */
+export const riseOf = (prop: FixedProp): number => (prop.kind === 'slant-board' ? Math.tan(((prop.angle ?? 0) * Math.PI) / 180) : 0);
 
 /** The clip's length in seconds: every key's hold and move. */
 export function cycleSeconds(motion: Pick<Motion, 'keys'>): number {

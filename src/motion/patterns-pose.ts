@@ -13,6 +13,7 @@ import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, ty
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
 import { pinSpan, rackOf } from './rack.ts';
+import { slantBoardOf } from './slant-board.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
@@ -144,6 +145,7 @@ export const posePattern = pattern<PoseParams>({
     const tops: FixedProp[] = [];
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
+    if (params.slantBoard !== undefined) tops.push(slantBoardOf(params.slantBoard));
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
     if (params.incline !== undefined) {
       const [x, angle] = params.incline;

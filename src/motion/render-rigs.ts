@@ -1,12 +1,13 @@
 /**
- * Rigs drawn in the flat style: a rack's upright (with the fixed props) and, each frame just behind the
- * figure and in front of a barbell's far plate, the rack's safety pins the bar rests on and a ball
- * pinned against the wall, rolling along it with the body.
+ * Rigs drawn in the flat style: a rack's upright and a slant board (with the fixed props) and, each
+ * frame just behind the figure and in front of a barbell's far plate, the rack's safety pins the bar
+ * rests on and a ball pinned against the wall, rolling along it with the body.
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { pinSpan } from './rack.ts';
 import type { Body } from './skeleton.ts';
-import { type Camera, circle, COLOURS, rect } from './svg-kit.ts';
+import { slantTop } from './slant-board.ts';
+import { type Camera, circle, COLOURS, polygon, rect } from './svg-kit.ts';
 import { pinnedBallCentre } from './wall-ball.ts';
 
 /** A pin's (a spotter arm's) depth, drawn under its top. */
@@ -18,6 +19,21 @@ export function rackUpright(camera: Camera, rack: FixedProp): string {
   return (
     rect(camera, rack.x1 - 0.035, 0, rack.x1 + 0.035, top, COLOURS.steel) +
     rect(camera, rack.x1 - 0.3, 0, rack.x1 + 0.3, 0.05, COLOURS.steel)
+  );
+}
+
+/** A slant board seen from the side: a wooden wedge from its low end on the floor up its slope. */
+export function slantBoard(camera: Camera, board: FixedProp): string {
+  const [atX0, atX1] = slantTop(board);
+  return polygon(
+    camera,
+    [
+      [board.x0, 0],
+      [board.x0, atX0],
+      [board.x1, atX1],
+      [board.x1, 0],
+    ],
+    COLOURS.wood,
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * The `pose` pattern's parameters for rigs (valibot entries spread into pose-params.ts's schema): a power
- * rack's safety pins and a ball pinned against the wall. Apart so pose-params.ts stays short.
+ * rack's safety pins, a slant board and a ball pinned against the wall. Apart so pose-params.ts stays short.
  */
 import * as v from 'valibot';
 import { WALL_SPOTS } from './motion.ts';
@@ -28,5 +28,21 @@ export const RIG_ENTRIES = {
    * body (wall-ball.ts): `upper-back`, `lower-back` or `chest`. It rolls along the wall with the body, which
    * must keep it pinned in every frame.
    */
+  /**
+   * A slant board `[x0, x1, angle]` (prop `slant-board`; slant-board.ts): an inclined platform from x0 to x1
+   * rising toward +x at `angle` degrees (toes up the slope: a calf stretch) or falling (negative: toes
+   * down it, a decline squat). The feet stand along it: their direction is 90 plus the angle.
+   */
+  slantBoard: v.optional(
+    v.strictTuple([
+      along,
+      along,
+      v.pipe(
+        v.number(),
+        v.minValue(-35, 'a slant board slopes -35 to 35 degrees'),
+        v.maxValue(35, 'a slant board slopes -35 to 35 degrees'),
+      ),
+    ]),
+  ),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
 };

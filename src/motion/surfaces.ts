@@ -3,7 +3,7 @@
  * benches, boxes, mats, rollers and balls, a reformer's carriage and platform, and the bars and footbar
  * the hands or feet hold. Apart from motion.ts, which the reformer's geometry (reformer.ts) reads.
  */
-import { type FixedProp, type Surface, TOP_KINDS } from './motion.ts';
+import { type FixedProp, riseOf, type Surface, TOP_KINDS } from './motion.ts';
 import { reformerSupports } from './reformer.ts';
 
 export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
@@ -13,7 +13,8 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
     if (prop.kind === 'bar' || prop.kind === 'low-bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
     else if ((TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'mat') {
-      surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
+      const rise = riseOf(prop);
+      surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y, ...(rise === 0 ? {} : { rise }) });
     } else if (prop.kind === 'reformer') {
       // The carriage's pad, wherever along its travel it is (reformer.ts checks each frame's), and the standing platform.
       for (const support of reformerSupports(prop)) surfaces.push({ kind: 'top', ...support });

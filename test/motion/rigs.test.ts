@@ -160,3 +160,39 @@ describe('a ball pinned against the wall', () => {
     assert.ok(!spot.ok && spot.problems.some((p) => p.message.includes('wallBall is one of upper-back, lower-back, chest')));
   });
 });
+
+const calfStretch = {
+  pattern: 'pose',
+  props: ['slant-board'],
+  slantBoard: [-0.08, 0.4, 20],
+  keys: [
+    { name: 'toes up the slope', legs: [0, 0, 110], hold: 1, move: 0.8 },
+    { name: 'knees bent', legs: [18, -14, 110], hold: 1, move: 0.8 },
+  ],
+};
+
+describe('a slant board', () => {
+  it('stands the feet along its slope, heel and toe on it, promised on the board', () => {
+    const stretch = description(calfStretch);
+    assert.deepEqual(messages(stretch), []);
+    const slope = Math.tan((20 * Math.PI) / 180);
+    for (const key of stretch.motion.keys) {
+      const { body } = keyBody(key, 'side');
+      for (const [x, y] of [body.legs.left.heel, body.legs.left.toe])
+        assert.ok(Math.abs(y - (0.02 + (x + 0.08) * slope)) < 0.005, `${x},${y}`);
+      assert.deepEqual(
+        key.contacts.map((c) => `${c.point} ${c.on}`),
+        ['leftToe slant-board', 'rightToe slant-board', 'leftHeel slant-board', 'rightHeel slant-board'],
+      );
+    }
+  });
+
+  it('refuses a foot standing on the slope by its toe alone, and a slope past 35 degrees', () => {
+    const flat = description({ ...calfStretch, keys: calfStretch.keys.map((k) => ({ ...k, legs: [k.legs[0], k.legs[1], 90] })) });
+    assert.deepEqual(messages(flat).slice(0, 1), [
+      'key 0 "toes up the slope": the left foot is 9 cm off the slant board at its heel: stand it along the slope (its direction 110)',
+    ]);
+    const steep = built({ ...calfStretch, slantBoard: [-0.08, 0.4, 40] });
+    assert.ok(!steep.ok && steep.problems.some((p) => p.message.includes('a slant board slopes -35 to 35 degrees')));
+  });
+});
