@@ -31,6 +31,7 @@ import { reformerProblem } from './reformer-check.ts';
 import { rackProblems } from './rack.ts';
 import { wallBallProblems } from './wall-ball.ts';
 import { slantBoardProblems } from './slant-board.ts';
+import { ghdProblems } from './ghd.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -114,6 +115,7 @@ export function checkMotion(description: Description): Problem[] {
     ...rackProblems(motion),
     ...wallBallProblems(motion),
     ...slantBoardProblems(motion),
+    ...ghdProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

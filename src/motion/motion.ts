@@ -71,6 +71,7 @@ export const PROP_KINDS = [
   'yoga-strap',
   'rack',
   'slant-board',
+  'ghd',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -116,7 +117,8 @@ export interface FixedProp {
     | 'jump-rope'
     | 'reformer'
     | 'rack'
-    | 'slant-board';
+    | 'slant-board'
+    | 'ghd';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -140,6 +142,8 @@ export interface FixedProp {
   upper?: number;
   /** A massage ball or stability ball pinned between the wall and this spot of the body, not lying on the floor (wall-ball.ts). */
   pinned?: WallSpot;
+  /** Glute-ham developer: the rollers locking the ankles (the shank's direction through them) and the foot plate under the soles (ghd.ts). */
+  rollers?: { at: Point; shank: number; plate: readonly [Point, Point] };
 }
 
 /** Where a ball pinned against a wall presses on the body: between the shoulder blades, the small of the back, the upper chest. */
@@ -270,6 +274,7 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'incline',
   'decline',
   'slant-board',
+  'ghd',
 ]);
 
 /** A top's height at x: its height at x0, and, on a slope (a slant board), what it rises from there. */

@@ -14,6 +14,7 @@ import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
 import { pinSpan, rackOf } from './rack.ts';
 import { slantBoardOf } from './slant-board.ts';
+import { ghdOf } from './ghd.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
@@ -146,6 +147,7 @@ export const posePattern = pattern<PoseParams>({
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
     if (params.slantBoard !== undefined) tops.push(slantBoardOf(params.slantBoard));
+    if (params.ghd !== undefined) tops.push({ kind: 'ghd', x0: params.ghd[0], x1: params.ghd[1], y: params.ghd[2] });
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
     if (params.incline !== undefined) {
       const [x, angle] = params.incline;
@@ -253,6 +255,9 @@ export const posePattern = pattern<PoseParams>({
         ),
       );
     if (params.rack !== undefined) fixed.push(rackOf(params.rack, box));
+    // The rollers lock the ankles where the first key puts them.
+    const ghdAt = fixed.findIndex((prop) => prop.kind === 'ghd');
+    if (params.ghd !== undefined && ghdAt >= 0) fixed[ghdAt] = ghdOf(params.ghd, keys[0]!, view);
     const lines = [
       ['cable', params.cable, params.to],
       ['band', params.band, params.to],

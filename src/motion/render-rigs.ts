@@ -1,13 +1,13 @@
 /**
- * Rigs drawn in the flat style: a rack's upright and a slant board (with the fixed props) and, each
- * frame just behind the figure and in front of a barbell's far plate, the rack's safety pins the bar
- * rests on and a ball pinned against the wall, rolling along it with the body.
+ * Rigs drawn in the flat style: a rack's upright, a slant board and a glute-ham developer (with the fixed
+ * props) and, each frame just behind the figure and in front of a barbell's far plate, the rack's safety
+ * pins the bar rests on and a ball pinned against the wall, rolling along it with the body.
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { pinSpan } from './rack.ts';
-import type { Body } from './skeleton.ts';
+import type { Body, Point } from './skeleton.ts';
 import { slantTop } from './slant-board.ts';
-import { type Camera, circle, COLOURS, polygon, rect } from './svg-kit.ts';
+import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 import { pinnedBallCentre } from './wall-ball.ts';
 
 /** A pin's (a spotter arm's) depth, drawn under its top. */
@@ -35,6 +35,27 @@ export function slantBoard(camera: Camera, board: FixedProp): string {
     ],
     COLOURS.wood,
   );
+}
+
+/**
+ * A glute-ham developer seen from the side: a beam on the floor, a post under the pad and one up to the
+ * rollers, the pad, the foot plate under the soles and a roller either side of the ankle.
+ */
+export function ghdFrame(camera: Camera, ghd: FixedProp): string {
+  if (ghd.rollers === undefined) return '';
+  const { at, shank, plate } = ghd.rollers;
+  const middle = (ghd.x0 + ghd.x1) / 2;
+  const across = ((shank + 90) * Math.PI) / 180;
+  const roller = (side: 1 | -1): Point => [at[0] + side * Math.cos(across) * 0.075, at[1] + side * Math.sin(across) * 0.075];
+  return [
+    rect(camera, Math.min(ghd.x0, at[0]) - 0.1, 0, Math.max(ghd.x1, at[0]) + 0.1, 0.05, COLOURS.steel),
+    rect(camera, middle - 0.03, 0, middle + 0.03, ghd.y - 0.08, COLOURS.steel),
+    rect(camera, at[0] - 0.025, 0, at[0] + 0.025, at[1], COLOURS.steel),
+    rect(camera, ghd.x0, ghd.y - 0.1, ghd.x1, ghd.y, COLOURS.pad),
+    polyline(camera, plate, COLOURS.iron, 0.025),
+    circle(camera, roller(1), 0.045, COLOURS.pad),
+    circle(camera, roller(-1), 0.045, COLOURS.pad),
+  ].join('');
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The `pose` pattern's parameters for rigs (valibot entries spread into pose-params.ts's schema): a power
- * rack's safety pins, a slant board and a ball pinned against the wall. Apart so pose-params.ts stays short.
+ * rack's safety pins, a slant board, a glute-ham developer and a ball pinned against the wall. Apart so
+ * pose-params.ts stays short.
  */
 import * as v from 'valibot';
 import { WALL_SPOTS } from './motion.ts';
@@ -44,5 +45,11 @@ export const RIG_ENTRIES = {
       ),
     ]),
   ),
+  /**
+   * A glute-ham developer or roman chair `[x0, x1, height]` (prop `ghd`; ghd.ts): its pad from x0 to x1, its
+   * top this high, what rests over it resting on it; rollers lock the ankles where the first key puts
+   * them, on a foot plate under the soles, and hold them there through the loop.
+   */
+  ghd: v.optional(v.strictTuple([along, along, between(0.4, 1.3, "a glute-ham developer's pad height")])),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
 };

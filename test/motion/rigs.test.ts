@@ -196,3 +196,47 @@ describe('a slant board', () => {
     assert.ok(!steep.ok && steep.problems.some((p) => p.message.includes('a slant board slopes -35 to 35 degrees')));
   });
 });
+
+const gluteHamRaise = {
+  pattern: 'pose',
+  props: ['ghd'],
+  fixed: 'leftKnee',
+  ghd: [-0.05, 0.2, 1.0],
+  keys: [
+    { name: 'hanging over the pad', trunk: 170, legs: [-90, -90, 0], arms: [-20, 90], hold: 0.4, move: 0.8 },
+    { name: 'level', trunk: 90, legs: [-90, -90, 0], arms: [60, 170], hold: 0.1, move: 0.9 },
+    { name: 'up on the knees', trunk: 0, legs: [0, -90, 0], arms: [150, 260], hold: 0.4, move: 0.9 },
+  ],
+};
+
+describe('a glute-ham developer', () => {
+  it('rests the knees on its pad and locks the ankles in its rollers through the loop', () => {
+    const raise = description(gluteHamRaise);
+    assert.deepEqual(messages(raise), []);
+    const ghd = raise.motion.fixed.find((prop) => prop.kind === 'ghd')!;
+    for (const key of raise.motion.keys)
+      assert.deepEqual(
+        key.contacts.map((c) => `${c.point} ${c.on}`),
+        ['leftKnee ghd', 'rightKnee ghd'],
+      );
+    for (let frame = 0; frame < frameCount(raise.motion); frame += 1) {
+      const ankle = bodyAt(raise.motion, frame / FRAMES_PER_SECOND).legs.left.end;
+      assert.ok(Math.hypot(ankle[0] - ghd.rollers!.at[0], ankle[1] - ghd.rollers!.at[1]) <= 0.04, `frame ${frame}`);
+    }
+    // The rollers are where the first key's ankle is: behind the knee by a shank, at the knee's height.
+    assert.ok(Math.abs(ghd.rollers!.at[1] - 1.05) < 0.01 && ghd.rollers!.at[0] < -0.4);
+  });
+
+  it('refuses ankles that leave the rollers and a key with nothing on the pad', () => {
+    const [hanging, level, up] = gluteHamRaise.keys;
+    const kicked = description({ ...gluteHamRaise, keys: [hanging, level, { ...up, legs: [0, -60, 30] }] });
+    assert.deepEqual(messages(kicked), ['at 1.60 s the left ankle is 5 cm from the rollers that lock it']);
+    const off = description({ ...gluteHamRaise, ghd: [0.5, 0.8, 1.0], fixed: 'leftKnee' });
+    assert.ok(
+      messages(off).includes('key 2 "up on the knees": nothing rests on the glute-ham developer\'s pad'),
+      JSON.stringify(messages(off)),
+    );
+    const low = built({ ...gluteHamRaise, ghd: [-0.05, 0.2, 0.2] });
+    assert.ok(!low.ok && low.problems.some((p) => p.message.includes("a glute-ham developer's pad height is 0.4 to 1.3 m")));
+  });
+});
