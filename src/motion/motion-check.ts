@@ -32,6 +32,7 @@ import { rackProblems } from './rack.ts';
 import { wallBallProblems } from './wall-ball.ts';
 import { slantBoardProblems } from './slant-board.ts';
 import { ghdProblems } from './ghd.ts';
+import { captainsChairProblems } from './captains-chair.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -116,6 +117,7 @@ export function checkMotion(description: Description): Problem[] {
     ...wallBallProblems(motion),
     ...slantBoardProblems(motion),
     ...ghdProblems(motion),
+    ...captainsChairProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

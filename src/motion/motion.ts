@@ -72,6 +72,7 @@ export const PROP_KINDS = [
   'rack',
   'slant-board',
   'ghd',
+  'captains-chair',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -118,7 +119,8 @@ export interface FixedProp {
     | 'reformer'
     | 'rack'
     | 'slant-board'
-    | 'ghd';
+    | 'ghd'
+    | 'captains-chair';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -138,7 +140,7 @@ export interface FixedProp {
   rides?: { point: BodyPoint; offset: number };
   /** Slant board: its slope, degrees, rising toward +x when positive (y is its height at x0). Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
-  /** Rack: the top of a second pair of pins above the first, that an isometric press or squat drives the bar into (rack.ts). */
+  /** Rack: the top of a second pair of pins the bar is driven into (rack.ts). Captain's chair: its forearm pads' top (captains-chair.ts). */
   upper?: number;
   /** A massage ball or stability ball pinned between the wall and this spot of the body, not lying on the floor (wall-ball.ts). */
   pinned?: WallSpot;

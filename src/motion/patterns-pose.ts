@@ -12,15 +12,12 @@ import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
-import { pinSpan, rackOf } from './rack.ts';
-import { slantBoardOf } from './slant-board.ts';
-import { ghdOf } from './ghd.ts';
+import { hangingGrip, leaningOnRigs, placeRigs, rigTops } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { distance, pose, type Point, type View } from './skeleton.ts';
 import { keyBody, lineEnd, pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
-import { pinnedBall } from './wall-ball.ts';
 
 function extent(keys: readonly Key[], view: View): { width: number; height: number; x0: number; x1: number } {
   const xs: number[] = [];
@@ -133,7 +130,8 @@ function rigidAnchorX(keys: readonly Key[], view: View, [x, y]: readonly [number
 const BAR_POST_AHEAD = 0.45;
 
 /** What a hanging figure holds: rings or parallel bars when the props name them, else an overhead bar. */
-function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars'; lowest: number } {
+function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars' | 'captains-chair'; lowest: number } {
+  if (props.includes('captains-chair')) return { kind: 'captains-chair', lowest: 1.4 };
   if (props.includes('dip-bars')) return { kind: 'dip-bars', lowest: 1.2 };
   if (props.includes('rings')) return { kind: 'rings', lowest: 1.2 };
   return { kind: 'bar', lowest: 2.2 };
@@ -146,8 +144,7 @@ export const posePattern = pattern<PoseParams>({
     const tops: FixedProp[] = [];
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
-    if (params.slantBoard !== undefined) tops.push(slantBoardOf(params.slantBoard));
-    if (params.ghd !== undefined) tops.push({ kind: 'ghd', x0: params.ghd[0], x1: params.ghd[1], y: params.ghd[2] });
+    tops.push(...rigTops(params));
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
     if (params.incline !== undefined) {
       const [x, angle] = params.incline;
@@ -207,8 +204,7 @@ export const posePattern = pattern<PoseParams>({
     const loaded = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
     if (reformer !== undefined) reformer.y = footbarHeight(loaded[0]!, reformer);
     // On a reformer with straps, each key moves along the frame as the taut rope carries it (reformer-straps.ts).
-    // A ball pinned against the wall holds the figure leaning on it: no key is a quiet stance on the feet.
-    const leaning = params.wallBall === undefined ? loaded : loaded.map((k) => ({ ...k, isBalanced: false }));
+    const leaning = leaningOnRigs(params, loaded);
     const keys =
       reformer === undefined
         ? leaning
@@ -222,7 +218,7 @@ export const posePattern = pattern<PoseParams>({
     fixed.push(...tops);
     // An overhead bar held from ahead says where its post stands in x1 (render-fixed-props.ts).
     const barPost = grip.kind === 'bar' && params.barFrom === 'ahead' && view === 'side' ? BAR_POST_AHEAD : 0;
-    if (bar !== undefined) fixed.push({ kind: grip.kind, x0: bar[0], x1: bar[0] + barPost, y: bar[1] });
+    if (bar !== undefined) fixed.push(hangingGrip(grip.kind, bar, bar[0] + barPost, keys[0]!, view));
     if (params.lowBar !== undefined) fixed.push({ kind: 'low-bar', x0: params.lowBar[0], x1: params.lowBar[0], y: params.lowBar[1] });
     if (params.heavyBag !== undefined) fixed.push({ kind: 'heavy-bag', x0: params.heavyBag - 0.17, x1: params.heavyBag + 0.17, y: 1.6 });
     if (params.sled !== undefined)
@@ -245,19 +241,7 @@ export const posePattern = pattern<PoseParams>({
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.
     if (params.smith !== undefined) fixed.push({ kind: 'smith', x0: params.smith, x1: params.smith, y: 0 });
     if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall + (params.wall < 0 ? -0.5 : 0.5), y: 0 });
-    if (params.wallBall !== undefined && params.wall !== undefined)
-      fixed.push(
-        pinnedBall(
-          props.includes('stability-ball') ? 'stability-ball' : 'massage-ball',
-          params.wall,
-          (box.x0 + box.x1) / 2,
-          params.wallBall,
-        ),
-      );
-    if (params.rack !== undefined) fixed.push(rackOf(params.rack, box));
-    // The rollers lock the ankles where the first key puts them.
-    const ghdAt = fixed.findIndex((prop) => prop.kind === 'ghd');
-    if (params.ghd !== undefined && ghdAt >= 0) fixed[ghdAt] = ghdOf(params.ghd, keys[0]!, view);
+    const rigEnds = placeRigs(fixed, params, props, keys, view, box);
     const lines = [
       ['cable', params.cable, params.to],
       ['band', params.band, params.to],
@@ -275,7 +259,7 @@ export const posePattern = pattern<PoseParams>({
     // A landmine's socket or a lever's pivot well beyond the figure widens the picture too; so does a
     // reformer's frame, from past its footbar to its head end.
     const ends = fixed.filter((prop) => WIDENING.has(prop.kind)).map((prop) => prop.x0);
-    for (const rack of fixed.filter((prop) => prop.kind === 'rack')) ends.push(pinSpan(rack).from, pinSpan(rack).to);
+    ends.push(...rigEnds);
     if (reformer !== undefined) ends.push(reformer.x0 - headward(reformer) * FOOT_END, reformer.x1);
     const width = Math.max(box.x1, ...ends) - Math.min(box.x0, ...ends);
     const [start, end] = params.stills ?? [0, keys.length - 1];

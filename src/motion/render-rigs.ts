@@ -1,7 +1,7 @@
 /**
- * Rigs drawn in the flat style: a rack's upright, a slant board and a glute-ham developer (with the fixed
- * props) and, each frame just behind the figure and in front of a barbell's far plate, the rack's safety
- * pins the bar rests on and a ball pinned against the wall, rolling along it with the body.
+ * Rigs drawn in the flat style: a rack's upright, a slant board, a glute-ham developer and a captain's
+ * chair (with the fixed props) and, each frame just behind the figure and in front of a barbell's far
+ * plate, the rack's safety pins the bar rests on and a ball pinned against the wall, rolling with the body.
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { pinSpan } from './rack.ts';
@@ -55,6 +55,22 @@ export function ghdFrame(camera: Camera, ghd: FixedProp): string {
     polyline(camera, plate, COLOURS.iron, 0.025),
     circle(camera, roller(1), 0.045, COLOURS.pad),
     circle(camera, roller(-1), 0.045, COLOURS.pad),
+  ].join('');
+}
+
+/**
+ * A captain's chair seen from the side: its tower behind the backrest, the backrest, a forearm pad from it
+ * to the handle the hand grips, and a step on each side low on the tower.
+ */
+export function captainsChair(camera: Camera, chair: FixedProp): string {
+  const pad = chair.upper ?? chair.y;
+  const away = Math.sign(chair.x1 - chair.x0) || -1;
+  return [
+    rect(camera, chair.x1 + away * 0.08, 0, chair.x1 + away * 0.13, pad + 0.5, COLOURS.steel),
+    rect(camera, chair.x1 + away * 0.13, 0, chair.x1 - away * 0.25, 0.05, COLOURS.steel),
+    rect(camera, chair.x1, pad - 0.55, chair.x1 + away * 0.08, pad + 0.3, COLOURS.pad),
+    rect(camera, chair.x1, pad - 0.07, chair.x0 - away * 0.02, pad, COLOURS.pad),
+    circle(camera, [chair.x0, chair.y], 0.03, COLOURS.steel, COLOURS.iron, 0.01),
   ].join('');
 }
 

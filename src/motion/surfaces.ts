@@ -10,7 +10,7 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
   const surfaces: Surface[] = [{ kind: 'floor' }];
   for (const prop of fixed) {
     // Rings and dip bars are held where an overhead bar is: contacts name them all `bar`.
-    if (prop.kind === 'bar' || prop.kind === 'low-bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
+    if (['bar', 'low-bar', 'rings', 'dip-bars', 'captains-chair'].includes(prop.kind))
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
     else if ((TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'mat') {
       const rise = riseOf(prop);

@@ -240,3 +240,37 @@ describe('a glute-ham developer', () => {
     assert.ok(!low.ok && low.problems.some((p) => p.message.includes("a glute-ham developer's pad height is 0.4 to 1.3 m")));
   });
 });
+
+const kneeRaise = {
+  pattern: 'pose',
+  props: ['captains-chair'],
+  hang: true,
+  keys: [
+    { name: 'legs hanging', legs: [0, 0, 50], arms: [0, 90], hold: 0.4, move: 1.0 },
+    { name: 'knees up', legs: [100, 10, 60], arms: [0, 90], hold: 1.0, move: 1.2 },
+  ],
+};
+
+describe("a captain's chair", () => {
+  it('rests the forearms on its pads and the back on its backrest, the feet hanging clear of the floor', () => {
+    const raise = description(kneeRaise);
+    assert.deepEqual(messages(raise), []);
+    const chair = raise.motion.fixed.find((prop) => prop.kind === 'captains-chair')!;
+    for (let frame = 0; frame < frameCount(raise.motion); frame += 1) {
+      const body = bodyAt(raise.motion, frame / FRAMES_PER_SECOND);
+      assert.ok(Math.abs(body.arms.left.middle[1] - 0.04 - chair.upper!) <= 0.03, `frame ${frame}`);
+      assert.ok(Math.abs(spotOf(body, 'lower-back')[0] - chair.x1) <= 0.03, `frame ${frame}`);
+      assert.ok(Math.min(body.legs.left.heel[1], body.legs.left.toe[1]) > 0.15, `frame ${frame}`);
+    }
+    assert.deepEqual(
+      raise.motion.keys[0]!.contacts.map((c) => `${c.point} ${c.on}`),
+      ['leftHand bar', 'rightHand bar'],
+    );
+  });
+
+  it('refuses a back that leaves the backrest as the arms swing the body away from it', () => {
+    const [hanging, up] = kneeRaise.keys;
+    const reaching = description({ ...kneeRaise, keys: [hanging, { ...up, arms: [40, 90] }] });
+    assert.deepEqual(messages(reaching), ['at 0.70 s the lower back is 4 cm off the backrest']);
+  });
+});
