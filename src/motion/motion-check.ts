@@ -6,7 +6,8 @@
  * hurdles, and a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
-import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface, topAt } from './motion.ts';
+import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
+import { topAt } from './slope.ts';
 import { surfacesOf } from './surfaces.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
@@ -33,6 +34,7 @@ import { wallBallProblems } from './wall-ball.ts';
 import { slantBoardProblems } from './slant-board.ts';
 import { ghdProblems } from './ghd.ts';
 import { captainsChairProblems } from './captains-chair.ts';
+import { climbingRopeProblems } from './rope.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -118,6 +120,7 @@ export function checkMotion(description: Description): Problem[] {
     ...slantBoardProblems(motion),
     ...ghdProblems(motion),
     ...captainsChairProblems(motion),
+    ...climbingRopeProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

@@ -73,6 +73,7 @@ export const PROP_KINDS = [
   'slant-board',
   'ghd',
   'captains-chair',
+  'rope',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -120,7 +121,8 @@ export interface FixedProp {
     | 'rack'
     | 'slant-board'
     | 'ghd'
-    | 'captains-chair';
+    | 'captains-chair'
+    | 'rope';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -278,12 +280,6 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'slant-board',
   'ghd',
 ]);
-
-/** A top's height at x: its height at x0, and, on a slope (a slant board), what it rises from there. */
-export const topAt = (top: { x0: number; y: number; rise?: number }, x: number): number => top.y + (top.rise ?? 0) * (x - top.x0);
-
-/** How much a fixed prop's top rises a metre along the floor: a slant board's slope, else level. */
-export const riseOf = (prop: FixedProp): number => (prop.kind === 'slant-board' ? Math.tan(((prop.angle ?? 0) * Math.PI) / 180) : 0);
 
 /** The clip's length in seconds: every key's hold and move. */
 export function cycleSeconds(motion: Pick<Motion, 'keys'>): number {

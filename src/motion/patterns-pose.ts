@@ -12,7 +12,7 @@ import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { placedKey } from './pose-keys.ts';
-import { hangingGrip, leaningOnRigs, placeRigs, rigTops } from './pose-rigs.ts';
+import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
@@ -130,7 +130,8 @@ function rigidAnchorX(keys: readonly Key[], view: View, [x, y]: readonly [number
 const BAR_POST_AHEAD = 0.45;
 
 /** What a hanging figure holds: rings or parallel bars when the props name them, else an overhead bar. */
-function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars' | 'captains-chair'; lowest: number } {
+function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars' | 'captains-chair' | 'rope'; lowest: number } {
+  if (props.includes('rope')) return { kind: 'rope', lowest: 0 };
   if (props.includes('captains-chair')) return { kind: 'captains-chair', lowest: 1.4 };
   if (props.includes('dip-bars')) return { kind: 'dip-bars', lowest: 1.2 };
   if (props.includes('rings')) return { kind: 'rings', lowest: 1.2 };
@@ -196,7 +197,9 @@ export const posePattern = pattern<PoseParams>({
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
     // passes over the feet stride by stride, so its keys are not held to the standing balance check.
     const isHeldOrTravelling = isHeldUp || params.travel !== undefined;
-    const placed = params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar));
+    const placed = params.keys.map((k) =>
+      placedKey(k, view, params.fixed, supports, barOf(params, k, bar), params.wall, isHeldOrTravelling, params.lowBar),
+    );
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
@@ -204,7 +207,7 @@ export const posePattern = pattern<PoseParams>({
     const loaded = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
     if (reformer !== undefined) reformer.y = footbarHeight(loaded[0]!, reformer);
     // On a reformer with straps, each key moves along the frame as the taut rope carries it (reformer-straps.ts).
-    const leaning = leaningOnRigs(params, loaded);
+    const leaning = ropeHeld(params, leaningOnRigs(params, loaded), view);
     const keys =
       reformer === undefined
         ? leaning
@@ -218,7 +221,7 @@ export const posePattern = pattern<PoseParams>({
     fixed.push(...tops);
     // An overhead bar held from ahead says where its post stands in x1 (render-fixed-props.ts).
     const barPost = grip.kind === 'bar' && params.barFrom === 'ahead' && view === 'side' ? BAR_POST_AHEAD : 0;
-    if (bar !== undefined) fixed.push(hangingGrip(grip.kind, bar, bar[0] + barPost, keys[0]!, view));
+    if (bar !== undefined) fixed.push(...hangingGrip(grip.kind, bar, bar[0] + barPost, keys[0]!, view));
     if (params.lowBar !== undefined) fixed.push({ kind: 'low-bar', x0: params.lowBar[0], x1: params.lowBar[0], y: params.lowBar[1] });
     if (params.heavyBag !== undefined) fixed.push({ kind: 'heavy-bag', x0: params.heavyBag - 0.17, x1: params.heavyBag + 0.17, y: 1.6 });
     if (params.sled !== undefined)

@@ -50,6 +50,8 @@ const KeySchema = v.strictObject({
    * carry's stride, a crawl's reach.
    */
   step: v.optional(v.picklist(['left-foot', 'right-foot', 'left-hand', 'right-hand'])),
+  /** On a climbing rope (`rope`): the heights where the left and the right hand hold it at this key. */
+  grips: v.optional(v.strictTuple([height, height])),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
   /**
@@ -211,6 +213,10 @@ export const ParamsSchema = v.pipe(
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
     'carriage and reformerStraps belong to a reformer',
+  ),
+  v.check(
+    (p) => (p.rope === undefined ? p.keys.every((k) => k.grips === undefined) : p.keys.every((k) => k.grips !== undefined)),
+    'on a climbing rope every key gives grips, [left hand, right hand] heights on it; without one, none does',
   ),
   v.check((p) => p.wallBall === undefined || p.wall !== undefined, 'wallBall pins a ball against the wall: give the wall'),
   v.check(

@@ -6,10 +6,11 @@
 import { captainsChairOf } from './captains-chair.ts';
 import { ghdOf } from './ghd.ts';
 import type { FixedProp, Key, PropKind } from './motion.ts';
-import type { PoseParams } from './pose-params.ts';
+import type { PoseKey, PoseParams } from './pose-params.ts';
 import { pinSpan, rackOf } from './rack.ts';
 import type { Point, View } from './skeleton.ts';
 import { slantBoardOf } from './slant-board.ts';
+import { onRope } from './rope.ts';
 import { pinnedBall } from './wall-ball.ts';
 
 /** The supports the keys are placed on: a slant board, a glute-ham developer's pad (its rollers come with the keys). */
@@ -24,9 +25,25 @@ export function rigTops(params: PoseParams): FixedProp[] {
 export const leaningOnRigs = (params: PoseParams, keys: Key[]): Key[] =>
   params.wallBall === undefined ? keys : keys.map((k) => ({ ...k, isBalanced: false }));
 
-/** What a hanging figure holds: a captain's chair placed from the first key, else the bar, rings or parallel bars at the grip. */
-export const hangingGrip = (kind: FixedProp['kind'], grip: Point, x1: number, first: Key, view: View): FixedProp =>
-  kind === 'captains-chair' ? captainsChairOf(grip, first, view) : { kind, x0: grip[0], x1, y: grip[1] };
+/**
+ * What a hanging figure holds: a captain's chair placed from the first key, a climbing rope (placeRigs
+ * draws it), else the bar, rings or parallel bars at the grip.
+ */
+export function hangingGrip(kind: FixedProp['kind'], grip: Point, x1: number, first: Key, view: View): FixedProp[] {
+  if (kind === 'rope') return [];
+  return [kind === 'captains-chair' ? captainsChairOf(grip, first, view) : { kind, x0: grip[0], x1, y: grip[1] }];
+}
+
+/** Where a key hanging on a climbing rope holds on (its left hand's grip), else the bar every hanging key holds. */
+export const barOf = (params: PoseParams, key: PoseKey, bar: Point | undefined): Point | undefined =>
+  bar !== undefined && params.rope !== undefined && key.grips !== undefined ? [params.rope, key.grips[0]] : bar;
+
+/** Keys on a climbing rope with their hands at their grips (rope.ts). */
+export const ropeHeld = (params: PoseParams, placed: readonly Key[], view: View): Key[] =>
+  placed.map((k, i) => {
+    const grips = params.keys[i]?.grips;
+    return params.rope === undefined || grips === undefined ? k : onRope(k, params.rope, grips, view);
+  });
 
 /**
  * Adds the rigs placed from the keys to `fixed` (a pinned ball, a rack; the glute-ham developer's rollers
@@ -50,6 +67,7 @@ export function placeRigs(
     fixed.push(rack);
     ends.push(pinSpan(rack).from, pinSpan(rack).to);
   }
+  if (params.rope !== undefined) fixed.push({ kind: 'rope', x0: params.rope, x1: params.rope, y: 0 });
   const ghdAt = fixed.findIndex((prop) => prop.kind === 'ghd');
   if (params.ghd !== undefined && ghdAt >= 0) fixed[ghdAt] = ghdOf(params.ghd, keys[0]!, view);
   return ends;

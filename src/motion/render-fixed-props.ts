@@ -8,7 +8,7 @@
 import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
 import { reformerFrame } from './render-reformer.ts';
-import { captainsChair, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
+import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
 /** An incline bench's back pad, from the seat to its top end (metres). */
@@ -142,6 +142,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       return ghdFrame(camera, prop);
     case 'captains-chair':
       return captainsChair(camera, prop);
+    case 'rope':
+      return climbingRope(camera, prop);
     case 'stability-ball': {
       // Pinned against a wall it rolls with the body: drawn with the figure of each frame (render-rigs.ts).
       if (prop.pinned !== undefined) return '';

@@ -1,7 +1,7 @@
 /**
- * Rigs drawn in the flat style: a rack's upright, a slant board, a glute-ham developer and a captain's
- * chair (with the fixed props) and, each frame just behind the figure and in front of a barbell's far
- * plate, the rack's safety pins the bar rests on and a ball pinned against the wall, rolling with the body.
+ * Rigs drawn in the flat style: a rack's upright, a slant board, a glute-ham developer, a captain's chair
+ * and a climbing rope (with the fixed props) and, each frame just behind the figure and in front of a
+ * barbell's far plate, the rack's safety pins the bar rests on and a ball pinned against the wall.
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { pinSpan } from './rack.ts';
@@ -72,6 +72,23 @@ export function captainsChair(camera: Camera, chair: FixedProp): string {
     rect(camera, chair.x1, pad - 0.07, chair.x0 - away * 0.02, pad, COLOURS.pad),
     circle(camera, [chair.x0, chair.y], 0.03, COLOURS.steel, COLOURS.iron, 0.01),
   ].join('');
+}
+
+/** A climbing rope hanging from above the picture, its end coiled on the floor. */
+export function climbingRope(camera: Camera, rope: FixedProp): string {
+  const top = camera.bottom + camera.height / camera.scale;
+  return (
+    polyline(
+      camera,
+      [
+        [rope.x0, top],
+        [rope.x0, 0.03],
+        [rope.x0 + 0.15, 0.02],
+      ],
+      COLOURS.wood,
+      0.035,
+    ) + rect(camera, rope.x0 - 0.06, 0, rope.x0 + 0.22, 0.04, COLOURS.wood)
+  );
 }
 
 /**

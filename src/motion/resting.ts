@@ -5,7 +5,8 @@
  * beside it (groundUnder).
  */
 import type { BodyPoint, FixedProp } from './motion.ts';
-import { riseOf, TOP_KINDS, topAt } from './motion.ts';
+import { TOP_KINDS } from './motion.ts';
+import { riseOf, topAt } from './slope.ts';
 import { reformerSupports } from './reformer.ts';
 import type { Body, Point } from './skeleton.ts';
 

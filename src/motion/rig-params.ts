@@ -1,7 +1,7 @@
 /**
  * The `pose` pattern's parameters for rigs (valibot entries spread into pose-params.ts's schema): a power
- * rack's safety pins, a slant board, a glute-ham developer and a ball pinned against the wall. Apart so
- * pose-params.ts stays short.
+ * rack's safety pins, a slant board, a glute-ham developer, a climbing rope and a ball pinned against the
+ * wall. Apart so pose-params.ts stays short.
  */
 import * as v from 'valibot';
 import { WALL_SPOTS } from './motion.ts';
@@ -51,5 +51,11 @@ export const RIG_ENTRIES = {
    * them, on a foot plate under the soles, and hold them there through the loop.
    */
   ghd: v.optional(v.strictTuple([along, along, between(0.4, 1.3, "a glute-ham developer's pad height")])),
+  /**
+   * A climbing rope hanging at x from above the picture (prop `rope`, side view; rope.ts): every key gives
+   * `grips`, where on it the left and right hands hold. With `hang` the figure hangs from them (a climb,
+   * the loop returning by `"loop": "dissolve"`), else it stands and leans back on them (London bridges).
+   */
+  rope: v.optional(along),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
 };

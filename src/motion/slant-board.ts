@@ -3,7 +3,8 @@
  * (a decline squat). Its top is a sloped support (resting.ts reads its rise); a foot standing on it
  * stands along it, heel and toe both on the slope, which the check holds every key to.
  */
-import { type FixedProp, type Motion, riseOf } from './motion.ts';
+import type { FixedProp, Motion } from './motion.ts';
+import { riseOf } from './slope.ts';
 import { SIDES } from './skeleton.ts';
 import { keyBody } from './timeline.ts';
 

@@ -3,7 +3,8 @@
  * benches, boxes, mats, rollers and balls, a reformer's carriage and platform, and the bars and footbar
  * the hands or feet hold. Apart from motion.ts, which the reformer's geometry (reformer.ts) reads.
  */
-import { type FixedProp, riseOf, type Surface, TOP_KINDS } from './motion.ts';
+import { type FixedProp, type Surface, TOP_KINDS } from './motion.ts';
+import { riseOf } from './slope.ts';
 import { reformerSupports } from './reformer.ts';
 
 export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {

@@ -274,3 +274,61 @@ describe("a captain's chair", () => {
     assert.deepEqual(messages(reaching), ['at 0.70 s the lower back is 4 cm off the backrest']);
   });
 });
+
+const leglessClimb = {
+  pattern: 'pose',
+  props: ['rope'],
+  rope: 0,
+  hang: true,
+  loop: 'dissolve',
+  keys: [
+    { name: 'left high', legs: [4, 4, 40], arms: { left: [160, 168], right: [40, 170] }, grips: [2.25, 1.9], hold: 0.2, move: 0.8 },
+    { name: 'pulled up', legs: [4, 4, 40], arms: { left: [40, 170], right: [-10, 60] }, grips: [2.25, 1.9], hold: 0.1, move: 0.6 },
+    { name: 'right reaching', legs: [4, 4, 40], arms: { left: [40, 170], right: [160, 168] }, grips: [2.25, 2.6], hold: 0.1, move: 0.8 },
+  ],
+};
+
+describe('a climbing rope', () => {
+  it('keeps both hands on the rope, a holding hand where it grips while the body rises and the other reaches', () => {
+    const climb = description(leglessClimb);
+    assert.deepEqual(messages(climb), []);
+    const [, pulled, reaching] = climb.motion.keys;
+    const necks: number[] = [];
+    for (let frame = 0; frame < frameCount(climb.motion); frame += 1) {
+      const seconds = frame / FRAMES_PER_SECOND;
+      const body = bodyAt(climb.motion, seconds);
+      for (const side of ['left', 'right'] as const) assert.ok(Math.abs(body.arms[side].hand[0]) <= 0.04, `${side} at ${seconds}`);
+      // Until the right hand reaches, the left holds at 2.25 m and the right at 1.9 m.
+      if (seconds <= 1.1) {
+        assert.ok(Math.abs(body.arms.left.hand[1] - 2.25) <= 0.01, `left at ${seconds}`);
+        assert.ok(Math.abs(body.arms.right.hand[1] - 1.9) <= 0.01, `right at ${seconds}`);
+      }
+      necks.push(body.neckBase[1]);
+    }
+    // The pull carries the body up by about a forearm and more; the reach leaves it where it is.
+    assert.ok(necks[Math.round(1.0 * FRAMES_PER_SECOND)]! - necks[0]! > 0.25);
+    assert.equal(pulled!.anchor.point, 'neckBase');
+    assert.deepEqual(pulled!.anchor.at, reaching!.anchor.at);
+    assert.ok(climb.motion.fixed.every((prop) => prop.kind === 'rope'));
+  });
+
+  it('refuses a hand off the rope and a rope whose keys do not say where the hands hold', () => {
+    const [high, pulled, reaching] = leglessClimb.keys;
+    // Held at arm's length in front of the body, the lower hand cannot reach its grip on the rope.
+    const off = description({
+      ...leglessClimb,
+      keys: [{ ...high, arms: { left: [100, 100], right: [40, 170] }, grips: [2.25, 1.3] }, pulled, reaching],
+    });
+    assert.ok(
+      messages(off).some((m) => / the right hand is \d+ cm off the rope$/.test(m)),
+      JSON.stringify(messages(off)),
+    );
+    const ungripped = built({ ...leglessClimb, keys: [high, { ...pulled, grips: undefined }, reaching] });
+    assert.ok(
+      !ungripped.ok &&
+        ungripped.problems.some(
+          (p) => p.message === 'on a climbing rope every key gives grips, [left hand, right hand] heights on it; without one, none does',
+        ),
+    );
+  });
+});
