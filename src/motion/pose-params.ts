@@ -50,8 +50,8 @@ const KeySchema = v.strictObject({
    * carry's stride, a crawl's reach.
    */
   step: v.optional(v.picklist(['left-foot', 'right-foot', 'left-hand', 'right-hand'])),
-  /** On a climbing rope (`rope`): the heights where the left and the right hand hold it at this key. */
-  grips: v.optional(v.strictTuple([height, height])),
+  /** On a climbing rope (`rope`): the heights where the left and the right hand hold it at this key, and where the feet lock it. */
+  grips: v.optional(v.union([v.strictTuple([height, height]), v.strictTuple([height, height, height])])),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
   /**

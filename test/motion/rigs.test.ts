@@ -312,6 +312,21 @@ describe('a climbing rope', () => {
     assert.ok(climb.motion.fixed.every((prop) => prop.kind === 'rope'));
   });
 
+  it('locks the feet on the rope where a third grip says, through a stand on the lock', () => {
+    const climb = description({
+      ...leglessClimb,
+      keys: [
+        { name: 'knees up, feet locked', legs: [70, -5, 60], arms: { left: [160, 168], right: [150, 165] }, grips: [2.2, 1.95, 0.8] },
+        { name: 'standing on the lock', legs: [5, 2, 60], arms: { left: [40, 170], right: [-10, 60] }, grips: [2.2, 1.95, 0.8] },
+      ],
+    });
+    assert.deepEqual(messages(climb), []);
+    for (let frame = 0; frame < frameCount(climb.motion); frame += 1) {
+      const ankle = bodyAt(climb.motion, frame / FRAMES_PER_SECOND).legs.left.end;
+      assert.ok(Math.abs(ankle[0]) <= 0.04 && Math.abs(ankle[1] - 0.8) <= 0.03, `frame ${frame}: ${ankle}`);
+    }
+  });
+
   it('refuses a hand off the rope and a rope whose keys do not say where the hands hold', () => {
     const [high, pulled, reaching] = leglessClimb.keys;
     // Held at arm's length in front of the body, the lower hand cannot reach its grip on the rope.
