@@ -7,6 +7,7 @@
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
+import { topAt } from './slope.ts';
 import { surfacesOf } from './surfaces.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
@@ -31,6 +32,12 @@ import { reformerProblem } from './reformer-check.ts';
 import { handPropProblems } from './hand-props.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
+import { rackProblems } from './rack.ts';
+import { wallBallProblems } from './wall-ball.ts';
+import { slantBoardProblems } from './slant-board.ts';
+import { ghdProblems } from './ghd.ts';
+import { captainsChairProblems } from './captains-chair.ts';
+import { climbingRopeProblems } from './rope.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -62,7 +69,9 @@ function gap(point: Point, surface: Surface): number {
     case 'floor':
       return Math.abs(point[1]);
     case 'top':
-      return point[0] < surface.x0 - 0.05 || point[0] > surface.x1 + 0.05 ? Number.POSITIVE_INFINITY : Math.abs(point[1] - surface.y);
+      return point[0] < surface.x0 - 0.05 || point[0] > surface.x1 + 0.05
+        ? Number.POSITIVE_INFINITY
+        : Math.abs(point[1] - topAt(surface, point[0]));
     case 'point':
       return distance(point, surface.at);
   }
@@ -106,7 +115,17 @@ export function checkMotion(description: Description): Problem[] {
   const supports = supportsOf(motion.fixed);
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
-  for (const message of [...travelProblems(motion), ...ropeProblems(motion), ...handPropProblems(motion)])
+  for (const message of [
+    ...travelProblems(motion),
+    ...ropeProblems(motion),
+    ...rackProblems(motion),
+    ...wallBallProblems(motion),
+    ...slantBoardProblems(motion),
+    ...ghdProblems(motion),
+    ...captainsChairProblems(motion),
+    ...climbingRopeProblems(motion),
+    ...handPropProblems(motion),
+  ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);
   if (reformer !== undefined && motion.view !== 'side') problems.push(problem(file, base, 'a reformer is drawn from the side only'));

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { CATEGORIES } from '../catalog/snapshot-schema.ts';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
-import { type Motion, PROP_KINDS, type PropKind } from './motion.ts';
+import type { Motion } from './motion.ts';
+import { PROP_KINDS, type PropKind } from './prop-kinds.ts';
 import { PATTERN_NAMES, PATTERNS } from './patterns.ts';
 
 const DescriptionSchema = v.looseObject({

@@ -26,62 +26,10 @@ export const BODY_POINTS = [
 ] as const;
 export type BodyPoint = (typeof BODY_POINTS)[number];
 
-/** Everything the catalog names as equipment that a description may show. */
-export const PROP_KINDS = [
-  'barbell',
-  'dumbbells',
-  'dumbbell',
-  'kettlebell',
-  'kettlebells',
-  'bench',
-  'box',
-  'bar',
-  'cable',
-  'band',
-  'ball',
-  'mat',
-  'wall',
-  'plate',
-  'farmers-handles',
-  'sandbag',
-  'roller',
-  'stability-ball',
-  'incline',
-  'decline',
-  'smith',
-  'stone',
-  'log',
-  'keg',
-  'chains',
-  'yoke',
-  'heavy-bag',
-  'treadmill',
-  'sled',
-  'battle-ropes',
-  'lever',
-  'landmine',
-  'straps',
-  'rings',
-  'dip-bars',
-  'low-bar',
-  'cone',
-  'hurdle',
-  'massage-ball',
-  'jump-rope',
-  'bosu',
-  'yoga-strap',
-  // Small implements held in the hands or between the knees or ankles (hand-props.ts).
-  ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller', 'towel', 'massage-stick'] as const),
-  // Cardio machines the figure rides or climbs (cardio.ts).
-  ...(['stationary-bike', 'air-bike', 'arm-ergometer', 'elliptical', 'recumbent-stepper', 'rowing-machine'] as const),
-  ...(['stair-climber', 'bicycle', 'jacobs-ladder'] as const),
-] as const;
-export type PropKind = (typeof PROP_KINDS)[number];
-
 /** A surface in the scene: the floor, a bench or box top, a bar. Contacts are checked against these. */
 export type Surface =
   | { kind: 'floor' }
-  | { kind: 'top'; name: string; x0: number; x1: number; y: number }
+  | { kind: 'top'; name: string; x0: number; x1: number; y: number; rise?: number }
   | { kind: 'point'; name: string; at: Point };
 
 /** What a line prop runs to: both hands, one hand, the middle of the feet, one ankle, or the hips (a belt or harness). */
@@ -128,12 +76,19 @@ export interface FixedProp {
     | 'stair-climber'
     | 'bicycle'
     | 'jacobs-ladder'
-    | 'stairs';
+    | 'stairs'
+    | 'rack'
+    | 'slant-board'
+    | 'ghd'
+    | 'captains-chair'
+    | 'rope';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
    * lever, landmine: the pivot (x0, y); cone, hurdle: its span on the floor and its height; reformer: the
-   * footbar's x (x0) and height (y), and the frame's head end (x1).
+   * footbar's x (x0) and height (y), and the frame's head end (x1); rack: where the bar rests on its pins
+   * (x0), its upright (x1) and the pins' top (y); a ball pinned against a wall: the wall's face (x0), the
+   * ball's side toward the figure (x1) and its diameter (y).
    */
   x0: number;
   x1: number;
@@ -146,9 +101,19 @@ export interface FixedProp {
   rides?: { point: BodyPoint; offset: number };
   /** A cardio machine (cardio.ts): its style, the seconds its crank takes a turn, and a travelling bicycle's wheels'. */
   cardio?: { style: CardioStyle; period: number; rolls?: number };
-  /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
+  /** Slant board: its slope, degrees, rising toward +x when positive (y is its height at x0). Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
+  /** Rack: the top of a second pair of pins the bar is driven into (rack.ts). Captain's chair: its forearm pads' top (captains-chair.ts). */
+  upper?: number;
+  /** A massage ball or stability ball pinned between the wall and this spot of the body, not lying on the floor (wall-ball.ts). */
+  pinned?: WallSpot;
+  /** Glute-ham developer: the rollers locking the ankles (the shank's direction through them) and the foot plate under the soles (ghd.ts). */
+  rollers?: { at: Point; shank: number; plate: readonly [Point, Point] };
 }
+
+/** Where a ball pinned against a wall presses on the body: between the shoulder blades, the small of the back, the upper chest. */
+export const WALL_SPOTS = ['upper-back', 'lower-back', 'chest'] as const;
+export type WallSpot = (typeof WALL_SPOTS)[number];
 
 /** A held prop: drawn at the grip of the hands that hold it (or across the upper back for a back squat). */
 export interface HeldProp {
@@ -281,6 +246,8 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'bosu',
   'incline',
   'decline',
+  'slant-board',
+  'ghd',
 ]);
 
 /** The clip's length in seconds: every key's hold and move. */

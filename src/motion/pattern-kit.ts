@@ -4,7 +4,8 @@
  * the contacts of standing feet.
  */
 import * as v from 'valibot';
-import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion, PropKind } from './motion.ts';
+import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './motion.ts';
+import type { PropKind } from './prop-kinds.ts';
 import { angles, arm, flatFootLeg, leg } from './motion.ts';
 import { add, type Body, centreWithLoad, type Point, SEGMENT, type View } from './skeleton.ts';
 import { heldAt, keyBody, loadGrip, pointOf } from './timeline.ts';

@@ -14,6 +14,7 @@ import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { AB_WHEEL_RADIUS } from './hand-props.ts';
 import { machineScene } from './cardio-keys.ts';
 import { placedKey } from './pose-keys.ts';
+import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
@@ -131,7 +132,9 @@ function rigidAnchorX(keys: readonly Key[], view: View, [x, y]: readonly [number
 const BAR_POST_AHEAD = 0.45;
 
 /** What a hanging figure holds: rings or parallel bars when the props name them, else an overhead bar. */
-function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars'; lowest: number } {
+function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars' | 'captains-chair' | 'rope'; lowest: number } {
+  if (props.includes('rope')) return { kind: 'rope', lowest: 0 };
+  if (props.includes('captains-chair')) return { kind: 'captains-chair', lowest: 1.4 };
   if (props.includes('dip-bars')) return { kind: 'dip-bars', lowest: 1.2 };
   if (props.includes('rings')) return { kind: 'rings', lowest: 1.2 };
   return { kind: 'bar', lowest: 2.2 };
@@ -144,6 +147,7 @@ export const posePattern = pattern<PoseParams>({
     const tops: FixedProp[] = [];
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
+    tops.push(...rigTops(params));
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
     if (params.incline !== undefined) {
       const [x, angle] = params.incline;
@@ -202,7 +206,9 @@ export const posePattern = pattern<PoseParams>({
       params.machine === undefined ? undefined : machineScene(params.keys, view, params.machine, params.turns ?? 1, params.travel);
     const placed =
       machine?.keys ??
-      params.keys.map((k) => placedKey(k, view, params.fixed, supports, bar, params.wall, isHeldOrTravelling, params.lowBar, handsAbove));
+      params.keys.map((k) =>
+        placedKey(k, view, params.fixed, supports, barOf(params, k, bar), params.wall, isHeldOrTravelling, params.lowBar, handsAbove),
+      );
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.
     // (Seen from the front the bar lies across the picture and the hands stay where the arms put them.)
@@ -210,9 +216,10 @@ export const posePattern = pattern<PoseParams>({
     const loaded = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
     if (reformer !== undefined) reformer.y = footbarHeight(loaded[0]!, reformer);
     // On a reformer with straps, each key moves along the frame as the taut rope carries it (reformer-straps.ts).
+    const leaning = ropeHeld(params, leaningOnRigs(params, loaded), view);
     const keys =
       reformer === undefined
-        ? loaded
+        ? leaning
         : strapsHeld(
             loaded.map((k) => onFootbar(k, reformer)),
             reformer,
@@ -223,7 +230,7 @@ export const posePattern = pattern<PoseParams>({
     fixed.push(...tops, ...(machine === undefined ? [] : [machine.machine]));
     // An overhead bar held from ahead says where its post stands in x1 (render-fixed-props.ts).
     const barPost = grip.kind === 'bar' && params.barFrom === 'ahead' && view === 'side' ? BAR_POST_AHEAD : 0;
-    if (bar !== undefined) fixed.push({ kind: grip.kind, x0: bar[0], x1: bar[0] + barPost, y: bar[1] });
+    if (bar !== undefined) fixed.push(...hangingGrip(grip.kind, bar, bar[0] + barPost, keys[0]!, view));
     if (params.lowBar !== undefined) fixed.push({ kind: 'low-bar', x0: params.lowBar[0], x1: params.lowBar[0], y: params.lowBar[1] });
     if (params.heavyBag !== undefined) fixed.push({ kind: 'heavy-bag', x0: params.heavyBag - 0.17, x1: params.heavyBag + 0.17, y: 1.6 });
     if (params.sled !== undefined)
@@ -246,6 +253,7 @@ export const posePattern = pattern<PoseParams>({
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.
     if (params.smith !== undefined) fixed.push({ kind: 'smith', x0: params.smith, x1: params.smith, y: 0 });
     if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall + (params.wall < 0 ? -0.5 : 0.5), y: 0 });
+    const rigEnds = placeRigs(fixed, params, props, keys, view, box);
     const lines = [
       ['cable', params.cable, params.to],
       ['band', params.band, params.to],
@@ -263,6 +271,7 @@ export const posePattern = pattern<PoseParams>({
     // A landmine's socket or a lever's pivot well beyond the figure widens the picture too; so does a
     // reformer's frame, from past its footbar to its head end.
     const ends = fixed.filter((prop) => WIDENING.has(prop.kind)).map((prop) => prop.x0);
+    ends.push(...rigEnds);
     if (reformer !== undefined) ends.push(reformer.x0 - headward(reformer) * FOOT_END, reformer.x1);
     if (machine !== undefined) ends.push(machine.machine.x0, machine.machine.x1);
     const width = Math.max(box.x1, ...ends) - Math.min(box.x0, ...ends);

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import type { BodyPoint } from './motion.ts';
 import { CARDIO_STYLES } from './cardio-styles.ts';
 import { angles, arm, leg } from './motion.ts';
+import { RIG_ENTRIES } from './rig-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
@@ -50,6 +51,8 @@ const KeySchema = v.strictObject({
    * carry's stride, a crawl's reach.
    */
   step: v.optional(v.picklist(['left-foot', 'right-foot', 'left-hand', 'right-hand'])),
+  /** On a climbing rope (`rope`): the heights where the left and the right hand hold it at this key, and where the feet lock it. */
+  grips: v.optional(v.union([v.strictTuple([height, height]), v.strictTuple([height, height, height])])),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
   /**
@@ -224,6 +227,7 @@ export const ParamsSchema = v.pipe(
     /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */
     cones: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
+    ...RIG_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
@@ -232,6 +236,15 @@ export const ParamsSchema = v.pipe(
   v.check(
     (p) => (p.machine === undefined || p.machine === 'rower') === (p.turns === undefined),
     'turns belongs to a machine with a crank or levers (a rower has none), and such a machine needs it',
+  ),
+  v.check(
+    (p) => (p.rope === undefined ? p.keys.every((k) => k.grips === undefined) : p.keys.every((k) => k.grips !== undefined)),
+    'on a climbing rope every key gives grips, [left hand, right hand] heights on it; without one, none does',
+  ),
+  v.check((p) => p.wallBall === undefined || p.wall !== undefined, 'wallBall pins a ball against the wall: give the wall'),
+  v.check(
+    (p) => p.wallBall === undefined || (p.massageBall === undefined && p.stabilityBall === undefined),
+    'wallBall pins the ball against the wall, so it is not also on the floor (massageBall, stabilityBall)',
   ),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
   v.check(

@@ -2,13 +2,14 @@
  * The fixed props in a frame, drawn once behind the figure: bench, incline and decline benches, box, mat,
  * bar, rings and parallel bars (their parts at the hands are lines), wall, cable stack, band anchor, foam
  * roller, massage ball, stability ball, BOSU, Smith rails, cones, hurdles, a heavy bag, a treadmill, a sled, a
- * reformer's frame, a cardio machine's frame (render-cardio.ts).
+ * reformer's frame, a cardio machine's frame (render-cardio.ts), a rack's upright.
  * What follows the body each frame is render-lines.ts; what the hands hold, render-props.ts.
  */
 import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
 import { machineFrame } from './render-cardio.ts';
 import { reformerFrame } from './render-reformer.ts';
+import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
 /** An incline bench's back pad, from the seat to its top end (metres). */
@@ -145,7 +146,19 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     }
     case 'band':
       return circle(camera, [prop.x0, prop.y], 0.03, COLOURS.iron);
+    case 'rack':
+      return rackUpright(camera, prop);
+    case 'slant-board':
+      return slantBoard(camera, prop);
+    case 'ghd':
+      return ghdFrame(camera, prop);
+    case 'captains-chair':
+      return captainsChair(camera, prop);
+    case 'rope':
+      return climbingRope(camera, prop);
     case 'stability-ball': {
+      // Pinned against a wall it rolls with the body: drawn with the figure of each frame (render-rigs.ts).
+      if (prop.pinned !== undefined) return '';
       const radius = prop.y / 2;
       return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.stabilityBall, COLOURS.stabilityBallEdge, 0.012);
     }
@@ -160,6 +173,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       return polygon(camera, dome, COLOURS.bosu) + rect(camera, middle - 0.32, 0, middle + 0.32, 0.03, COLOURS.iron);
     }
     case 'massage-ball': {
+      if (prop.pinned !== undefined) return '';
       const radius = prop.y / 2;
       return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.ball);
     }

@@ -18,6 +18,7 @@ import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 import { machineParts, rowerHandle } from './render-cardio.ts';
+import { rigsBehindFigure } from './render-rigs.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -173,7 +174,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   // A stone, keg or sandbag hugged to the body sits between the trunk and the near arm that wraps it.
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(back);
+  parts.push(rigsBehindFigure(camera, motion, body), back);
   for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
   parts.push(trunk);
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));

@@ -6,6 +6,7 @@
  */
 import type { BodyPoint, FixedProp } from './motion.ts';
 import { TOP_KINDS } from './motion.ts';
+import { riseOf, topAt } from './slope.ts';
 import { reformerSupports } from './reformer.ts';
 import type { Body, Point } from './skeleton.ts';
 
@@ -60,22 +61,29 @@ export interface Support {
   x0: number;
   x1: number;
   y: number;
+  /** A slope's rise a metre toward +x from x0 (a slant board); level when absent. */
+  rise?: number;
 }
 
 /** The supports of a scene's fixed props (bench, box, foam roller, stability ball, BOSU, incline and decline seat tops, a reformer's carriage; a mat's centimetre is within a contact's tolerance), for grounding. */
 export function supportsOf(fixed: readonly FixedProp[]): Support[] {
   return (
     fixed
-      .filter((prop) => TOP_KINDS.has(prop.kind) || prop.kind === 'reformer')
+      // A ball pinned against a wall (wall-ball.ts) is not on the floor: nothing rests on its top.
+      .filter((prop) => (TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'reformer')
       // A reformer's carriage may be anywhere along its travel: what rests over that span rests on its pad.
-      .flatMap((prop) => (prop.kind === 'reformer' ? reformerSupports(prop) : [{ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y }]))
+      .flatMap((prop) =>
+        prop.kind === 'reformer'
+          ? reformerSupports(prop)
+          : [{ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y, ...(riseOf(prop) === 0 ? {} : { rise: riseOf(prop) }) }],
+      )
   );
 }
 
 /** What a point at x rests on: the highest support under it, else the floor (named `floor`, height 0). */
 export function groundAt(x: number, supports: readonly Support[]): { name: string; y: number } {
   let ground = { name: 'floor', y: 0 };
-  for (const s of supports) if (x >= s.x0 && x <= s.x1 && s.y > ground.y) ground = { name: s.name, y: s.y };
+  for (const s of supports) if (x >= s.x0 && x <= s.x1 && topAt(s, x) > ground.y) ground = { name: s.name, y: topAt(s, x) };
   return ground;
 }
 

@@ -4,16 +4,18 @@
  * the hands or feet hold. Apart from motion.ts, which the reformer's geometry (reformer.ts) reads.
  */
 import { type FixedProp, type Surface, TOP_KINDS } from './motion.ts';
+import { riseOf } from './slope.ts';
 import { reformerSupports } from './reformer.ts';
 
 export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
   const surfaces: Surface[] = [{ kind: 'floor' }];
   for (const prop of fixed) {
     // Rings and dip bars are held where an overhead bar is: contacts name them all `bar`.
-    if (prop.kind === 'bar' || prop.kind === 'low-bar' || prop.kind === 'rings' || prop.kind === 'dip-bars')
+    if (['bar', 'low-bar', 'rings', 'dip-bars', 'captains-chair'].includes(prop.kind))
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
-    else if (TOP_KINDS.has(prop.kind) || prop.kind === 'mat') {
-      surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y });
+    else if ((TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'mat') {
+      const rise = riseOf(prop);
+      surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y, ...(rise === 0 ? {} : { rise }) });
     } else if (prop.kind === 'reformer') {
       // The carriage's pad, wherever along its travel it is (reformer.ts checks each frame's), and the standing platform.
       for (const support of reformerSupports(prop)) surfaces.push({ kind: 'top', ...support });

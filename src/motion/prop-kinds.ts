@@ -1,0 +1,57 @@
+/**
+ * The equipment a motion description may name in `props` (motion-files.ts checks it): a list of its own,
+ * since every renderer feature adds to it.
+ */
+/** Everything the catalog names as equipment that a description may show. */
+export const PROP_KINDS = [
+  'barbell',
+  'dumbbells',
+  'dumbbell',
+  'kettlebell',
+  'kettlebells',
+  'bench',
+  'box',
+  'bar',
+  'cable',
+  'band',
+  'ball',
+  'mat',
+  'wall',
+  'plate',
+  'farmers-handles',
+  'sandbag',
+  'roller',
+  'stability-ball',
+  'incline',
+  'decline',
+  'smith',
+  'stone',
+  'log',
+  'keg',
+  'chains',
+  'yoke',
+  'heavy-bag',
+  'treadmill',
+  'sled',
+  'battle-ropes',
+  'lever',
+  'landmine',
+  'straps',
+  'rings',
+  'dip-bars',
+  'low-bar',
+  'cone',
+  'hurdle',
+  'massage-ball',
+  'jump-rope',
+  'bosu',
+  'yoga-strap',
+  // Small implements held in the hands or between the knees or ankles (hand-props.ts).
+  ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller', 'towel', 'massage-stick'] as const),
+  // Cardio machines the figure rides or climbs (cardio.ts).
+  ...(['stationary-bike', 'air-bike', 'arm-ergometer', 'elliptical', 'recumbent-stepper', 'rowing-machine'] as const),
+  ...(['stair-climber', 'bicycle', 'jacobs-ladder'] as const),
+  // Rigs the figure lifts, hangs or climbs in (pose-rigs.ts).
+  ...(['rack', 'slant-board', 'ghd', 'captains-chair', 'rope'] as const),
+] as const;
+export type PropKind = (typeof PROP_KINDS)[number];

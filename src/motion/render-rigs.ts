@@ -1,0 +1,112 @@
+/**
+ * Rigs drawn in the flat style: a rack's upright, a slant board, a glute-ham developer, a captain's chair
+ * and a climbing rope (with the fixed props) and, each frame just behind the figure and in front of a
+ * barbell's far plate, the rack's safety pins the bar rests on and a ball pinned against the wall.
+ */
+import type { FixedProp, Motion } from './motion.ts';
+import { pinSpan } from './rack.ts';
+import type { Body, Point } from './skeleton.ts';
+import { slantTop } from './slant-board.ts';
+import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
+import { pinnedBallCentre } from './wall-ball.ts';
+
+/** A pin's (a spotter arm's) depth, drawn under its top. */
+const PIN_DEPTH = 0.05;
+
+/** A half rack's upright seen from the side, on its foot along the floor, as tall as a rack (2.3 m) or the picture. */
+export function rackUpright(camera: Camera, rack: FixedProp): string {
+  const top = Math.min(2.3, camera.bottom + camera.height / camera.scale);
+  return (
+    rect(camera, rack.x1 - 0.035, 0, rack.x1 + 0.035, top, COLOURS.steel) +
+    rect(camera, rack.x1 - 0.3, 0, rack.x1 + 0.3, 0.05, COLOURS.steel)
+  );
+}
+
+/** A slant board seen from the side: a wooden wedge from its low end on the floor up its slope. */
+export function slantBoard(camera: Camera, board: FixedProp): string {
+  const [atX0, atX1] = slantTop(board);
+  return polygon(
+    camera,
+    [
+      [board.x0, 0],
+      [board.x0, atX0],
+      [board.x1, atX1],
+      [board.x1, 0],
+    ],
+    COLOURS.wood,
+  );
+}
+
+/**
+ * A glute-ham developer seen from the side: a beam on the floor, a post under the pad and one up to the
+ * rollers, the pad, the foot plate under the soles and a roller either side of the ankle.
+ */
+export function ghdFrame(camera: Camera, ghd: FixedProp): string {
+  if (ghd.rollers === undefined) return '';
+  const { at, shank, plate } = ghd.rollers;
+  const middle = (ghd.x0 + ghd.x1) / 2;
+  const across = ((shank + 90) * Math.PI) / 180;
+  const roller = (side: 1 | -1): Point => [at[0] + side * Math.cos(across) * 0.075, at[1] + side * Math.sin(across) * 0.075];
+  return [
+    rect(camera, Math.min(ghd.x0, at[0]) - 0.1, 0, Math.max(ghd.x1, at[0]) + 0.1, 0.05, COLOURS.steel),
+    rect(camera, middle - 0.03, 0, middle + 0.03, ghd.y - 0.08, COLOURS.steel),
+    rect(camera, at[0] - 0.025, 0, at[0] + 0.025, at[1], COLOURS.steel),
+    rect(camera, ghd.x0, ghd.y - 0.1, ghd.x1, ghd.y, COLOURS.pad),
+    polyline(camera, plate, COLOURS.iron, 0.025),
+    circle(camera, roller(1), 0.045, COLOURS.pad),
+    circle(camera, roller(-1), 0.045, COLOURS.pad),
+  ].join('');
+}
+
+/**
+ * A captain's chair seen from the side: its tower behind the backrest, the backrest, a forearm pad from it
+ * to the handle the hand grips, and a step on each side low on the tower.
+ */
+export function captainsChair(camera: Camera, chair: FixedProp): string {
+  const pad = chair.upper ?? chair.y;
+  const away = Math.sign(chair.x1 - chair.x0) || -1;
+  return [
+    rect(camera, chair.x1 + away * 0.08, 0, chair.x1 + away * 0.13, pad + 0.5, COLOURS.steel),
+    rect(camera, chair.x1 + away * 0.13, 0, chair.x1 - away * 0.25, 0.05, COLOURS.steel),
+    rect(camera, chair.x1, pad - 0.55, chair.x1 + away * 0.08, pad + 0.3, COLOURS.pad),
+    rect(camera, chair.x1, pad - 0.07, chair.x0 - away * 0.02, pad, COLOURS.pad),
+    circle(camera, [chair.x0, chair.y], 0.03, COLOURS.steel, COLOURS.iron, 0.01),
+  ].join('');
+}
+
+/** A climbing rope hanging from above the picture, its end coiled on the floor. */
+export function climbingRope(camera: Camera, rope: FixedProp): string {
+  const top = camera.bottom + camera.height / camera.scale;
+  return (
+    polyline(
+      camera,
+      [
+        [rope.x0, top],
+        [rope.x0, 0.03],
+        [rope.x0 + 0.15, 0.02],
+      ],
+      COLOURS.wood,
+      0.035,
+    ) + rect(camera, rope.x0 - 0.06, 0, rope.x0 + 0.22, 0.04, COLOURS.wood)
+  );
+}
+
+/**
+ * The rack's pins (and upper pins) and any pinned ball: drawn after a barbell's far plate, so the bar is
+ * seen resting on the pins rather than the plate hiding where it sits, and before the figure.
+ */
+export function rigsBehindFigure(camera: Camera, motion: Motion, body: Body): string {
+  const parts: string[] = [];
+  for (const prop of motion.fixed) {
+    if (prop.kind === 'rack') {
+      const { from, to } = pinSpan(prop);
+      parts.push(rect(camera, from, prop.y - PIN_DEPTH, to, prop.y, COLOURS.iron));
+      if (prop.upper !== undefined) parts.push(rect(camera, from, prop.upper, to, prop.upper + PIN_DEPTH, COLOURS.iron));
+    } else if (prop.pinned !== undefined) {
+      const [fill, edge] =
+        prop.kind === 'stability-ball' ? [COLOURS.stabilityBall, COLOURS.stabilityBallEdge] : [COLOURS.ball, COLOURS.ball];
+      parts.push(circle(camera, pinnedBallCentre(prop, body), prop.y / 2, fill, edge, 0.012));
+    }
+  }
+  return parts.join('');
+}
