@@ -28,6 +28,7 @@ import { travelProblems } from './travel.ts';
 import { ropeProblems } from './jump-rope.ts';
 import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
+import { onMachineProblem } from './machine-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -175,7 +176,7 @@ export function checkMotion(description: Description): Problem[] {
     const offRails = smithBar === undefined ? 0 : Math.abs(heldAt(body, smithBar)[0] - smith!.x0);
     if (offRails > CONTACT_TOLERANCE)
       return `the bar is ${(offRails * 100).toFixed(0)} cm off the Smith machine's rails, which hold it to a straight vertical path`;
-    return reformer === undefined ? undefined : reformerProblem(reformer, body, supports);
+    return reformer === undefined ? onMachineProblem(motion, body) : reformerProblem(reformer, body, supports);
   };
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);

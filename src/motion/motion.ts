@@ -69,6 +69,8 @@ export const PROP_KINDS = [
   'jump-rope',
   'bosu',
   'yoga-strap',
+  'seat',
+  'pad',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -78,8 +80,13 @@ export type Surface =
   | { kind: 'top'; name: string; x0: number; x1: number; y: number }
   | { kind: 'point'; name: string; at: Point };
 
-/** What a line prop runs to: both hands, one hand, the middle of the feet, one ankle, or the hips (a belt or harness). */
-export type LineEnd = 'hands' | Side | 'feet' | 'left-foot' | 'right-foot' | 'hips';
+/** What a line prop runs to: both hands, one hand, the middle of the feet, one ankle, the hips (a belt or harness), the shoulders or the knees (a machine's pads). */
+export type LineEnd = 'hands' | Side | 'feet' | 'left-foot' | 'right-foot' | 'hips' | 'shoulders' | 'knees';
+
+/** What a machine's lever ends in (machine.ts): handles, a foot platform, a roller pad on the front or back of the shin, a pad on the body. */
+export type LeverEnd = 'handles' | 'platform' | 'front-roller' | 'back-roller' | 'pad';
+/** The body part a machine's fixed pad rests against: a backrest, a chest pad, a thigh pad. */
+export type PadPart = 'back' | 'chest' | 'thighs';
 
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
@@ -112,7 +119,9 @@ export interface FixedProp {
     | 'sled'
     | 'battle-ropes'
     | 'jump-rope'
-    | 'reformer';
+    | 'reformer'
+    | 'seat'
+    | 'pad';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -128,6 +137,14 @@ export interface FixedProp {
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */
   rides?: { point: BodyPoint; offset: number };
+  /** Lever: what its arm ends in (handles unless said), and where its plates ride (on the arm unless said: machine.ts). */
+  end?: LeverEnd;
+  plates?: 'arm' | 'counter';
+  /** Lever ending in a platform: the sole's heel and toe at the first key, in the frame that turns with the arm (machine.ts inArmFrame). */
+  platform?: readonly [Point, Point];
+  /** Pad: the part it rests against and its face, placed against that part in the first key. */
+  part?: PadPart;
+  face?: readonly [Point, Point];
   /** Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
   angle?: number;
 }
@@ -255,6 +272,7 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'bosu',
   'incline',
   'decline',
+  'seat',
 ]);
 
 /** The clip's length in seconds: every key's hold and move. */

@@ -8,6 +8,7 @@
 import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
 import { reformerFrame } from './render-reformer.ts';
+import { machineFixed } from './render-machine.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
 /** An incline bench's back pad, from the seat to its top end (metres). */
@@ -78,6 +79,9 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       return rect(camera, prop.x0, 0, prop.x1, prop.y, COLOURS.mat);
     case 'reformer':
       return reformerFrame(camera, prop);
+    case 'seat':
+    case 'pad':
+      return machineFixed(camera, prop);
     case 'low-bar':
       // A bar racked at a height (a rack's upright behind it), seen end on.
       return (

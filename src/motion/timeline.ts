@@ -156,13 +156,14 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     const grip = loadGrip(pose(mixed, motion.view, offset, targets), load);
     targets.hands = { left: grip, right: grip };
   }
-  swingOnRigidLines(
+  const kept = swingOnRigidLines(
     motion.fixed,
     targets,
     (limb, side) => endOf(placedA.body, limb, side),
     (limb, side) => endOf(placedB.body, limb, side),
     progress,
   );
+  if (Object.keys(kept).length > 0) targets.footKept = kept;
   // Each placed elbow follows where the angles put it, as moved at key a and at key b: never re-decided frame by frame (a flip).
   const { shifts } = elbowsOf(motion);
   targets.elbowHolds = moveHolds(shifts[from]!, shifts[to]!, placedHands(targets.hands), progress);
@@ -208,8 +209,10 @@ export function heldAt(body: Body, prop: HeldProp): Point {
   }
 }
 
-/** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, or the hips. */
+/** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, the hips, the shoulders or the knees. */
 export function lineEnd(body: Body, to: LineEnd): Point {
+  if (to === 'shoulders') return body.neckBase;
+  if (to === 'knees') return lerpPoint(body.legs.left.middle, body.legs.right.middle, 0.5);
   if (to === 'hands') return lerpPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
   if (to === 'feet') return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
   if (to === 'left-foot') return body.legs.left.end;
