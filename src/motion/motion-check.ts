@@ -232,7 +232,7 @@ export function checkMotion(description: Description): Problem[] {
     const stretch = lengths[i]!.max - lengths[i]!.min;
     const isStrap = prop.kind === 'straps' || prop.kind === 'rings';
     const what = isStrap ? `the ${prop.kind === 'rings' ? "rings' " : ''}straps change` : `the ${prop.kind}'s arm changes`;
-    const end = prop.to === 'hands' || prop.to === 'feet' ? prop.to : `${prop.to} hand`;
+    const end = prop.to === 'left' || prop.to === 'right' ? `${prop.to} hand` : prop.to!.replace('-', ' ');
     if (stretch > RIGID_TOLERANCE)
       problems.push(
         problem(

@@ -165,10 +165,12 @@ export const posePattern = pattern<PoseParams>({
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
     // Straps holding the hands, a sled the figure pushes or drags, or a Smith bar whose rails take what the
     // feet do not (a hack squat leaning back into it, feet a foot ahead) hold it up: not a key on the feet alone.
-    // So does a machine's backrest or chest pad the trunk leans on.
+    // So does a machine's backrest or chest pad the trunk leans on, or a lever's pad the shoulders are
+    // under (its rigid arm holds them to its arc: a standing calf raise with the heels dropped).
     const isHeldUp =
       (params.straps !== undefined && params.to !== 'feet') ||
       params.pads?.some((part) => part !== 'thighs') === true ||
+      params.leverEnd === 'pad' ||
       params.sled !== undefined ||
       (params.smith !== undefined && held.some((prop) => prop.kind === 'barbell'));
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass

@@ -146,4 +146,29 @@ describe('a weight machine', () => {
     assert.match(messages(row).join('; '), /the chest is \d+ cm into its chest pad/);
     assert.deepEqual(messages(shoulderPress), []);
   });
+
+  it('holds a figure under the shoulder pad of a lever to its arc, not to the standing balance check', () => {
+    const calfRaise = {
+      pattern: 'pose',
+      props: ['box', 'lever'],
+      box: [-0.1, 0.3, 0.15],
+      lever: [-1.0, 2.1],
+      to: 'shoulders',
+      leverEnd: 'pad',
+      fixed: 'leftToe',
+      keys: [
+        { name: 'heels dropped', legs: [0, 3, 112], arms: [25, 160] },
+        { name: 'on the toes', legs: [0, 0, 42], arms: [25, 160] },
+      ],
+    };
+    const raise = description(calfRaise);
+    assert.deepEqual(checkMotion(raise), []);
+    assert.deepEqual(
+      raise.motion.keys.map((key) => key.isBalanced),
+      [false, false],
+    );
+    // Without the machine the dropped heels put the centre of mass 21 cm behind the balls of the feet.
+    const { lever, to, leverEnd, ...free } = calfRaise;
+    assert.match(messages({ ...free, props: ['box'] }).join('; '), /the centre of mass is -21 cm from the middle of the feet/);
+  });
 });
