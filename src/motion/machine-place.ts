@@ -32,6 +32,14 @@ export function rigidAnchorX(keys: readonly Key[], view: View, [x, y]: readonly 
   return best;
 }
 
+/** Keys whose feet stand on a lever's platform or roller: those feet keep their soles, however they point (skeleton.ts). */
+export function withFeetKept(params: PoseParams, keys: Key[]): Key[] {
+  if (params.lever === undefined || params.leverEnd === undefined || params.leverEnd === 'handles' || params.leverEnd === 'pad')
+    return keys;
+  const sides = legsOf({ kind: 'lever', x0: 0, x1: 0, y: 0, to: params.to });
+  return keys.map((key) => ({ ...key, footKept: Object.fromEntries(sides.map((side) => [side, true])) }));
+}
+
 /** A machine seat's top is a support: the pattern grounds the figure on it (patterns-pose.ts). */
 export const seatOf = (params: PoseParams): FixedProp[] =>
   params.seat === undefined ? [] : [{ kind: 'seat', x0: params.seat[0], x1: params.seat[1], y: params.seat[2] }];

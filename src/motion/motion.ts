@@ -190,6 +190,8 @@ export interface Key {
   /** Where elbows bend when hands have targets (skeleton.ts); `low` unless said. */
   elbows?: ElbowBend;
   feet?: Partial<Record<Side, Point>>;
+  /** Feet on a machine's platform or roller: their sole stays their sole however they point (skeleton.ts Targets.footKept). */
+  footKept?: Partial<Record<Side, boolean>>;
   /** How high what each placed foot rests on is, where that is not the floor (skeleton.ts Targets.footGround). */
   feetGround?: Partial<Record<Side, number>>;
   contacts: Contact[];

@@ -11,7 +11,7 @@
 import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
-import { machineParts, rigidAnchorX, seatOf } from './machine-place.ts';
+import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
 import { placedKey } from './pose-keys.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
@@ -186,7 +186,7 @@ export const posePattern = pattern<PoseParams>({
     // On a reformer with straps, each key moves along the frame as the taut rope carries it (reformer-straps.ts).
     const keys =
       reformer === undefined
-        ? loaded
+        ? withFeetKept(params, loaded)
         : strapsHeld(
             loaded.map((k) => onFootbar(k, reformer)),
             reformer,

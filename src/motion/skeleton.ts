@@ -152,7 +152,7 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
       : footOnFloor([ankle[0], ankle[1] - footLift], SEGMENT.ankleHeight, SEGMENT.toe);
   // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
   // pointed back toward the floor (kneeling, lying face down), which is what rests there.
-  const isPointedBack = footAngle < -45;
+  const isPointedBack = footAngle < -45 && !isKept;
   const sole = add(ankle, direction(isPointedBack ? footAngle + 90 : footAngle - 90), SEGMENT.ankleHeight);
   return {
     root: hip,

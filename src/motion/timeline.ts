@@ -41,6 +41,7 @@ export function keyBody(key: Key, view: Motion['view'], bends: Bends = {}): { bo
   if (key.elbows !== undefined) targets.elbows = key.elbows;
   if (key.feet !== undefined) targets.feet = key.feet;
   if (key.feetGround !== undefined) targets.footGround = key.feetGround;
+  if (key.footKept !== undefined) targets.footKept = key.footKept;
   return { body: pose(key.angles, view, offset, targets), offset };
 }
 

@@ -171,4 +171,40 @@ describe('a weight machine', () => {
     const { lever, to, leverEnd, ...free } = calfRaise;
     assert.match(messages({ ...free, props: ['box'] }).join('; '), /the centre of mass is -21 cm from the middle of the feet/);
   });
+
+  it('keeps the sole of a foot on a platform its sole when it points back (a kickback), at the keys and between them', () => {
+    const kickback = {
+      pattern: 'pose',
+      props: ['pad', 'lever'],
+      pads: ['chest'],
+      lever: [-0.09, 0.92],
+      to: 'left-foot',
+      leverEnd: 'platform',
+      fixed: 'rightHeel',
+      keys: [
+        {
+          name: 'knee under the hip',
+          trunk: 45,
+          neck: -20,
+          legs: { left: [55, -30, 10], right: [5, 5, 90] },
+          arms: [40, 60],
+          feetOnFloor: 'right',
+        },
+        {
+          name: 'hip extended',
+          trunk: 45,
+          neck: -20,
+          legs: { left: [-45, -130, -90], right: [5, 5, 90] },
+          arms: [40, 60],
+          feetOnFloor: 'right',
+        },
+      ],
+    };
+    const back = description(kickback);
+    assert.deepEqual(checkMotion(back), []);
+    // Pointed back, the foot's sole faces up and back toward the platform, not down as a kneeling instep would.
+    const { body } = keyBody(back.motion.keys[1]!, 'side');
+    const leg = body.legs.left;
+    assert.ok((leg.heel[1] + leg.toe[1]) / 2 > leg.end[1] + 0.05, JSON.stringify(leg));
+  });
 });
