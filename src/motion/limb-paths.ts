@@ -89,7 +89,9 @@ function onArc(centre: Point, a: Point, b: Point, t: number): Point {
 /**
  * A lever's handles, a landmine's sleeve, the handles of taut straps: between keys the hands (or feet)
  * swing on the arc about the pivot or anchor, as the rigid arm carries them, not along the path the
- * eased joint angles would give, which shortens or stretches the arm. Sets those targets in `targets`.
+ * eased joint angles would give, which shortens or stretches the arm. Sets those targets in `targets`,
+ * and returns the feet on a lever's platform or roller: they keep the direction their angles give them
+ * (skeleton.ts `footKept`) instead of being laid flat as a foot placed on the floor is.
  */
 export function swingOnRigidLines(
   fixed: readonly FixedProp[],
@@ -97,12 +99,16 @@ export function swingOnRigidLines(
   endA: (limb: Limb, side: Side) => Point,
   endB: (limb: Limb, side: Side) => Point,
   progress: number,
-): void {
+): Partial<Record<Side, boolean>> {
+  const kept: Partial<Record<Side, boolean>> = {};
   for (const prop of fixed) {
     if (!RIGID_LINES.has(prop.kind) || prop.to === undefined) continue;
     const ends = ARC_ENDS[prop.to];
     if (ends === undefined) continue;
     const [limb, sides] = ends;
     for (const side of sides) targets[limb][side] = onArc([prop.x0, prop.y], endA(limb, side), endB(limb, side), progress);
+    if (limb === 'feet' && prop.kind === 'lever' && prop.end !== undefined && prop.end !== 'handles')
+      for (const side of sides) kept[side] = true;
   }
+  return kept;
 }

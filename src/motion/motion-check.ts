@@ -38,6 +38,7 @@ import { slantBoardProblems } from './slant-board.ts';
 import { ghdProblems } from './ghd.ts';
 import { captainsChairProblems } from './captains-chair.ts';
 import { climbingRopeProblems } from './rope.ts';
+import { onMachineProblem } from './machine-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -201,7 +202,7 @@ export function checkMotion(description: Description): Problem[] {
     if (offRails > CONTACT_TOLERANCE)
       return `the bar is ${(offRails * 100).toFixed(0)} cm off the Smith machine's rails, which hold it to a straight vertical path`;
     if (cardio !== undefined) return cardioProblem(cardio, body, seconds);
-    return reformer === undefined ? undefined : reformerProblem(reformer, body, supports);
+    return reformer === undefined ? onMachineProblem(motion, body) : reformerProblem(reformer, body, supports);
   };
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const body = bodyAt(motion, frame / FRAMES_PER_SECOND);
@@ -257,7 +258,7 @@ export function checkMotion(description: Description): Problem[] {
     const stretch = lengths[i]!.max - lengths[i]!.min;
     const isStrap = prop.kind === 'straps' || prop.kind === 'rings';
     const what = isStrap ? `the ${prop.kind === 'rings' ? "rings' " : ''}straps change` : `the ${prop.kind}'s arm changes`;
-    const end = prop.to === 'hands' || prop.to === 'feet' ? prop.to : `${prop.to} hand`;
+    const end = prop.to === 'left' || prop.to === 'right' ? `${prop.to} hand` : prop.to!.replace('-', ' ');
     if (stretch > RIGID_TOLERANCE)
       problems.push(
         problem(

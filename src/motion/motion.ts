@@ -32,8 +32,13 @@ export type Surface =
   | { kind: 'top'; name: string; x0: number; x1: number; y: number; rise?: number }
   | { kind: 'point'; name: string; at: Point };
 
-/** What a line prop runs to: both hands, one hand, the middle of the feet, one ankle, or the hips (a belt or harness). */
-export type LineEnd = 'hands' | Side | 'feet' | 'left-foot' | 'right-foot' | 'hips';
+/** What a line prop runs to: both hands, one hand, the middle of the feet, one ankle, the hips (a belt or harness), the shoulders or the knees (a machine's pads). */
+export type LineEnd = 'hands' | Side | 'feet' | 'left-foot' | 'right-foot' | 'hips' | 'shoulders' | 'knees';
+
+/** What a machine's lever ends in (machine.ts): handles, a foot platform, a roller pad on the front or back of the shin, a pad on the body. */
+export type LeverEnd = 'handles' | 'platform' | 'front-roller' | 'back-roller' | 'pad';
+/** The body part a machine's fixed pad rests against: a backrest, a chest pad, a thigh pad. */
+export type PadPart = 'back' | 'chest' | 'thighs';
 
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
@@ -81,7 +86,9 @@ export interface FixedProp {
     | 'slant-board'
     | 'ghd'
     | 'captains-chair'
-    | 'rope';
+    | 'rope'
+    | 'seat'
+    | 'pad';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -102,6 +109,14 @@ export interface FixedProp {
   /** A cardio machine (cardio.ts): its style, the seconds its crank takes a turn, and a travelling bicycle's wheels'. */
   cardio?: { style: CardioStyle; period: number; rolls?: number };
   /** Slant board: its slope, degrees, rising toward +x when positive (y is its height at x0). Incline: the back pad's angle from the floor, degrees; positive rises behind the seat (x1 < x0 side), negative in front. Decline: how far the pad falls behind the seat. */
+  /** Lever: what its arm ends in (handles unless said), and where its plates ride (on the arm unless said: machine.ts). */
+  end?: LeverEnd;
+  plates?: 'arm' | 'counter';
+  /** Lever ending in a platform: the sole's heel and toe at the first key, in the frame that turns with the arm (machine.ts inArmFrame). */
+  platform?: readonly [Point, Point];
+  /** Pad: the part it rests against and its face, placed against that part in the first key. */
+  part?: PadPart;
+  face?: readonly [Point, Point];
   angle?: number;
   /** Rack: the top of a second pair of pins the bar is driven into (rack.ts). Captain's chair: its forearm pads' top (captains-chair.ts). */
   upper?: number;
@@ -164,6 +179,8 @@ export interface Key {
   /** Where elbows bend when hands have targets (skeleton.ts); `low` unless said. */
   elbows?: ElbowBend;
   feet?: Partial<Record<Side, Point>>;
+  /** Feet on a machine's platform or roller: their sole stays their sole however they point (skeleton.ts Targets.footKept). */
+  footKept?: Partial<Record<Side, boolean>>;
   /** How high what each placed foot rests on is, where that is not the floor (skeleton.ts Targets.footGround). */
   feetGround?: Partial<Record<Side, number>>;
   contacts: Contact[];
@@ -248,6 +265,7 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'decline',
   'slant-board',
   'ghd',
+  'seat',
 ]);
 
 /** The clip's length in seconds: every key's hold and move. */

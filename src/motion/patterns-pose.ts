@@ -9,17 +9,18 @@
  * recognizable (the directions) stays theirs, checked by motion-check.ts like any other pattern.
  */
 import type * as v from 'valibot';
-import { cycleSeconds, type FixedProp, type HeldProp, type Key, type LineEnd, type Motion } from './motion.ts';
+import { cycleSeconds, type FixedProp, type HeldProp, type Key, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { AB_WHEEL_RADIUS } from './hand-props.ts';
 import { machineScene } from './cardio-keys.ts';
+import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
 import { placedKey } from './pose-keys.ts';
 import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
-import { distance, pose, type Point, type View } from './skeleton.ts';
-import { keyBody, lineEnd, pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
+import { pose, type Point, type View } from './skeleton.ts';
+import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
 
 function extent(keys: readonly Key[], view: View): { width: number; height: number; x0: number; x1: number } {
   const xs: number[] = [];
@@ -105,29 +106,6 @@ function barHeight(keys: readonly PoseKey[], view: View, lowest: number): number
   return Math.max(lowest, drop + 0.05);
 }
 
-/**
- * Where along its height a rigid or taut line's anchor goes (a lever's pivot, a landmine's socket,
- * straps' anchor): within a metre of the authored x, the point from which the hands (or feet) of
- * every key are most nearly one distance away. An author places the pivot roughly and writes the
- * poses; the arm then swings a true arc instead of stretching (motion-check.ts still measures it).
- */
-function rigidAnchorX(keys: readonly Key[], view: View, [x, y]: readonly [number, number], to: LineEnd): number {
-  const ends = keys.map((k) => lineEnd(keyBody(k, view).body, to));
-  let best = x;
-  let bestSpread = Number.POSITIVE_INFINITY;
-  for (let step = -100; step <= 100; step += 1) {
-    const candidate = x + step / 100;
-    const lengths = ends.map((end) => distance([candidate, y], end));
-    const spread = Math.max(...lengths) - Math.min(...lengths);
-    // Ties (a hand that does not move) keep the x nearest the authored one.
-    if (spread < bestSpread - 1e-6 || (Math.abs(spread - bestSpread) <= 1e-6 && Math.abs(candidate - x) < Math.abs(best - x))) {
-      best = candidate;
-      bestSpread = spread;
-    }
-  }
-  return best;
-}
-
 /** How far ahead of an overhead bar its post stands when it is held from ahead (`barFrom`), in metres. */
 const BAR_POST_AHEAD = 0.45;
 
@@ -148,6 +126,7 @@ export const posePattern = pattern<PoseParams>({
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
     tops.push(...rigTops(params));
+    tops.push(...seatOf(params));
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
     if (params.incline !== undefined) {
       const [x, angle] = params.incline;
@@ -192,8 +171,12 @@ export const posePattern = pattern<PoseParams>({
     const held: HeldProp[] = heldProps(props, () => params.holdIn);
     // Straps holding the hands, a sled the figure pushes or drags, or a Smith bar whose rails take what the
     // feet do not (a hack squat leaning back into it, feet a foot ahead) hold it up: not a key on the feet alone.
+    // So does a machine's backrest or chest pad the trunk leans on, or a lever's pad the shoulders are
+    // under (its rigid arm holds them to its arc: a standing calf raise with the heels dropped).
     const isHeldUp =
       (params.straps !== undefined && params.to !== 'feet') ||
+      params.pads?.some((part) => part !== 'thighs') === true ||
+      params.leverEnd === 'pad' ||
       params.sled !== undefined ||
       (params.smith !== undefined && held.some((prop) => prop.kind === 'barbell'));
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
@@ -219,7 +202,7 @@ export const posePattern = pattern<PoseParams>({
     const leaning = ropeHeld(params, leaningOnRigs(params, loaded), view);
     const keys =
       reformer === undefined
-        ? leaning
+        ? withFeetKept(params, leaning)
         : strapsHeld(
             loaded.map((k) => onFootbar(k, reformer)),
             reformer,
@@ -260,9 +243,9 @@ export const posePattern = pattern<PoseParams>({
       ['cable', params.cable2, params.to2],
       // Rings on straps (a ring row) unless the figure hangs from the rings themselves (then `hang` drew them).
       [props.includes('rings') && !params.hang ? 'rings' : 'straps', params.straps, params.to],
-      ['lever', params.lever, params.to],
       ['landmine', params.landmine === undefined ? undefined : ([params.landmine, LANDMINE_PIVOT] as const), params.to],
     ] as const;
+    fixed.push(...machineParts(params, keys, view));
     for (const [kind, at, to] of lines) {
       if (at === undefined) continue;
       const x = kind === 'cable' || kind === 'band' ? at[0] : rigidAnchorX(keys, view, at, to);

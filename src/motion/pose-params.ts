@@ -3,14 +3,14 @@
  * timing, the props' placements; and the joint angles those directions make (skeleton.ts).
  */
 import * as v from 'valibot';
-import type { BodyPoint } from './motion.ts';
 import { CARDIO_STYLES } from './cardio-styles.ts';
-import { angles, arm, leg } from './motion.ts';
+import { angles, arm, type BodyPoint, leg } from './motion.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
-const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips'] as const;
+const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
+const FOOT_ENDS: readonly string[] = ['feet', 'left-foot', 'right-foot'];
 
 export const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
 export const metres = degrees(-3, 3);
@@ -145,6 +145,28 @@ export const ParamsSchema = v.pipe(
      * (or feet) stay at one distance from the pivot, so the arm swings an arc.
      */
     lever: v.optional(v.strictTuple([metres, height])),
+    /**
+     * What the lever's arm ends in (machine.ts): `handles` (the default), a `platform` the soles stay flat
+     * on (`to` the feet or one foot: a leg press, a calf press, a kickback), a roller pad on the shin just
+     * above the ankle, in front of it (`front-roller`: a leg extension) or behind it (`back-roller`: a leg
+     * curl), or a `pad` on the body (`to` the shoulders, the hips or the knees: a calf raise, a hip thrust,
+     * a seated calf raise). Its plates ride on the arm halfway to that end, so they rise as it rises.
+     */
+    leverEnd: v.optional(v.picklist(['handles', 'platform', 'front-roller', 'back-roller', 'pad'])),
+    /**
+     * Where the lever's plates ride: on the `arm`, halfway to its end (the default: they rise as the end
+     * rises, for a movement that works by lifting it), or on a `counter` horn 25 cm past the pivot (they
+     * rise as the end is pulled down: a leg curl). Choose the one that lifts the load in the working move.
+     */
+    leverPlates: v.optional(v.picklist(['arm', 'counter'])),
+    /** A machine's seat `[x0, x1, height]` on a post: a support, as a bench's top is. */
+    seat: v.optional(v.strictTuple([metres, metres, height])),
+    /**
+     * A machine's fixed pads, each placed against its part of the body as the first key poses it: a
+     * `back`rest, a `chest` pad, a `thighs` pad (on top of the thighs behind the knees). `check` refuses a
+     * frame in which the part is more than 3 cm off its pad or pressed 3 cm into it.
+     */
+    pads: v.optional(v.pipe(v.array(v.picklist(['back', 'chest', 'thighs'])), v.minLength(1), v.maxLength(3))),
     /** A landmine (prop `landmine`): the bar's pivot on the floor at x, its loaded end at `to` (both hands by default). */
     landmine: v.optional(metres),
     /** What a cable, band, strap, lever or landmine runs to: both hands, one hand, the middle of the feet, one ankle, or the hips. */
@@ -245,6 +267,18 @@ export const ParamsSchema = v.pipe(
   v.check(
     (p) => p.wallBall === undefined || (p.massageBall === undefined && p.stabilityBall === undefined),
     'wallBall pins the ball against the wall, so it is not also on the floor (massageBall, stabilityBall)',
+  ),
+  v.check(
+    (p) => (p.leverEnd === undefined && p.leverPlates === undefined) || p.lever !== undefined,
+    'leverEnd and leverPlates belong to a lever',
+  ),
+  v.check(
+    (p) => !(p.leverEnd === 'platform' || p.leverEnd?.endsWith('roller')) || FOOT_ENDS.includes(p.to),
+    'a lever ending in a platform or a roller runs to the feet or one foot (to: feet, left-foot or right-foot)',
+  ),
+  v.check(
+    (p) => p.leverEnd !== 'pad' || ['shoulders', 'hips', 'knees'].includes(p.to),
+    'a lever ending in a pad runs to the shoulders, the hips or the knees (to)',
   ),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
   v.check(

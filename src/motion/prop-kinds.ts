@@ -46,6 +46,9 @@ export const PROP_KINDS = [
   'jump-rope',
   'bosu',
   'yoga-strap',
+  // A machine's seat and fixed pads (machine-place.ts).
+  'seat',
+  'pad',
   // Small implements held in the hands or between the knees or ankles (hand-props.ts).
   ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller', 'towel', 'massage-stick'] as const),
   // Cardio machines the figure rides or climbs (cardio.ts).

@@ -10,6 +10,7 @@ import type { Point } from './skeleton.ts';
 import { machineFrame } from './render-cardio.ts';
 import { reformerFrame } from './render-reformer.ts';
 import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
+import { machineFixed } from './render-machine.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
 /** An incline bench's back pad, from the seat to its top end (metres). */
@@ -91,6 +92,9 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'jacobs-ladder':
     case 'stairs':
       return machineFrame(camera, prop);
+    case 'seat':
+    case 'pad':
+      return machineFixed(camera, prop);
     case 'low-bar':
       // A bar racked at a height (a rack's upright behind it), seen end on.
       return (

@@ -6,6 +6,7 @@ import { type FixedProp, sledDirection } from './motion.ts';
 import { type Body, lerpPoint, type Point, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 import { lineEnd } from './timeline.ts';
+import { leverArm } from './render-machine.ts';
 
 /** A line prop's drawing in this frame: from its anchor or pivot to what it runs to. */
 export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
@@ -63,18 +64,9 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
           circle(camera, hand, 0.035, COLOURS.steel, COLOURS.iron, 0.01)
         );
       }).join('');
-    case 'lever': {
-      // A plate-loaded lever: a post to the pivot, the arm to the handles (or pads), plates on its far end.
-      const end = lineEnd(body, prop.to ?? 'hands');
-      const back = towards(anchor, end, -0.25);
-      return [
-        prop.y > 0.1 ? rect(camera, prop.x0 - 0.04, 0, prop.x0 + 0.04, prop.y, COLOURS.steel) : '',
-        polyline(camera, [back, end], COLOURS.steel, 0.05),
-        circle(camera, back, 0.17, COLOURS.plate, COLOURS.plateEdge, 0.02),
-        circle(camera, anchor, 0.05, COLOURS.iron),
-        circle(camera, end, 0.05, COLOURS.pad),
-      ].join('');
-    }
+    case 'lever':
+      // A plate-loaded lever (render-machine.ts); its plates are drawn behind the figure.
+      return leverArm(camera, prop, body);
     case 'sled':
       // A drag's strap, from the sled's front to the hands or the hips (a push has none).
       return prop.to === undefined

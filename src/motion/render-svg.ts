@@ -19,6 +19,8 @@ import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 import { machineParts, rowerHandle } from './render-cardio.ts';
 import { rigsBehindFigure } from './render-rigs.ts';
+import { leverPlates } from './render-machine.ts';
+import { leverEndPoint, PLATE_RADIUS, platePoint } from './machine.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -53,11 +55,13 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     for (const [point, margin] of handPropExtent(motion, body)) see(point, margin);
     // A landmine's plate rides just past the hands (22.5 cm plates): all of it in the picture.
     for (const prop of motion.fixed) if (prop.kind === 'landmine') see(lineEnd(body, prop.to ?? 'hands'), 0.42);
+    // A lever's plates ride halfway along its arm (17 cm plates): all of them in the picture.
+    for (const prop of motion.fixed)
+      if (prop.kind === 'lever') see(platePoint([prop.x0, prop.y], leverEndPoint(body, prop), prop.plates), PLATE_RADIUS + 0.02);
   }
   for (const prop of motion.fixed) {
     if (prop.kind === 'wall') continue;
-    // A lever's plates ride 25 cm past its pivot (17 cm plates): keep them in the picture too.
-    see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : prop.kind === 'lever' ? 0.45 : 0.05);
+    see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : 0.05);
     see([prop.x1, prop.y], 0.05);
     // A reformer's frame runs past its footbar to where the springs hook on, and its risers stand up at the head end.
     if (prop.kind === 'reformer') for (const x of [prop.x0 - headward(prop) * FOOT_END, prop.x1]) see([x, 0.65], 0.05);
@@ -147,6 +151,9 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     );
   }
   for (const { body, opacity } of figures) if (opacity >= 1) parts.push(shadow(camera, body));
+  // A machine lever's plates ride on their horn behind the machine and the figure (render-machine.ts).
+  for (const { body, opacity } of figures)
+    if (opacity >= 1) for (const prop of motion.fixed) if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body));
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
   for (const { body, opacity } of figures) {
     const drawn = figureWithProps(motion, body, camera, seconds);

@@ -4,6 +4,7 @@
  * and the centre of mass. Pure geometry in metres, y up, x forward (side view) or to the viewer's
  * right (front view); the renderer and the validator both read the Body this computes.
  */
+import { footOnFloor } from './foot-angle.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
@@ -121,46 +122,37 @@ export interface Targets {
   footLift?: Partial<Record<Side, number>>;
   /** How high what a placed foot rests on is (a box, a BOSU; 0, the floor): it stands on that. */
   footGround?: Partial<Record<Side, number>>;
+  /** Placed feet that keep the direction their angles give them, not laid flat: on a machine's platform or roller (limb-paths.ts). */
+  footKept?: Partial<Record<Side, boolean>>;
 }
 
-/** A foot placed by a target (its ankle's height above what it rests on): flat at standing height, else on its toes with the toe down. */
-function footOnFloor(ankle: Point): number {
-  if (ankle[1] <= SEGMENT.ankleHeight + 0.005) return 90;
-  const toeY = (footAngle: number) => add(add(ankle, direction(footAngle - 90), SEGMENT.ankleHeight), direction(footAngle), SEGMENT.toe)[1];
-  // Lower the toe from pointing forward (90) until it reaches the floor.
-  let lo = 0;
-  let hi = 90;
-  for (let i = 0; i < 30; i += 1) {
-    const mid = (lo + hi) / 2;
-    if (toeY(mid) > 0) hi = mid;
-    else lo = mid;
-  }
-  return (lo + hi) / 2;
-}
+/** Where a leg's foot is put: its target (none: where the angles carry it), how far above the floor, and whether it keeps its angle. */
+type FootPlace = { target?: Point | undefined; lift: number; isKept?: boolean | undefined };
 
-function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, footTarget: Point | undefined, footLift = 0): Leg {
+function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, foot: FootPlace): Leg {
+  const { target: footTarget, lift: footLift, isKept } = foot;
   let knee: Point;
   let ankle: Point;
-  let shankAngle: number;
   if (footTarget === undefined) {
     knee = add(hip, direction(thighAngle * m), SEGMENT.thigh);
-    shankAngle = thighAngle - leg.knee;
-    ankle = add(knee, direction(shankAngle * m), SEGMENT.shank);
+    ankle = add(knee, direction((thighAngle - leg.knee) * m), SEGMENT.shank);
   } else {
     // Knees bend forward in the side view, outward in the front view.
     knee = solveTwoBone(hip, footTarget, SEGMENT.thigh, SEGMENT.shank, view === 'side' ? 1 : m);
     ankle = add(knee, direction(angleOf(knee, footTarget)), SEGMENT.shank);
-    shankAngle = angleOf(knee, ankle) * m;
   }
   if (view === 'front') {
     // Seen from the front the foot is short: a toe pointing at the viewer, a little outward.
     const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
     return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
   }
-  const footAngle = footTarget === undefined ? shankAngle + 90 + leg.ankle : footOnFloor([ankle[0], ankle[1] - footLift]);
+  const footAngle =
+    footTarget === undefined || isKept
+      ? thighAngle - leg.knee + 90 + leg.ankle
+      : footOnFloor([ankle[0], ankle[1] - footLift], SEGMENT.ankleHeight, SEGMENT.toe);
   // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
   // pointed back toward the floor (kneeling, lying face down), which is what rests there.
-  const isPointedBack = footAngle < -45;
+  const isPointedBack = footAngle < -45 && !isKept;
   const sole = add(ankle, direction(isPointedBack ? footAngle + 90 : footAngle - 90), SEGMENT.ankleHeight);
   return {
     root: hip,
@@ -247,7 +239,11 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
     const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
-    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, targets.feet?.[side], above);
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, {
+      target: targets.feet?.[side],
+      lift: above,
+      isKept: targets.footKept?.[side],
+    });
     arms[side] = armOf(
       shoulder,
       (upper - 180) * m + arm.shoulder,

@@ -42,6 +42,7 @@ export function keyBody(key: Key, view: Motion['view'], bends: Bends = {}): { bo
   if (key.elbows !== undefined) targets.elbows = key.elbows;
   if (key.feet !== undefined) targets.feet = key.feet;
   if (key.feetGround !== undefined) targets.footGround = key.feetGround;
+  if (key.footKept !== undefined) targets.footKept = key.footKept;
   return { body: pose(key.angles, view, offset, targets), offset };
 }
 
@@ -164,13 +165,14 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     const grip = loadGrip(pose(mixed, motion.view, offset, targets), load);
     targets.hands = { left: grip, right: grip };
   }
-  swingOnRigidLines(
+  const kept = swingOnRigidLines(
     motion.fixed,
     targets,
     (limb, side) => endOf(placedA.body, limb, side),
     (limb, side) => endOf(placedB.body, limb, side),
     progress,
   );
+  if (Object.keys(kept).length > 0) targets.footKept = kept;
   // A cardio machine holds its feet and hands on its pedals and grips, where its crank has turned to (cardio.ts).
   const holds = machine === undefined ? undefined : holdsAt(machine, seconds);
   if (holds !== undefined) {
@@ -232,8 +234,10 @@ export function heldAt(body: Body, prop: HeldProp): Point {
   }
 }
 
-/** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, or the hips. */
+/** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, the hips, the shoulders or the knees. */
 export function lineEnd(body: Body, to: LineEnd): Point {
+  if (to === 'shoulders') return body.neckBase;
+  if (to === 'knees') return lerpPoint(body.legs.left.middle, body.legs.right.middle, 0.5);
   if (to === 'hands') return lerpPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
   if (to === 'feet') return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
   if (to === 'left-foot') return body.legs.left.end;
