@@ -5,6 +5,7 @@
  */
 import type { Motion } from './motion.ts';
 import { inArmFrame, legsOf, padGap, soleOf } from './machine.ts';
+import { handlesProblem } from './machine-handles.ts';
 import { type Body, distance } from './skeleton.ts';
 import { lineEnd } from './timeline.ts';
 
@@ -34,5 +35,5 @@ export function onMachineProblem(motion: Motion, body: Body): string | undefined
       }
     }
   }
-  return undefined;
+  return handlesProblem(motion, body);
 }

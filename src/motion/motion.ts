@@ -88,7 +88,8 @@ export interface FixedProp {
     | 'captains-chair'
     | 'rope'
     | 'seat'
-    | 'pad';
+    | 'pad'
+    | 'handles';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);

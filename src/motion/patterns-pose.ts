@@ -14,6 +14,7 @@ import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { AB_WHEEL_RADIUS } from './hand-props.ts';
 import { machineScene } from './cardio-keys.ts';
 import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
+import { handlesOf, heldOnHandles } from './machine-handles.ts';
 import { placedKey } from './pose-keys.ts';
 import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
@@ -202,7 +203,7 @@ export const posePattern = pattern<PoseParams>({
     const leaning = ropeHeld(params, leaningOnRigs(params, loaded), view);
     const keys =
       reformer === undefined
-        ? withFeetKept(params, leaning)
+        ? heldOnHandles(params, withFeetKept(params, leaning), view)
         : strapsHeld(
             loaded.map((k) => onFootbar(k, reformer)),
             reformer,
@@ -245,7 +246,7 @@ export const posePattern = pattern<PoseParams>({
       [props.includes('rings') && !params.hang ? 'rings' : 'straps', params.straps, params.to],
       ['landmine', params.landmine === undefined ? undefined : ([params.landmine, LANDMINE_PIVOT] as const), params.to],
     ] as const;
-    fixed.push(...machineParts(params, keys, view));
+    fixed.push(...machineParts(params, keys, view), ...handlesOf(params, keys));
     for (const [kind, at, to] of lines) {
       if (at === undefined) continue;
       const x = kind === 'cable' || kind === 'band' ? at[0] : rigidAnchorX(keys, view, at, to);

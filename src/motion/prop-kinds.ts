@@ -49,6 +49,8 @@ export const PROP_KINDS = [
   // A machine's seat and fixed pads (machine-place.ts).
   'seat',
   'pad',
+  // A machine's fixed handles (machine-handles.ts).
+  'handles',
   // Small implements held in the hands or between the knees or ankles (hand-props.ts).
   ...(['pilates-ring', 'dowel', 'squeeze-ball', 'ab-wheel', 'wrist-roller', 'towel', 'massage-stick'] as const),
   // Cardio machines the figure rides or climbs (cardio.ts).

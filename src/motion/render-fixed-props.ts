@@ -11,6 +11,7 @@ import { machineFrame } from './render-cardio.ts';
 import { reformerFrame } from './render-reformer.ts';
 import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
 import { machineFixed } from './render-machine.ts';
+import { machineHandles } from './render-machine-handles.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
 /** An incline bench's back pad, from the seat to its top end (metres). */
@@ -95,6 +96,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'seat':
     case 'pad':
       return machineFixed(camera, prop);
+    case 'handles':
+      return machineHandles(camera, prop);
     case 'low-bar':
       // A bar racked at a height (a rack's upright behind it), seen end on.
       return (

@@ -1,9 +1,10 @@
 /**
  * The `pose` pattern's parameters for rigs (valibot entries spread into pose-params.ts's schema): a power
- * rack's safety pins, a slant board, a glute-ham developer, a climbing rope and a ball pinned against the
- * wall. Apart so pose-params.ts stays short.
+ * rack's safety pins, a slant board, a glute-ham developer, a climbing rope, a ball pinned against the
+ * wall, and a machine's fixed handles (machine-handles.ts). Apart so pose-params.ts stays short.
  */
 import * as v from 'valibot';
+import { HANDLE_ENTRIES } from './machine-handles.ts';
 import { WALL_SPOTS } from './motion.ts';
 
 const between = (min: number, max: number, what: string) =>
@@ -58,4 +59,5 @@ export const RIG_ENTRIES = {
    */
   rope: v.optional(along),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
+  ...HANDLE_ENTRIES,
 };
