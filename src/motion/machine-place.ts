@@ -56,6 +56,7 @@ export function machineParts(params: PoseParams, keys: readonly Key[], view: Vie
     const lever: FixedProp = { kind: 'lever', x0: x, x1: x + (x < 0 ? -0.32 : 0.32), y: params.lever[1], to: params.to };
     if (params.leverEnd !== undefined) lever.end = params.leverEnd;
     if (params.leverPlates !== undefined) lever.plates = params.leverPlates;
+    if (params.leverBeside === true) lever.beside = true;
     if (params.leverEnd === 'platform') {
       const pivot = [x, params.lever[1]] as const;
       const armEnd = lineEnd(first, params.to);

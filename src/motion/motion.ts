@@ -113,6 +113,8 @@ export interface FixedProp {
   /** Lever: what its arm ends in (handles unless said), and where its plates ride (on the arm unless said: machine.ts). */
   end?: LeverEnd;
   plates?: 'arm' | 'counter';
+  /** Lever: its arm runs beside the body, so it is drawn behind the figure and only its end over it (render-machine.ts). */
+  beside?: boolean;
   /** Lever ending in a platform: the sole's heel and toe at the first key, in the frame that turns with the arm (machine.ts inArmFrame). */
   platform?: readonly [Point, Point];
   /** Pad: the part it rests against and its face, placed against that part in the first key. */

@@ -5,12 +5,12 @@
 import * as v from 'valibot';
 import { CARDIO_STYLES } from './cardio-styles.ts';
 import { angles, arm, type BodyPoint, leg } from './motion.ts';
+import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
-const FOOT_ENDS: readonly string[] = ['feet', 'left-foot', 'right-foot'];
 
 export const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
 export const metres = degrees(-3, 3);
@@ -250,6 +250,7 @@ export const ParamsSchema = v.pipe(
     cones: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     ...RIG_ENTRIES,
+    ...MACHINE_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
@@ -268,18 +269,10 @@ export const ParamsSchema = v.pipe(
     (p) => p.wallBall === undefined || (p.massageBall === undefined && p.stabilityBall === undefined),
     'wallBall pins the ball against the wall, so it is not also on the floor (massageBall, stabilityBall)',
   ),
-  v.check(
-    (p) => (p.leverEnd === undefined && p.leverPlates === undefined) || p.lever !== undefined,
-    'leverEnd and leverPlates belong to a lever',
-  ),
-  v.check(
-    (p) => !(p.leverEnd === 'platform' || p.leverEnd?.endsWith('roller')) || FOOT_ENDS.includes(p.to),
-    'a lever ending in a platform or a roller runs to the feet or one foot (to: feet, left-foot or right-foot)',
-  ),
-  v.check(
-    (p) => p.leverEnd !== 'pad' || ['shoulders', 'hips', 'knees'].includes(p.to),
-    'a lever ending in a pad runs to the shoulders, the hips or the knees (to)',
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const misfit = dataset.typed ? leverMisfit(dataset.value) : undefined;
+    if (misfit !== undefined) addIssue({ message: misfit });
+  }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
   v.check(
     (p) => p.stills === undefined || p.stills.every((i) => i < p.keys.length),

@@ -38,13 +38,53 @@ export function leverPlates(camera: Camera, prop: FixedProp, body: Body): string
   return circle(camera, at, PLATE_RADIUS, COLOURS.plate, COLOURS.plateEdge, 0.02) + circle(camera, at, 0.03, COLOURS.steel);
 }
 
-/** The lever's post, its arm from the pivot to what it ends in, and that end (handles, platform, roller or pad). */
-export function leverArm(camera: Camera, prop: FixedProp, body: Body): string {
-  const pivot: Point = [prop.x0, prop.y];
+/** The lever's post: up from the floor to the pivot, or down from the frame overhead to a pivot above head height. */
+function leverPost(camera: Camera, prop: FixedProp): string {
   // A pivot above head height hangs from the machine's frame overhead, clear of a seated figure's legs.
   const top = camera.bottom + camera.height / camera.scale;
   const post = prop.y > HANGING_PIVOT ? rect(camera, prop.x0 - 0.04, prop.y, prop.x0 + 0.04, top, COLOURS.steel) : '';
-  const parts = [prop.y > 0.1 && prop.y <= HANGING_PIVOT ? rect(camera, prop.x0 - 0.04, 0, prop.x0 + 0.04, prop.y, COLOURS.steel) : post];
+  return prop.y > 0.1 && prop.y <= HANGING_PIVOT ? rect(camera, prop.x0 - 0.04, 0, prop.x0 + 0.04, prop.y, COLOURS.steel) : post;
+}
+
+/** What the arm ends in, but a platform: roller pads on the shins, a pad on the body, or the handles. */
+function leverEndParts(camera: Camera, prop: FixedProp, body: Body): string {
+  if (prop.end === 'front-roller' || prop.end === 'back-roller')
+    return legsOf(prop)
+      .map((side) => circle(camera, rollerCentre(body, side, prop.end as 'front-roller'), ROLLER_RADIUS, COLOURS.pad))
+      .join('');
+  if (prop.end === 'pad') {
+    const { centre, along } = endPadOf(body, prop.to);
+    return polyline(camera, [add(centre, along, -0.08), add(centre, along, 0.08)], COLOURS.pad, PAD_THICKNESS);
+  }
+  return circle(camera, leverEndPoint(body, prop), 0.04, COLOURS.iron);
+}
+
+/** How light an arm beside the body is drawn behind the figure: the far limbs' kind of paleness. */
+const BESIDE_OPACITY = 0.45;
+
+/**
+ * A lever whose arm runs beside the body (a chest press, a row): its post, arm, counter horn and pivot
+ * drawn behind the figure and lighter, so an arm from a pivot overhead behind the head reads as passing
+ * beside it, not through it; its end is drawn over the figure by leverArm.
+ */
+export function leverArmBehind(camera: Camera, prop: FixedProp, body: Body): string {
+  if (prop.beside !== true) return '';
+  const pivot: Point = [prop.x0, prop.y];
+  const end = leverEndPoint(body, prop);
+  const parts = [leverPost(camera, prop), polyline(camera, [pivot, end], COLOURS.steel, 0.05)];
+  if (prop.plates === 'counter') parts.push(polyline(camera, [pivot, platePoint(pivot, end, 'counter')], COLOURS.steel, 0.05));
+  parts.push(circle(camera, pivot, 0.05, COLOURS.iron));
+  return `<g opacity="${BESIDE_OPACITY}">${parts.join('')}</g>`;
+}
+
+/**
+ * The lever's post, its arm from the pivot to what it ends in, and that end (handles, platform, roller or
+ * pad); for an arm beside the body, only the end (its arm is drawn behind the figure: leverArmBehind).
+ */
+export function leverArm(camera: Camera, prop: FixedProp, body: Body): string {
+  if (prop.beside === true) return leverEndParts(camera, prop, body);
+  const pivot: Point = [prop.x0, prop.y];
+  const parts = [leverPost(camera, prop)];
   const face = prop.end === 'platform' ? platformFace(prop, body) : undefined;
   if (face !== undefined) {
     // The plate under the soles (on the side away from the ankle), its back braced to the arm.
@@ -61,14 +101,8 @@ export function leverArm(camera: Camera, prop: FixedProp, body: Body): string {
     parts.push(polyline(camera, [pivot, under(middle, PLATFORM.thickness)], COLOURS.steel, 0.05));
     parts.push(polyline(camera, ends, COLOURS.iron, PLATFORM.thickness));
   } else {
-    const end = leverEndPoint(body, prop);
-    parts.push(polyline(camera, [pivot, end], COLOURS.steel, 0.05));
-    if (prop.end === 'front-roller' || prop.end === 'back-roller')
-      for (const side of legsOf(prop)) parts.push(circle(camera, rollerCentre(body, side, prop.end), ROLLER_RADIUS, COLOURS.pad));
-    else if (prop.end === 'pad') {
-      const { centre, along } = endPadOf(body, prop.to);
-      parts.push(polyline(camera, [add(centre, along, -0.08), add(centre, along, 0.08)], COLOURS.pad, PAD_THICKNESS));
-    } else parts.push(circle(camera, end, 0.04, COLOURS.iron));
+    parts.push(polyline(camera, [pivot, leverEndPoint(body, prop)], COLOURS.steel, 0.05));
+    parts.push(leverEndParts(camera, prop, body));
   }
   // A counter horn runs on past the pivot to its plates.
   if (prop.plates === 'counter')

@@ -19,7 +19,7 @@ import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 import { machineParts, rowerHandle } from './render-cardio.ts';
 import { rigsBehindFigure } from './render-rigs.ts';
-import { leverPlates } from './render-machine.ts';
+import { leverArmBehind, leverPlates } from './render-machine.ts';
 import { leverEndPoint, PLATE_RADIUS, platePoint } from './machine.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
@@ -151,9 +151,12 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     );
   }
   for (const { body, opacity } of figures) if (opacity >= 1) parts.push(shadow(camera, body));
-  // A machine lever's plates ride on their horn behind the machine and the figure (render-machine.ts).
+  // A machine lever's plates ride on their horn behind the machine and the figure, and an arm beside the
+  // body is drawn there too (render-machine.ts).
   for (const { body, opacity } of figures)
-    if (opacity >= 1) for (const prop of motion.fixed) if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body));
+    if (opacity >= 1)
+      for (const prop of motion.fixed)
+        if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body), leverArmBehind(camera, prop, body));
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
   for (const { body, opacity } of figures) {
     const drawn = figureWithProps(motion, body, camera, seconds);
