@@ -30,6 +30,7 @@ import { ropeProblems } from './jump-rope.ts';
 import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
 import { handPropProblems } from './hand-props.ts';
+import { strongmanImplementProblems } from './strongman-implements.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { rackProblems } from './rack.ts';
@@ -126,6 +127,7 @@ export function checkMotion(description: Description): Problem[] {
     ...captainsChairProblems(motion),
     ...climbingRopeProblems(motion),
     ...handPropProblems(motion),
+    ...strongmanImplementProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

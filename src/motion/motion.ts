@@ -146,7 +146,8 @@ export interface HeldProp {
     | 'log'
     | 'keg'
     | 'chains'
-    | HandPropKind;
+    | HandPropKind
+    | StrongmanKind;
   /**
    * `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on
    * the upper back; `knees`, `ankles`: squeezed between them (a Pilates ring, a squeeze ball);
@@ -159,9 +160,12 @@ export interface HeldProp {
 /** The small implements hand-props.ts places, checks and draws. */
 export type HandPropKind = 'pilates-ring' | 'dowel' | 'squeeze-ball' | 'ab-wheel' | 'wrist-roller' | 'towel' | 'massage-stick';
 
-/** A pair held one in each hand (dumbbells, kettlebells, farmer's handles), not one load in both. */
+/** The strongman implements strongman-implements.ts places, checks and draws. */
+export type StrongmanKind = 'dinnie-stones' | 'husafell-stone' | 'press-block';
+
+/** A pair held one in each hand (dumbbells, kettlebells, farmer's handles, Dinnie stones), not one load in both. */
 export const isPair = (prop: HeldProp): boolean =>
-  prop.kind === 'dumbbells' || prop.kind === 'kettlebells' || prop.kind === 'farmers-handles';
+  prop.kind === 'dumbbells' || prop.kind === 'kettlebells' || prop.kind === 'farmers-handles' || prop.kind === 'dinnie-stones';
 
 /** A contact promised in a key: `point` within reach of the surface named `on`. */
 export interface Contact {

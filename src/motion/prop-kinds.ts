@@ -56,5 +56,7 @@ export const PROP_KINDS = [
   ...(['stair-climber', 'bicycle', 'jacobs-ladder'] as const),
   // Rigs the figure lifts, hangs or climbs in (pose-rigs.ts).
   ...(['rack', 'slant-board', 'ghd', 'captains-chair', 'rope'] as const),
+  // Strongman implements held in the hands (strongman-implements.ts).
+  ...(['dinnie-stones', 'husafell-stone', 'press-block'] as const),
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];

@@ -17,6 +17,7 @@ import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
+import { strongmanSvg } from './render-strongman.ts';
 import { machineParts, rowerHandle } from './render-cardio.ts';
 import { rigsBehindFigure } from './render-rigs.ts';
 import { leverPlates } from './render-machine.ts';
@@ -27,7 +28,17 @@ export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as co
 const PIXELS_PER_METRE = 290;
 
 /** How far a held prop reaches from its grip (metres), for the camera; 14 cm unless named. */
-const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = { barbell: 0.24, stone: 0.26, sandbag: 0.3, keg: 0.24, log: 0.18 };
+const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = {
+  barbell: 0.24,
+  stone: 0.26,
+  sandbag: 0.3,
+  keg: 0.24,
+  log: 0.18,
+  // A Dinnie stone hangs 42 cm below its ring; a Husafell stone stands 48 cm above the hands.
+  'dinnie-stones': 0.45,
+  'husafell-stone': 0.5,
+  'press-block': 0.24,
+};
 
 /** A camera that shows every point of every frame and every fixed prop, floor near the bottom. */
 export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
@@ -186,7 +197,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   parts.push(trunk);
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(front);
+  parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
   for (const prop of motion.held)
     if (!isBehind(prop) && !isHugged(prop))
       parts.push(
