@@ -31,6 +31,7 @@ import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
 import { handPropProblems } from './hand-props.ts';
 import { strongmanImplementProblems } from './strongman-implements.ts';
+import { wundaChairProblems } from './wunda-chair.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { rackProblems } from './rack.ts';
@@ -128,6 +129,7 @@ export function checkMotion(description: Description): Problem[] {
     ...climbingRopeProblems(motion),
     ...handPropProblems(motion),
     ...strongmanImplementProblems(motion),
+    ...wundaChairProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

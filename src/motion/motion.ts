@@ -88,7 +88,8 @@ export interface FixedProp {
     | 'captains-chair'
     | 'rope'
     | 'seat'
-    | 'pad';
+    | 'pad'
+    | 'wunda-chair';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -124,6 +125,8 @@ export interface FixedProp {
   pinned?: WallSpot;
   /** Glute-ham developer: the rollers locking the ankles (the shank's direction through them) and the foot plate under the soles (ghd.ts). */
   rollers?: { at: Point; shank: number; plate: readonly [Point, Point] };
+  /** Wunda chair: its pedal's hinge and the length from it to the foot bar (wunda-chair.ts). */
+  pedal?: { pivot: Point; length: number };
 }
 
 /** Where a ball pinned against a wall presses on the body: between the shoulder blades, the small of the back, the upper chest. */
@@ -270,6 +273,7 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'slant-board',
   'ghd',
   'seat',
+  'wunda-chair',
 ]);
 
 /** The clip's length in seconds: every key's hold and move. */

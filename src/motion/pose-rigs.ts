@@ -13,12 +13,15 @@ import type { Point, View } from './skeleton.ts';
 import { slantBoardOf } from './slant-board.ts';
 import { onRope } from './rope.ts';
 import { pinnedBall } from './wall-ball.ts';
+import { WUNDA, wundaChairOf } from './wunda-chair.ts';
 
 /** The supports the keys are placed on: a slant board, a glute-ham developer's pad (its rollers come with the keys). */
 export function rigTops(params: PoseParams): FixedProp[] {
   const tops: FixedProp[] = [];
   if (params.slantBoard !== undefined) tops.push(slantBoardOf(params.slantBoard));
   if (params.ghd !== undefined) tops.push({ kind: 'ghd', x0: params.ghd[0], x1: params.ghd[1], y: params.ghd[2] });
+  if (params.wundaChair !== undefined)
+    tops.push({ kind: 'wunda-chair', x0: Math.min(...params.wundaChair), x1: Math.max(...params.wundaChair), y: WUNDA.seat });
   return tops;
 }
 
@@ -71,5 +74,7 @@ export function placeRigs(
   if (params.rope !== undefined) fixed.push({ kind: 'rope', x0: params.rope, x1: params.rope, y: 0 });
   const ghdAt = fixed.findIndex((prop) => prop.kind === 'ghd');
   if (params.ghd !== undefined && ghdAt >= 0) fixed[ghdAt] = ghdOf(params.ghd, keys[0]!, view);
+  const chairAt = fixed.findIndex((prop) => prop.kind === 'wunda-chair');
+  if (params.wundaChair !== undefined && chairAt >= 0) fixed[chairAt] = wundaChairOf(params.wundaChair, keys[0]!, view);
   return ends;
 }

@@ -58,5 +58,7 @@ export const PROP_KINDS = [
   ...(['rack', 'slant-board', 'ghd', 'captains-chair', 'rope'] as const),
   // Strongman implements held in the hands (strongman-implements.ts).
   ...(['dinnie-stones', 'husafell-stone', 'press-block'] as const),
+  // Pilates apparatus (wunda-chair.ts).
+  'wunda-chair',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];

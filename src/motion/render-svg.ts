@@ -18,6 +18,7 @@ import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 import { strongmanSvg } from './render-strongman.ts';
+import { wundaPedal } from './render-apparatus.ts';
 import { machineParts, rowerHandle } from './render-cardio.ts';
 import { rigsBehindFigure } from './render-rigs.ts';
 import { leverPlates } from './render-machine.ts';
@@ -185,6 +186,8 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.fixed) if (prop.kind === 'reformer') parts.push(reformerCarriage(camera, prop, body));
   // A cardio machine's cranks, pedals and handles turn with the figure: drawn where this frame has them, under it.
   for (const prop of motion.fixed) if (prop.cardio !== undefined) parts.push(machineParts(camera, prop, body, seconds));
+  // A Wunda chair's pedal swings with the feet on it: drawn where this frame has them, under them.
+  for (const prop of motion.fixed) if (prop.kind === 'wunda-chair') parts.push(wundaPedal(camera, prop, body));
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
   // A log likewise: its near end would hide the hands that hold it.

@@ -57,5 +57,11 @@ export const RIG_ENTRIES = {
    * the loop returning by `"loop": "dissolve"`), else it stands and leans back on them (London bridges).
    */
   rope: v.optional(along),
+  /**
+   * A Pilates Wunda chair `[front x, back x]` (prop `wunda-chair`, side view; wunda-chair.ts): its seat spans
+   * them, 62 cm up, a support; its sprung pedal is hinged low at the back, its bar in front of the box under
+   * the balls of the first key's feet, and swings with them (footwork, a pike with the hands on the seat).
+   */
+  wundaChair: v.optional(v.strictTuple([along, along])),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
 };
