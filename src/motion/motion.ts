@@ -164,11 +164,15 @@ export interface HeldProp {
 export type HandPropKind = 'pilates-ring' | 'dowel' | 'squeeze-ball' | 'ab-wheel' | 'wrist-roller' | 'towel' | 'massage-stick';
 
 /** The strongman implements strongman-implements.ts places, checks and draws. */
-export type StrongmanKind = 'dinnie-stones' | 'husafell-stone' | 'press-block';
+export type StrongmanKind = 'dinnie-stones' | 'husafell-stone' | 'press-block' | 'rickshaw';
 
-/** A pair held one in each hand (dumbbells, kettlebells, farmer's handles, Dinnie stones), not one load in both. */
+/** A pair held one in each hand (dumbbells, kettlebells, farmer's handles, Dinnie stones, a rickshaw's handles), not one load in both. */
 export const isPair = (prop: HeldProp): boolean =>
-  prop.kind === 'dumbbells' || prop.kind === 'kettlebells' || prop.kind === 'farmers-handles' || prop.kind === 'dinnie-stones';
+  prop.kind === 'dumbbells' ||
+  prop.kind === 'kettlebells' ||
+  prop.kind === 'farmers-handles' ||
+  prop.kind === 'dinnie-stones' ||
+  prop.kind === 'rickshaw';
 
 /** A contact promised in a key: `point` within reach of the surface named `on`. */
 export interface Contact {

@@ -52,6 +52,7 @@ const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
   'dinnie-stones': 332,
   'husafell-stone': 150,
   'press-block': 100,
+  rickshaw: 200,
 };
 
 /**

@@ -57,7 +57,7 @@ export const PROP_KINDS = [
   // Rigs the figure lifts, hangs or climbs in (pose-rigs.ts).
   ...(['rack', 'slant-board', 'ghd', 'captains-chair', 'rope'] as const),
   // Strongman implements held in the hands (strongman-implements.ts).
-  ...(['dinnie-stones', 'husafell-stone', 'press-block'] as const),
+  ...(['dinnie-stones', 'husafell-stone', 'press-block', 'rickshaw'] as const),
   // Pilates apparatus (wunda-chair.ts).
   'wunda-chair',
 ] as const;

@@ -100,6 +100,7 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
     case 'dinnie-stones':
     case 'husafell-stone':
     case 'press-block':
+    case 'rickshaw':
       // Drawn from the body that holds them, in their layer (render-strongman.ts).
       return '';
   }

@@ -6,7 +6,7 @@
 import type { Motion } from './motion.ts';
 import type { Body, Point, Side } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
-import { DINNIE, husafellCorners, isStrongmanImplement, PRESS_BLOCK } from './strongman-implements.ts';
+import { DINNIE, husafellCorners, isStrongmanImplement, PRESS_BLOCK, RICKSHAW } from './strongman-implements.ts';
 import { heldAt } from './timeline.ts';
 
 /** A Dinnie stone: an iron ring in the hand, a rounded boulder under it, flat where it stands on the floor. */
@@ -39,6 +39,47 @@ function dinnieStone(camera: Camera, hand: Point, side: Side): string {
   );
 }
 
+/** A rickshaw's frame seen from the side: the rail through the handles, a post at each end on its foot, plates on the pegs. */
+function rickshawFrame(camera: Camera, handles: Point): string {
+  const [x, y] = handles;
+  const bottom = y - RICKSHAW.drop;
+  const ends = [x - RICKSHAW.reach, x + RICKSHAW.reach];
+  return [
+    ...ends.map((end) => circle(camera, [end, bottom + RICKSHAW.plate], RICKSHAW.plate, COLOURS.iron, COLOURS.ironEdge, 0.012)),
+    polyline(
+      camera,
+      [
+        [ends[0]!, y],
+        [ends[1]!, y],
+      ],
+      COLOURS.steel,
+      0.04,
+    ),
+    ...ends.map((end) =>
+      polyline(
+        camera,
+        [
+          [end, y],
+          [end, bottom + 0.02],
+        ],
+        COLOURS.steel,
+        0.04,
+      ),
+    ),
+    ...ends.map((end) => rect(camera, end - 0.12, bottom, end + 0.12, bottom + 0.035, COLOURS.steel)),
+    // The handle in the hands: a thicker grip on the rail.
+    polyline(
+      camera,
+      [
+        [x - 0.09, y],
+        [x + 0.09, y],
+      ],
+      COLOURS.iron,
+      0.05,
+    ),
+  ].join('');
+}
+
 /**
  * The strongman implements of the frame in one layer: `between` the trunk and the near arm (a Husafell
  * stone hugged to the chest, a press block between the palms), or `over` the figure (the Dinnie stones,
@@ -52,6 +93,7 @@ export function strongmanSvg(camera: Camera, motion: Motion, body: Body, layer: 
       // The far (left, larger) stone first: the near one hangs in front of it.
       parts.push(dinnieStone(camera, body.arms.left.hand, 'left'), dinnieStone(camera, body.arms.right.hand, 'right'));
     }
+    if (prop.kind === 'rickshaw' && layer === 'over') parts.push(rickshawFrame(camera, heldAt(body, prop)));
     if (prop.kind === 'husafell-stone' && layer === 'between') {
       const corners = husafellCorners(body, heldAt(body, prop));
       parts.push(polygon(camera, corners, COLOURS.stoneEdge));

@@ -39,6 +39,8 @@ const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = {
   'dinnie-stones': 0.45,
   'husafell-stone': 0.5,
   'press-block': 0.24,
+  // A rickshaw's frame runs 75 cm either side of its handles, its plates on pegs at its ends.
+  rickshaw: 0.95,
 };
 
 /** A camera that shows every point of every frame and every fixed prop, floor near the bottom. */

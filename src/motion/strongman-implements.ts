@@ -16,6 +16,12 @@ import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt } from './timeline.ts';
 export const DINNIE = { ring: 0.045, top: 0.08, height: 0.34, drop: 0.42, width: { left: 0.44, right: 0.38 } } as const;
 /** A Husafell stone seen from the side: a slab this thick and tall, standing on the forearms at the hands (its top at the chin). */
 export const HUSAFELL = { thickness: 0.18, height: 0.45, onHands: 0.03 } as const;
+/**
+ * A rickshaw frame seen from the side: its rail through the handles (one in each hand, at its middle, so
+ * it lifts level), running `reach` either way to posts that stand it `drop` below the handles on the
+ * floor, with plates on pegs at its ends.
+ */
+export const RICKSHAW = { reach: 0.75, drop: 0.4, plate: 0.225 } as const;
 /** A press block seen end on from the side, centred between the palms that grip its sides. */
 export const PRESS_BLOCK = { depth: 0.28, height: 0.3 } as const;
 /** How far in front of the trunk's line the chest's surface is, as the figure is drawn (render-svg.ts). */
@@ -27,7 +33,7 @@ const TOLERANCE = 0.03;
 const FLOOR_TOLERANCE = 0.01;
 
 export const isStrongmanImplement = (prop: HeldProp): prop is HeldProp & { kind: StrongmanKind } =>
-  prop.kind === 'dinnie-stones' || prop.kind === 'husafell-stone' || prop.kind === 'press-block';
+  prop.kind === 'dinnie-stones' || prop.kind === 'husafell-stone' || prop.kind === 'press-block' || prop.kind === 'rickshaw';
 
 /** The trunk's direction up (waist to shoulders) and the direction the chest faces, as unit vectors. */
 export function trunkFrame(body: Body): { up: Point; ahead: Point } {
@@ -88,6 +94,11 @@ function frameProblem(prop: HeldProp, body: Body): string | undefined {
         return `the ${side} Dinnie stone is ${(-bottom * 100).toFixed(0)} cm into the floor; its ring hangs ${DINNIE.drop * 100} cm above its bottom`;
     }
   }
+  if (prop.kind === 'rickshaw') {
+    const bottom = heldAt(body, prop)[1] - RICKSHAW.drop;
+    if (bottom < -FLOOR_TOLERANCE)
+      return `the rickshaw's frame is ${(-bottom * 100).toFixed(0)} cm into the floor; it stands ${RICKSHAW.drop * 100} cm below its handles`;
+  }
   if (prop.kind === 'husafell-stone') {
     const gap = husafellGap(body, heldAt(body, prop));
     if (Math.abs(gap) > TOLERANCE)
@@ -112,7 +123,9 @@ export function strongmanImplementProblems(motion: Motion): string[] {
   const messages: string[] = [];
   for (const prop of props) {
     if (prop.kind === 'dinnie-stones' && prop.at !== 'hands') messages.push('the Dinnie stones are held one in each hand (holdIn hands)');
-    if (prop.kind !== 'dinnie-stones' && prop.at !== 'hands') messages.push(`a ${prop.kind} is held in both hands (holdIn hands)`);
+    if (prop.kind === 'rickshaw' && prop.at !== 'hands') messages.push("a rickshaw's handles are held one in each hand (holdIn hands)");
+    if (prop.kind !== 'dinnie-stones' && prop.kind !== 'rickshaw' && prop.at !== 'hands')
+      messages.push(`a ${prop.kind} is held in both hands (holdIn hands)`);
   }
   if (messages.length > 0) return messages;
   const reported = new Set<HeldProp>();

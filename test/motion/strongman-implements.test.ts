@@ -19,6 +19,7 @@ import {
   HUSAFELL,
   husafellCorners,
   husafellGap,
+  RICKSHAW,
 } from '../../src/motion/strongman-implements.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, loopKeyBody } from '../../src/motion/timeline.ts';
 
@@ -116,6 +117,30 @@ describe('strongman implements: the Dinnie stones', () => {
     assert.equal(messages.length, 1);
     assert.match(messages[0]!, /^at 0\.00 s the left Dinnie stone is \d+ cm into the floor; its ring hangs 42 cm above its bottom$/);
     assert.equal(DINNIE.drop, 0.42);
+  });
+});
+
+const rickshaw = (startLegs: readonly number[]) => ({ ...dinnie(startLegs), props: ['rickshaw'] });
+
+describe('strongman implements: the rickshaw', () => {
+  it('stands on the floor at the start of the lift and rises level with the handles, one in each hand', () => {
+    assert.deepEqual(messagesOf(rickshaw([65, -22, 90])), []);
+    const d = description(rickshaw([65, -22, 90]));
+    assert.deepEqual(
+      d.motion.held.map((prop) => [prop.kind, prop.at]),
+      [['rickshaw', 'hands']],
+    );
+    const start = loopKeyBody(d.motion, 0).body;
+    assert.ok(Math.abs(heldAt(start, d.motion.held[0]!)[1] - RICKSHAW.drop) < 0.015, 'resting on its posts');
+    // Drawn once, not once per hand: two plates on the pegs at its ends.
+    assert.equal((svgOf(d, 1).match(/<circle [^>]*fill="#2f2f33" stroke="#6b6b73"/g) ?? []).length, 2);
+  });
+
+  it('refuses a frame pulled down into the floor', () => {
+    assert.match(
+      messagesOf(rickshaw([80, -25, 90]))[0]!,
+      /^at 0\.00 s the rickshaw's frame is \d+ cm into the floor; it stands 40 cm below its handles$/,
+    );
   });
 });
 
