@@ -32,6 +32,7 @@ import { reformerProblem } from './reformer-check.ts';
 import { handPropProblems } from './hand-props.ts';
 import { strongmanImplementProblems } from './strongman-implements.ts';
 import { wundaChairProblems } from './wunda-chair.ts';
+import { herculesProblems } from './hercules-pillars.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { rackProblems } from './rack.ts';
@@ -130,6 +131,7 @@ export function checkMotion(description: Description): Problem[] {
     ...handPropProblems(motion),
     ...strongmanImplementProblems(motion),
     ...wundaChairProblems(motion),
+    ...herculesProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

@@ -89,7 +89,8 @@ export interface FixedProp {
     | 'rope'
     | 'seat'
     | 'pad'
-    | 'wunda-chair';
+    | 'wunda-chair'
+    | 'hercules-pillars';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);

@@ -5,6 +5,7 @@
  */
 import { captainsChairOf } from './captains-chair.ts';
 import { ghdOf } from './ghd.ts';
+import { herculesPillarsOf } from './hercules-pillars.ts';
 import type { FixedProp, Key } from './motion.ts';
 import type { PropKind } from './prop-kinds.ts';
 import type { PoseKey, PoseParams } from './pose-params.ts';
@@ -74,6 +75,7 @@ export function placeRigs(
   if (params.rope !== undefined) fixed.push({ kind: 'rope', x0: params.rope, x1: params.rope, y: 0 });
   const ghdAt = fixed.findIndex((prop) => prop.kind === 'ghd');
   if (params.ghd !== undefined && ghdAt >= 0) fixed[ghdAt] = ghdOf(params.ghd, keys[0]!, view);
+  if (params.herculesPillars !== undefined) fixed.push(herculesPillarsOf(params.herculesPillars, keys[0]!, view));
   const chairAt = fixed.findIndex((prop) => prop.kind === 'wunda-chair');
   if (params.wundaChair !== undefined && chairAt >= 0) fixed[chairAt] = wundaChairOf(params.wundaChair, keys[0]!, view);
   return ends;

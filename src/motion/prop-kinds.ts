@@ -58,7 +58,8 @@ export const PROP_KINDS = [
   ...(['rack', 'slant-board', 'ghd', 'captains-chair', 'rope'] as const),
   // Strongman implements held in the hands (strongman-implements.ts).
   ...(['dinnie-stones', 'husafell-stone', 'press-block', 'rickshaw'] as const),
-  // Pilates apparatus (wunda-chair.ts).
+  // Pilates apparatus (wunda-chair.ts) and the Hercules hold's pillars (hercules-pillars.ts).
   'wunda-chair',
+  'hercules-pillars',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];

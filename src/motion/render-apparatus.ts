@@ -1,10 +1,11 @@
 /**
- * Draws the Pilates apparatus of wunda-chair.ts in the flat style of the rigs: the Wunda chair's box and
- * padded seat once, its pedal each frame where the feet have pressed it, with the spring that lifts it.
+ * Draws the apparatus in the flat style of the rigs: the Wunda chair's box and padded seat once, its pedal
+ * each frame where the feet have pressed it, with the spring that lifts it; the Hercules hold's pillars.
  */
 import type { FixedProp } from './motion.ts';
 import type { Body, Point } from './skeleton.ts';
-import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
+import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
+import { PILLAR, pillarLine } from './hercules-pillars.ts';
 import { pedalBar, WUNDA } from './wunda-chair.ts';
 
 /** The Wunda chair's box from the floor to its seat, the seat's pad on top, and the pedal's hinge low at the back. */
@@ -36,4 +37,29 @@ export function wundaPedal(camera: Camera, chair: FixedProp, body: Body): string
     circle(camera, pivot, 0.025, COLOURS.steel, COLOURS.iron, 0.008),
     circle(camera, bar, 0.022, COLOURS.steel, COLOURS.iron, 0.008),
   ].join('');
+}
+
+/** The Hercules pillars seen from the front: two stone columns leaning out, a handle on each inner face. */
+export function herculesPillars(camera: Camera, pillars: FixedProp): string {
+  return ([-1, 1] as const)
+    .map((outward) => {
+      const [foot, top] = pillarLine(pillars, outward);
+      const length = Math.hypot(top[0] - foot[0], top[1] - foot[1]);
+      // Square ends: the foot stands flat on the floor, cut level, not rounded into it.
+      const column = (width: number): Point[] => {
+        const [nx, ny] = [((top[1] - foot[1]) / length) * (width / 2), (-(top[0] - foot[0]) / length) * (width / 2)];
+        return [
+          [foot[0] - nx, 0],
+          [foot[0] + nx, 0],
+          [top[0] + nx, top[1] + ny],
+          [top[0] - nx, top[1] - ny],
+        ];
+      };
+      return (
+        polygon(camera, column(PILLAR.width), COLOURS.stoneEdge) +
+        polygon(camera, column(PILLAR.width - 0.03), COLOURS.stone) +
+        rect(camera, foot[0] - 0.2, 0, foot[0] + 0.2, 0.04, COLOURS.stoneEdge)
+      );
+    })
+    .join('');
 }

@@ -9,7 +9,7 @@ import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
 import { machineFrame } from './render-cardio.ts';
 import { reformerFrame } from './render-reformer.ts';
-import { wundaChairBox } from './render-apparatus.ts';
+import { herculesPillars, wundaChairBox } from './render-apparatus.ts';
 import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
 import { machineFixed } from './render-machine.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
@@ -159,6 +159,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       return ghdFrame(camera, prop);
     case 'wunda-chair':
       return wundaChairBox(camera, prop);
+    case 'hercules-pillars':
+      return herculesPillars(camera, prop);
     case 'captains-chair':
       return captainsChair(camera, prop);
     case 'rope':

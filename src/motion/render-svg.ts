@@ -17,6 +17,7 @@ import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
+import { pillarLine } from './hercules-pillars.ts';
 import { strongmanSvg } from './render-strongman.ts';
 import { wundaPedal } from './render-apparatus.ts';
 import { machineParts, rowerHandle } from './render-cardio.ts';
@@ -69,6 +70,9 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     for (const [point, margin] of handPropExtent(motion, body)) see(point, margin);
     // A landmine's plate rides just past the hands (22.5 cm plates): all of it in the picture.
     for (const prop of motion.fixed) if (prop.kind === 'landmine') see(lineEnd(body, prop.to ?? 'hands'), 0.42);
+    // The Hercules pillars lean out: their tops, past their feet, stay in the picture.
+    for (const prop of motion.fixed)
+      if (prop.kind === 'hercules-pillars') for (const out of [-1, 1] as const) see(pillarLine(prop, out)[1], 0.15);
     // A lever's plates ride halfway along its arm (17 cm plates): all of them in the picture.
     for (const prop of motion.fixed)
       if (prop.kind === 'lever') see(platePoint([prop.x0, prop.y], leverEndPoint(body, prop), prop.plates), PLATE_RADIUS + 0.02);

@@ -63,5 +63,12 @@ export const RIG_ENTRIES = {
    * the balls of the first key's feet, and swings with them (footwork, a pike with the hands on the seat).
    */
   wundaChair: v.optional(v.strictTuple([along, along])),
+  /**
+   * The Hercules hold's pillars (prop `hercules-pillars`, front view; hercules-pillars.ts), leaning this many
+   * degrees out from the figure, each held by the handle on its inner face in the first key's hand.
+   */
+  herculesPillars: v.optional(
+    v.pipe(v.number(), v.minValue(0, 'the pillars lean 0 to 25 degrees out'), v.maxValue(25, 'the pillars lean 0 to 25 degrees out')),
+  ),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
 };
