@@ -33,6 +33,7 @@ import { handPropProblems } from './hand-props.ts';
 import { strongmanImplementProblems } from './strongman-implements.ts';
 import { wundaChairProblems } from './wunda-chair.ts';
 import { herculesProblems } from './hercules-pillars.ts';
+import { cadillacProblems } from './cadillac.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { rackProblems } from './rack.ts';
@@ -132,6 +133,7 @@ export function checkMotion(description: Description): Problem[] {
     ...strongmanImplementProblems(motion),
     ...wundaChairProblems(motion),
     ...herculesProblems(motion),
+    ...cadillacProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

@@ -90,7 +90,8 @@ export interface FixedProp {
     | 'seat'
     | 'pad'
     | 'wunda-chair'
-    | 'hercules-pillars';
+    | 'hercules-pillars'
+    | 'cadillac';
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -128,6 +129,8 @@ export interface FixedProp {
   rollers?: { at: Point; shank: number; plate: readonly [Point, Point] };
   /** Wunda chair: its pedal's hinge and the length from it to the foot bar (wunda-chair.ts). */
   pedal?: { pivot: Point; length: number };
+  /** Cadillac: the x of the poles at the feet end, where the roll-down bar's springs hang (cadillac.ts). */
+  feetEnd?: number;
 }
 
 /** Where a ball pinned against a wall presses on the body: between the shoulder blades, the small of the back, the upper chest. */
@@ -279,6 +282,7 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'ghd',
   'seat',
   'wunda-chair',
+  'cadillac',
 ]);
 
 /** The clip's length in seconds: every key's hold and move. */

@@ -3,6 +3,7 @@
  * (a slant board, a glute-ham developer's pad) and what is placed from the placed keys (a ball pinned
  * against the wall, a rack's upright clear of the figure, the rollers on the first key's ankles).
  */
+import { cadillacOf } from './cadillac.ts';
 import { captainsChairOf } from './captains-chair.ts';
 import { ghdOf } from './ghd.ts';
 import { herculesPillarsOf } from './hercules-pillars.ts';
@@ -21,6 +22,7 @@ export function rigTops(params: PoseParams): FixedProp[] {
   const tops: FixedProp[] = [];
   if (params.slantBoard !== undefined) tops.push(slantBoardOf(params.slantBoard));
   if (params.ghd !== undefined) tops.push({ kind: 'ghd', x0: params.ghd[0], x1: params.ghd[1], y: params.ghd[2] });
+  if (params.cadillac !== undefined) tops.push(cadillacOf(params.cadillac));
   if (params.wundaChair !== undefined)
     tops.push({ kind: 'wunda-chair', x0: Math.min(...params.wundaChair), x1: Math.max(...params.wundaChair), y: WUNDA.seat });
   return tops;

@@ -61,5 +61,6 @@ export const PROP_KINDS = [
   // Pilates apparatus (wunda-chair.ts) and the Hercules hold's pillars (hercules-pillars.ts).
   'wunda-chair',
   'hercules-pillars',
+  'cadillac',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];

@@ -5,6 +5,7 @@
 import type { FixedProp } from './motion.ts';
 import type { Body, Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
+import { CADILLAC, rollDownBar, springHook } from './cadillac.ts';
 import { PILLAR, pillarLine } from './hercules-pillars.ts';
 import { pedalBar, WUNDA } from './wunda-chair.ts';
 
@@ -63,3 +64,32 @@ export function herculesPillars(camera: Camera, pillars: FixedProp): string {
     })
     .join('');
 }
+
+/** A Cadillac seen from the side: the padded table on its legs, a pole at each end and the rail across their tops. */
+export function cadillacFrame(camera: Camera, cadillac: FixedProp): string {
+  const top = CADILLAC.top;
+  return [
+    ...[cadillac.x0, cadillac.x1].map((x) => rect(camera, x - 0.025, 0, x + 0.025, CADILLAC.poles, COLOURS.steel)),
+    rect(camera, cadillac.x0, CADILLAC.poles - 0.04, cadillac.x1, CADILLAC.poles, COLOURS.steel),
+    rect(camera, cadillac.x0 + 0.05, top - 0.14, cadillac.x1 - 0.05, top - 0.08, COLOURS.wood),
+    rect(camera, cadillac.x0, top - 0.08, cadillac.x1, top, COLOURS.pad),
+  ].join('');
+}
+
+/** The roll-down bar in this frame: end on at the hands, its spring from the hook on the feet end's pole. */
+export function rollDownSpring(camera: Camera, cadillac: FixedProp, body: Body): string {
+  const hook = springHook(cadillac);
+  const bar = rollDownBar(body);
+  const coils: Point[] = [];
+  const [dx, dy] = [bar[0] - hook[0], bar[1] - hook[1]];
+  const length = Math.hypot(dx, dy) || 1;
+  for (let i = 0; i <= 14; i += 1) {
+    const side = i === 0 || i === 14 ? 0 : i % 2 === 0 ? 0.02 : -0.02;
+    coils.push([hook[0] + (dx * i) / 14 - (dy / length) * side, hook[1] + (dy * i) / 14 + (dx / length) * side]);
+  }
+  return polyline(camera, coils, COLOURS.steel, 0.012) + circle(camera, hook, 0.02, COLOURS.iron);
+}
+
+/** The roll-down bar itself, seen end on at the hands (drawn over the figure). */
+export const rollDownBarEnd = (camera: Camera, body: Body): string =>
+  circle(camera, rollDownBar(body), 0.03, COLOURS.steel, COLOURS.iron, 0.01);

@@ -19,7 +19,7 @@ import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 import { pillarLine } from './hercules-pillars.ts';
 import { strongmanSvg } from './render-strongman.ts';
-import { wundaPedal } from './render-apparatus.ts';
+import { rollDownBarEnd, rollDownSpring, wundaPedal } from './render-apparatus.ts';
 import { machineParts, rowerHandle } from './render-cardio.ts';
 import { rigsBehindFigure } from './render-rigs.ts';
 import { leverPlates } from './render-machine.ts';
@@ -194,6 +194,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.fixed) if (prop.cardio !== undefined) parts.push(machineParts(camera, prop, body, seconds));
   // A Wunda chair's pedal swings with the feet on it: drawn where this frame has them, under them.
   for (const prop of motion.fixed) if (prop.kind === 'wunda-chair') parts.push(wundaPedal(camera, prop, body));
+  for (const prop of motion.fixed) if (prop.kind === 'cadillac') parts.push(rollDownSpring(camera, prop, body));
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
   // A log likewise: its near end would hide the hands that hold it.
@@ -218,6 +219,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'over'));
+  for (const prop of motion.fixed) if (prop.kind === 'cadillac') parts.push(rollDownBarEnd(camera, body));
   if (rope !== undefined && isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   for (const prop of motion.fixed) parts.push(rowerHandle(camera, prop, body));
   return parts.join('');

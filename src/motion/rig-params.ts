@@ -67,6 +67,12 @@ export const RIG_ENTRIES = {
    * The Hercules hold's pillars (prop `hercules-pillars`, front view; hercules-pillars.ts), leaning this many
    * degrees out from the figure, each held by the handle on its inner face in the first key's hand.
    */
+  /**
+   * A Pilates Cadillac `[feet-end x, head-end x]` (prop `cadillac`, side view; cadillac.ts): its padded table
+   * spans them, 68 cm up, a support; the roll-down bar in the hands hangs on springs from the poles at the
+   * feet end, which the soles stand flat against.
+   */
+  cadillac: v.optional(v.strictTuple([along, along])),
   herculesPillars: v.optional(
     v.pipe(v.number(), v.minValue(0, 'the pillars lean 0 to 25 degrees out'), v.maxValue(25, 'the pillars lean 0 to 25 degrees out')),
   ),
