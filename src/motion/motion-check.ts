@@ -31,6 +31,10 @@ import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
 import { handPropProblems } from './hand-props.ts';
 import { handlesMisuse } from './machine-handles.ts';
+import { strongmanImplementProblems } from './strongman-implements.ts';
+import { wundaChairProblems } from './wunda-chair.ts';
+import { herculesProblems } from './hercules-pillars.ts';
+import { cadillacProblems } from './cadillac.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { rackProblems } from './rack.ts';
@@ -128,6 +132,10 @@ export function checkMotion(description: Description): Problem[] {
     ...climbingRopeProblems(motion),
     ...handPropProblems(motion),
     ...handlesMisuse(motion),
+    ...strongmanImplementProblems(motion),
+    ...wundaChairProblems(motion),
+    ...herculesProblems(motion),
+    ...cadillacProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

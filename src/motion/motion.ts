@@ -4,6 +4,7 @@
  * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
  * one into frames.
  */
+import type { FixedPropKind } from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 
@@ -42,54 +43,7 @@ export type PadPart = 'back' | 'chest' | 'thighs';
 
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
-  kind:
-    | 'bench'
-    | 'box'
-    | 'bar'
-    | 'low-bar'
-    | 'rings'
-    | 'dip-bars'
-    | 'mat'
-    | 'wall'
-    | 'cable'
-    | 'band'
-    | 'straps'
-    | 'lever'
-    | 'landmine'
-    | 'roller'
-    | 'massage-ball'
-    | 'stability-ball'
-    | 'bosu'
-    | 'yoga-strap'
-    | 'incline'
-    | 'decline'
-    | 'smith'
-    | 'cone'
-    | 'hurdle'
-    | 'heavy-bag'
-    | 'treadmill'
-    | 'sled'
-    | 'battle-ropes'
-    | 'jump-rope'
-    | 'reformer'
-    | 'stationary-bike'
-    | 'air-bike'
-    | 'arm-ergometer'
-    | 'elliptical'
-    | 'recumbent-stepper'
-    | 'rowing-machine'
-    | 'stair-climber'
-    | 'bicycle'
-    | 'jacobs-ladder'
-    | 'stairs'
-    | 'rack'
-    | 'slant-board'
-    | 'ghd'
-    | 'captains-chair'
-    | 'rope'
-    | 'seat'
-    | 'pad'
-    | 'handles';
+  kind: FixedPropKind;
   /**
    * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
    * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
@@ -127,6 +81,10 @@ export interface FixedProp {
   pinned?: WallSpot;
   /** Glute-ham developer: the rollers locking the ankles (the shank's direction through them) and the foot plate under the soles (ghd.ts). */
   rollers?: { at: Point; shank: number; plate: readonly [Point, Point] };
+  /** Wunda chair: its pedal's hinge and the length from it to the foot bar (wunda-chair.ts). */
+  pedal?: { pivot: Point; length: number };
+  /** Cadillac: the x of the poles at the feet end, where the roll-down bar's springs hang (cadillac.ts). */
+  feetEnd?: number;
 }
 
 /** Where a ball pinned against a wall presses on the body: between the shoulder blades, the small of the back, the upper chest. */
@@ -149,7 +107,8 @@ export interface HeldProp {
     | 'log'
     | 'keg'
     | 'chains'
-    | HandPropKind;
+    | HandPropKind
+    | StrongmanKind;
   /**
    * `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on
    * the upper back; `knees`, `ankles`: squeezed between them (a Pilates ring, a squeeze ball);
@@ -162,9 +121,16 @@ export interface HeldProp {
 /** The small implements hand-props.ts places, checks and draws. */
 export type HandPropKind = 'pilates-ring' | 'dowel' | 'squeeze-ball' | 'ab-wheel' | 'wrist-roller' | 'towel' | 'massage-stick';
 
-/** A pair held one in each hand (dumbbells, kettlebells, farmer's handles), not one load in both. */
+/** The strongman implements strongman-implements.ts places, checks and draws. */
+export type StrongmanKind = 'dinnie-stones' | 'husafell-stone' | 'press-block' | 'rickshaw';
+
+/** A pair held one in each hand (dumbbells, kettlebells, farmer's handles, Dinnie stones, a rickshaw's handles), not one load in both. */
 export const isPair = (prop: HeldProp): boolean =>
-  prop.kind === 'dumbbells' || prop.kind === 'kettlebells' || prop.kind === 'farmers-handles';
+  prop.kind === 'dumbbells' ||
+  prop.kind === 'kettlebells' ||
+  prop.kind === 'farmers-handles' ||
+  prop.kind === 'dinnie-stones' ||
+  prop.kind === 'rickshaw';
 
 /** A contact promised in a key: `point` within reach of the surface named `on`. */
 export interface Contact {
@@ -269,6 +235,8 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'slant-board',
   'ghd',
   'seat',
+  'wunda-chair',
+  'cadillac',
 ]);
 
 /** The clip's length in seconds: every key's hold and move. */

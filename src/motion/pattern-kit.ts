@@ -48,6 +48,11 @@ const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
   'wrist-roller': 5,
   towel: 0.3,
   'massage-stick': 0.5,
+  // The Dinnie stones together (188 and 144.5 kg), a Husafell stone, a press block.
+  'dinnie-stones': 332,
+  'husafell-stone': 150,
+  'press-block': 100,
+  rickshaw: 200,
 };
 
 /**

@@ -3,8 +3,10 @@
  * (a slant board, a glute-ham developer's pad) and what is placed from the placed keys (a ball pinned
  * against the wall, a rack's upright clear of the figure, the rollers on the first key's ankles).
  */
+import { cadillacOf } from './cadillac.ts';
 import { captainsChairOf } from './captains-chair.ts';
 import { ghdOf } from './ghd.ts';
+import { herculesPillarsOf } from './hercules-pillars.ts';
 import type { FixedProp, Key } from './motion.ts';
 import type { PropKind } from './prop-kinds.ts';
 import type { PoseKey, PoseParams } from './pose-params.ts';
@@ -13,12 +15,16 @@ import type { Point, View } from './skeleton.ts';
 import { slantBoardOf } from './slant-board.ts';
 import { onRope } from './rope.ts';
 import { pinnedBall } from './wall-ball.ts';
+import { WUNDA, wundaChairOf } from './wunda-chair.ts';
 
 /** The supports the keys are placed on: a slant board, a glute-ham developer's pad (its rollers come with the keys). */
 export function rigTops(params: PoseParams): FixedProp[] {
   const tops: FixedProp[] = [];
   if (params.slantBoard !== undefined) tops.push(slantBoardOf(params.slantBoard));
   if (params.ghd !== undefined) tops.push({ kind: 'ghd', x0: params.ghd[0], x1: params.ghd[1], y: params.ghd[2] });
+  if (params.cadillac !== undefined) tops.push(cadillacOf(params.cadillac));
+  if (params.wundaChair !== undefined)
+    tops.push({ kind: 'wunda-chair', x0: Math.min(...params.wundaChair), x1: Math.max(...params.wundaChair), y: WUNDA.seat });
   return tops;
 }
 
@@ -71,5 +77,8 @@ export function placeRigs(
   if (params.rope !== undefined) fixed.push({ kind: 'rope', x0: params.rope, x1: params.rope, y: 0 });
   const ghdAt = fixed.findIndex((prop) => prop.kind === 'ghd');
   if (params.ghd !== undefined && ghdAt >= 0) fixed[ghdAt] = ghdOf(params.ghd, keys[0]!, view);
+  if (params.herculesPillars !== undefined) fixed.push(herculesPillarsOf(params.herculesPillars, keys[0]!, view));
+  const chairAt = fixed.findIndex((prop) => prop.kind === 'wunda-chair');
+  if (params.wundaChair !== undefined && chairAt >= 0) fixed[chairAt] = wundaChairOf(params.wundaChair, keys[0]!, view);
   return ends;
 }

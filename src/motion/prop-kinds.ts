@@ -58,5 +58,64 @@ export const PROP_KINDS = [
   ...(['stair-climber', 'bicycle', 'jacobs-ladder'] as const),
   // Rigs the figure lifts, hangs or climbs in (pose-rigs.ts).
   ...(['rack', 'slant-board', 'ghd', 'captains-chair', 'rope'] as const),
+  // Strongman implements held in the hands (strongman-implements.ts).
+  ...(['dinnie-stones', 'husafell-stone', 'press-block', 'rickshaw'] as const),
+  // Pilates apparatus (wunda-chair.ts) and the Hercules hold's pillars (hercules-pillars.ts).
+  'wunda-chair',
+  'hercules-pillars',
+  'cadillac',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
+
+/** What a fixed prop (FixedProp in motion.ts) is: drawn in the scene, never moving. */
+export type FixedPropKind =
+  | 'bench'
+  | 'box'
+  | 'bar'
+  | 'low-bar'
+  | 'rings'
+  | 'dip-bars'
+  | 'mat'
+  | 'wall'
+  | 'cable'
+  | 'band'
+  | 'straps'
+  | 'lever'
+  | 'landmine'
+  | 'roller'
+  | 'massage-ball'
+  | 'stability-ball'
+  | 'bosu'
+  | 'yoga-strap'
+  | 'incline'
+  | 'decline'
+  | 'smith'
+  | 'cone'
+  | 'hurdle'
+  | 'heavy-bag'
+  | 'treadmill'
+  | 'sled'
+  | 'battle-ropes'
+  | 'jump-rope'
+  | 'reformer'
+  | 'stationary-bike'
+  | 'air-bike'
+  | 'arm-ergometer'
+  | 'elliptical'
+  | 'recumbent-stepper'
+  | 'rowing-machine'
+  | 'stair-climber'
+  | 'bicycle'
+  | 'jacobs-ladder'
+  | 'stairs'
+  | 'rack'
+  | 'slant-board'
+  | 'ghd'
+  | 'captains-chair'
+  | 'rope'
+  | 'seat'
+  | 'pad'
+  | 'handles'
+  | 'wunda-chair'
+  | 'hercules-pillars'
+  | 'cadillac';

@@ -9,6 +9,7 @@ import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
 import { machineFrame } from './render-cardio.ts';
 import { reformerFrame } from './render-reformer.ts';
+import { cadillacFrame, herculesPillars, wundaChairBox } from './render-apparatus.ts';
 import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
 import { machineFixed } from './render-machine.ts';
 import { machineHandles } from './render-machine-handles.ts';
@@ -159,6 +160,12 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       return slantBoard(camera, prop);
     case 'ghd':
       return ghdFrame(camera, prop);
+    case 'wunda-chair':
+      return wundaChairBox(camera, prop);
+    case 'hercules-pillars':
+      return herculesPillars(camera, prop);
+    case 'cadillac':
+      return cadillacFrame(camera, prop);
     case 'captains-chair':
       return captainsChair(camera, prop);
     case 'rope':

@@ -97,6 +97,12 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
     case 'massage-stick':
       // Drawn from both the parts that hold them, in their layer (render-hand-props.ts).
       return '';
+    case 'dinnie-stones':
+    case 'husafell-stone':
+    case 'press-block':
+    case 'rickshaw':
+      // Drawn from the body that holds them, in their layer (render-strongman.ts).
+      return '';
   }
 }
 

@@ -17,6 +17,9 @@ import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
+import { pillarLine } from './hercules-pillars.ts';
+import { strongmanSvg } from './render-strongman.ts';
+import { rollDownBarEnd, rollDownSpring, wundaPedal } from './render-apparatus.ts';
 import { machineParts, rowerHandle } from './render-cardio.ts';
 import { rigsBehindFigure } from './render-rigs.ts';
 import { leverArmBehind, leverPlates } from './render-machine.ts';
@@ -27,7 +30,19 @@ export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as co
 const PIXELS_PER_METRE = 290;
 
 /** How far a held prop reaches from its grip (metres), for the camera; 14 cm unless named. */
-const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = { barbell: 0.24, stone: 0.26, sandbag: 0.3, keg: 0.24, log: 0.18 };
+const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = {
+  barbell: 0.24,
+  stone: 0.26,
+  sandbag: 0.3,
+  keg: 0.24,
+  log: 0.18,
+  // A Dinnie stone hangs 42 cm below its ring; a Husafell stone stands 48 cm above the hands.
+  'dinnie-stones': 0.45,
+  'husafell-stone': 0.5,
+  'press-block': 0.24,
+  // A rickshaw's frame runs 75 cm either side of its handles, its plates on pegs at its ends.
+  rickshaw: 0.95,
+};
 
 /** A camera that shows every point of every frame and every fixed prop, floor near the bottom. */
 export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
@@ -55,6 +70,9 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     for (const [point, margin] of handPropExtent(motion, body)) see(point, margin);
     // A landmine's plate rides just past the hands (22.5 cm plates): all of it in the picture.
     for (const prop of motion.fixed) if (prop.kind === 'landmine') see(lineEnd(body, prop.to ?? 'hands'), 0.42);
+    // The Hercules pillars lean out: their tops, past their feet, stay in the picture.
+    for (const prop of motion.fixed)
+      if (prop.kind === 'hercules-pillars') for (const out of [-1, 1] as const) see(pillarLine(prop, out)[1], 0.15);
     // A lever's plates ride halfway along its arm (17 cm plates): all of them in the picture.
     for (const prop of motion.fixed)
       if (prop.kind === 'lever') see(platePoint([prop.x0, prop.y], leverEndPoint(body, prop), prop.plates), PLATE_RADIUS + 0.02);
@@ -177,6 +195,9 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.fixed) if (prop.kind === 'reformer') parts.push(reformerCarriage(camera, prop, body));
   // A cardio machine's cranks, pedals and handles turn with the figure: drawn where this frame has them, under it.
   for (const prop of motion.fixed) if (prop.cardio !== undefined) parts.push(machineParts(camera, prop, body, seconds));
+  // A Wunda chair's pedal swings with the feet on it: drawn where this frame has them, under them.
+  for (const prop of motion.fixed) if (prop.kind === 'wunda-chair') parts.push(wundaPedal(camera, prop, body));
+  for (const prop of motion.fixed) if (prop.kind === 'cadillac') parts.push(rollDownSpring(camera, prop, body));
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
   // A log likewise: its near end would hide the hands that hold it.
@@ -189,7 +210,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   parts.push(trunk);
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(front);
+  parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
   for (const prop of motion.held)
     if (!isBehind(prop) && !isHugged(prop))
       parts.push(
@@ -201,6 +222,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'over'));
+  for (const prop of motion.fixed) if (prop.kind === 'cadillac') parts.push(rollDownBarEnd(camera, body));
   if (rope !== undefined && isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   for (const prop of motion.fixed) parts.push(rowerHandle(camera, prop, body));
   return parts.join('');

@@ -58,6 +58,25 @@ export const RIG_ENTRIES = {
    * the loop returning by `"loop": "dissolve"`), else it stands and leans back on them (London bridges).
    */
   rope: v.optional(along),
+  /**
+   * A Pilates Wunda chair `[front x, back x]` (prop `wunda-chair`, side view; wunda-chair.ts): its seat spans
+   * them, 62 cm up, a support; its sprung pedal is hinged low at the back, its bar in front of the box under
+   * the balls of the first key's feet, and swings with them (footwork, a pike with the hands on the seat).
+   */
+  wundaChair: v.optional(v.strictTuple([along, along])),
+  /**
+   * The Hercules hold's pillars (prop `hercules-pillars`, front view; hercules-pillars.ts), leaning this many
+   * degrees out from the figure, each held by the handle on its inner face in the first key's hand.
+   */
+  /**
+   * A Pilates Cadillac `[feet-end x, head-end x]` (prop `cadillac`, side view; cadillac.ts): its padded table
+   * spans them, 68 cm up, a support; the roll-down bar in the hands hangs on springs from the poles at the
+   * feet end, which the soles stand flat against.
+   */
+  cadillac: v.optional(v.strictTuple([along, along])),
+  herculesPillars: v.optional(
+    v.pipe(v.number(), v.minValue(0, 'the pillars lean 0 to 25 degrees out'), v.maxValue(25, 'the pillars lean 0 to 25 degrees out')),
+  ),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
   ...HANDLE_ENTRIES,
 };
