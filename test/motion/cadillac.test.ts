@@ -7,17 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CADILLAC, rollDownBar, springHook } from '../../src/motion/cadillac.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { REST_HEIGHT } from '../../src/motion/resting.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { loopKeyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function description(source: Record<string, unknown>): Description {
-  const result = buildDescription('data/source/motion/pilates.json', 'pilates', 'A', source, RENDERER_VERSION);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { description } = descriptionsIn('pilates');
 
 const messagesOf = (source: Record<string, unknown>): string[] => checkMotion(description(source)).map((p) => p.message);
 

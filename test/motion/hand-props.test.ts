@@ -9,22 +9,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AB_WHEEL_RADIUS, RING, squeezeSpan, stickGap, WRIST_ROLLER, wristRollerPlate } from '../../src/motion/hand-props.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { abWheelSpokes } from '../../src/motion/render-hand-props.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { keyStartSeconds } from '../../src/motion/motion.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>, id = 'A'): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/strength.json', 'strength', id, source, RENDERER_VERSION);
-}
-
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { built, description } = descriptionsIn('strength');
 
 const messagesOf = (source: Record<string, unknown>): string[] => checkMotion(description(source)).map((p) => p.message);
 

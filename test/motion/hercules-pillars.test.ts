@@ -7,19 +7,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { handGap, pillarLine } from '../../src/motion/hercules-pillars.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/strongman.json', 'strongman', 'A', source, RENDERER_VERSION);
-}
-
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { built, description } = descriptionsIn('strongman');
 
 const messagesOf = (source: Record<string, unknown>): string[] => checkMotion(description(source)).map((p) => p.message);
 

@@ -9,28 +9,14 @@ import { leverEndPoint, platePoint } from '../../src/motion/machine.ts';
 import { onMachineProblem } from '../../src/motion/machine-check.ts';
 import type { FixedProp } from '../../src/motion/motion.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance, lerpPoint } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/strength.json', 'strength', 'A', source, RENDERER_VERSION);
-}
-
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
-
-const refused = (source: Record<string, unknown>): string => {
-  const result = built(source);
-  assert.ok(!result.ok);
-  return result.problems.map((p) => p.message).join('; ');
-};
+const { description, refused } = descriptionsIn('strength');
 
 const leverOf = (d: Description): FixedProp => d.motion.fixed.find((prop) => prop.kind === 'lever')!;
 

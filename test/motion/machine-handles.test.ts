@@ -8,28 +8,15 @@ import { describe, it } from 'node:test';
 import { handlesProblem } from '../../src/motion/machine-handles.ts';
 import type { FixedProp } from '../../src/motion/motion.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/strength.json', 'strength', 'A', source, RENDERER_VERSION);
-}
+const { description, refusedAt: refused } = descriptionsIn('strength');
 
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
-
-const refused = (source: Record<string, unknown>): string => {
-  const result = built(source);
-  assert.ok(!result.ok);
-  return result.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-};
 const messages = (source: Record<string, unknown>): string[] => checkMotion(description(source)).map((p) => p.message);
 const handlesOf = (d: Description): FixedProp[] => d.motion.fixed.filter((prop) => prop.kind === 'handles');
 

@@ -9,22 +9,14 @@ import { leverEndPoint, padGap, platePoint, rollerCentre } from '../../src/motio
 import { onMachineProblem } from '../../src/motion/machine-check.ts';
 import type { FixedProp } from '../../src/motion/motion.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, loopKeyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/strength.json', 'strength', 'A', source, RENDERER_VERSION);
-}
-
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { built, description } = descriptionsIn('strength');
 
 const messages = (source: Record<string, unknown>): string[] => checkMotion(description(source)).map((p) => p.message);
 const leverOf = (d: Description): FixedProp => d.motion.fixed.find((prop) => prop.kind === 'lever')!;

@@ -5,23 +5,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { pinSpan } from '../../src/motion/rack.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf, RESTING_POINTS } from '../../src/motion/timeline.ts';
 import { pinnedBallCentre, spotOf } from '../../src/motion/wall-ball.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>, id = 'A'): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/powerlifting.json', 'powerlifting', id, source, RENDERER_VERSION);
-}
-
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { built, description } = descriptionsIn('powerlifting');
 
 const messages = (d: Description): string[] => checkMotion(d).map((p) => p.message);
 

@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { keyStartSeconds } from '../../src/motion/motion.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import {
   blockChestGap,
@@ -22,16 +21,9 @@ import {
   RICKSHAW,
 } from '../../src/motion/strongman-implements.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, loopKeyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/strongman.json', 'strongman', 'A', source, RENDERER_VERSION);
-}
-
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { built, description } = descriptionsIn('strongman');
 
 /** The check's messages, less the standing balance check's (a test pose need not balance its load). */
 const messagesOf = (source: Record<string, unknown>): string[] =>

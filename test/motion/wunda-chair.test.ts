@@ -8,25 +8,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { keyStartSeconds } from '../../src/motion/motion.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { RIG_ENTRIES } from '../../src/motion/rig-params.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { REST_HEIGHT } from '../../src/motion/resting.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, loopKeyBody } from '../../src/motion/timeline.ts';
 import { ballOf, pedalBar, WUNDA } from '../../src/motion/wunda-chair.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/pilates.json', 'pilates', 'A', source, RENDERER_VERSION);
-}
-
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { description } = descriptionsIn('pilates');
 
 const messagesOf = (source: Record<string, unknown>): string[] => checkMotion(description(source)).map((p) => p.message);
 
