@@ -6,7 +6,7 @@
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { type Body, distance, lerpPoint, type Point } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
+import { firstFrameProblem } from './timeline.ts';
 
 /** The table's top; the poles' height; the springs' hooks above the top; the springs' rest and longest stretch. */
 export const CADILLAC = { top: 0.68, poles: 2.0, hook: 1.0, rest: 0.35, reach: 1.25 } as const;
@@ -31,24 +31,13 @@ export function cadillacProblems(motion: Motion): string[] {
   if (cadillac === undefined) return [];
   if (motion.view !== 'side') return ['a Cadillac is drawn from the side only'];
   const pole = cadillac.feetEnd ?? cadillac.x1;
-  const problems: string[] = [];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const body = bodyAt(motion, seconds);
-    const at = `at ${seconds.toFixed(2)} s`;
+  return firstFrameProblem(motion, (body) => {
     const sole = body.legs.left;
     const off = Math.max(Math.abs(sole.heel[0] - pole), Math.abs(sole.toe[0] - pole));
-    if (off > AGAINST) {
-      problems.push(`${at} the left sole is ${(off * 100).toFixed(0)} cm off the Cadillac's poles; the feet stand flat against them`);
-      break;
-    }
+    if (off > AGAINST) return `the left sole is ${(off * 100).toFixed(0)} cm off the Cadillac's poles; the feet stand flat against them`;
     const spring = distance(springHook(cadillac), rollDownBar(body));
-    if (spring < CADILLAC.rest || spring > CADILLAC.reach) {
-      problems.push(
-        `${at} the roll-down bar's springs are ${(spring * 100).toFixed(0)} cm long; they stretch from ${CADILLAC.rest * 100} to ${CADILLAC.reach * 100} cm`,
-      );
-      break;
-    }
-  }
-  return problems;
+    if (spring < CADILLAC.rest || spring > CADILLAC.reach)
+      return `the roll-down bar's springs are ${(spring * 100).toFixed(0)} cm long; they stretch from ${CADILLAC.rest * 100} to ${CADILLAC.reach * 100} cm`;
+    return undefined;
+  });
 }

@@ -5,7 +5,7 @@
  */
 import type { FixedProp, Key, Motion } from './motion.ts';
 import { type Point, SIDES, type View } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, REST_HEIGHT } from './timeline.ts';
+import { firstFrameProblem, keyBody, REST_HEIGHT } from './timeline.ts';
 import { spotOf } from './wall-ball.ts';
 
 /** An elbow or the back this far off its pad is not resting on it (metres). */
@@ -23,17 +23,14 @@ export function captainsChairProblems(motion: Motion): string[] {
   const chair = motion.fixed.find((prop) => prop.kind === 'captains-chair');
   if (chair?.upper === undefined) return [];
   if (motion.view !== 'side') return ["a captain's chair is drawn from the side only"];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const body = bodyAt(motion, seconds);
+  const upper = chair.upper;
+  return firstFrameProblem(motion, (body) => {
     const back = spotOf(body, 'lower-back')[0] - chair.x1;
-    if (Math.abs(back) > ON_PAD)
-      return [`at ${seconds.toFixed(2)} s the lower back is ${(Math.abs(back) * 100).toFixed(0)} cm off the backrest`];
+    if (Math.abs(back) > ON_PAD) return `the lower back is ${(Math.abs(back) * 100).toFixed(0)} cm off the backrest`;
     for (const side of SIDES) {
-      const off = body.arms[side].middle[1] - REST_HEIGHT.leftElbow - chair.upper;
-      if (Math.abs(off) > ON_PAD)
-        return [`at ${seconds.toFixed(2)} s the ${side} elbow is ${(Math.abs(off) * 100).toFixed(0)} cm off its pad`];
+      const off = body.arms[side].middle[1] - REST_HEIGHT.leftElbow - upper;
+      if (Math.abs(off) > ON_PAD) return `the ${side} elbow is ${(Math.abs(off) * 100).toFixed(0)} cm off its pad`;
     }
-  }
-  return [];
+    return undefined;
+  });
 }

@@ -6,7 +6,7 @@
  */
 import type { FixedProp, Key, Motion } from './motion.ts';
 import { distance, type Point, SIDES, type View } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody } from './timeline.ts';
+import { firstFrameProblem, keyBody } from './timeline.ts';
 
 /** An ankle this far from the rollers has left them: the feet are not locked. */
 const LOCKED_WITHIN = 0.04;
@@ -49,15 +49,13 @@ export function ghdProblems(motion: Motion): string[] {
   motion.keys.forEach((key, i) => {
     if (!key.contacts.some((c) => c.on === 'ghd')) problems.push(`key ${i} "${key.name}": nothing rests on the glute-ham developer's pad`);
   });
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const body = bodyAt(motion, seconds);
-    const side = SIDES.find((s) => distance(body.legs[s].end, ghd.rollers!.at) > LOCKED_WITHIN);
-    if (side !== undefined) {
-      const off = distance(body.legs[side].end, ghd.rollers.at);
-      problems.push(`at ${seconds.toFixed(2)} s the ${side} ankle is ${(off * 100).toFixed(0)} cm from the rollers that lock it`);
-      break;
-    }
-  }
+  const rollers = ghd.rollers.at;
+  problems.push(
+    ...firstFrameProblem(motion, (body) => {
+      const side = SIDES.find((s) => distance(body.legs[s].end, rollers) > LOCKED_WITHIN);
+      if (side === undefined) return undefined;
+      return `the ${side} ankle is ${(distance(body.legs[side].end, rollers) * 100).toFixed(0)} cm from the rollers that lock it`;
+    }),
+  );
   return problems;
 }

@@ -255,3 +255,16 @@ export function loadGrip(body: Body, load: HeldProp): Point {
 export function frameCount(motion: Motion): number {
   return Math.round(cycleSeconds(motion) * FRAMES_PER_SECOND);
 }
+
+/**
+ * `at S s <message>` for the first frame of the loop in which `problemOf` finds the figure wrong, or
+ * nothing: the frame-by-frame checks of the props (a pad, a pedal, rollers, a ball against a wall).
+ */
+export function firstFrameProblem(motion: Motion, problemOf: (body: Body, seconds: number) => string | undefined): string[] {
+  for (let frame = 0; frame < frameCount(motion); frame += 1) {
+    const seconds = frame / FRAMES_PER_SECOND;
+    const message = problemOf(bodyAt(motion, seconds), seconds);
+    if (message !== undefined) return [`at ${seconds.toFixed(2)} s ${message}`];
+  }
+  return [];
+}

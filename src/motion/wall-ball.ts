@@ -5,7 +5,7 @@
  */
 import type { FixedProp, Motion, WallSpot } from './motion.ts';
 import type { Body, Point } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
+import { firstFrameProblem } from './timeline.ts';
 
 /** A lacrosse ball and a 65 cm stability ball, across (metres). */
 export const BALL_ACROSS = { 'massage-ball': 0.065, 'stability-ball': 0.65 } as const;
@@ -46,16 +46,12 @@ export function wallBallProblems(motion: Motion): string[] {
   const ball = motion.fixed.find((prop) => prop.pinned !== undefined);
   if (ball === undefined) return [];
   if (motion.view !== 'side') return ['a ball pinned against the wall is drawn from the side only'];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const spot = spotOf(bodyAt(motion, seconds), ball.pinned!);
+  const pinned = ball.pinned!;
+  return firstFrameProblem(motion, (body) => {
     // How far the body's surface is from the ball's side away from the wall: positive off it, negative into it.
-    const off = (spot[0] - ball.x1) * Math.sign(ball.x1 - ball.x0);
-    if (Math.abs(off) > PINNED_WITHIN) {
-      const where = ball.pinned!.replace('-', ' ');
-      const what = off > 0 ? `is ${(off * 100).toFixed(0)} cm off the ball` : `presses ${(-off * 100).toFixed(0)} cm into the ball`;
-      return [`at ${seconds.toFixed(2)} s the ${where} ${what} pinned against the wall`];
-    }
-  }
-  return [];
+    const off = (spotOf(body, pinned)[0] - ball.x1) * Math.sign(ball.x1 - ball.x0);
+    if (Math.abs(off) <= PINNED_WITHIN) return undefined;
+    const what = off > 0 ? `is ${(off * 100).toFixed(0)} cm off the ball` : `presses ${(-off * 100).toFixed(0)} cm into the ball`;
+    return `the ${pinned.replace('-', ' ')} ${what} pinned against the wall`;
+  });
 }

@@ -7,7 +7,7 @@
  */
 import type { FixedProp, Key, Motion } from './motion.ts';
 import { type Body, distance, lerpPoint, type Point, SIDES, type View } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody } from './timeline.ts';
+import { firstFrameProblem, keyBody } from './timeline.ts';
 
 /** The seat's height; the hinge's height at the back of the box; the pedal's stops (its foot bar's height). */
 export const WUNDA = { seat: 0.62, hinge: 0.1, lowest: 0.05, highest: 0.5, under: 0.035 } as const;
@@ -50,30 +50,17 @@ export function wundaChairProblems(motion: Motion): string[] {
   if (motion.view !== 'side') return ['a Wunda chair is drawn from the side only'];
   const { pivot, length } = chair.pedal;
   const front = pivot[0] === chair.x0 ? chair.x1 : chair.x0;
-  const problems: string[] = [];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const body = bodyAt(motion, seconds);
-    const at = `at ${seconds.toFixed(2)} s`;
+  return firstFrameProblem(motion, (body) => {
     const side = SIDES.find((s) => Math.abs(distance(ballOf(body, s), pivot) - length) > ON_PEDAL);
     if (side !== undefined) {
       const off = distance(ballOf(body, side), pivot) - length;
-      problems.push(
-        `${at} the ball of the ${side} foot is ${(Math.abs(off) * 100).toFixed(0)} cm ${off > 0 ? 'beyond' : 'short of'} the Wunda chair's pedal`,
-      );
-      break;
+      return `the ball of the ${side} foot is ${(Math.abs(off) * 100).toFixed(0)} cm ${off > 0 ? 'beyond' : 'short of'} the Wunda chair's pedal`;
     }
     const bar = pedalBar(chair, body);
-    if (bar[1] < WUNDA.lowest - 0.01 || bar[1] > WUNDA.highest + 0.01) {
-      problems.push(
-        `${at} the Wunda chair's pedal is ${(bar[1] * 100).toFixed(0)} cm up; it travels from ${WUNDA.lowest * 100} cm (pressed down) to ${WUNDA.highest * 100} cm (its springs' stop)`,
-      );
-      break;
-    }
-    if ((bar[0] - front) * Math.sign(front - pivot[0]) < 0) {
-      problems.push(`${at} the Wunda chair's pedal bar is inside the box; the feet stand on it in front of the seat`);
-      break;
-    }
-  }
-  return problems;
+    if (bar[1] < WUNDA.lowest - 0.01 || bar[1] > WUNDA.highest + 0.01)
+      return `the Wunda chair's pedal is ${(bar[1] * 100).toFixed(0)} cm up; it travels from ${WUNDA.lowest * 100} cm (pressed down) to ${WUNDA.highest * 100} cm (its springs' stop)`;
+    if ((bar[0] - front) * Math.sign(front - pivot[0]) < 0)
+      return "the Wunda chair's pedal bar is inside the box; the feet stand on it in front of the seat";
+    return undefined;
+  });
 }
