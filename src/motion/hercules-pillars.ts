@@ -5,7 +5,7 @@
  */
 import type { FixedProp, Key, Motion } from './motion.ts';
 import type { Body, Point, View } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody } from './timeline.ts';
+import { firstFrameProblem, keyBody } from './timeline.ts';
 
 /** A pillar's width and height; how far the hand's centre is inside its inner face (the handle's depth). */
 export const PILLAR = { width: 0.24, height: 2.3, handle: 0.03 } as const;
@@ -50,15 +50,11 @@ export function herculesProblems(motion: Motion): string[] {
   const pillars = motion.fixed.find((prop) => prop.kind === 'hercules-pillars');
   if (pillars === undefined) return [];
   if (motion.view !== 'front') return ['the Hercules pillars are drawn from the front only'];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const hands = handsOf(bodyAt(motion, seconds));
+  return firstFrameProblem(motion, (body) => {
+    const hands = handsOf(body);
     const gaps = [handGap(pillars, -1, hands[0]), handGap(pillars, 1, hands[1])];
     const worst = gaps.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a));
-    if (Math.abs(worst) > HELD_WITHIN)
-      return [
-        `at ${seconds.toFixed(2)} s a hand is ${(Math.abs(worst) * 100).toFixed(0)} cm ${worst > 0 ? 'off' : 'into'} its pillar's handle`,
-      ];
-  }
-  return [];
+    if (Math.abs(worst) <= HELD_WITHIN) return undefined;
+    return `a hand is ${(Math.abs(worst) * 100).toFixed(0)} cm ${worst > 0 ? 'off' : 'into'} its pillar's handle`;
+  });
 }
