@@ -8,7 +8,7 @@ import type { HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
 import { cycleSeconds, keyStartSeconds } from './motion.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
-import { liftToFloor, pointOf, supportsOf } from './resting.ts';
+import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -195,10 +195,11 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
   const body = pose(mixed, motion.view, offset, targets);
   if (holds !== undefined) return solesOn(holds, body);
-  // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
+  // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys; a foot that
+  // leaves or lands on a box rests on the ground it has at the keys, eased between them (resting.ts).
   if (motion.isGrounded === true) {
     // The whole figure moves, limb targets with it, so the lowest resting part lands exactly on the floor.
-    const lift = liftToFloor(body, supportsOf(motion.fixed)) + mix(a.air ?? 0, b.air ?? 0, progress);
+    const lift = liftBetween(body, placedA.body, placedB.body, supportsOf(motion.fixed), progress) + mix(a.air ?? 0, b.air ?? 0, progress);
     const up = (points: Partial<Record<Side, Point>>) =>
       Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, [0, lift])])) as Partial<Record<Side, Point>>;
     return pose(mixed, motion.view, [offset[0], offset[1] + lift], { ...targets, hands: up(targets.hands), feet: up(targets.feet) });
