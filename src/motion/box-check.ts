@@ -30,9 +30,9 @@ const footPoints = (body: Body, side: Side): readonly [string, Point][] => [
 ];
 
 /** The first part of a foot inside a box (under its top, between its sides), and how deep. */
-function insideBox(body: Body, boxes: readonly FixedProp[]): string | undefined {
+function insideBox(body: Body, boxes: readonly FixedProp[], sides: readonly Side[] = SIDES): string | undefined {
   for (const box of boxes)
-    for (const side of SIDES)
+    for (const side of sides)
       for (const [part, [x, y]] of footPoints(body, side))
         if (x > box.x0 + EDGE && x < box.x1 - EDGE && y < box.y - INSIDE_BY)
           return `the ${part} is ${cm(box.y - y)} cm inside the box (under its top at x ${x.toFixed(2)})`;
@@ -87,7 +87,7 @@ function boxProblems(motion: Motion): string[] {
       const sole = heel[1] < toe[1] ? heel : toe;
       const ground = groundAt(sole[0], supports);
       const off = sole[1] - ground.y;
-      if (off > PLANTED_WITHIN || insideBox(body, boxes) !== undefined)
+      if (off > PLANTED_WITHIN || insideBox(body, boxes, [side]) !== undefined)
         problems.push(
           `key ${i} "${key.name}": the planted ${side} foot is ${off > 0 ? `${cm(off)} cm above the ${ground.name}` : 'inside the box'}: put it on the floor or the box top`,
         );
