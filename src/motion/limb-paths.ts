@@ -30,6 +30,8 @@ export interface Step {
   lift: number;
   /** How much higher what it stands on at the second key is than at the first (a step onto a box, metres). */
   rise: number;
+  /** How far above the straight line between its two places its path has it now (the lift, and a step up's early rise). */
+  above: number;
 }
 
 /**
@@ -61,8 +63,10 @@ export function limbTargets(
   const height = Math.min(STEP_HEIGHT, Math.max(STEP_HEIGHT_MIN, Math.hypot(to[0] - from[0], to[1] - from[1]) * STEP_HEIGHT_PER_METRE));
   const lift = height * Math.sin(Math.PI * progress);
   const rise = limb === 'feet' ? (b.feetGround?.[side] ?? 0) - (a.feetGround?.[side] ?? 0) : 0;
-  targets[limb][side] = stepPath(from, to, progress, lift, rise);
-  return { targets, step: { limb, side, points, lift, rise } };
+  const at = stepPath(from, to, progress, lift, rise);
+  targets[limb][side] = at;
+  // How far above the straight line the path has it: a foot rising onto a box rises whole, flat as it stands.
+  return { targets, step: { limb, side, points, lift, rise, above: at[1] - mix(from[1], to[1], progress) } };
 }
 
 /** A rise or drop of the ground this large (metres) is a step up onto something or down off it: the foot clears its edge. */

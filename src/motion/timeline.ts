@@ -196,7 +196,7 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   if (grounds.length > 0)
     targets.footGround = Object.fromEntries(grounds.map((side) => [side, mix(groundOf(a, b, side), groundOf(b, a, side), progress)]));
   // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
-  if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
+  if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.above };
   const body = pose(mixed, motion.view, offset, targets);
   if (holds !== undefined) return solesOn(holds, body);
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys; a foot that
