@@ -28,6 +28,10 @@ export interface Step {
   side: Side;
   points: readonly BodyPoint[];
   lift: number;
+  /** How much higher what it stands on at the second key is than at the first (a step onto a box, metres). */
+  rise: number;
+  /** How far above the straight line between its two places its path has it now (the lift, and a step up's early rise). */
+  above: number;
 }
 
 /**
@@ -58,9 +62,34 @@ export function limbTargets(
   const to = endB(limb, side);
   const height = Math.min(STEP_HEIGHT, Math.max(STEP_HEIGHT_MIN, Math.hypot(to[0] - from[0], to[1] - from[1]) * STEP_HEIGHT_PER_METRE));
   const lift = height * Math.sin(Math.PI * progress);
-  const target = targets[limb][side]!;
-  targets[limb][side] = [target[0], target[1] + lift];
-  return { targets, step: { limb, side, points, lift } };
+  const rise = limb === 'feet' ? (b.feetGround?.[side] ?? 0) - (a.feetGround?.[side] ?? 0) : 0;
+  const at = stepPath(from, to, progress, lift, rise);
+  targets[limb][side] = at;
+  // How far above the straight line the path has it: a foot rising onto a box rises whole, flat as it stands.
+  return { targets, step: { limb, side, points, lift, rise, above: at[1] - mix(from[1], to[1], progress) } };
+}
+
+/** A rise or drop of the ground this large (metres) is a step up onto something or down off it: the foot clears its edge. */
+const STEP_ONTO = 0.05;
+/** Of a step up or down, the share of the move in which the foot rises (or reaches out) before it reaches over (or drops). */
+const LEADING = 0.6;
+const smooth = (t: number): number => {
+  const u = Math.max(0, Math.min(1, t));
+  return u * u * (3 - 2 * u);
+};
+
+/**
+ * Where a stepping hand or foot is `progress` of the way from `from` to `to`, lifted by `lift`: along the
+ * line between them, except onto or off something higher (`rise`: a box, a step), where a straight line cuts
+ * through its edge: stepping up, the foot rises before it reaches over; stepping down, it reaches out past
+ * the edge before it drops.
+ */
+export function stepPath(from: Point, to: Point, progress: number, lift: number, rise: number): Point {
+  if (Math.abs(rise) < STEP_ONTO) return [mix(from[0], to[0], progress), mix(from[1], to[1], progress) + lift];
+  const early = smooth(progress / LEADING);
+  const late = smooth((progress - (1 - LEADING)) / LEADING);
+  const [along, up] = rise > 0 ? [late, early] : [early, late];
+  return [mix(from[0], to[0], along), mix(from[1], to[1], up) + lift];
 }
 
 /** Line props that are rigid (a lever, a landmine's bar) or taut (straps, rings): their ends swing on an arc. */

@@ -1,9 +1,8 @@
 /**
- * The validator of descriptions, as `snapshot check` is for snapshots: each key's joint angles within
- * human ranges, promised contacts within 4 cm of their surface (at the keys and through every move),
- * the centre of mass over the feet in balanced keys, held props in the hands that hold them, no part
- * of the figure under the floor, levers and straps that keep their length, feet that clear cones and
- * hurdles, and a clip of at most 5 s. Problems name the file and the field.
+ * The validator of descriptions, as `snapshot check` is for snapshots: joint angles within human ranges, promised
+ * contacts within 4 cm of their surface, the centre of mass over the feet in balanced keys, held props in their hands,
+ * nothing under the floor, levers and straps that keep their length, feet clear of cones, hurdles and the inside of a
+ * box, no pelvis jumping between frames, and a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
@@ -44,6 +43,7 @@ import { ghdProblems } from './ghd.ts';
 import { captainsChairProblems } from './captains-chair.ts';
 import { climbingRopeProblems } from './rope.ts';
 import { onMachineProblem } from './machine-check.ts';
+import { groundingProblems } from './box-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -136,6 +136,7 @@ export function checkMotion(description: Description): Problem[] {
     ...wundaChairProblems(motion),
     ...herculesProblems(motion),
     ...cadillacProblems(motion),
+    ...groundingProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

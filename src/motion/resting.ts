@@ -8,7 +8,7 @@ import type { BodyPoint, FixedProp } from './motion.ts';
 import { TOP_KINDS } from './motion.ts';
 import { riseOf, topAt } from './slope.ts';
 import { reformerSupports } from './reformer.ts';
-import type { Body, Point } from './skeleton.ts';
+import { type Body, mix, type Point } from './skeleton.ts';
 
 export function pointOf(body: Body, point: BodyPoint): Point {
   switch (point) {
@@ -131,4 +131,24 @@ export function clearance(body: Body, point: BodyPoint, supports: readonly Suppo
 /** How far the figure must rise so that its lowest resting part just touches what is under it (negative: sink). */
 export function liftToFloor(body: Body, supports: readonly Support[] = []): number {
   return -Math.min(...RESTING_POINTS.map((point) => clearance(body, point, supports)));
+}
+
+const FEET: ReadonlySet<BodyPoint> = new Set(['leftHeel', 'leftToe', 'rightHeel', 'rightToe']);
+
+/**
+ * How far the figure between two keys must rise so its lowest resting part just touches what is under
+ * it, where a foot stands on the ground it has at the keys, `progress` of the way from what is under it
+ * at key `a` to what is under it at key `b`: the figure's height is continuous through the move, so a
+ * foot in the air crossing a box's edge neither snaps the figure up onto the box nor drops it to the
+ * floor (a jump onto a box, a step off it). A foot over one ground at both keys, and every other part
+ * (a seat leaving a bench), rests on what is under it now.
+ */
+export function liftBetween(body: Body, a: Body, b: Body, supports: readonly Support[], progress: number): number {
+  if (supports.length === 0) return liftToFloor(body);
+  const ground = (point: BodyPoint) => {
+    const [from, to] = [groundUnder(a, point, supports), groundUnder(b, point, supports)];
+    const isSame = from.name === to.name && from.y === to.y;
+    return !FEET.has(point) || isSame ? groundUnder(body, point, supports).y : mix(from.y, to.y, progress);
+  };
+  return -Math.min(...RESTING_POINTS.map((point) => pointOf(body, point)[1] - REST_HEIGHT[point] - ground(point)));
 }

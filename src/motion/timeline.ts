@@ -5,10 +5,10 @@
  */
 import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } from './elbow-bends.ts';
 import type { HeldProp, Key, LineEnd, Motion } from './motion.ts';
-import { limbTargets, swingOnRigidLines } from './limb-paths.ts';
+import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { cycleSeconds, keyStartSeconds } from './motion.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
-import { liftToFloor, pointOf, supportsOf } from './resting.ts';
+import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -92,6 +92,10 @@ function limbEnd(key: Key, body: Body, limb: 'hands' | 'feet', side: Side): Poin
   return key[limb]?.[side] ?? endOf(body, limb, side);
 }
 
+/** What key `key`'s placed foot stands on; a foot it does not place (in the air) lands on, or leaves, what the other key's stands on. */
+const groundOf = (key: Key, other: Key, side: Side): number =>
+  key.feet?.[side] === undefined ? (other.feetGround?.[side] ?? 0) : (key.feetGround?.[side] ?? 0);
+
 /** Where a body's hand or foot (its ankle) is. */
 const endOf = (body: Body, limb: 'hands' | 'feet', side: Side): Point => (limb === 'hands' ? body.arms[side].hand : body.legs[side].end);
 
@@ -154,9 +158,11 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     // One anchor for both keys (a standing foot, a gripping hand): it stays exactly on its path, which
     // lifts with it when that foot or hand steps.
     const at = pointOf(pose(mixed, motion.view), a.anchor.point);
-    const target = lerpPoint(a.anchor.at, b.anchor.at, progress);
-    const lift = stepping.step?.points.includes(a.anchor.point) === true ? stepping.step.lift : 0;
-    offset = [target[0] - at[0], target[1] + lift - at[1]];
+    const isStepping = stepping.step?.points.includes(a.anchor.point) === true;
+    const target = isStepping
+      ? stepPath(a.anchor.at, b.anchor.at, progress, stepping.step!.lift, stepping.step!.rise)
+      : lerpPoint(a.anchor.at, b.anchor.at, progress);
+    offset = [target[0] - at[0], target[1] - at[1]];
   }
   // A bar on the back or racked in front: between keys the hands follow it where the trunk carries it,
   // not a straight line between its places at the keys, which would pull the arms off the bar.
@@ -188,17 +194,16 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   // A placed foot stands on what is under it at each key, and between them on what the move carries it to.
   const grounds = SIDES.filter((side) => a.feetGround?.[side] !== undefined || b.feetGround?.[side] !== undefined);
   if (grounds.length > 0)
-    targets.footGround = Object.fromEntries(
-      grounds.map((side) => [side, mix(a.feetGround?.[side] ?? 0, b.feetGround?.[side] ?? 0, progress)]),
-    );
+    targets.footGround = Object.fromEntries(grounds.map((side) => [side, mix(groundOf(a, b, side), groundOf(b, a, side), progress)]));
   // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
-  if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.lift };
+  if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.above };
   const body = pose(mixed, motion.view, offset, targets);
   if (holds !== undefined) return solesOn(holds, body);
-  // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys.
+  // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys; a foot that
+  // leaves or lands on a box rests on the ground it has at the keys, eased between them (resting.ts).
   if (motion.isGrounded === true) {
     // The whole figure moves, limb targets with it, so the lowest resting part lands exactly on the floor.
-    const lift = liftToFloor(body, supportsOf(motion.fixed)) + mix(a.air ?? 0, b.air ?? 0, progress);
+    const lift = liftBetween(body, placedA.body, placedB.body, supportsOf(motion.fixed), progress) + mix(a.air ?? 0, b.air ?? 0, progress);
     const up = (points: Partial<Record<Side, Point>>) =>
       Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, [0, lift])])) as Partial<Record<Side, Point>>;
     return pose(mixed, motion.view, [offset[0], offset[1] + lift], { ...targets, hands: up(targets.hands), feet: up(targets.feet) });
