@@ -3,7 +3,8 @@
  * human ranges, promised contacts within 4 cm of their surface (at the keys and through every move),
  * the centre of mass over the feet in balanced keys, held props in the hands that hold them, no part
  * of the figure under the floor, levers and straps that keep their length, feet that clear cones and
- * hurdles, and a clip of at most 5 s. Problems name the file and the field.
+ * hurdles, jumps that fly as thrown bodies do (flight-check.ts), and a clip of at most 5 s. Problems
+ * name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
@@ -44,6 +45,7 @@ import { ghdProblems } from './ghd.ts';
 import { captainsChairProblems } from './captains-chair.ts';
 import { climbingRopeProblems } from './rope.ts';
 import { onMachineProblem } from './machine-check.ts';
+import { flightProblems } from './flight-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -63,10 +65,7 @@ export const RANGES = {
 const CONTACT_TOLERANCE = 0.04;
 /** A rigid or taut line's length from anchor to the hands (or feet) may vary this much through the loop (metres). */
 const RIGID_TOLERANCE = 0.1;
-/**
- * How far a kneeling key's fixed knee may sit above what is under it (metres): a shin lying on the
- * floor holds the knee's centre about 7 cm above its resting height, so 10 cm is a knee that hovers.
- */
+/** How far a kneeling key's fixed knee may sit above what is under it (metres): a shin on the floor holds it 7 cm up; 10 cm hovers. */
 const KNEE_HOVER = 0.1;
 const BALANCE_TOLERANCE = 0.08;
 
@@ -136,6 +135,7 @@ export function checkMotion(description: Description): Problem[] {
     ...wundaChairProblems(motion),
     ...herculesProblems(motion),
     ...cadillacProblems(motion),
+    ...flightProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);
