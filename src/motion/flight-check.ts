@@ -20,7 +20,7 @@ const HOLDING_WITHIN = 0.06;
  * times as long (the rise at least half the ballistic rise for that time: a float), at least 1/√1.5 as
  * long (the rise at most 1.5 times it: legs that straighten in the air lift the pelvis faster than a
  * push-off could), each with a frame's grace, as the frames show the take-off and landing to one frame.
- * Kept, right jumps and runs fall between 0.83 and 1.3 (a sprint's stride, a pogo hop, a box jump).
+ * Kept, right jumps and runs measure about 0.8 to 1.3 (a sprint's stride, a pogo hop, a box jump).
  */
 const LONGEST = Math.SQRT2;
 const SHORTEST = 1 / Math.sqrt(1.5);

@@ -1,0 +1,93 @@
+/**
+ * The flight check (src/motion/flight-check.ts): a jump's time in the air agrees with the rise and fall
+ * of its pelvis as a thrown body's does, the pelvis passes its top without hanging there and rises once;
+ * `check` refuses a floating jump and passes a ballistic one.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ballisticSeconds, flightFault, flightProblems } from '../../src/motion/flight-check.ts';
+import { checkMotion } from '../../src/motion/motion-check.ts';
+import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+
+function built(keys: readonly object[]): Description {
+  const result = buildDescription(
+    'data/source/motion/plyometrics.json',
+    'plyometrics',
+    'Rocket_Jump',
+    { pattern: 'pose', fixed: 'leftToe', keys },
+    RENDERER_VERSION,
+  );
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
+  return result.value;
+}
+
+const squat = { name: 'half squat', trunk: 30, legs: [52, -30, 90], arms: [-10, 5], hold: 0.35, move: 0.22 };
+const pushOff = { name: 'push off', trunk: 3, legs: [0, 0, 30], arms: [165, 170], hold: 0, move: 0.3 };
+const touchDown = { name: 'touch down', trunk: 5, legs: [5, -3, 35], arms: [150, 160], hold: 0, move: 0.35 };
+/** 26 cm up in 0.3 s: a thrown body's 0.23 s to its top, eased. */
+const top = { name: 'top', legs: [0, 0, 25], arms: [178, 180], air: 0.26, hold: 0, move: 0.3 };
+
+/** A thrown pelvis's heights, frame by frame from the last frame on the ground to the first down again (30 frames a second). */
+function thrown(rise: number, frames: number): number[] {
+  const seconds = (frames + 1) / 30;
+  const g = (8 * rise) / seconds ** 2;
+  const speed = (g * seconds) / 2;
+  return Array.from({ length: frames + 2 }, (_, i) => 1 + speed * (i / 30) - (g / 2) * (i / 30) ** 2);
+}
+
+describe('the flight check', () => {
+  it('times a thrown body: 2√(2h/g) up and down, as h = g·T²/8', () => {
+    assert.equal(ballisticSeconds(0.3, 0.3).toFixed(3), '0.495');
+    assert.equal(ballisticSeconds(0.3, 0.8).toFixed(3), '0.651');
+    assert.equal(ballisticSeconds(-0.1, 0).toFixed(3), '0.000');
+  });
+
+  it('passes a ballistic pelvis and refuses one in the air twice as long for its rise', () => {
+    assert.equal(flightFault(thrown(0.3, 14)), undefined);
+    const floating = [1, ...thrown(0.3, 14).slice(1, 8), ...Array(15).fill(1.3), ...thrown(0.3, 14).slice(8)];
+    assert.match(
+      flightFault(floating) ?? '',
+      /^the figure is in the air 0\.97 s with the pelvis rising 30 cm and falling 30 cm, where a thrown body takes 0\.49 s: it floats/,
+    );
+  });
+
+  it('refuses a pelvis that hangs at its top, rises twice, or rises faster than a push-off throws it', () => {
+    const path = thrown(0.3, 14);
+    const hanging = [...path.slice(0, 8), ...Array(5).fill(1.3), ...path.slice(8)];
+    assert.equal(
+      flightFault(hanging),
+      'the pelvis hangs within 1 cm of the top of the jump for 7 frames (0.23 s); a thrown body passes it in 3',
+    );
+    const hitched = path.map((y, i) => (i === 4 ? y - 0.12 : y));
+    assert.equal(flightFault(hitched), 'the pelvis dips 8 cm and rises again in the air; a thrown body rises once, then falls');
+    const snapped = thrown(0.9, 8);
+    assert.match(flightFault(snapped) ?? '', /the legs straighten in the air/);
+    // Holding a load, a lifter drops under it faster than it falls: not refused.
+    assert.equal(flightFault(snapped, true), undefined);
+  });
+
+  it('passes a rocket jump that pushes off on straight legs and flies 26 cm', () => {
+    const jump = built([squat, pushOff, top, touchDown]);
+    assert.deepEqual(flightProblems(jump.motion), []);
+    assert.deepEqual(checkMotion(jump), []);
+  });
+
+  it('refuses the rocket jump reviewers failed: in the air 1.2 s of 1.7, hanging 0.3 s at the top', () => {
+    const floating = built([
+      { name: 'half squat, arms at sides', trunk: 40, legs: [65, -38, 90], arms: [-10, 0], hold: 0.3, move: 0.5 },
+      { name: 'launch, arms overhead', legs: [0, 0, 30], arms: [180, 180], air: 0.4, hold: 0.2, move: 0.7 },
+    ]);
+    const messages = checkMotion(floating).map((p) => p.message);
+    assert.deepEqual(messages, [
+      'at 0.40 s the pelvis hangs within 1 cm of the top of the jump for 11 frames (0.37 s); a thrown body passes it in 3',
+    ]);
+  });
+
+  it('refuses a hop held at its top longer than a thrown body passes it', () => {
+    const held = built([squat, pushOff, { ...top, hold: 0.2 }, touchDown]);
+    assert.deepEqual(flightProblems(held.motion), [
+      'at 0.67 s the pelvis hangs within 1 cm of the top of the jump for 9 frames (0.30 s); a thrown body passes it in 3',
+    ]);
+  });
+});
