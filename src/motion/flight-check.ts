@@ -52,19 +52,22 @@ export function ballisticSeconds(rise: number, fall: number): number {
   return Math.sqrt((2 * Math.max(0, rise)) / G) + Math.sqrt((2 * Math.max(0, fall)) / G);
 }
 
-/** One airborne phase's fault, or nothing: `pelvis` holds its height in the last frame on the ground, each frame in the air, and the first frame down again. */
-export function flightFault(pelvis: readonly number[], isLoaded = false): string | undefined {
-  const air = pelvis.slice(1, -1);
+/**
+ * One airborne phase's fault, or nothing: `air` holds the pelvis's height in each frame in the air. The
+ * arc between the first and the last of them is timed, not the frames on the ground around it, where a
+ * leg that bends to take off or to land moves the pelvis as no flight does.
+ */
+export function flightFault(air: readonly number[], isLoaded = false): string | undefined {
   const top = Math.max(...air);
   const apex = air.indexOf(top);
-  const [rise, fall] = [top - pelvis[0]!, top - pelvis[pelvis.length - 1]!];
-  const seconds = air.length * FRAME;
+  const [rise, fall] = [top - air[0]!, top - air[air.length - 1]!];
+  const seconds = (air.length - 1) * FRAME;
   const thrown = ballisticSeconds(rise, fall);
   const [longest, shortest] = [
     ballisticSeconds(rise + PELVIS_GRACE, fall + PELVIS_GRACE),
     ballisticSeconds(rise - PELVIS_GRACE, fall - PELVIS_GRACE),
   ];
-  const path = `in the air ${seconds.toFixed(2)} s with the pelvis rising ${(rise * 100).toFixed(0)} cm and falling ${(fall * 100).toFixed(0)} cm`;
+  const path = `in the air ${(air.length * FRAME).toFixed(2)} s, its pelvis rising ${(rise * 100).toFixed(0)} cm and falling ${(fall * 100).toFixed(0)} cm in ${seconds.toFixed(2)} s`;
   if (seconds - FRAME > LONGEST * longest)
     return `the figure is ${path}, where a thrown body takes ${thrown.toFixed(2)} s: it floats (lower the air time or raise the jump)`;
   // A lifter holding a load drops under it faster than it falls, pulling against it (a split jerk, a snatch).
@@ -102,9 +105,8 @@ export function flightProblems(motion: Motion): string[] {
   for (let k = 1; k <= count; k += 1) {
     const start = (first + k) % count;
     if (resting[start] || !resting[(start - 1 + count) % count]) continue;
-    const frames = [start - 1];
+    const frames = [start];
     while (!resting[(frames.at(-1)! + 1) % count]) frames.push(frames.at(-1)! + 1);
-    frames.push(frames.at(-1)! + 1);
     // A loop that returns to its start by a cross-dissolve draws no path across it.
     if (frames.some((frame) => isDissolving(motion, frame))) continue;
     const fault = flightFault(
