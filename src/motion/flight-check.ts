@@ -109,11 +109,20 @@ export function flightProblems(motion: Motion): string[] {
     while (!resting[(frames.at(-1)! + 1) % count]) frames.push(frames.at(-1)! + 1);
     // A loop that returns to its start by a cross-dissolve draws no path across it.
     if (frames.some((frame) => isDissolving(motion, frame))) continue;
+    const bodies = frames.map((frame) => bodyAt(motion, frame * FRAME));
+    const isLoaded = motion.held.some((prop) => prop.at === 'hands' || prop.at === 'left' || prop.at === 'right');
     const fault = flightFault(
-      frames.map((frame) => bodyAt(motion, frame * FRAME).pelvis[1]),
-      motion.held.some((prop) => prop.at === 'hands' || prop.at === 'left' || prop.at === 'right'),
+      bodies.map((body) => body.pelvis[1]),
+      isLoaded,
     );
-    if (fault !== undefined) problems.push(`at ${((start % count) * FRAME).toFixed(2)} s ${fault}`);
+    // The pelvis stands for the centre of mass, except where the body folds in the air (a pike lifts the
+    // hips above it, a tuck lifts it above the hips): a flight is refused when both fly wrong.
+    const isShape =
+      flightFault(
+        bodies.map((body) => body.centre[1]),
+        isLoaded,
+      ) === undefined;
+    if (fault !== undefined && !isShape) problems.push(`at ${((start % count) * FRAME).toFixed(2)} s ${fault}`);
   }
   return problems;
 }
