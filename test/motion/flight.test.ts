@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ballisticSeconds, flightFault, flightProblems } from '../../src/motion/flight-check.ts';
+import { bodyAt } from '../../src/motion/timeline.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
@@ -90,5 +91,37 @@ describe('the flight check', () => {
     assert.deepEqual(flightProblems(held.motion), [
       'at 0.67 s the pelvis hangs within 1 cm of the top of the jump for 9 frames (0.30 s); a thrown body passes it in 3',
     ]);
+  });
+
+  it('passes a pike in the air, whose hips rise faster than its centre of mass (an Aztec push-up)', () => {
+    const aztec = built(
+      [
+        { name: 'high plank', trunk: 71, legs: [-71, -71, 20], arms: [0, 0], handsOnFloor: 'both', hold: 0.4, move: 0.5 },
+        { name: 'chest low', trunk: 86, legs: [-86, -86, 10], arms: [-120, 30], handsOnFloor: 'both', hold: 0.05, move: 0.15 },
+        { name: 'explode up', trunk: 75, legs: [-60, -60, 20], arms: [-5, -5], air: 0.03, hold: 0, move: 0.17 },
+        {
+          name: 'pike in the air',
+          trunk: 125,
+          spine: 10,
+          neck: 10,
+          legs: [-20, -20, 60],
+          arms: [-40, -40],
+          hold: 0,
+          move: 0.17,
+          at: 0.612,
+          air: 0.142,
+        },
+        { name: 'extend back out', trunk: 80, legs: [-72, -72, 20], arms: [-3, -3], hold: 0, move: 0.16, at: -0.001, air: 0.175 },
+        { name: 'land', trunk: 80, legs: [-80, -80, 15], arms: [-65, 45], handsOnFloor: 'both', hold: 0.15, move: 0.6 },
+      ],
+      'Aztec_Push_Up',
+    );
+    assert.deepEqual(flightProblems(aztec.motion), []);
+    // Its pelvis alone, in the air from 1.07 s for 15 frames, rises 47 cm in 0.47 s: a pike, not a thrown body's path.
+    const pelvis = Array.from({ length: 15 }, (_, i) => bodyAt(aztec.motion, (32 + i) / 30).pelvis[1]);
+    assert.equal(
+      flightFault(pelvis),
+      'the figure is in the air 0.50 s, its pelvis rising 47 cm and falling 61 cm in 0.47 s, where a thrown body takes 0.66 s: the legs straighten in the air (push off with them straight on the floor)',
+    );
   });
 });
