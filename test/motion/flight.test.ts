@@ -11,11 +11,11 @@ import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 
-function built(keys: readonly object[]): Description {
+function built(keys: readonly object[], id = 'Rocket_Jump'): Description {
   const result = buildDescription(
     'data/source/motion/plyometrics.json',
     'plyometrics',
-    'Rocket_Jump',
+    id,
     { pattern: 'pose', fixed: 'leftToe', keys },
     RENDERER_VERSION,
   );
