@@ -2,7 +2,8 @@
  * The validator of descriptions, as `snapshot check` is for snapshots: joint angles within human ranges, promised
  * contacts within 4 cm of their surface, the centre of mass over the feet in balanced keys, held props in their hands,
  * nothing under the floor, levers and straps that keep their length, feet clear of cones, hurdles and the inside of a
- * box, no pelvis jumping between frames, and a clip of at most 5 s. Problems name the file and the field.
+ * box, no pelvis jumping between frames, jumps that fly as thrown bodies do, and a clip of at most 5 s. Problems name
+ * the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
@@ -44,6 +45,7 @@ import { captainsChairProblems } from './captains-chair.ts';
 import { climbingRopeProblems } from './rope.ts';
 import { onMachineProblem } from './machine-check.ts';
 import { groundingProblems } from './box-check.ts';
+import { flightProblems } from './flight-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -63,10 +65,7 @@ export const RANGES = {
 const CONTACT_TOLERANCE = 0.04;
 /** A rigid or taut line's length from anchor to the hands (or feet) may vary this much through the loop (metres). */
 const RIGID_TOLERANCE = 0.1;
-/**
- * How far a kneeling key's fixed knee may sit above what is under it (metres): a shin lying on the
- * floor holds the knee's centre about 7 cm above its resting height, so 10 cm is a knee that hovers.
- */
+/** How far a kneeling key's fixed knee may sit above what is under it (metres): a shin on the floor holds it 7 cm up; 10 cm hovers. */
 const KNEE_HOVER = 0.1;
 const BALANCE_TOLERANCE = 0.08;
 
@@ -137,6 +136,7 @@ export function checkMotion(description: Description): Problem[] {
     ...herculesProblems(motion),
     ...cadillacProblems(motion),
     ...groundingProblems(motion),
+    ...flightProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);

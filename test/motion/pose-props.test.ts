@@ -300,8 +300,8 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
           cones: [0.6],
           ...(loop === undefined ? {} : { loop }),
           keys: [
-            { name: 'take off', hold: 0.2, move: 0.4 },
-            { name: 'over', legs: [80, -30], air: 0.5, at: 0.45, hold: 0, move: 0.4 },
+            { name: 'take off', hold: 0.2, move: 0.3 },
+            { name: 'over', legs: [80, -30], air: 0.5, at: 0.45, hold: 0, move: 0.3 },
             { name: 'landed', at: 0.9, hold: 0.3, move: 0.6 },
           ],
         },
@@ -313,7 +313,7 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
     assert.deepEqual(checkMotion(dissolving), []);
     const { motion } = dissolving;
     // Halfway through the last move: the landing at half strength over the take-off at half strength.
-    const middle = 0.2 + 0.4 + 0 + 0.4 + 0.3 + 0.3;
+    const middle = 0.2 + 0.3 + 0 + 0.3 + 0.3 + 0.3;
     const figures = figuresAt(motion, middle);
     assert.equal(figures.length, 2);
     assert.ok(Math.abs(figures[0]!.opacity - 0.5) < 0.05 && Math.abs(figures[0]!.opacity + figures[1]!.opacity - 1) < 1e-9);
