@@ -6,7 +6,7 @@
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { type Body, type Point, SIDES, type Side } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, locate, loopKeyBody, supportsOf } from './timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, isCrossFading, loopKeyBody, supportsOf } from './timeline.ts';
 
 /**
  * A pelvis moving farther than this from one frame to the next (1/30 s: 4.5 m/s), and three times as far as
@@ -39,12 +39,6 @@ function insideBox(body: Body, boxes: readonly FixedProp[], sides: readonly Side
   return undefined;
 }
 
-/** Whether the time is in a dissolve's cross-fade from the last key back to the first (no path is drawn there). */
-function isDissolving(motion: Motion, seconds: number): boolean {
-  const { from, progress } = locate(motion, seconds);
-  return motion.loop === 'dissolve' && from === motion.keys.length - 1 && progress > 0;
-}
-
 /**
  * The first frame whose pelvis has jumped from the frame before's (PELVIS_JUMP), the cross-fade of a
  * dissolve aside: the one-frame rise or drop of a figure grounded on a box as its foot crossed the edge.
@@ -53,10 +47,11 @@ function pelvisJumpProblems(motion: Motion): string[] {
   const frames = frameCount(motion);
   const pelvis = Array.from({ length: frames }, (_, frame) => bodyAt(motion, frame / FRAMES_PER_SECOND).pelvis);
   // moved[f]: from frame f - 1 to frame f, round the loop; a dissolve's cross-fade moves nothing.
+  const isFading = pelvis.map((_, f) => isCrossFading(motion, f / FRAMES_PER_SECOND));
   const moved = pelvis.map((p, f) => {
-    const before = pelvis[(f + frames - 1) % frames]!;
-    const isFading = isDissolving(motion, f / FRAMES_PER_SECOND) || isDissolving(motion, ((f + frames - 1) % frames) / FRAMES_PER_SECOND);
-    return isFading ? 0 : Math.hypot(p[0] - before[0], p[1] - before[1]);
+    const previous = (f + frames - 1) % frames;
+    const before = pelvis[previous]!;
+    return isFading[f]! || isFading[previous]! ? 0 : Math.hypot(p[0] - before[0], p[1] - before[1]);
   });
   for (let f = 0; f < frames; f += 1) {
     const around = Math.max(moved[(f + frames - 1) % frames]!, moved[(f + 1) % frames]!);
@@ -95,7 +90,7 @@ function boxProblems(motion: Motion): string[] {
   });
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const seconds = frame / FRAMES_PER_SECOND;
-    if (isDissolving(motion, seconds)) continue;
+    if (isCrossFading(motion, seconds)) continue;
     const inside = insideBox(bodyAt(motion, seconds), boxes);
     if (inside === undefined) continue;
     problems.push(`at ${seconds.toFixed(2)} s ${inside}`);

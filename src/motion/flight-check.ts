@@ -7,7 +7,7 @@ import type { Motion } from './motion.ts';
 import { machineOf } from './cardio.ts';
 import { surfacesOf } from './surfaces.ts';
 import { distance, type Point, SIDES } from './skeleton.ts';
-import { bodyAt, clearance, FRAMES_PER_SECOND, frameCount, locate, RESTING_POINTS, supportsOf } from './timeline.ts';
+import { bodyAt, clearance, FRAMES_PER_SECOND, frameCount, isCrossFading, RESTING_POINTS, type Support, supportsOf } from './timeline.ts';
 
 const G = 9.81;
 const FRAME = 1 / FRAMES_PER_SECOND;
@@ -40,9 +40,8 @@ const PELVIS_GRACE = 0.02;
 const SECOND_RISE = 0.04;
 
 /** Whether the figure of frame `frame` rests on anything: a part on the floor or a prop's top, a hand on a bar. */
-function isResting(motion: Motion, frame: number, bars: readonly Point[]): boolean {
+function isResting(motion: Motion, frame: number, supports: readonly Support[], bars: readonly Point[]): boolean {
   const body = bodyAt(motion, frame * FRAME);
-  const supports = supportsOf(motion.fixed);
   if (RESTING_POINTS.some((point) => clearance(body, point, supports) <= RESTING_WITHIN)) return true;
   return bars.some((bar) => SIDES.some((side) => distance(body.arms[side].hand, bar) <= HOLDING_WITHIN));
 }
@@ -97,10 +96,12 @@ export function flightProblems(motion: Motion): string[] {
   if (machineOf(motion) !== undefined) return [];
   const count = frameCount(motion);
   const bars = surfacesOf(motion.fixed).flatMap((s) => (s.kind === 'point' ? [s.at] : []));
-  const resting = Array.from({ length: count }, (_, frame) => isResting(motion, frame, bars));
+  const supports = supportsOf(motion.fixed);
+  const resting = Array.from({ length: count }, (_, frame) => isResting(motion, frame, supports, bars));
   // Hanging from what no check knows as a support (a rope) or never touching down: no phase begins or ends.
   const first = resting.indexOf(true);
   if (first < 0) return [];
+  const isLoaded = motion.held.some((prop) => prop.at === 'hands' || prop.at === 'left' || prop.at === 'right');
   const problems: string[] = [];
   for (let k = 1; k <= count; k += 1) {
     const start = (first + k) % count;
@@ -108,9 +109,8 @@ export function flightProblems(motion: Motion): string[] {
     const frames = [start];
     while (!resting[(frames.at(-1)! + 1) % count]) frames.push(frames.at(-1)! + 1);
     // A loop that returns to its start by a cross-dissolve draws no path across it.
-    if (frames.some((frame) => isDissolving(motion, frame))) continue;
+    if (frames.some((frame) => isCrossFading(motion, frame * FRAME))) continue;
     const bodies = frames.map((frame) => bodyAt(motion, frame * FRAME));
-    const isLoaded = motion.held.some((prop) => prop.at === 'hands' || prop.at === 'left' || prop.at === 'right');
     const fault = flightFault(
       bodies.map((body) => body.pelvis[1]),
       isLoaded,
@@ -125,9 +125,4 @@ export function flightProblems(motion: Motion): string[] {
     if (fault !== undefined && !isShape) problems.push(`at ${((start % count) * FRAME).toFixed(2)} s ${fault}`);
   }
   return problems;
-}
-
-function isDissolving(motion: Motion, frame: number): boolean {
-  const { from, progress } = locate(motion, frame * FRAME);
-  return motion.loop === 'dissolve' && from === motion.keys.length - 1 && progress > 0;
 }

@@ -119,6 +119,12 @@ export function locate(motion: Motion, seconds: number): { from: number; to: num
 const isDissolving = (motion: Motion, from: number, progress: number): boolean =>
   motion.loop === 'dissolve' && from === motion.keys.length - 1 && progress > 0;
 
+/** Whether `seconds` into the loop falls in its cross-dissolve, where no path is drawn (the checks skip it). */
+export function isCrossFading(motion: Motion, seconds: number): boolean {
+  const { from, progress } = locate(motion, seconds);
+  return isDissolving(motion, from, progress);
+}
+
 /** What is drawn `seconds` into the loop: the figure, or during a dissolve the last key fading out over the first fading in. */
 export function figuresAt(motion: Motion, seconds: number): readonly { body: Body; opacity: number }[] {
   const { from, to, progress } = locate(motion, seconds);
