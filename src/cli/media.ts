@@ -24,7 +24,8 @@ export const USAGE = `usage: npm run --silent media -- <command> [options]
                                 into MEDIA_DIR (default ./var/media), skipping media already rendered from the same description
   sheet OUT.jpg [ID...]         a contact sheet: one row of frames through the loop per exercise (every description when
                                 no id is named); --category NAME keeps one category, --random N --seed S draws N of them,
-                                --frames N shows N frames a row (default 8; up to 32, to see a fast move frame by frame)
+                                --frames N shows N frames a row (default 8; up to 32, to see a fast move frame by frame);
+                                named ids come in the order named, and one with no description is an error
   coverage                      exercises described, by category and by pattern, against the newest snapshot in DATA_DIR
   slides [ID...]                parts that slide at least 6 cm along what they rest on (a planted foot or hand moving), per
                                 description, and how many; a review aid, not a check (exit 0)
@@ -183,6 +184,13 @@ export async function main(argv: string[]): Promise<number> {
         (d) => (ids.length === 0 || ids.includes(d.id)) && (values.category === undefined || d.category === values.category),
       );
       if (values.random !== undefined) chosen = sample(chosen, Number(values.random), Number(values.seed ?? 1));
+      // Rows in the order the ids were named: a reviewer who names a batch reads it row by row in that order.
+      else if (ids.length > 0) chosen.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+      const unknown = ids.filter((id) => !descriptions.some((d) => d.id === id));
+      if (unknown.length > 0) {
+        process.stderr.write(`error: no motion description for ${unknown.join(', ')}\n`);
+        return 2;
+      }
       const frames = values.frames === undefined ? 8 : Number(values.frames);
       if (!Number.isInteger(frames) || frames < 2 || frames > 32) {
         process.stderr.write(`error: --frames takes a whole number from 2 to 32, not ${values.frames}\n`);

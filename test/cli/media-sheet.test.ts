@@ -30,4 +30,14 @@ describe('media sheet', () => {
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--frames takes a whole number from 2 to 32, not 1/);
   });
+
+  it('puts the rows in the order the ids are named, and refuses an id with no description by name', () => {
+    const dir = tempDir('exlib-sheet-order-');
+    const run = sheet([join(dir, 'order.jpg'), 'Plank', 'Barbell_Squat', 'Knee_Push_Up']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /order\.jpg: Plank, Barbell_Squat, Knee_Push_Up\n/);
+    const unknown = sheet([join(dir, 'unknown.jpg'), 'Plank', 'Plnak']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /no motion description for Plnak/);
+  });
 });
