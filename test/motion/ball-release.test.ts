@@ -167,6 +167,22 @@ describe('a ball that leaves the hands', () => {
     assert.match(high, /key 3 "hands on the ball": the hands pick the ball up \d+ cm above the floor it lies on/);
   });
 
+  it('bounced off the floor meets it under the catching hands and flies up into them', () => {
+    const kneeHigh = { trunk: 34, spine: 10, legs: [85, -42, 90], feetOnFloor: 'both', arms: [15, 100] };
+    const source = { ...slam(kneeHigh), ballFlight: { release: 1, bounce: 2, catch: 3 } };
+    const bounced = built(source);
+    const [hit, caught] = [keyStartSeconds(bounced.motion, 2), keyStartSeconds(bounced.motion, 3)];
+    const hands = heldAtKey(bounced, 3);
+    assert.deepEqual(ballAt(bounced.motion, hit), [hands[0], BALL_RADIUS]);
+    const rising = path(bounced, hit, caught);
+    assert.ok(rising.length >= 10 && rising.every(({ at }) => at[0] === hands[0]), 'straight up under the hands');
+    assert.ok(
+      rising.every(({ at }) => at[1] >= BALL_RADIUS - 1e-9),
+      'never into the floor',
+    );
+    assert.match(refusal({ ...source, ballFlight: { release: 1, bounce: 2, floor: 2, catch: 3 } }), /not both/);
+  });
+
   it('thrown away, leaves the picture and the loop dissolves to the next ball in the hands', () => {
     const away = { release: 1, away: [135, 9] };
     const thrown = built({ ...supine(away), loop: 'dissolve' });
