@@ -1,9 +1,8 @@
 /**
- * The validator of descriptions, as `snapshot check` is for snapshots: joint angles within human ranges, promised
- * contacts within 4 cm of their surface, the centre of mass over the feet in balanced keys, held props in their hands,
- * nothing under the floor, levers and straps that keep their length, feet clear of cones, hurdles and the inside of a
- * box, no pelvis jumping between frames, jumps that fly as thrown bodies do, and a clip of at most 5 s. Problems name
- * the file and the field.
+ * The validator of descriptions, as `snapshot check` is for snapshots: joint angles in human ranges, contacts within 4 cm
+ * of their surface, the centre of mass over the feet in balanced keys, held props in their hands (or, thrown, in flight),
+ * nothing under the floor, rigid levers and straps, feet clear of cones, hurdles and a box's inside, no pelvis jumping
+ * between frames, jumps that fly as thrown bodies do, a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
@@ -46,6 +45,7 @@ import { climbingRopeProblems } from './rope.ts';
 import { onMachineProblem } from './machine-check.ts';
 import { groundingProblems } from './box-check.ts';
 import { flightProblems } from './flight-check.ts';
+import { ballFlightProblems } from './ball-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -137,6 +137,7 @@ export function checkMotion(description: Description): Problem[] {
     ...cadillacProblems(motion),
     ...groundingProblems(motion),
     ...flightProblems(motion),
+    ...ballFlightProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);
@@ -198,8 +199,7 @@ export function checkMotion(description: Description): Problem[] {
       }
     }
   });
-  // Through the whole loop: a lever's arm, a landmine's bar and taut straps keep their length, no foot
-  // passes through a cone or hurdle, and nothing sinks into the floor.
+  // Through the loop: a lever's arm, a landmine's bar, taut straps keep their length; no foot in a cone or hurdle or the floor.
   const rigid = motion.fixed.filter((prop) => RIGID_LINES.has(prop.kind) && prop.to !== undefined);
   const lengths = rigid.map(() => ({ min: Number.POSITIVE_INFINITY, max: 0 }));
   const obstacles = motion.fixed.filter((prop) => prop.kind === 'cone' || prop.kind === 'hurdle');

@@ -190,6 +190,19 @@ export interface Motion {
    * with the floor instead of sliding along it.
    */
   travel?: number;
+  /** A held ball that leaves the hands and flies as a thrown body (ball-flight.ts). */
+  ball?: BallFlight;
+}
+
+/** A ball's flight by key index: released at one, caught at another, by way of the wall or the floor, or thrown away. */
+export interface BallFlight {
+  release: number;
+  catch?: number;
+  floor?: number;
+  bounce?: number;
+  wall?: { key: number; height: number };
+  /** Out of the picture: direction (degrees as a limb's: 90 forward level, 180 up) and speed (m/s). */
+  away?: { direction: number; speed: number };
 }
 
 export const leg = (hip: number, knee = 0, ankle = 0): LegAngles => ({ hip, knee, ankle });

@@ -19,6 +19,8 @@ import { placedKey } from './pose-keys.ts';
 import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
+import { ballFlightOf } from './ball-params.ts';
+import { BALL_RADIUS } from './ball-flight.ts';
 import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -183,8 +185,10 @@ export const posePattern = pattern<PoseParams>({
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
     // passes over the feet stride by stride, so its keys are not held to the standing balance check.
     const isHeldOrTravelling = isHeldUp || params.travel !== undefined;
-    // Hands on an ab wheel hold its axle, the wheel's radius above the floor it rolls on (hand-props.ts).
-    const handsAbove = held.some((prop) => prop.kind === 'ab-wheel') ? AB_WHEEL_RADIUS : REST_HEIGHT.leftHand;
+    // Hands on an ab wheel hold its axle, the wheel's radius above the floor it rolls on (hand-props.ts);
+    // where a thrown ball lands on the floor, they pick it up at its middle (ball-flight.ts).
+    const isBallOnFloor = params.ballFlight?.floor !== undefined;
+    const handsAbove = held.some((prop) => prop.kind === 'ab-wheel') ? AB_WHEEL_RADIUS : isBallOnFloor ? BALL_RADIUS : REST_HEIGHT.leftHand;
     // A cardio machine places the figure on its seat and pedals itself (cardio-keys.ts).
     const machine =
       params.machine === undefined ? undefined : machineScene(params.keys, view, params.machine, params.turns ?? 1, params.travel);
@@ -271,6 +275,7 @@ export const posePattern = pattern<PoseParams>({
       isGrounded: bar === undefined && machine === undefined,
       ...(params.loop === 'dissolve' ? { loop: 'dissolve' as const } : {}),
       ...(params.travel === undefined ? {} : { travel: params.travel }),
+      ...(params.ballFlight === undefined ? {} : { ball: ballFlightOf(params)! }),
     });
     return result;
   },

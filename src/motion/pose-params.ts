@@ -7,6 +7,7 @@ import { CARDIO_STYLES } from './cardio-styles.ts';
 import { angles, arm, type BodyPoint, leg } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
+import { BALL_ENTRIES, ballMisfit } from './ball-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
@@ -251,6 +252,7 @@ export const ParamsSchema = v.pipe(
     hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     ...RIG_ENTRIES,
     ...MACHINE_ENTRIES,
+    ...BALL_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
@@ -270,7 +272,7 @@ export const ParamsSchema = v.pipe(
     'wallBall pins the ball against the wall, so it is not also on the floor (massageBall, stabilityBall)',
   ),
   v.rawCheck(({ dataset, addIssue }) => {
-    const misfit = dataset.typed ? leverMisfit(dataset.value) : undefined;
+    const misfit = dataset.typed ? (leverMisfit(dataset.value) ?? ballMisfit(dataset.value)) : undefined;
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),

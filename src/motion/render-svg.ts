@@ -24,6 +24,7 @@ import { machineParts, rowerHandle } from './render-cardio.ts';
 import { rigsBehindFigure } from './render-rigs.ts';
 import { leverArmBehind, leverPlates } from './render-machine.ts';
 import { leverEndPoint, PLATE_RADIUS, platePoint } from './machine.ts';
+import { BALL_RADIUS, type BallPlace, ballAt, ballPathPoints } from './ball-flight.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -77,6 +78,8 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     for (const prop of motion.fixed)
       if (prop.kind === 'lever') see(platePoint([prop.x0, prop.y], leverEndPoint(body, prop), prop.plates), PLATE_RADIUS + 0.02);
   }
+  // A ball in flight to the wall, the floor or the hands again stays in the picture (one thrown away leaves it).
+  for (const point of ballPathPoints(motion)) see(point, BALL_RADIUS + 0.03);
   for (const prop of motion.fixed) {
     if (prop.kind === 'wall') continue;
     see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : 0.05);
@@ -176,8 +179,9 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
       for (const prop of motion.fixed)
         if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body), leverArmBehind(camera, prop, body));
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
-  for (const { body, opacity } of figures) {
-    const drawn = figureWithProps(motion, body, camera, seconds);
+  // In a cross-dissolve the incoming start holds the next ball: only the outgoing figure's is in flight.
+  for (const [i, { body, opacity }] of figures.entries()) {
+    const drawn = figureWithProps(motion, body, camera, seconds, i === 0 ? ballAt(motion, seconds) : 'held');
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
   }
   parts.push('</svg>');
@@ -185,7 +189,7 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
 }
 
 /** The figure with what it holds and the lines that run to it (cables, straps, a lever, a jump rope). */
-function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: number): string {
+function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: number, ball: BallPlace): string {
   const parts: string[] = [];
   // A jump rope turning behind the figure is drawn before it, one turning down in front after it.
   const rope = motion.fixed.find((prop) => prop.kind === 'jump-rope');
@@ -212,7 +216,10 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
   for (const prop of motion.held)
-    if (!isBehind(prop) && !isHugged(prop))
+    if (prop.kind === 'ball' && ball !== 'held') {
+      // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.
+      if (ball !== 'gone') parts.push(heldProp(camera, prop, ball, motion.view));
+    } else if (!isBehind(prop) && !isHugged(prop))
       parts.push(
         ...heldPlaces(body, prop).map((at, i) =>
           heldProp(camera, prop, at, motion.view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)),

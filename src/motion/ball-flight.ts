@@ -1,0 +1,124 @@
+/**
+ * A ball that leaves the hands (Motion.ball): where it is at any instant of the loop. In the hands before
+ * its release key and from its catch key on; between them a thrown body (constant speed along the floor,
+ * one parabola under g through each leg's two ends in the leg's time), by way of the wall's face or the
+ * floor, where it lies still until the hands pick it up or bounces up into them, or out of the picture.
+ */
+import { type BallFlight, cycleSeconds, keyStartSeconds, type HeldProp, type Motion } from './motion.ts';
+import type { Point } from './skeleton.ts';
+import { heldAt, loopKeyBody } from './timeline.ts';
+
+export const GRAVITY = 9.81;
+/** A medicine ball: 24 cm across, drawn at the hands as any held ball (render-props.ts). */
+export const BALL_RADIUS = 0.12;
+
+/** Where a ball is: in the hands, at a point of its flight or lying on the floor, or gone out of the picture. */
+export type BallPlace = 'held' | Point | 'gone';
+
+/**
+ * A thrown body `t` seconds into a flight of `seconds` from `from` to `to`: along the floor at one speed,
+ * its height on the one parabola under g that leaves `from` and meets `to` at the end.
+ */
+export function thrownPoint(from: Point, to: Point, seconds: number, t: number): Point {
+  const rise = (to[1] - from[1]) / seconds + (GRAVITY * seconds) / 2;
+  return [from[0] + ((to[0] - from[0]) * t) / seconds, from[1] + rise * t - (GRAVITY * t * t) / 2];
+}
+
+/** One leg of the flight: from a point at a time to a point at a later time, thrown or (on the floor) lying still. */
+interface Leg {
+  start: number;
+  end: number;
+  from: Point;
+  to: Point;
+  lying: boolean;
+}
+
+/** The ball's legs between release and catch, worked out once per motion. */
+const LEGS = new WeakMap<Motion, Leg[]>();
+
+/** The held ball a flight moves: the description's `ball` prop. */
+export const flyingBall = (motion: Motion): HeldProp | undefined =>
+  motion.ball === undefined ? undefined : motion.held.find((prop) => prop.kind === 'ball');
+
+/** Where the ball is at key `index` of the loop, held: at the hands that hold it as the loop draws that key. */
+function heldPoint(motion: Motion, prop: HeldProp, index: number): Point {
+  return heldAt(loopKeyBody(motion, index).body, prop);
+}
+
+/** The wall the ball meets: its face's x, and the side the figure is on (-1: in front of a wall ahead). */
+function wallFace(motion: Motion): { x: number; facing: number } | undefined {
+  const wall = motion.fixed.find((prop) => prop.kind === 'wall');
+  return wall === undefined ? undefined : { x: wall.x0, facing: wall.x1 >= wall.x0 ? -1 : 1 };
+}
+
+export function ballLegs(motion: Motion): Leg[] {
+  const known = LEGS.get(motion);
+  if (known !== undefined) return known;
+  const flight = motion.ball as BallFlight;
+  const prop = flyingBall(motion)!;
+  const at = (index: number) => keyStartSeconds(motion, index);
+  const release = { time: at(flight.release), point: heldPoint(motion, prop, flight.release) };
+  const legs: Leg[] = [];
+  const leg = (from: { time: number; point: Point }, to: { time: number; point: Point }, lying = false) =>
+    legs.push({ start: from.time, end: to.time, from: from.point, to: to.point, lying });
+  if (flight.catch !== undefined) {
+    const caught = { time: at(flight.catch), point: heldPoint(motion, prop, flight.catch) };
+    const wall = wallFace(motion);
+    if (flight.wall !== undefined && wall !== undefined) {
+      // It meets the wall's face with its side: its centre a radius out from the face.
+      const hit = { time: at(flight.wall.key), point: [wall.x + wall.facing * BALL_RADIUS, flight.wall.height] as Point };
+      leg(release, hit);
+      leg(hit, caught);
+    } else if (flight.bounce !== undefined) {
+      // It meets the floor under where the hands catch it, and bounces straight up into them.
+      const bounced = { time: at(flight.bounce), point: [caught.point[0], BALL_RADIUS] as Point };
+      leg(release, bounced);
+      leg(bounced, caught);
+    } else if (flight.floor !== undefined) {
+      // It lands under where the hands pick it up, and lies there until they do.
+      const landed = { time: at(flight.floor), point: [caught.point[0], BALL_RADIUS] as Point };
+      leg(release, landed);
+      leg(landed, { time: caught.time, point: landed.point }, true);
+    } else leg(release, caught);
+  }
+  LEGS.set(motion, legs);
+  return legs;
+}
+
+/** Where the ball is `seconds` into the loop (a frame of its cross-dissolve's incoming start: `held`). */
+export function ballAt(motion: Motion, seconds: number): BallPlace {
+  const flight = motion.ball;
+  if (flight === undefined || flyingBall(motion) === undefined) return 'held';
+  const cycle = cycleSeconds(motion);
+  // (One remainder, not two: a key's own start time must come back exactly.)
+  const t = seconds % cycle < 0 ? (seconds % cycle) + cycle : seconds % cycle;
+  const released = keyStartSeconds(motion, flight.release);
+  if (t < released) return 'held';
+  if (flight.away !== undefined) {
+    const from = heldPoint(motion, flyingBall(motion)!, flight.release);
+    const radians = (flight.away.direction * Math.PI) / 180;
+    const dt = t - released;
+    const point: Point = [
+      from[0] + Math.sin(radians) * flight.away.speed * dt,
+      from[1] - Math.cos(radians) * flight.away.speed * dt - (GRAVITY * dt * dt) / 2,
+    ];
+    // Out of the picture it lands far off: nothing is drawn of it once it is down at the floor.
+    return point[1] < BALL_RADIUS ? 'gone' : point;
+  }
+  for (const leg of ballLegs(motion)) {
+    if (t >= leg.end) continue;
+    return leg.lying ? leg.from : thrownPoint(leg.from, leg.to, leg.end - leg.start, t - leg.start);
+  }
+  return 'held';
+}
+
+/** The ball's places frame by frame while it is out of the hands and in the picture (for the camera and the checks). */
+export function ballPathPoints(motion: Motion, framesPerSecond = 30): Point[] {
+  if (motion.ball === undefined || motion.ball.away !== undefined) return [];
+  const points: Point[] = [];
+  for (let frame = 0; frame < Math.round(cycleSeconds(motion) * framesPerSecond); frame += 1) {
+    const place = ballAt(motion, frame / framesPerSecond);
+    if (place !== 'held' && place !== 'gone') points.push(place);
+  }
+  return points;
+}
