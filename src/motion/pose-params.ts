@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { CARDIO_STYLES } from './cardio-styles.ts';
+import { beltMisfit } from './dip-belt.ts';
 import { angles, arm, type BodyPoint, leg } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
@@ -88,12 +89,12 @@ export const ParamsSchema = v.pipe(
     /**
      * Where the load a description names is held: both hands (default), one hand, across the upper back,
      * racked in front, (a Pilates ring, a squeeze ball) squeezed between the knees or the ankles, or (a
-     * Pilates ring) around both ankles, which pull it open.
+     * Pilates ring) around both ankles, which pull it open, or (a plate, a kettlebell) on a dip belt's chain.
      */
     holdIn: v.optional(
       v.picklist(
-        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles'],
-        'must be hands, left, right, back, front-rack, knees, ankles or around-ankles',
+        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles', 'belt'],
+        'must be hands, left, right, back, front-rack, knees, ankles, around-ankles or belt',
       ),
       'hands',
     ),
@@ -264,6 +265,10 @@ export const ParamsSchema = v.pipe(
     (p) => (p.rope === undefined ? p.keys.every((k) => k.grips === undefined) : p.keys.every((k) => k.grips !== undefined)),
     'on a climbing rope every key gives grips, [left hand, right hand] heights on it; without one, none does',
   ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const misfit = dataset.typed ? beltMisfit(dataset.value) : undefined;
+    if (misfit !== undefined) addIssue({ message: misfit });
+  }),
   v.check((p) => p.wallBall === undefined || p.wall !== undefined, 'wallBall pins a ball against the wall: give the wall'),
   v.check(
     (p) => p.wallBall === undefined || (p.massageBall === undefined && p.stabilityBall === undefined),
