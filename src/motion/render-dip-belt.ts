@@ -8,8 +8,11 @@ import { heldProp } from './render-props.ts';
 import { add, type Body } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 
-/** Half the belt's width across the trunk (the trunk is drawn 19 cm thick from the side, 25 cm wide from the front). */
-const HALF_BELT = { side: 0.105, front: 0.14 };
+/**
+ * Half the belt's length across the trunk, within its round ends (the trunk is drawn 19 cm thick from the side, 25 cm wide
+ * from the front), and its middle behind the ring seen from the side: it spans the trunk from the back to the ring on the belly.
+ */
+const HALF_BELT = { side: 0.08, front: 0.1, behindRing: 0.095 };
 /** The chain's links: their radius and spacing (metres). */
 const LINK = { radius: 0.018, every: 0.04 };
 /** How much of the load the near box hides when it hangs between two boxes: enough to see it is behind the box, and where. */
@@ -25,7 +28,7 @@ export function dipBeltSvg(camera: Camera, motion: Motion, body: Body): string {
     const [dx, dy] = [body.waist[0] - body.pelvis[0], body.waist[1] - body.pelvis[1]];
     const length = Math.hypot(dx, dy) || 1;
     const across: [number, number] = [dy / length, -dx / length];
-    const middle = motion.view === 'front' ? ring : add(ring, across, -HALF_BELT.side);
+    const middle = motion.view === 'front' ? ring : add(ring, across, -HALF_BELT.behindRing);
     const half = motion.view === 'front' ? HALF_BELT.front : HALF_BELT.side;
     parts.push(polyline(camera, [add(middle, across, -half), add(middle, across, half)], COLOURS.strap, 0.05));
     for (let y = ring[1]; y > end[1]; y -= LINK.every) parts.push(circle(camera, [ring[0], y], LINK.radius, 'none', COLOURS.iron, 0.012));
