@@ -1,8 +1,9 @@
 /**
  * The validator of descriptions, as `snapshot check` is for snapshots: joint angles in human ranges, contacts within 4 cm
  * of their surface, the centre of mass over the feet in balanced keys, held props in their hands (or, thrown, in flight),
- * nothing under the floor, rigid levers and straps, feet clear of cones, hurdles and a box's inside, no pelvis jumping
- * between frames, jumps that fly as thrown bodies do, a clip of at most 5 s. Problems name the file and the field.
+ * nothing under the floor, rigid levers and straps, feet clear of cones, hurdles and a box's inside, a dip belt's load
+ * clear of floor and legs, no pelvis jumping between frames, jumps that fly as thrown bodies do, a clip of at most 5 s.
+ * Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
@@ -24,34 +25,17 @@ import {
   supportsOf,
 } from './timeline.ts';
 import { RIGID_LINES } from './limb-paths.ts';
-import { travelProblems } from './travel.ts';
-import { ropeProblems } from './jump-rope.ts';
+import { equipmentProblems } from './equipment-checks.ts';
 import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
-import { handPropProblems } from './hand-props.ts';
-import { handlesMisuse } from './machine-handles.ts';
-import { strongmanImplementProblems } from './strongman-implements.ts';
-import { wundaChairProblems } from './wunda-chair.ts';
-import { herculesProblems } from './hercules-pillars.ts';
-import { cadillacProblems } from './cadillac.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
-import { rackProblems } from './rack.ts';
-import { wallBallProblems } from './wall-ball.ts';
-import { slantBoardProblems } from './slant-board.ts';
-import { ghdProblems } from './ghd.ts';
-import { captainsChairProblems } from './captains-chair.ts';
-import { climbingRopeProblems } from './rope.ts';
 import { onMachineProblem } from './machine-check.ts';
-import { groundingProblems } from './box-check.ts';
-import { flightProblems } from './flight-check.ts';
-import { ballFlightProblems } from './ball-check.ts';
 
 /**
- * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
- * figure's foot is one rigid line, so a foot pointed back flat along the floor (kneeling, lying face
- * down), which the ankle and midfoot reach together, is an ankle of -90; sitting on the heels (hero
- * pose, seiza) folds the knee to about 165.
+ * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The figure's foot is one rigid line, so
+ * a foot pointed back flat along the floor (kneeling, lying face down), which the ankle and midfoot reach together, is an ankle of -90;
+ * sitting on the heels (hero pose, seiza) folds the knee to about 165.
  */
 export const RANGES = {
   hip: [-35, 150],
@@ -120,26 +104,7 @@ export function checkMotion(description: Description): Problem[] {
   const supports = supportsOf(motion.fixed);
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
-  for (const message of [
-    ...travelProblems(motion),
-    ...ropeProblems(motion),
-    ...rackProblems(motion),
-    ...wallBallProblems(motion),
-    ...slantBoardProblems(motion),
-    ...ghdProblems(motion),
-    ...captainsChairProblems(motion),
-    ...climbingRopeProblems(motion),
-    ...handPropProblems(motion),
-    ...handlesMisuse(motion),
-    ...strongmanImplementProblems(motion),
-    ...wundaChairProblems(motion),
-    ...herculesProblems(motion),
-    ...cadillacProblems(motion),
-    ...groundingProblems(motion),
-    ...flightProblems(motion),
-    ...ballFlightProblems(motion),
-  ])
-    problems.push(problem(file, base, message));
+  for (const message of equipmentProblems(motion)) problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);
   if (reformer !== undefined && motion.view !== 'side') problems.push(problem(file, base, 'a reformer is drawn from the side only'));
   const cardio = machineOf(motion);

@@ -12,6 +12,7 @@ import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { AB_WHEEL_RADIUS } from './hand-props.ts';
+import { DEFAULT_CHAIN } from './dip-belt.ts';
 import { machineScene } from './cardio-keys.ts';
 import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
 import { handlesOf, heldOnHandles } from './machine-handles.ts';
@@ -171,7 +172,10 @@ export const posePattern = pattern<PoseParams>({
     const supports = supportsOf(tops);
     const grip = gripOf(props);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
-    const held: HeldProp[] = heldProps(props, () => params.holdIn);
+    // A load on a dip belt hangs on the description's chain (dip-belt.ts).
+    const held: HeldProp[] = heldProps(props, () => params.holdIn).map((prop) =>
+      prop.at === 'belt' ? { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true } : prop,
+    );
     // Straps holding the hands, a sled the figure pushes or drags, or a Smith bar whose rails take what the
     // feet do not (a hack squat leaning back into it, feet a foot ahead) hold it up: not a key on the feet alone.
     // So does a machine's backrest or chest pad the trunk leans on, or a lever's pad the shoulders are

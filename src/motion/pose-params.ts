@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { CARDIO_STYLES } from './cardio-styles.ts';
+import { beltMisfit } from './dip-belt.ts';
 import { angles, arm, type BodyPoint, leg } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
@@ -89,12 +90,12 @@ export const ParamsSchema = v.pipe(
     /**
      * Where the load a description names is held: both hands (default), one hand, across the upper back,
      * racked in front, (a Pilates ring, a squeeze ball) squeezed between the knees or the ankles, or (a
-     * Pilates ring) around both ankles, which pull it open.
+     * Pilates ring) around both ankles, which pull it open, or (a plate, a kettlebell) on a dip belt's chain.
      */
     holdIn: v.optional(
       v.picklist(
-        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles'],
-        'must be hands, left, right, back, front-rack, knees, ankles or around-ankles',
+        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles', 'belt'],
+        'must be hands, left, right, back, front-rack, knees, ankles, around-ankles or belt',
       ),
       'hands',
     ),
@@ -272,7 +273,7 @@ export const ParamsSchema = v.pipe(
     'wallBall pins the ball against the wall, so it is not also on the floor (massageBall, stabilityBall)',
   ),
   v.rawCheck(({ dataset, addIssue }) => {
-    const misfit = dataset.typed ? (leverMisfit(dataset.value) ?? ballMisfit(dataset.value)) : undefined;
+    const misfit = dataset.typed ? (leverMisfit(dataset.value) ?? ballMisfit(dataset.value) ?? beltMisfit(dataset.value)) : undefined;
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),

@@ -25,6 +25,8 @@ import { rigsBehindFigure } from './render-rigs.ts';
 import { leverArmBehind, leverPlates } from './render-machine.ts';
 import { leverEndPoint, PLATE_RADIUS, platePoint } from './machine.ts';
 import { BALL_RADIUS, type BallPlace, ballAt, ballPathPoints } from './ball-flight.ts';
+import { isOnBelt, loadOutline } from './dip-belt.ts';
+import { dipBeltSvg } from './render-dip-belt.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -64,6 +66,8 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     for (const prop of motion.held) {
       const at = heldAt(body, prop);
       see(at, HELD_MARGIN[prop.kind] ?? 0.14);
+      // A load on a dip belt hangs from the chain's end: all of its plate or bell in the picture.
+      if (isOnBelt(prop)) see(loadOutline(body, prop).centre, loadOutline(body, prop).radius + 0.04);
       // Seen from the front a barbell or a log lies across the picture: both ends, 1.05-1.1 m either side, stay in frame.
       if ((prop.kind === 'barbell' || prop.kind === 'log') && motion.view === 'front')
         for (const dx of [-1.15, 1.15]) see([at[0] + dx, at[1]]);
@@ -205,13 +209,14 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   // Side view: a barbell's plate is the far plate, behind the figure, so it never hides the body;
   // its sleeve is drawn over the hands to show where the bar is.
   // A log likewise: its near end would hide the hands that hold it.
-  const isBehind = (prop: HeldProp) => motion.view === 'side' && (prop.kind === 'barbell' || prop.kind === 'plate' || prop.kind === 'log');
+  const isBehind = (prop: HeldProp) =>
+    motion.view === 'side' && !isOnBelt(prop) && (prop.kind === 'barbell' || prop.kind === 'plate' || prop.kind === 'log');
   // A stone, keg or sandbag hugged to the body sits between the trunk and the near arm that wraps it.
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(rigsBehindFigure(camera, motion, body), back);
   for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
-  parts.push(trunk);
+  parts.push(trunk, dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
@@ -219,7 +224,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
     if (prop.kind === 'ball' && ball !== 'held') {
       // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.
       if (ball !== 'gone') parts.push(heldProp(camera, prop, ball, motion.view));
-    } else if (!isBehind(prop) && !isHugged(prop))
+    } else if (!isBehind(prop) && !isHugged(prop) && !isOnBelt(prop))
       parts.push(
         ...heldPlaces(body, prop).map((at, i) =>
           heldProp(camera, prop, at, motion.view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)),

@@ -1,9 +1,10 @@
 /**
  * The `pose` pattern's parameters for rigs (valibot entries spread into pose-params.ts's schema): a power
  * rack's safety pins, a slant board, a glute-ham developer, a climbing rope, a ball pinned against the
- * wall, and a machine's fixed handles (machine-handles.ts). Apart so pose-params.ts stays short.
+ * wall, a machine's fixed handles (machine-handles.ts) and a dip belt's chain (dip-belt.ts). Apart so pose-params.ts stays short.
  */
 import * as v from 'valibot';
+import { BELT_ENTRIES } from './dip-belt.ts';
 import { HANDLE_ENTRIES } from './machine-handles.ts';
 import { WALL_SPOTS } from './motion.ts';
 
@@ -79,4 +80,5 @@ export const RIG_ENTRIES = {
   ),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
   ...HANDLE_ENTRIES,
+  ...BELT_ENTRIES,
 };

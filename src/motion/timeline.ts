@@ -9,6 +9,7 @@ import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { cycleSeconds, keyStartSeconds } from './motion.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
+import { chainEnd } from './dip-belt.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -233,6 +234,9 @@ export function heldAt(body: Body, prop: HeldProp): Point {
     case 'ankles':
     case 'around-ankles':
       return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
+    // On a dip belt: plumb under its front ring, at the end of the chain.
+    case 'belt':
+      return chainEnd(body, prop);
     case 'back':
     case 'front-rack': {
       // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it.

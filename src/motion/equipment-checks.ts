@@ -1,0 +1,47 @@
+/**
+ * What each piece of equipment, rig and feature checks of a description as a whole (a scrolling floor's
+ * props, a rope's turn, a rack's pins, a thrown ball's flight, a dip belt's load, a jump's flight, ...), as
+ * messages for motion-check.ts: one list, so that a new feature adds its check here and motion-check.ts
+ * keeps to the contacts, ranges and balance every description shares.
+ */
+import type { Motion } from './motion.ts';
+import { travelProblems } from './travel.ts';
+import { ropeProblems } from './jump-rope.ts';
+import { rackProblems } from './rack.ts';
+import { wallBallProblems } from './wall-ball.ts';
+import { slantBoardProblems } from './slant-board.ts';
+import { ghdProblems } from './ghd.ts';
+import { captainsChairProblems } from './captains-chair.ts';
+import { climbingRopeProblems } from './rope.ts';
+import { handPropProblems } from './hand-props.ts';
+import { handlesMisuse } from './machine-handles.ts';
+import { strongmanImplementProblems } from './strongman-implements.ts';
+import { wundaChairProblems } from './wunda-chair.ts';
+import { herculesProblems } from './hercules-pillars.ts';
+import { cadillacProblems } from './cadillac.ts';
+import { groundingProblems } from './box-check.ts';
+import { flightProblems } from './flight-check.ts';
+import { ballFlightProblems } from './ball-check.ts';
+import { dipBeltProblems } from './dip-belt-check.ts';
+
+/** Every whole-description problem the equipment and features find, in a fixed order. */
+export const equipmentProblems = (motion: Motion): string[] => [
+  ...travelProblems(motion),
+  ...ropeProblems(motion),
+  ...rackProblems(motion),
+  ...wallBallProblems(motion),
+  ...slantBoardProblems(motion),
+  ...ghdProblems(motion),
+  ...captainsChairProblems(motion),
+  ...climbingRopeProblems(motion),
+  ...handPropProblems(motion),
+  ...handlesMisuse(motion),
+  ...strongmanImplementProblems(motion),
+  ...wundaChairProblems(motion),
+  ...herculesProblems(motion),
+  ...cadillacProblems(motion),
+  ...groundingProblems(motion),
+  ...flightProblems(motion),
+  ...ballFlightProblems(motion),
+  ...dipBeltProblems(motion),
+];
