@@ -25,7 +25,7 @@ import {
   supportsOf,
 } from './timeline.ts';
 import { RIGID_LINES } from './limb-paths.ts';
-import { travelProblems } from './travel.ts';
+import { floorProblems } from './agility-ladder.ts';
 import { ropeProblems } from './jump-rope.ts';
 import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
@@ -121,7 +121,7 @@ export function checkMotion(description: Description): Problem[] {
   const seconds = cycleSeconds(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
   for (const message of [
-    ...travelProblems(motion),
+    ...floorProblems(motion),
     ...ropeProblems(motion),
     ...rackProblems(motion),
     ...wallBallProblems(motion),
