@@ -12,6 +12,8 @@ import { floorDrift, travelProblems } from './travel.ts';
 export const LADDER = { square: 0.45, fewest: 0.4, most: 0.5, rung: 0.04 } as const;
 /** A foot whose heel or toe is this close to the floor (metres) is planted on it. */
 const PLANTED = 0.02;
+/** Half the width of the foot's drawn line (render-svg.ts), whose round ends reach that far past the heel and toe. */
+const FOOT_LINE = 0.0275;
 
 /**
  * The ladder with a rung at `x` at the loop's start (prop `agility-ladder`): x0 is that rung, x1 the next,
@@ -48,10 +50,10 @@ export function ladderProblems(motion: Motion): string[] {
   return firstFrameProblem(motion, (body, seconds) => {
     for (const side of SIDES) {
       const { heel, toe } = body.legs[side];
-      // A planted foot is drawn whole on the square it stands in: on the ball, its heel is over that square too.
+      // A planted foot is drawn whole on the square it stands in, as wide as its line: on the ball, its heel is over that square too.
       if (Math.min(heel[1], toe[1]) >= PLANTED) continue;
-      const from = Math.min(heel[0], toe[0]);
-      const to = Math.max(heel[0], toe[0]);
+      const from = Math.min(heel[0], toe[0]) - FOOT_LINE;
+      const to = Math.max(heel[0], toe[0]) + FOOT_LINE;
       const rung = rungsAt(motion, ladder, seconds, from - LADDER.rung / 2, to + LADDER.rung / 2)[0];
       if (rung !== undefined)
         return `the ${side} foot is planted on a rung of the agility ladder (the rung at x ${rung.toFixed(2)} m, the foot from ${from.toFixed(2)} to ${to.toFixed(2)} m): feet land in the squares`;

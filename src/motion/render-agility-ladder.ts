@@ -12,7 +12,7 @@ import { type Camera, COLOURS, polygon } from './svg-kit.ts';
  * floor band they are drawn (metres), so the rungs read as ticks on the floor, not posts standing on it.
  */
 const RAIL = { top: 0.012, bottom: -0.015 };
-const RUNG = { top: 0.028, bottom: -0.05 };
+const RUNG = { top: 0.02, bottom: -0.05 };
 
 /** The ladder `seconds` into the loop, from the picture's left edge to its right. */
 export function agilityLadderSvg(camera: Camera, motion: Motion, ladder: FixedProp, seconds: number): string {

@@ -44,22 +44,22 @@ const twoIn = (agilityLadder: number, extra: Record<string, unknown> = {}) => ({
   travel: 0.9,
   agilityLadder,
   keys: [
-    key('right in', { left: [0.6, -43.7, 55], right: [28, -21.9, 70] }, forward),
-    key('left through', { left: [24.2, -53.1, 60], right: [21.3, -28.6, 70] }, middle),
-    key('left in', { left: [20.5, -29.2, 70], right: [14.3, -34.2, 68] }, back),
-    key('right off', { left: [12, -33.9, 70], right: [9.6, -40.3, 60] }, back),
-    key('right through', { left: [4.6, -38.2, 66], right: [34.1, -46.7, 60] }, middle),
+    key('right in', { left: [-4.9, -43.4, 55], right: [28.0, -21.9, 70] }, forward),
+    key('left through', { left: [26.2, -63.4, 55], right: [21.3, -28.6, 70] }, middle),
+    key('left in', { left: [16.9, -31.6, 70], right: [14.3, -34.2, 68] }, back),
+    key('right off', { left: [7.7, -35.2, 70], right: [9.6, -40.3, 60] }, back),
+    key('right through', { left: [1.0, -39.5, 64], right: [41.6, -53.1, 55] }, middle),
   ],
   ...extra,
 });
 
 describe('an agility ladder', () => {
-  const drill = built(twoIn(-0.1025));
+  const drill = built(twoIn(-0.1225));
   const ladder = drill.motion.fixed.find((prop) => prop.kind === 'agility-ladder');
   const cycle = cycleSeconds(drill.motion);
 
   it('has a rung where the description puts it and squares the loop travels a whole number of', () => {
-    assert.deepEqual(ladder, { kind: 'agility-ladder', x0: -0.1025, x1: -0.1025 + 0.45, y: 0 });
+    assert.deepEqual(ladder, { kind: 'agility-ladder', x0: -0.1225, x1: -0.1225 + 0.45, y: 0 });
     assert.equal(cycle, 0.5);
     // 0.9 m/s for 0.5 s is one square; 1.0 m/s would be 0.5 m, two squares of 25 cm or one of 50 cm: one of 50.
     assert.ok(Math.abs(agilityLadderOf(0, drill.motion.keys, 1.0).x1 - 0.5) < 1e-9);
@@ -105,12 +105,12 @@ describe('an agility ladder', () => {
     assert.deepEqual(checkMotion(drill), []);
     const clumsy = checkMotion(built(twoIn(0.1))).map((p) => p.message);
     assert.deepEqual(clumsy, [
-      'at 0.00 s the left foot is planted on a rung of the agility ladder (the rung at x -0.35 m, the foot from -0.37 to -0.17 m): feet land in the squares',
+      'at 0.00 s the left foot is planted on a rung of the agility ladder (the rung at x -0.35 m, the foot from -0.44 to -0.18 m): feet land in the squares',
     ]);
   });
 
   it('refuses a loop that travels no whole number of squares', () => {
-    const messages = checkMotion(built(twoIn(-0.1025, { travel: 0.6 }))).map((p) => p.message);
+    const messages = checkMotion(built(twoIn(-0.1225, { travel: 0.6 }))).map((p) => p.message);
     assert.ok(
       messages.includes(
         "the loop travels 0.30 m, which no agility ladder's squares (40 to 50 cm) divide: a loop travels a whole number of squares (0.45 m, 0.90 m, 1.35 m, ...)",
@@ -121,7 +121,7 @@ describe('an agility ladder', () => {
 
   it('may be in a travelling scene, where cones standing on the floor may not', () => {
     assert.ok(!checkMotion(drill).some((p) => p.message.includes('scrolls under it')));
-    const coned = checkMotion(built(twoIn(-0.1025, { props: ['agility-ladder', 'cone'], cones: [1] }))).map((p) => p.message);
+    const coned = checkMotion(built(twoIn(-0.1225, { props: ['agility-ladder', 'cone'], cones: [1] }))).map((p) => p.message);
     assert.ok(coned.includes("a travelling figure's floor scrolls under it, so a cone standing on the floor cannot be drawn with it"));
   });
 
