@@ -5,7 +5,7 @@
  * keeps to the contacts, ranges and balance every description shares.
  */
 import type { Motion } from './motion.ts';
-import { travelProblems } from './travel.ts';
+import { floorProblems } from './agility-ladder.ts';
 import { ropeProblems } from './jump-rope.ts';
 import { rackProblems } from './rack.ts';
 import { wallBallProblems } from './wall-ball.ts';
@@ -26,7 +26,7 @@ import { dipBeltProblems } from './dip-belt-check.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] => [
-  ...travelProblems(motion),
+  ...floorProblems(motion),
   ...ropeProblems(motion),
   ...rackProblems(motion),
   ...wallBallProblems(motion),

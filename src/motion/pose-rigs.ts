@@ -3,6 +3,7 @@
  * (a slant board, a glute-ham developer's pad) and what is placed from the placed keys (a ball pinned
  * against the wall, a rack's upright clear of the figure, the rollers on the first key's ankles).
  */
+import { agilityLadderOf } from './agility-ladder.ts';
 import { cadillacOf } from './cadillac.ts';
 import { captainsChairOf } from './captains-chair.ts';
 import { ghdOf } from './ghd.ts';
@@ -75,6 +76,7 @@ export function placeRigs(
     ends.push(pinSpan(rack).from, pinSpan(rack).to);
   }
   if (params.rope !== undefined) fixed.push({ kind: 'rope', x0: params.rope, x1: params.rope, y: 0 });
+  if (params.agilityLadder !== undefined) fixed.push(agilityLadderOf(params.agilityLadder, keys, params.travel));
   const ghdAt = fixed.findIndex((prop) => prop.kind === 'ghd');
   if (params.ghd !== undefined && ghdAt >= 0) fixed[ghdAt] = ghdOf(params.ghd, keys[0]!, view);
   if (params.herculesPillars !== undefined) fixed.push(herculesPillarsOf(params.herculesPillars, keys[0]!, view));

@@ -64,6 +64,8 @@ export const PROP_KINDS = [
   'wunda-chair',
   'hercules-pillars',
   'cadillac',
+  // An agility ladder on the floor, scrolling with it under a travelling drill (agility-ladder.ts).
+  'agility-ladder',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -118,4 +120,5 @@ export type FixedPropKind =
   | 'handles'
   | 'wunda-chair'
   | 'hercules-pillars'
-  | 'cadillac';
+  | 'cadillac'
+  | 'agility-ladder';

@@ -288,8 +288,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       // Drawn with the figure of each frame (propLine).
       return '';
     case 'jump-rope':
-      // Drawn with the figure of each frame, where its turn has got to (jump-rope.ts).
-      return '';
+    case 'agility-ladder':
+      return ''; // Drawn each frame where its turn or the floor has got to (jump-rope.ts, render-agility-ladder.ts).
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
       const radius = prop.y / 2;

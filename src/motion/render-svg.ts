@@ -13,6 +13,7 @@ import { SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { heldAt, lineEnd } from './timeline.ts';
 import { seamsAt } from './travel.ts';
+import { agilityLadderSvg } from './render-agility-ladder.ts';
 import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
@@ -175,6 +176,8 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
       `<rect x="${round(left - 1)}" y="${round(floorY)}" width="2" height="${round(height - floorY)}" fill="${COLOURS.floorLine}"/>`,
     );
   }
+  // An agility ladder lies on the floor and scrolls with it, under the figure's shadow (render-agility-ladder.ts).
+  for (const prop of motion.fixed) if (prop.kind === 'agility-ladder') parts.push(agilityLadderSvg(camera, motion, prop, seconds));
   for (const { body, opacity } of figures) if (opacity >= 1) parts.push(shadow(camera, body));
   // A machine lever's plates ride on their horn behind the machine and the figure, and an arm beside the
   // body is drawn there too (render-machine.ts).

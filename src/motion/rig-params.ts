@@ -79,6 +79,17 @@ export const RIG_ENTRIES = {
     v.pipe(v.number(), v.minValue(0, 'the pillars lean 0 to 25 degrees out'), v.maxValue(25, 'the pillars lean 0 to 25 degrees out')),
   ),
   wallBall: v.optional(v.picklist(WALL_SPOTS, `wallBall is one of ${WALL_SPOTS.join(', ')}`)),
+  /**
+   * An agility ladder flat on the floor (prop `agility-ladder`; agility-ladder.ts), with a rung at this x at
+   * the loop's start; under a travelling drill its rungs scroll back with the floor.
+   */
+  agilityLadder: v.optional(
+    v.pipe(
+      v.number("agilityLadder is the x of a rung at the loop's start, in metres"),
+      v.minValue(-3, "agilityLadder is the x of a rung at the loop's start, -3 to 3 m"),
+      v.maxValue(3, "agilityLadder is the x of a rung at the loop's start, -3 to 3 m"),
+    ),
+  ),
   ...HANDLE_ENTRIES,
   ...BELT_ENTRIES,
 };

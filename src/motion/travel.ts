@@ -38,8 +38,11 @@ export function seamsAt(motion: Motion, seconds: number, x0: number, x1: number)
   return seams;
 }
 
-/** The props that travel with the figure, so may be in a travelling scene: a sled it pushes or drags, a rope it skips, a bicycle it rides. */
-const TRAVELLING_PROPS: ReadonlySet<FixedProp['kind']> = new Set(['sled', 'jump-rope', 'bicycle']);
+/**
+ * The props that may be in a travelling scene: a sled it pushes or drags, a rope it skips, a bicycle it
+ * rides travel with the figure; an agility ladder lies flat on the floor and scrolls with it (agility-ladder.ts).
+ */
+const TRAVELLING_PROPS: ReadonlySet<FixedProp['kind']> = new Set(['sled', 'jump-rope', 'bicycle', 'agility-ladder']);
 
 /** The fixed props a travelling figure cannot have: they stand on the floor, which scrolls under it. */
 export const propsLeftBehind = (motion: Motion): FixedProp[] =>
