@@ -1,9 +1,8 @@
 /**
- * The validator of descriptions, as `snapshot check` is for snapshots: joint angles within human ranges, promised
- * contacts within 4 cm of their surface, the centre of mass over the feet in balanced keys, held props in their hands,
- * nothing under the floor, levers and straps that keep their length, feet clear of cones, hurdles and the inside of a
- * box, no pelvis jumping between frames, jumps that fly as thrown bodies do, and a clip of at most 5 s. Problems name
- * the file and the field.
+ * The validator of descriptions, as `snapshot check` is for snapshots: joint angles within human ranges, promised contacts within
+ * 4 cm of their surface, the centre of mass over the feet in balanced keys, held props in their hands, nothing under the floor,
+ * levers and straps that keep their length, feet clear of cones, hurdles and the inside of a box, no pelvis jumping between
+ * frames, jumps that fly as thrown bodies do, shoulders moved only where the view shows it, and a clip of at most 5 s.
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
@@ -46,12 +45,12 @@ import { climbingRopeProblems } from './rope.ts';
 import { onMachineProblem } from './machine-check.ts';
 import { groundingProblems } from './box-check.ts';
 import { flightProblems } from './flight-check.ts';
+import { girdleProblems } from './shoulder-girdle.ts';
 
 /**
- * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
- * figure's foot is one rigid line, so a foot pointed back flat along the floor (kneeling, lying face
- * down), which the ankle and midfoot reach together, is an ankle of -90; sitting on the heels (hero
- * pose, seiza) folds the knee to about 165.
+ * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The figure's foot is one rigid
+ * line, so a foot pointed back flat along the floor (kneeling, lying face down), which the ankle and midfoot reach together, is
+ * an ankle of -90; sitting on the heels (hero pose, seiza) folds the knee to about 165.
  */
 export const RANGES = {
   hip: [-35, 150],
@@ -137,6 +136,7 @@ export function checkMotion(description: Description): Problem[] {
     ...cadillacProblems(motion),
     ...groundingProblems(motion),
     ...flightProblems(motion),
+    ...girdleProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);
