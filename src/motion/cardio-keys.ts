@@ -7,8 +7,8 @@
 import { ankleOn, CARDIO_PROP, type CardioStyle, CHAIN_EXIT, holdsAt, SEATS, STANCES, solesOn, WHEEL } from './cardio.ts';
 import { cycleSeconds, type Contact, type FixedProp, type Key, keyStartSeconds } from './motion.ts';
 import { key } from './pattern-kit.ts';
-import { anglesOf, type PoseKey } from './pose-params.ts';
-import { RESTS_WITHIN } from './pose-keys.ts';
+import type { PoseKey } from './pose-params.ts';
+import { anglesOf, RESTS_WITHIN } from './pose-keys.ts';
 import { distance, lerpPoint, type Point, pose, SIDES, type Side, type View } from './skeleton.ts';
 import { clearance, REST_HEIGHT, RESTING_POINTS } from './timeline.ts';
 

@@ -1,8 +1,9 @@
 /**
  * What each piece of equipment, rig and feature checks of a description as a whole (a scrolling floor's
- * props, a rope's turn, a rack's pins, a thrown ball's flight, a dip belt's load, a jump's flight, ...), as
- * messages for motion-check.ts: one list, so that a new feature adds its check here and motion-check.ts
- * keeps to the contacts, ranges and balance every description shares.
+ * props, a rope's turn, a rack's pins, a thrown ball's flight, a dip belt's load, a jump's flight,
+ * shoulders moved where the view cannot show it, ...), as messages for motion-check.ts: one list, so that
+ * a new feature adds its check here and motion-check.ts keeps to the contacts, ranges and balance every
+ * description shares.
  */
 import type { Motion } from './motion.ts';
 import { floorProblems } from './agility-ladder.ts';
@@ -23,6 +24,7 @@ import { groundingProblems } from './box-check.ts';
 import { flightProblems } from './flight-check.ts';
 import { ballFlightProblems } from './ball-check.ts';
 import { dipBeltProblems } from './dip-belt-check.ts';
+import { girdleProblems } from './shoulder-girdle.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] => [
@@ -44,4 +46,5 @@ export const equipmentProblems = (motion: Motion): string[] => [
   ...flightProblems(motion),
   ...ballFlightProblems(motion),
   ...dipBeltProblems(motion),
+  ...girdleProblems(motion),
 ];

@@ -65,7 +65,7 @@ export function rollerCentre(body: Body, side: Side, end: 'front-roller' | 'back
 /** A lever's end pad: on top of the shoulders, across the front of the hips, or on the thighs just behind the knees. */
 export function endPadOf(body: Body, to: FixedProp['to']): { centre: Point; along: Point } {
   const up = unit(body.pelvis, body.neckBase);
-  if (to === 'shoulders') return { centre: add(body.neckBase, up, 0.02 + PAD_THICKNESS / 2), along: left(up) };
+  if (to === 'shoulders') return { centre: add(body.girdle ?? body.neckBase, up, 0.02 + PAD_THICKNESS / 2), along: left(up) };
   if (to === 'hips') return { centre: add(body.pelvis, left(up), -(0.1 + PAD_THICKNESS / 2)), along: up };
   const leg = body.legs.left;
   const thigh = unit(leg.root, leg.middle);

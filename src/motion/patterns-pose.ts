@@ -16,13 +16,13 @@ import { DEFAULT_CHAIN } from './dip-belt.ts';
 import { machineScene } from './cardio-keys.ts';
 import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
 import { handlesOf, heldOnHandles } from './machine-handles.ts';
-import { placedKey } from './pose-keys.ts';
+import { anglesOf, placedKey } from './pose-keys.ts';
 import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { ballFlightOf } from './ball-params.ts';
 import { BALL_RADIUS } from './ball-flight.ts';
-import { anglesOf, ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
+import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
 

@@ -3,9 +3,9 @@
  * author's directions, resting on what is under it, hands and feet put on the floor, a bar or a low bar
  * by inverse kinematics, its contacts promised and whether it is a standing key for the balance check.
  */
-import type { BodyPoint, Contact, Key } from './motion.ts';
+import { angles, arm, type BodyPoint, type Contact, type Key, leg } from './motion.ts';
 import { ANKLE_Y, key } from './pattern-kit.ts';
-import { anglesOf, type PoseKey } from './pose-params.ts';
+import type { PoseKey } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { clearance, groundAt, groundUnder, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
 
@@ -135,4 +135,18 @@ export function placedKey(
     ...(k.air > 0 ? { air: k.air } : {}),
     ...(k.step === undefined ? {} : { step: k.step }),
   });
+}
+
+/** Joint angles (skeleton.ts) from segment directions: a joint's angle is the turn between its two segments. */
+export function anglesOf(k: PoseKey) {
+  const upper = k.trunk + k.spine;
+  const legOf = ([thigh, shank, foot]: readonly number[]) =>
+    leg(thigh! + k.trunk, thigh! - shank!, foot === undefined ? 0 : foot - shank! - 90);
+  const armOf = ([upperArm, forearm]: readonly number[]) => arm(upperArm! + upper, forearm! - upperArm!);
+  const legs = Array.isArray(k.legs) ? legOf(k.legs) : ([legOf(k.legs.left), legOf(k.legs.right)] as const);
+  const arms = Array.isArray(k.arms) ? armOf(k.arms) : ([armOf(k.arms.left), armOf(k.arms.right)] as const);
+  return {
+    ...angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms }),
+    ...(k.shoulders === undefined ? {} : { girdle: k.shoulders }),
+  };
 }

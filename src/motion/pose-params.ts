@@ -10,6 +10,7 @@ import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
 import { BALL_ENTRIES, ballMisfit } from './ball-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
+import { ShouldersSchema } from './shoulder-girdle.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -37,6 +38,8 @@ const KeySchema = v.strictObject({
   spine: v.optional(degrees(-60, 90), 0),
   /** Chin down positive, head back negative. */
   neck: v.optional(degrees(-60, 70), 0),
+  /** Metres the shoulders move along the upper trunk: `up` (a shrug; negative, depressed), `forward` (protracted; negative, pinched back). */
+  shoulders: v.optional(ShouldersSchema),
   legs: v.optional(pair(LegSchema), [0, 0]),
   arms: v.optional(pair(ArmSchema), [5, 10]),
   /** Hands or feet put on the floor below where the directions carry them (inverse kinematics bends the limb). */
@@ -283,14 +286,3 @@ export const ParamsSchema = v.pipe(
   ),
 );
 export type PoseParams = v.InferOutput<typeof ParamsSchema>;
-
-/** Joint angles (skeleton.ts) from segment directions: a joint's angle is the turn between its two segments. */
-export function anglesOf(k: PoseKey) {
-  const upper = k.trunk + k.spine;
-  const legOf = ([thigh, shank, foot]: readonly number[]) =>
-    leg(thigh! + k.trunk, thigh! - shank!, foot === undefined ? 0 : foot - shank! - 90);
-  const armOf = ([upperArm, forearm]: readonly number[]) => arm(upperArm! + upper, forearm! - upperArm!);
-  const legs = Array.isArray(k.legs) ? legOf(k.legs) : ([legOf(k.legs.left), legOf(k.legs.right)] as const);
-  const arms = Array.isArray(k.arms) ? armOf(k.arms) : ([armOf(k.arms.left), armOf(k.arms.right)] as const);
-  return angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms });
-}

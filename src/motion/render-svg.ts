@@ -130,7 +130,8 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
   const trunk =
     polyline(camera, [body.pelvis, body.waist], COLOURS.near, view === 'front' ? 0.25 : 0.19) +
     polyline(camera, [body.waist, chest], COLOURS.near, view === 'front' ? 0.28 : 0.23) +
-    polyline(camera, [chest, body.neckBase], COLOURS.near, view === 'front' ? 0.26 : 0.16) +
+    // Up to the shoulders, which a shrug raises toward the head and a depression drops (shoulder-girdle.ts).
+    polyline(camera, [chest, body.girdle ?? body.neckBase], COLOURS.near, view === 'front' ? 0.26 : 0.16) +
     (view === 'front' ? polyline(camera, shoulders, COLOURS.near, 0.11) + polyline(camera, hips, COLOURS.near, 0.13) : '') +
     polyline(camera, [body.neckBase, mixHead(body)], COLOURS.near, 0.07) +
     circle(camera, body.head, SEGMENT.headRadius, COLOURS.skin);

@@ -1,11 +1,11 @@
 /**
- * The figure: segment lengths and masses of a 1.75 m adult (Winter's anthropometric tables), joint
- * angles, forward kinematics from the pelvis, two-bone inverse kinematics for limbs given a target,
- * and the centre of mass. Pure geometry in metres, y up, x forward (side view) or to the viewer's
- * right (front view); the renderer and the validator both read the Body this computes.
+ * The figure: segment lengths and masses of a 1.75 m adult (Winter's anthropometric tables), joint angles, forward kinematics
+ * from the pelvis, two-bone inverse kinematics for limbs given a target, and the centre of mass. Pure geometry in metres, y up,
+ * x forward (side view) or to the viewer's right (front view); the renderer and the validator both read the Body this computes.
  */
 import { footOnFloor } from './foot-angle.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
+import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
 export { add, angleOf, direction, distance, lerpPoint, mix, type Point, solveTwoBone } from './geometry.ts';
@@ -63,6 +63,8 @@ export interface Angles {
   spine: number;
   /** Neck flexion (chin down). */
   neck: number;
+  /** Metres the shoulder joints are moved along the upper trunk (shoulder-girdle.ts): a shrug, a scapular push-up. */
+  girdle?: Girdle;
   left: { leg: LegAngles; arm: ArmAngles };
   right: { leg: LegAngles; arm: ArmAngles };
 }
@@ -87,6 +89,8 @@ export interface Body {
   waist: Point;
   /** The middle of the shoulders (side view: the shoulder joint). */
   neckBase: Point;
+  /** The middle of the shoulders where a key's girdle moves them off the base of the neck (a shrug). */
+  girdle?: Point;
   head: Point;
   legs: Record<Side, Leg>;
   arms: Record<Side, Arm>;
@@ -105,10 +109,10 @@ function mirror(view: View, side: Side): number {
 export type ElbowBend = 'low' | 'back';
 
 /**
- * How a placed hand's elbow is chosen instead of by the `elbows` rule (elbow-bends.ts): a key's `bend`, or
- * between two keys the place nearest where the angles put it, `shift`ed as the keys' placing moved it.
- * An elbow turning over swings out of the picture: it is drawn between its two in-plane places, the hand
- * on its target (the arm looks shorter), so it slides across the arm and never flips in a frame.
+ * How a placed hand's elbow is chosen instead of by the `elbows` rule (elbow-bends.ts): a key's `bend`, or between two keys
+ * the place nearest where the angles put it, `shift`ed as the keys' placing moved it. An elbow turning over swings out of the
+ * picture: it is drawn between its two in-plane places, the hand on its target (the arm looks shorter), so it slides across
+ * the arm and never flips in a frame.
  */
 export type ElbowHold = { bend: number } | { shift: Point };
 
@@ -218,10 +222,7 @@ function weighted(parts: readonly [Point, number][]): Point {
   return [x / total, y / total];
 }
 
-/**
- * Forward kinematics with the pelvis at `pelvis`: the trunk, head and any limb without a target from
- * its angles; a limb with a target (a hand on a bar, a foot on a box) by two-bone inverse kinematics.
- */
+/** Forward kinematics from `pelvis`: the trunk, head and free limbs from their angles; a limb with a target (a hand on a bar) by inverse kinematics. */
 export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets: Targets = {}): Body {
   const trunk = 180 - angles.trunk;
   const waist = add(pelvis, direction(trunk), SEGMENT.lowerTrunk);
@@ -229,6 +230,8 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
   const neckBase = add(waist, direction(upper), SEGMENT.upperTrunk);
   const headAngle = upper - angles.neck;
   const head = add(neckBase, direction(headAngle), SEGMENT.neck + SEGMENT.headRadius);
+  const moved = girdleOffset(angles.girdle, upper, view === 'front');
+  const girdle = moved === undefined ? undefined : add(neckBase, moved);
   const down = trunk - 180;
   const legs = {} as Record<Side, Leg>;
   const arms = {} as Record<Side, Arm>;
@@ -236,7 +239,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const m = mirror(view, side);
     const across: Point = view === 'front' ? direction(trunk - 90 * m) : [0, 0];
     const hip = add(pelvis, across, SEGMENT.halfHips);
-    const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
+    const shoulder = add(girdle ?? neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
     const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
     legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, {
@@ -270,7 +273,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
       [arm.hand, MASS.hand],
     );
   }
-  return { pelvis, waist, neckBase, head, legs, arms, centre: weighted(parts) };
+  return { pelvis, waist, neckBase, ...(girdle === undefined ? {} : { girdle }), head, legs, arms, centre: weighted(parts) };
 }
 
 /** The body moved by `offset`. */
@@ -282,6 +285,7 @@ export function translate(body: Body, offset: Point): Body {
     pelvis: move(body.pelvis),
     waist: move(body.waist),
     neckBase: move(body.neckBase),
+    ...(body.girdle === undefined ? {} : { girdle: move(body.girdle) }),
     head: move(body.head),
     legs: { left: moveLimb(body.legs.left), right: moveLimb(body.legs.right) },
     arms: { left: moveLimb(body.arms.left), right: moveLimb(body.arms.right) },

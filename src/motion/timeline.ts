@@ -10,6 +10,7 @@ import { cycleSeconds, keyStartSeconds } from './motion.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { chainEnd } from './dip-belt.ts';
+import { mixGirdle } from './shoulder-girdle.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -83,6 +84,7 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     trunk: mix(a.trunk, b.trunk, t),
     spine: mix(a.spine, b.spine, t),
     neck: mix(a.neck, b.neck, t),
+    ...(a.girdle === undefined && b.girdle === undefined ? {} : { girdle: mixGirdle(a.girdle, b.girdle, t) }),
     left: side('left'),
     right: side('right'),
   };
@@ -251,7 +253,7 @@ export function heldAt(body: Body, prop: HeldProp): Point {
 
 /** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, the hips, the shoulders or the knees. */
 export function lineEnd(body: Body, to: LineEnd): Point {
-  if (to === 'shoulders') return body.neckBase;
+  if (to === 'shoulders') return body.girdle ?? body.neckBase;
   if (to === 'knees') return lerpPoint(body.legs.left.middle, body.legs.right.middle, 0.5);
   if (to === 'hands') return lerpPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
   if (to === 'feet') return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
