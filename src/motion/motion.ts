@@ -163,6 +163,8 @@ export interface Key {
   move: number;
   /** In a grounded motion, metres the figure is off the ground at this key (a jump's flight). */
   air?: number;
+  /** In the air in a flight drawn as a thrown body, from the last key on a support to the next (thrown.ts). */
+  flight?: true;
   /** The hand or foot that steps into this key from the previous one: it lifts on the way (limb-paths.ts). */
   step?: StepLimb;
 }

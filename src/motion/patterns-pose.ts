@@ -17,6 +17,7 @@ import { machineScene } from './cardio-keys.ts';
 import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
 import { handlesOf, heldOnHandles } from './machine-handles.ts';
 import { anglesOf, placedKey } from './pose-keys.ts';
+import { thrownKeys } from './flight-keys.ts';
 import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
@@ -211,7 +212,7 @@ export const posePattern = pattern<PoseParams>({
     const leaning = ropeHeld(params, leaningOnRigs(params, loaded), view);
     const keys =
       reformer === undefined
-        ? heldOnHandles(params, withFeetKept(params, leaning), view)
+        ? thrownKeys(heldOnHandles(params, withFeetKept(params, leaning), view), view)
         : strapsHeld(
             loaded.map((k) => onFootbar(k, reformer)),
             reformer,

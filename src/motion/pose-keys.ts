@@ -133,6 +133,7 @@ export function placedKey(
     hold: k.hold,
     move: k.move,
     ...(k.air > 0 ? { air: k.air } : {}),
+    ...(k.flight === true ? { flight: true as const } : {}),
     ...(k.step === undefined ? {} : { step: k.step }),
   });
 }

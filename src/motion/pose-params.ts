@@ -7,6 +7,7 @@ import { CARDIO_STYLES } from './cardio-styles.ts';
 import { beltMisfit } from './dip-belt.ts';
 import { angles, arm, type BodyPoint, leg } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
+import { flightMisuse } from './flight-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
 import { BALL_ENTRIES, ballMisfit } from './ball-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
@@ -60,6 +61,8 @@ const KeySchema = v.strictObject({
   grips: v.optional(v.union([v.strictTuple([height, height]), v.strictTuple([height, height, height])])),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
+  /** In the air, thrown from the key before the flight to the key after it (thrown.ts): its air and at are derived. */
+  flight: v.optional(v.literal(true, 'flight is true on a key in the air, or left out')),
   /**
    * Metres the fixed point has travelled along the floor at this key (forward positive; sideways in the
    * front view): a bound, a jump over a box or a cone, a step across. The loop travels back to the first key.
@@ -276,7 +279,9 @@ export const ParamsSchema = v.pipe(
     'wallBall pins the ball against the wall, so it is not also on the floor (massageBall, stabilityBall)',
   ),
   v.rawCheck(({ dataset, addIssue }) => {
-    const misfit = dataset.typed ? (leverMisfit(dataset.value) ?? ballMisfit(dataset.value) ?? beltMisfit(dataset.value)) : undefined;
+    const misfit = dataset.typed
+      ? (leverMisfit(dataset.value) ?? ballMisfit(dataset.value) ?? beltMisfit(dataset.value) ?? flightMisuse(dataset.value))
+      : undefined;
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),

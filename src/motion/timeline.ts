@@ -1,16 +1,16 @@
 /**
  * A Motion in time: the figure at any instant of the loop. Angles, the anchor's offset and hand or
- * foot targets are eased between keys with the same smooth curve, so a clip starts and ends on the
- * first key with zero velocity and loops without a jump.
+ * foot targets are eased between keys with the same smooth curve (a flight's are thrown: thrown.ts), so
+ * a clip starts and ends on the first key with zero velocity and loops without a jump.
  */
 import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } from './elbow-bends.ts';
-import type { HeldProp, Key, LineEnd, Motion } from './motion.ts';
+import { cycleSeconds, type HeldProp, type Key, keyStartSeconds, type LineEnd, type Motion } from './motion.ts';
 import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
-import { cycleSeconds, keyStartSeconds } from './motion.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { chainEnd } from './dip-belt.ts';
 import { mixGirdle } from './shoulder-girdle.ts';
+import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -28,11 +28,8 @@ export {
 
 export const FRAMES_PER_SECOND = 30;
 
-/** Smootherstep: zero velocity and acceleration at both ends of a move. */
-export function ease(u: number): number {
-  const t = Math.max(0, Math.min(1, u));
-  return t * t * t * (t * (t * 6 - 15) + 10);
-}
+// The easing of a move, and a flight's thrown path (thrown.ts).
+export { ease } from './thrown.ts';
 
 /** The figure of one key, placed by its anchor, and the pelvis offset that placed it; `bends` holds its placed elbows to a side. */
 export function keyBody(key: Key, view: Motion['view'], bends: Bends = {}): { body: Body; offset: Point } {
@@ -112,7 +109,9 @@ export function locate(motion: Motion, seconds: number): { from: number; to: num
     if (t < key.hold) return { from: i, to, progress: 0 };
     t -= key.hold;
     // A travelling figure's planted foot moves back with the floor, at one speed: its moves are not eased.
-    if (t < key.move) return { from: i, to, progress: motion.travel === undefined ? ease(t / key.move) : t / key.move };
+    // Nor is a flight's, and the moves around it are eased at one end only (thrown.ts).
+    if (t < key.move)
+      return { from: i, to, progress: motion.travel === undefined ? moveProgress(motion.keys, i, t / key.move) : t / key.move };
     t -= key.move;
   }
   return { from: 0, to: 0, progress: 0 };
@@ -211,15 +210,28 @@ export function bodyAt(motion: Motion, seconds: number): Body {
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys; a foot that
   // leaves or lands on a box rests on the ground it has at the keys, eased between them (resting.ts).
   if (motion.isGrounded === true) {
-    // The whole figure moves, limb targets with it, so the lowest resting part lands exactly on the floor.
-    const lift = liftBetween(body, placedA.body, placedB.body, supportsOf(motion.fixed), progress) + mix(a.air ?? 0, b.air ?? 0, progress);
+    // The whole figure moves, limb targets with it, so the lowest resting part lands exactly on the floor;
+    // in a flight, so the pelvis is where a body thrown from the take-off to the touch-down is (thrown.ts).
+    const flight = flightOf(motion.keys, from);
+    const lift: Point =
+      flight === undefined
+        ? [0, liftBetween(body, placedA.body, placedB.body, supportsOf(motion.fixed), progress) + mix(a.air ?? 0, b.air ?? 0, progress)]
+        : thrownLift(motion, flight, flight.into + progress * a.move, body);
     const up = (points: Partial<Record<Side, Point>>) =>
-      Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, [0, lift])])) as Partial<Record<Side, Point>>;
-    return pose(mixed, motion.view, [offset[0], offset[1] + lift], { ...targets, hands: up(targets.hands), feet: up(targets.feet) });
+      Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, lift)])) as Partial<Record<Side, Point>>;
+    return pose(mixed, motion.view, add(offset, lift), { ...targets, hands: up(targets.hands), feet: up(targets.feet) });
   }
   // Between keys the feet never sink into the floor: the figure is lifted by what would sink.
   const lowest = Math.min(...SIDES.flatMap((side) => [body.legs[side].heel[1], body.legs[side].toe[1]]));
   return lowest < 0 ? pose(mixed, motion.view, [offset[0], offset[1] - lowest], targets) : body;
+}
+
+/** How far the figure of a flight's frame `t` seconds after its take-off moves to put its pelvis on the thrown path. */
+function thrownLift(motion: Motion, flight: Flight, t: number, body: Body): Point {
+  const start = loopKeyBody(motion, flight.takeoff).body.pelvis;
+  const end = loopKeyBody(motion, flight.touchdown).body.pelvis;
+  const at = thrownAt(start, end, flight.seconds, t);
+  return [at[0] - body.pelvis[0], at[1] - body.pelvis[1]];
 }
 
 /** Where a held prop is drawn: at the grip, between the knees or ankles, or on the upper back or the front of the shoulders. */
