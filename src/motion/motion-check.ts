@@ -46,6 +46,7 @@ import { climbingRopeProblems } from './rope.ts';
 import { onMachineProblem } from './machine-check.ts';
 import { groundingProblems } from './box-check.ts';
 import { flightProblems } from './flight-check.ts';
+import { viewProblems } from './view-check.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
@@ -137,12 +138,11 @@ export function checkMotion(description: Description): Problem[] {
     ...cadillacProblems(motion),
     ...groundingProblems(motion),
     ...flightProblems(motion),
+    ...viewProblems(motion),
   ])
     problems.push(problem(file, base, message));
   const reformer = reformerOf(motion);
-  if (reformer !== undefined && motion.view !== 'side') problems.push(problem(file, base, 'a reformer is drawn from the side only'));
   const cardio = machineOf(motion);
-  if (cardio !== undefined && motion.view !== 'side') problems.push(problem(file, base, 'a cardio machine is drawn from the side only'));
   motion.keys.forEach((key, i) => {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = loopKeyBody(motion, i).body;

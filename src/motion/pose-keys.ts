@@ -5,6 +5,7 @@
  */
 import type { BodyPoint, Contact, Key } from './motion.ts';
 import { ANKLE_Y, key } from './pattern-kit.ts';
+import { foreshortened } from './front-depth.ts';
 import { anglesOf, type PoseKey } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { clearance, groundAt, groundUnder, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
@@ -80,7 +81,10 @@ export function placedKey(
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
     const ankle = ANKLE_Y + (onToes.includes(side) ? TOES_RAISE : 0);
-    feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ankle, supports);
+    // Seen from the front, a leg pointing toward the viewer reaches only as far as it is drawn (front-depth.ts).
+    const [thigh, shank] = a.toward?.[side] ?? [0, 0];
+    const reach = foreshortened(SEGMENT.thigh, thigh) + foreshortened(SEGMENT.shank, shank);
+    feet[side] = onFloorWithin(limb.root, limb.end, reach, ankle, supports);
     const ground = groundAt(feet[side][0], supports).y;
     if (ground > 0) footGround[side] = ground;
   }

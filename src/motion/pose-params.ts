@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { CARDIO_STYLES } from './cardio-styles.ts';
+import { depthOf, TowardSchema } from './front-depth.ts';
 import { angles, arm, type BodyPoint, leg } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
@@ -53,6 +54,8 @@ const KeySchema = v.strictObject({
   step: v.optional(v.picklist(['left-foot', 'right-foot', 'left-hand', 'right-hand'])),
   /** On a climbing rope (`rope`): the heights where the left and the right hand hold it at this key, and where the feet lock it. */
   grips: v.optional(v.union([v.strictTuple([height, height]), v.strictTuple([height, height, height])])),
+  /** Front view: degrees the trunk and each `[thigh, shank]` point toward the viewer, drawn foreshortened (front-depth.ts). */
+  toward: v.optional(TowardSchema),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
   /**
@@ -289,5 +292,6 @@ export function anglesOf(k: PoseKey) {
   const armOf = ([upperArm, forearm]: readonly number[]) => arm(upperArm! + upper, forearm! - upperArm!);
   const legs = Array.isArray(k.legs) ? legOf(k.legs) : ([legOf(k.legs.left), legOf(k.legs.right)] as const);
   const arms = Array.isArray(k.arms) ? armOf(k.arms) : ([armOf(k.arms.left), armOf(k.arms.right)] as const);
-  return angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms });
+  const posed = angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms });
+  return k.toward === undefined ? posed : { ...posed, toward: depthOf(k.toward) };
 }

@@ -5,6 +5,7 @@
  * right (front view); the renderer and the validator both read the Body this computes.
  */
 import { footOnFloor } from './foot-angle.ts';
+import { type Depth, foreshortened } from './front-depth.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
@@ -65,6 +66,8 @@ export interface Angles {
   neck: number;
   left: { leg: LegAngles; arm: ArmAngles };
   right: { leg: LegAngles; arm: ArmAngles };
+  /** Front view: how far the trunk and each thigh and shank point toward the viewer (front-depth.ts). */
+  toward?: Depth;
 }
 
 export interface Limb {
@@ -126,20 +129,22 @@ export interface Targets {
   footKept?: Partial<Record<Side, boolean>>;
 }
 
-/** Where a leg's foot is put: its target (none: where the angles carry it), how far above the floor, and whether it keeps its angle. */
-type FootPlace = { target?: Point | undefined; lift: number; isKept?: boolean | undefined };
+/** Where a leg's foot is put: its target (none: where the angles carry it), how far above the floor, whether it keeps its angle; the leg's tilts toward the viewer. */
+type FootPlace = { target?: Point | undefined; lift: number; isKept?: boolean | undefined; toward?: Depth['left'] | undefined };
 
 function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, foot: FootPlace): Leg {
-  const { target: footTarget, lift: footLift, isKept } = foot;
+  const { target: footTarget, lift: footLift, isKept, toward = [0, 0] } = foot;
+  // Seen from the front, a thigh or shank pointing toward the viewer is drawn shorter (front-depth.ts).
+  const [thigh, shank] = [foreshortened(SEGMENT.thigh, toward[0]), foreshortened(SEGMENT.shank, toward[1])];
   let knee: Point;
   let ankle: Point;
   if (footTarget === undefined) {
-    knee = add(hip, direction(thighAngle * m), SEGMENT.thigh);
-    ankle = add(knee, direction((thighAngle - leg.knee) * m), SEGMENT.shank);
+    knee = add(hip, direction(thighAngle * m), thigh);
+    ankle = add(knee, direction((thighAngle - leg.knee) * m), shank);
   } else {
     // Knees bend forward in the side view, outward in the front view.
-    knee = solveTwoBone(hip, footTarget, SEGMENT.thigh, SEGMENT.shank, view === 'side' ? 1 : m);
-    ankle = add(knee, direction(angleOf(knee, footTarget)), SEGMENT.shank);
+    knee = solveTwoBone(hip, footTarget, thigh, shank, view === 'side' ? 1 : m);
+    ankle = add(knee, direction(angleOf(knee, footTarget)), shank);
   }
   if (view === 'front') {
     // Seen from the front the foot is short: a toe pointing at the viewer, a little outward.
@@ -224,11 +229,12 @@ function weighted(parts: readonly [Point, number][]): Point {
  */
 export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets: Targets = {}): Body {
   const trunk = 180 - angles.trunk;
-  const waist = add(pelvis, direction(trunk), SEGMENT.lowerTrunk);
+  const lean = (length: number) => foreshortened(length, angles.toward?.trunk);
+  const waist = add(pelvis, direction(trunk), lean(SEGMENT.lowerTrunk));
   const upper = trunk - angles.spine;
-  const neckBase = add(waist, direction(upper), SEGMENT.upperTrunk);
+  const neckBase = add(waist, direction(upper), lean(SEGMENT.upperTrunk));
   const headAngle = upper - angles.neck;
-  const head = add(neckBase, direction(headAngle), SEGMENT.neck + SEGMENT.headRadius);
+  const head = add(neckBase, direction(headAngle), lean(SEGMENT.neck + SEGMENT.headRadius));
   const down = trunk - 180;
   const legs = {} as Record<Side, Leg>;
   const arms = {} as Record<Side, Arm>;
@@ -239,11 +245,8 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const shoulder = add(neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
     const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
-    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, {
-      target: targets.feet?.[side],
-      lift: above,
-      isKept: targets.footKept?.[side],
-    });
+    const foot = { target: targets.feet?.[side], lift: above, isKept: targets.footKept?.[side], toward: angles.toward?.[side] };
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, foot);
     arms[side] = armOf(
       shoulder,
       (upper - 180) * m + arm.shoulder,

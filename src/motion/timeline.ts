@@ -8,6 +8,7 @@ import type { HeldProp, Key, LineEnd, Motion } from './motion.ts';
 import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { cycleSeconds, keyStartSeconds } from './motion.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
+import { mixDepth } from './front-depth.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
@@ -78,12 +79,14 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     },
     arm: { shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t), elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t) },
   });
+  const toward = mixDepth(a.toward, b.toward, t);
   return {
     trunk: mix(a.trunk, b.trunk, t),
     spine: mix(a.spine, b.spine, t),
     neck: mix(a.neck, b.neck, t),
     left: side('left'),
     right: side('right'),
+    ...(toward === undefined ? {} : { toward }),
   };
 }
 
