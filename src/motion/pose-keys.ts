@@ -81,9 +81,13 @@ export function placedKey(
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
     const ankle = ANKLE_Y + (onToes.includes(side) ? TOES_RAISE : 0);
-    // Seen from the front, a leg pointing toward the viewer reaches only as far as it is drawn (front-depth.ts).
-    const [thigh, shank] = a.toward?.[side] ?? [0, 0];
-    const reach = foreshortened(SEGMENT.thigh, thigh) + foreshortened(SEGMENT.shank, shank);
+    // Seen from the front, a leg tilted toward the viewer (front-depth.ts) reaches as far as it is drawn, all
+    // of it: its knee is bent toward the viewer already, so a straight line in the picture is not a locked knee.
+    const tilts = a.toward?.[side];
+    const reach =
+      tilts === undefined
+        ? SEGMENT.thigh + SEGMENT.shank
+        : (foreshortened(SEGMENT.thigh, tilts[0]) + foreshortened(SEGMENT.shank, tilts[1])) / 0.99;
     feet[side] = onFloorWithin(limb.root, limb.end, reach, ankle, supports);
     const ground = groundAt(feet[side][0], supports).y;
     if (ground > 0) footGround[side] = ground;
