@@ -82,6 +82,18 @@ describe('front view knees (toward)', () => {
     assert.deepEqual(checkMotion(squat), []);
   });
 
+  it('puts the foot of a leg straight in the picture but tilted toward the viewer where its directions put it', () => {
+    // A leg 12 degrees out, knee bent toward the viewer: its whole drawn length reaches the floor, so the
+    // foot is not pulled in under the hip as the 99% reach of a locked leg would pull it.
+    const source = { ...frontSquat, keys: [standing, { ...frontSquat.keys[1], legs: [12, 12], toward: { legs: [30, -30] } }] };
+    const body = loopKeyBody(built(source).motion, 1).body;
+    const expected = 0.1 + (0.43 + 0.42) * COS(30) * Math.sin((12 * Math.PI) / 180);
+    assert.ok(
+      Math.abs(body.legs.left.end[0] - body.pelvis[0] - expected) < 1e-6,
+      `${body.legs.left.end[0] - body.pelvis[0]} vs ${expected}`,
+    );
+  });
+
   it('eases the tilts between keys and draws a key without them exactly as before', () => {
     assert.deepEqual(mixDepth(undefined, { trunk: 40, left: [60, 20], right: [0, 0] }, 0.5), {
       trunk: 20,
@@ -89,8 +101,10 @@ describe('front view knees (toward)', () => {
       right: [0, 0],
     });
     assert.equal(mixDepth(undefined, undefined, 0.5), undefined);
-    const plain = built({ ...frontSquat, keys: [standing, { ...standing, name: 'wide', legs: [20, 20] }] });
-    const zero = built({ ...frontSquat, keys: [standing, { ...standing, name: 'wide', legs: [20, 20], toward: {} }] });
+    // (Not put on the floor: a tilted leg's foot is reached at its whole drawn length, pose-keys.ts.)
+    const wide = { name: 'wide', legs: [20, 20], arms: [5, 10] };
+    const plain = built({ ...frontSquat, keys: [standing, wide] });
+    const zero = built({ ...frontSquat, keys: [standing, { ...wide, toward: {} }] });
     assert.equal(plain.motion.keys[1]!.angles.toward, undefined);
     for (let frame = 0; frame < frameCount(plain.motion); frame += 1)
       assert.deepEqual(bodyAt(zero.motion, frame / FRAMES_PER_SECOND), bodyAt(plain.motion, frame / FRAMES_PER_SECOND));
