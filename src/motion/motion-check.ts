@@ -1,9 +1,8 @@
 /**
- * The validator of descriptions, as `snapshot check` is for snapshots: joint angles within human ranges, promised
- * contacts within 4 cm of their surface, the centre of mass over the feet in balanced keys, held props in their hands,
- * nothing under the floor, levers and straps that keep their length, feet clear of cones, hurdles and the inside of a
- * box, no pelvis jumping between frames, jumps that fly as thrown bodies do, and a clip of at most 5 s. Problems name
- * the file and the field.
+ * The validator of descriptions, as `snapshot check` is for snapshots: joint angles within human ranges, promised contacts within 4 cm
+ * of their surface, the centre of mass over the feet in balanced keys, held props in their hands, nothing under the floor, levers and
+ * straps that keep their length, feet clear of cones, hurdles and the inside of a box, no pelvis jumping between frames, jumps that fly
+ * as thrown bodies do, and a clip of at most 5 s. Problems name the file and the field.
  */
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
@@ -49,10 +48,9 @@ import { flightProblems } from './flight-check.ts';
 import { viewProblems } from './view-check.ts';
 
 /**
- * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The
- * figure's foot is one rigid line, so a foot pointed back flat along the floor (kneeling, lying face
- * down), which the ankle and midfoot reach together, is an ankle of -90; sitting on the heels (hero
- * pose, seiza) folds the knee to about 165.
+ * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The figure's foot is one rigid line,
+ * so a foot pointed back flat along the floor (kneeling, lying face down), which the ankle and midfoot reach together, is an ankle of
+ * -90; sitting on the heels (hero pose, seiza) folds the knee to about 165.
  */
 export const RANGES = {
   hip: [-35, 150],
@@ -192,7 +190,9 @@ export function checkMotion(description: Description): Problem[] {
     for (const prop of motion.held) {
       if (prop.at === 'back' || prop.at === 'front-rack') {
         const grip = heldAt(body, prop);
-        const reach = Math.min(distance(body.arms.left.hand, grip), distance(body.arms.right.hand, grip));
+        // Seen from the front the bar lies across the picture: the hands hold it anywhere along it, at its height.
+        const gap = (hand: Point) => (motion.view === 'front' ? Math.abs(hand[1] - grip[1]) : distance(hand, grip));
+        const reach = Math.min(gap(body.arms.left.hand), gap(body.arms.right.hand));
         if (reach > 0.12)
           problems.push(problem(file, at, `the ${prop.kind} rests on the shoulders ${(reach * 100).toFixed(0)} cm from the nearest hand`));
       }

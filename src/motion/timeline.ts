@@ -238,8 +238,10 @@ export function heldAt(body: Body, prop: HeldProp): Point {
       return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
     case 'back':
     case 'front-rack': {
-      // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it.
+      // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it; seen from the front
+      // (the hips apart), behind or in front is out of the picture: the bar lies across the shoulders.
       const along = lerpPoint(body.neckBase, body.waist, 0.12);
+      if (body.legs.left.root[0] !== body.legs.right.root[0]) return along;
       const dx = body.neckBase[1] - body.waist[1];
       const dy = -(body.neckBase[0] - body.waist[0]);
       const length = Math.hypot(dx, dy) || 1;
