@@ -10,7 +10,7 @@ import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { distance, SEGMENT } from '../../src/motion/skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, loopKeyBody } from '../../src/motion/timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from '../../src/motion/timeline.ts';
 
 const build = (source: Record<string, unknown>) =>
   buildDescription('data/source/motion/strength.json', 'strength', 'Squat', source, RENDERER_VERSION);
@@ -92,6 +92,22 @@ describe('front view knees (toward)', () => {
       Math.abs(body.legs.left.end[0] - body.pelvis[0] - expected) < 1e-6,
       `${body.legs.left.end[0] - body.pelvis[0]} vs ${expected}`,
     );
+  });
+
+  it('lays a bar on the back across the shoulders seen from the front, held anywhere along it at its height', () => {
+    const squat = (arms: number[]) => ({
+      ...frontSquat,
+      props: ['barbell'],
+      holdIn: 'back',
+      keys: frontSquat.keys.map((k) => ({ ...k, arms })),
+    });
+    const held = built(squat([-11, 142]));
+    const body = loopKeyBody(held.motion, 1).body;
+    const bar = heldAt(body, held.motion.held[0]!);
+    assert.equal(bar[0], body.neckBase[0]);
+    assert.deepEqual(checkMotion(held), []);
+    // Hands hanging at the sides are nowhere near the bar's height.
+    assert.match(messages(squat([5, 10]))[0]!, /^the barbell rests on the shoulders \d+ cm from the nearest hand$/);
   });
 
   it('eases the tilts between keys and draws a key without them exactly as before', () => {
