@@ -4,12 +4,14 @@
  * the pelvis lowering between the thighs) instead of a knee splayed out to the side.
  */
 import * as v from 'valibot';
+import type { Point } from './geometry.ts';
 
 /** Degrees each segment points toward the viewer out of the picture plane: 0 in it, 90 straight at the viewer, negative away. */
 export interface Depth {
   trunk: number;
-  left: readonly [thigh: number, shank: number];
-  right: readonly [thigh: number, shank: number];
+  /** Each leg's thigh and shank, and how far its toes rise off the floor, the foot rolled onto its heel. */
+  left: readonly [thigh: number, shank: number, toes?: number];
+  right: readonly [thigh: number, shank: number, toes?: number];
 }
 
 const RAD = Math.PI / 180;
@@ -31,13 +33,16 @@ export const TowardSchema = v.strictObject({
   /** The trunk's lean toward the viewer (a hinge seen from the front): 0 upright, up to 80. */
   trunk: v.optional(tilt(0, 80), 0),
   legs: v.optional(v.union([LegTilt, v.strictObject({ left: LegTilt, right: LegTilt })]), [0, 0]),
+  /** Degrees a foot's toes rise off the floor, rolled onto its heel (a Cossack squat's straight leg): 0 flat, 90 straight up. */
+  toes: v.optional(v.strictObject({ left: v.optional(tilt(0, 90), 0), right: v.optional(tilt(0, 90), 0) })),
 });
 export type Toward = v.InferOutput<typeof TowardSchema>;
 
 /** A key's tilts as the figure reads them. */
 export function depthOf(toward: Toward): Depth {
-  const legs = toward.legs;
-  return 'left' in legs ? { trunk: toward.trunk, left: legs.left, right: legs.right } : { trunk: toward.trunk, left: legs, right: legs };
+  const [left, right] = 'left' in toward.legs ? [toward.legs.left, toward.legs.right] : [toward.legs, toward.legs];
+  if (toward.toes === undefined) return { trunk: toward.trunk, left, right };
+  return { trunk: toward.trunk, left: [...left, toward.toes.left], right: [...right, toward.toes.right] };
 }
 
 const FLAT: Depth = { trunk: 0, left: [0, 0], right: [0, 0] };
@@ -47,6 +52,17 @@ const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
 export function mixDepth(a: Depth | undefined, b: Depth | undefined, t: number): Depth | undefined {
   if (a === undefined && b === undefined) return undefined;
   const [p, q] = [a ?? FLAT, b ?? FLAT];
-  const leg = (s: 'left' | 'right') => [mix(p[s][0], q[s][0], t), mix(p[s][1], q[s][1], t)] as const;
+  const leg = (s: 'left' | 'right') => [mix(p[s][0], q[s][0], t), mix(p[s][1], q[s][1], t), mix(p[s][2] ?? 0, q[s][2] ?? 0, t)] as const;
   return { trunk: mix(p.trunk, q.trunk, t), left: leg('left'), right: leg('right') };
+}
+
+/**
+ * The toe of a foot seen from the front, its sole at `sole` (`m`: +1 on the viewer's right): pointing at the
+ * viewer it is a short line outward, as the foot always was; rolled onto its heel, toes up, it is seen
+ * sole on, rising from the heel by its length (25 cm) times the sine of the rise.
+ */
+export function frontToe(sole: Point, m: number, toes = 0): Point {
+  if (toes === 0) return [sole[0] + 0.07 * m, sole[1]];
+  const rise = toes * RAD;
+  return [sole[0] - 0.03 * m + 0.1 * m * Math.cos(rise), sole[1] + 0.25 * Math.sin(rise)];
 }

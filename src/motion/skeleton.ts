@@ -5,7 +5,7 @@
  * right (front view); the renderer and the validator both read the Body this computes.
  */
 import { footOnFloor } from './foot-angle.ts';
-import { type Depth, foreshortened } from './front-depth.ts';
+import { type Depth, foreshortened, frontToe } from './front-depth.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
@@ -149,7 +149,7 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
   if (view === 'front') {
     // Seen from the front the foot is short: a toe pointing at the viewer, a little outward.
     const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
-    return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
+    return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: frontToe(sole, m, toward[2]) };
   }
   const footAngle =
     footTarget === undefined || isKept

@@ -110,11 +110,22 @@ describe('front view knees (toward)', () => {
     assert.match(messages(squat([5, 10]))[0]!, /^the barbell rests on the shoulders \d+ cm from the nearest hand$/);
   });
 
+  it('rolls a foot onto its heel, toes up, seen sole on: the heel stays, the toe rises by the sine of the rise', () => {
+    const rolled = { ...frontSquat.keys[1], legs: [30, 30], toward: { legs: [10, 10], toes: { left: 80 } } };
+    const body = loopKeyBody(built({ ...frontSquat, keys: [standing, rolled] }).motion, 1).body;
+    const { heel, toe } = body.legs.left;
+    assert.ok(Math.abs(toe[1] - heel[1] - 0.25 * Math.sin((80 * Math.PI) / 180)) < 1e-9);
+    assert.ok(Math.abs(toe[0] - heel[0] - 0.1 * COS(80)) < 1e-9);
+    // The other foot, flat, is drawn as every front-view foot is: 10 cm across, level.
+    assert.ok(Math.abs(body.legs.right.toe[1] - body.legs.right.heel[1]) < 1e-12);
+    assert.ok(messages({ ...frontSquat, keys: [standing, { ...rolled, toward: { toes: { left: 95 } } }] })[0]!.startsWith('Invalid value'));
+  });
+
   it('eases the tilts between keys and draws a key without them exactly as before', () => {
     assert.deepEqual(mixDepth(undefined, { trunk: 40, left: [60, 20], right: [0, 0] }, 0.5), {
       trunk: 20,
-      left: [30, 10],
-      right: [0, 0],
+      left: [30, 10, 0],
+      right: [0, 0, 0],
     });
     assert.equal(mixDepth(undefined, undefined, 0.5), undefined);
     // (Not put on the floor: a tilted leg's foot is reached at its whole drawn length, pose-keys.ts.)
