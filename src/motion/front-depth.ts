@@ -19,7 +19,7 @@ const RAD = Math.PI / 180;
 /** A segment's drawn length: its length times the cosine of its angle to the picture plane (exactly its length at 0). */
 export const foreshortened = (length: number, toward = 0): number => (toward === 0 ? length : length * Math.cos(toward * RAD));
 
-/** The tilts one key gives the legs (`[thigh, shank]`, the same for both or per side) and the trunk. */
+/** A tilt in degrees within `min`..`max`, as a key's `toward` gives the trunk, each `[thigh, shank]` and the toes. */
 const tilt = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
 /**
  * A thigh from 35 degrees away from the viewer (the hip's extension) to 90 toward (level, at the viewer);
