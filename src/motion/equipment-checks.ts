@@ -1,7 +1,7 @@
 /**
  * What each piece of equipment, rig and feature checks of a description as a whole (a scrolling floor's
  * props, a rope's turn, a rack's pins, a thrown ball's flight, a dip belt's load, a jump's flight,
- * shoulders moved where the view cannot show it, ...), as messages for motion-check.ts: one list, so that
+ * shoulders moved or legs bent where the view cannot show it, ...), as messages for motion-check.ts: one list, so that
  * a new feature adds its check here and motion-check.ts keeps to the contacts, ranges and balance every
  * description shares.
  */
@@ -25,6 +25,7 @@ import { flightProblems } from './flight-check.ts';
 import { ballFlightProblems } from './ball-check.ts';
 import { dipBeltProblems } from './dip-belt-check.ts';
 import { girdleProblems } from './shoulder-girdle.ts';
+import { viewProblems } from './view-check.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] => [
@@ -47,4 +48,5 @@ export const equipmentProblems = (motion: Motion): string[] => [
   ...ballFlightProblems(motion),
   ...dipBeltProblems(motion),
   ...girdleProblems(motion),
+  ...viewProblems(motion),
 ];

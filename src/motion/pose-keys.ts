@@ -5,6 +5,7 @@
  */
 import { angles, arm, type BodyPoint, type Contact, type Key, leg } from './motion.ts';
 import { ANKLE_Y, key } from './pattern-kit.ts';
+import { depthOf, foreshortened } from './front-depth.ts';
 import type { PoseKey } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { clearance, groundAt, groundUnder, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
@@ -80,7 +81,14 @@ export function placedKey(
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
     const ankle = ANKLE_Y + (onToes.includes(side) ? TOES_RAISE : 0);
-    feet[side] = onFloorWithin(limb.root, limb.end, SEGMENT.thigh + SEGMENT.shank, ankle, supports);
+    // Seen from the front, a leg tilted toward the viewer (front-depth.ts) reaches as far as it is drawn, all
+    // of it: its knee is bent toward the viewer already, so a straight line in the picture is not a locked knee.
+    const tilts = a.toward?.[side];
+    const reach =
+      tilts === undefined
+        ? SEGMENT.thigh + SEGMENT.shank
+        : (foreshortened(SEGMENT.thigh, tilts[0]) + foreshortened(SEGMENT.shank, tilts[1])) / 0.99;
+    feet[side] = onFloorWithin(limb.root, limb.end, reach, ankle, supports);
     const ground = groundAt(feet[side][0], supports).y;
     if (ground > 0) footGround[side] = ground;
   }
@@ -149,5 +157,6 @@ export function anglesOf(k: PoseKey) {
   return {
     ...angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms }),
     ...(k.shoulders === undefined ? {} : { girdle: k.shoulders }),
+    ...(k.toward === undefined ? {} : { toward: depthOf(k.toward) }),
   };
 }

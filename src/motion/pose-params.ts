@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { CARDIO_STYLES } from './cardio-styles.ts';
 import { beltMisfit } from './dip-belt.ts';
-import { angles, arm, type BodyPoint, leg } from './motion.ts';
+import { TowardSchema } from './front-depth.ts';
+import type { BodyPoint } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { flightMisuse } from './flight-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
@@ -59,6 +60,8 @@ const KeySchema = v.strictObject({
   step: v.optional(v.picklist(['left-foot', 'right-foot', 'left-hand', 'right-hand'])),
   /** On a climbing rope (`rope`): the heights where the left and the right hand hold it at this key, and where the feet lock it. */
   grips: v.optional(v.union([v.strictTuple([height, height]), v.strictTuple([height, height, height])])),
+  /** Front view: degrees the trunk and each `[thigh, shank]` point toward the viewer, drawn foreshortened (front-depth.ts). */
+  toward: v.optional(TowardSchema),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
   /** In the air, thrown from the key before the flight to the key after it (thrown.ts): its air and at are derived. */

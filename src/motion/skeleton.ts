@@ -4,6 +4,7 @@
  * x forward (side view) or to the viewer's right (front view); the renderer and the validator both read the Body this computes.
  */
 import { footOnFloor } from './foot-angle.ts';
+import { type Depth, foreshortened, frontToe } from './front-depth.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
 
@@ -67,6 +68,8 @@ export interface Angles {
   girdle?: Girdle;
   left: { leg: LegAngles; arm: ArmAngles };
   right: { leg: LegAngles; arm: ArmAngles };
+  /** Front view: how far the trunk and each thigh and shank point toward the viewer (front-depth.ts). */
+  toward?: Depth;
 }
 
 export interface Limb {
@@ -130,25 +133,27 @@ export interface Targets {
   footKept?: Partial<Record<Side, boolean>>;
 }
 
-/** Where a leg's foot is put: its target (none: where the angles carry it), how far above the floor, and whether it keeps its angle. */
-type FootPlace = { target?: Point | undefined; lift: number; isKept?: boolean | undefined };
+/** Where a leg's foot is put: its target (none: where the angles carry it), how far above the floor, whether it keeps its angle; the leg's tilts toward the viewer. */
+type FootPlace = { target?: Point | undefined; lift: number; isKept?: boolean | undefined; toward?: Depth['left'] | undefined };
 
 function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, foot: FootPlace): Leg {
-  const { target: footTarget, lift: footLift, isKept } = foot;
+  const { target: footTarget, lift: footLift, isKept, toward = [0, 0] } = foot;
+  // Seen from the front, a thigh or shank pointing toward the viewer is drawn shorter (front-depth.ts).
+  const [thigh, shank] = [foreshortened(SEGMENT.thigh, toward[0]), foreshortened(SEGMENT.shank, toward[1])];
   let knee: Point;
   let ankle: Point;
   if (footTarget === undefined) {
-    knee = add(hip, direction(thighAngle * m), SEGMENT.thigh);
-    ankle = add(knee, direction((thighAngle - leg.knee) * m), SEGMENT.shank);
+    knee = add(hip, direction(thighAngle * m), thigh);
+    ankle = add(knee, direction((thighAngle - leg.knee) * m), shank);
   } else {
     // Knees bend forward in the side view, outward in the front view.
-    knee = solveTwoBone(hip, footTarget, SEGMENT.thigh, SEGMENT.shank, view === 'side' ? 1 : m);
-    ankle = add(knee, direction(angleOf(knee, footTarget)), SEGMENT.shank);
+    knee = solveTwoBone(hip, footTarget, thigh, shank, view === 'side' ? 1 : m);
+    ankle = add(knee, direction(angleOf(knee, footTarget)), shank);
   }
   if (view === 'front') {
     // Seen from the front the foot is short: a toe pointing at the viewer, a little outward.
     const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
-    return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: add(sole, [0.07 * m, 0]) };
+    return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: frontToe(sole, m, toward[2]) };
   }
   const footAngle =
     footTarget === undefined || isKept
@@ -225,11 +230,12 @@ function weighted(parts: readonly [Point, number][]): Point {
 /** Forward kinematics from `pelvis`: the trunk, head and free limbs from their angles; a limb with a target (a hand on a bar) by inverse kinematics. */
 export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets: Targets = {}): Body {
   const trunk = 180 - angles.trunk;
-  const waist = add(pelvis, direction(trunk), SEGMENT.lowerTrunk);
+  const lean = (length: number) => foreshortened(length, angles.toward?.trunk);
+  const waist = add(pelvis, direction(trunk), lean(SEGMENT.lowerTrunk));
   const upper = trunk - angles.spine;
-  const neckBase = add(waist, direction(upper), SEGMENT.upperTrunk);
+  const neckBase = add(waist, direction(upper), lean(SEGMENT.upperTrunk));
   const headAngle = upper - angles.neck;
-  const head = add(neckBase, direction(headAngle), SEGMENT.neck + SEGMENT.headRadius);
+  const head = add(neckBase, direction(headAngle), lean(SEGMENT.neck + SEGMENT.headRadius));
   const moved = girdleOffset(angles.girdle, upper, view === 'front');
   const girdle = moved === undefined ? undefined : add(neckBase, moved);
   const down = trunk - 180;
@@ -242,11 +248,8 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const shoulder = add(girdle ?? neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
     const { leg, arm } = angles[side];
     const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
-    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, {
-      target: targets.feet?.[side],
-      lift: above,
-      isKept: targets.footKept?.[side],
-    });
+    const foot = { target: targets.feet?.[side], lift: above, isKept: targets.footKept?.[side], toward: angles.toward?.[side] };
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, foot);
     arms[side] = armOf(
       shoulder,
       (upper - 180) * m + arm.shoulder,
@@ -274,23 +277,6 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     );
   }
   return { pelvis, waist, neckBase, ...(girdle === undefined ? {} : { girdle }), head, legs, arms, centre: weighted(parts) };
-}
-
-/** The body moved by `offset`. */
-export function translate(body: Body, offset: Point): Body {
-  const move = (p: Point): Point => add(p, offset);
-  const moveLimb = <L extends Limb>(limb: L): L =>
-    Object.fromEntries(Object.entries(limb).map(([key, value]) => [key, move(value as Point)])) as unknown as L;
-  return {
-    pelvis: move(body.pelvis),
-    waist: move(body.waist),
-    neckBase: move(body.neckBase),
-    ...(body.girdle === undefined ? {} : { girdle: move(body.girdle) }),
-    head: move(body.head),
-    legs: { left: moveLimb(body.legs.left), right: moveLimb(body.legs.right) },
-    arms: { left: moveLimb(body.arms.left), right: moveLimb(body.arms.right) },
-    centre: move(body.centre),
-  };
 }
 
 /** The centre of mass of the figure and what it carries. */

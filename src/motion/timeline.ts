@@ -4,11 +4,12 @@
  * a clip starts and ends on the first key with zero velocity and loops without a jump.
  */
 import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } from './elbow-bends.ts';
-import { cycleSeconds, type HeldProp, type Key, keyStartSeconds, type LineEnd, type Motion } from './motion.ts';
+import { cycleSeconds, type Key, keyStartSeconds, type Motion } from './motion.ts';
 import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
+import { mixDepth } from './front-depth.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
-import { chainEnd } from './dip-belt.ts';
+import { loadGrip } from './held-places.ts';
 import { mixGirdle } from './shoulder-girdle.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
@@ -27,6 +28,9 @@ export {
 } from './resting.ts';
 
 export const FRAMES_PER_SECOND = 30;
+
+// Where held props, and the ends of lines, are on a figure (held-places.ts): read with the timeline everywhere.
+export { heldAt, lineEnd, loadGrip } from './held-places.ts';
 
 // The easing of a move, and a flight's thrown path (thrown.ts).
 export { ease } from './thrown.ts';
@@ -77,6 +81,7 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     },
     arm: { shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t), elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t) },
   });
+  const toward = mixDepth(a.toward, b.toward, t);
   return {
     trunk: mix(a.trunk, b.trunk, t),
     spine: mix(a.spine, b.spine, t),
@@ -84,6 +89,7 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     ...(a.girdle === undefined && b.girdle === undefined ? {} : { girdle: mixGirdle(a.girdle, b.girdle, t) }),
     left: side('left'),
     right: side('right'),
+    ...(toward === undefined ? {} : { toward }),
   };
 }
 
@@ -232,52 +238,6 @@ function thrownLift(motion: Motion, flight: Flight, t: number, body: Body): Poin
   const end = loopKeyBody(motion, flight.touchdown).body.pelvis;
   const at = thrownAt(start, end, flight.seconds, t);
   return [at[0] - body.pelvis[0], at[1] - body.pelvis[1]];
-}
-
-/** Where a held prop is drawn: at the grip, between the knees or ankles, or on the upper back or the front of the shoulders. */
-export function heldAt(body: Body, prop: HeldProp): Point {
-  switch (prop.at) {
-    case 'hands':
-      return lerpPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
-    case 'left':
-    case 'right':
-      return body.arms[prop.at].hand;
-    // Squeezed between the knees or the ankles, or around the ankles: midway between them.
-    case 'knees':
-      return lerpPoint(body.legs.left.middle, body.legs.right.middle, 0.5);
-    case 'ankles':
-    case 'around-ankles':
-      return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
-    // On a dip belt: plumb under its front ring, at the end of the chain.
-    case 'belt':
-      return chainEnd(body, prop);
-    case 'back':
-    case 'front-rack': {
-      // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it.
-      const along = lerpPoint(body.neckBase, body.waist, 0.12);
-      const dx = body.neckBase[1] - body.waist[1];
-      const dy = -(body.neckBase[0] - body.waist[0]);
-      const length = Math.hypot(dx, dy) || 1;
-      return add(along, [dx / length, dy / length], prop.at === 'back' ? -0.09 : 0.1);
-    }
-  }
-}
-
-/** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, the hips, the shoulders or the knees. */
-export function lineEnd(body: Body, to: LineEnd): Point {
-  if (to === 'shoulders') return body.girdle ?? body.neckBase;
-  if (to === 'knees') return lerpPoint(body.legs.left.middle, body.legs.right.middle, 0.5);
-  if (to === 'hands') return lerpPoint(body.arms.left.hand, body.arms.right.hand, 0.5);
-  if (to === 'feet') return lerpPoint(body.legs.left.end, body.legs.right.end, 0.5);
-  if (to === 'left-foot') return body.legs.left.end;
-  if (to === 'right-foot') return body.legs.right.end;
-  if (to === 'hips') return body.pelvis;
-  return body.arms[to].hand;
-}
-
-/** Where the hands grip a bar on the back (just above and behind it) or racked in front (just ahead of it). */
-export function loadGrip(body: Body, load: HeldProp): Point {
-  return add(heldAt(body, load), load.at === 'back' ? [0.02, 0.01] : [0.03, 0]);
 }
 
 /** Frame count of the loop at FRAMES_PER_SECOND; the frame after the last is the first again. */
