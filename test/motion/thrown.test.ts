@@ -7,25 +7,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { ease, easeIn, easeOut, G, moveProgress } from '../../src/motion/thrown.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, locate } from '../../src/motion/timeline.ts';
 import { cycleSeconds, keyStartSeconds } from '../../src/motion/motion.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-type Built = { ok: true; value: Description } | { ok: false; problems: readonly { message: string }[] };
-const build = (source: Record<string, unknown>, id = 'Standing_Long_Jump', category = 'plyometrics'): Built =>
-  buildDescription(`data/source/motion/${category}.json`, category, id, source, RENDERER_VERSION) as Built;
-function built(source: Record<string, unknown>, id?: string, category?: string): Description {
-  const result = build(source, id, category);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
-const refusal = (source: Record<string, unknown>): string => {
-  const result = build(source);
-  assert.ok(!result.ok, 'refused');
-  return result.problems.map((p) => p.message).join('; ');
-};
+const plyometrics = descriptionsIn('plyometrics');
+const built = (source: Record<string, unknown>, id = 'Standing_Long_Jump', category = 'plyometrics'): Description =>
+  descriptionsIn(category).description(source, id);
+const refusal = (source: Record<string, unknown>): string => plyometrics.refused(source, 'Standing_Long_Jump');
 
 const load = { name: 'hinge, arms back', trunk: 45, legs: [55, -25, 90], arms: [-60, -50], hold: 0.2, move: 0.3 };
 const takeoff = { name: 'push off', trunk: 40, legs: [-38, -38, 15], arms: [135, 140], hold: 0, move: 0.28 };
