@@ -1,8 +1,9 @@
 /**
  * A ball that leaves the hands (Motion.ball): where it is at any instant of the loop. In the hands before
  * its release key and from its catch key on; between them a thrown body (constant speed along the floor,
- * one parabola under g through each leg's two ends in the leg's time), by way of the wall's face or the
- * floor, where it lies still until the hands pick it up or bounces up into them, or out of the picture.
+ * one parabola under g through each leg's two ends in the leg's time), by way of the wall's face (one
+ * parabola from release to catch, only its way along the floor turned back at the face) or the floor,
+ * where it lies still until the hands pick it up or bounces up into them, or out of the picture.
  */
 import { type BallFlight, cycleSeconds, keyStartSeconds, type HeldProp, type Motion } from './motion.ts';
 import type { Point } from './skeleton.ts';
@@ -31,6 +32,8 @@ interface Leg {
   from: Point;
   to: Point;
   lying: boolean;
+  /** Off a wall: when it meets the face and where (x); a wall turns back only its way along the floor. */
+  turn?: { time: number; x: number };
 }
 
 /** The ball's legs between release and catch, worked out once per motion. */
@@ -65,10 +68,11 @@ export function ballLegs(motion: Motion): Leg[] {
     const caught = { time: at(flight.catch), point: heldPoint(motion, prop, flight.catch) };
     const wall = wallFace(motion);
     if (flight.wall !== undefined && wall !== undefined) {
-      // It meets the wall's face with its side: its centre a radius out from the face.
-      const hit = { time: at(flight.wall.key), point: [wall.x + wall.facing * BALL_RADIUS, flight.wall.height] as Point };
-      leg(release, hit);
-      leg(hit, caught);
+      // It meets the wall's face with its side (its centre a radius out from the face) at the wall key. A
+      // vertical wall turns back only its way along the floor: its height stays on the one parabola from
+      // the release to the catch, so the height it meets the wall at follows (wallMeeting).
+      const turn = { time: at(flight.wall.key), x: wall.x + wall.facing * BALL_RADIUS };
+      legs.push({ start: release.time, end: caught.time, from: release.point, to: caught.point, lying: false, turn });
     } else if (flight.bounce !== undefined) {
       // It meets the floor under where the hands catch it, and bounces straight up into them.
       const bounced = { time: at(flight.bounce), point: [caught.point[0], BALL_RADIUS] as Point };
@@ -95,26 +99,63 @@ export function ballAt(motion: Motion, seconds: number): BallPlace {
   const released = keyStartSeconds(motion, flight.release);
   if (t < released) return 'held';
   if (flight.away !== undefined) {
-    const from = heldPoint(motion, flyingBall(motion)!, flight.release);
-    const radians = (flight.away.direction * Math.PI) / 180;
-    const dt = t - released;
-    const point: Point = [
-      from[0] + Math.sin(radians) * flight.away.speed * dt,
-      from[1] - Math.cos(radians) * flight.away.speed * dt - (GRAVITY * dt * dt) / 2,
-    ];
+    const point = awayPoint(motion, t - released);
     // Out of the picture it lands far off: nothing is drawn of it once it is down at the floor.
     return point[1] < BALL_RADIUS ? 'gone' : point;
   }
   for (const leg of ballLegs(motion)) {
     if (t >= leg.end) continue;
-    return leg.lying ? leg.from : thrownPoint(leg.from, leg.to, leg.end - leg.start, t - leg.start);
+    if (leg.lying) return leg.from;
+    const point = thrownPoint(leg.from, leg.to, leg.end - leg.start, t - leg.start);
+    if (leg.turn === undefined) return point;
+    const { time, x } = leg.turn;
+    const along =
+      t < time
+        ? leg.from[0] + ((x - leg.from[0]) * (t - leg.start)) / (time - leg.start)
+        : x + ((leg.to[0] - x) * (t - time)) / (leg.end - time);
+    return [along, point[1]];
   }
   return 'held';
 }
 
-/** The ball's places frame by frame while it is out of the hands and in the picture (for the camera and the checks). */
+/**
+ * Where and how a ball off the wall meets it: its centre at the face, and its speeds along the floor in
+ * and out (metres a second); nothing when it meets no wall.
+ */
+export function wallMeeting(motion: Motion): { at: Point; time: number; speedIn: number; speedOut: number } | undefined {
+  const leg = motion.ball?.wall === undefined || flyingBall(motion) === undefined ? undefined : ballLegs(motion)[0];
+  if (leg?.turn === undefined) return undefined;
+  const { time, x } = leg.turn;
+  return {
+    at: [x, thrownPoint(leg.from, leg.to, leg.end - leg.start, time - leg.start)[1]],
+    time,
+    speedIn: Math.abs(x - leg.from[0]) / (time - leg.start),
+    speedOut: Math.abs(leg.to[0] - x) / (leg.end - time),
+  };
+}
+
+/** How long a ball thrown out of the picture is drawn in it at the least: the picture widens to keep it that long. */
+export const AWAY_SEEN = 0.3;
+
+/** A ball thrown away, `dt` seconds after it leaves the hands (it lands far off). */
+export function awayPoint(motion: Motion, dt: number): Point {
+  const flight = motion.ball!;
+  const from = heldPoint(motion, flyingBall(motion)!, flight.release);
+  const radians = (flight.away!.direction * Math.PI) / 180;
+  const speed = flight.away!.speed;
+  return [from[0] + Math.sin(radians) * speed * dt, from[1] - Math.cos(radians) * speed * dt - (GRAVITY * dt * dt) / 2];
+}
+
+/**
+ * The ball's places frame by frame while it is out of the hands and in the picture (for the camera): of a
+ * ball thrown away, its first AWAY_SEEN seconds, so a reader sees where it went.
+ */
 export function ballPathPoints(motion: Motion, framesPerSecond = 30): Point[] {
-  if (motion.ball === undefined || motion.ball.away !== undefined) return [];
+  if (motion.ball === undefined || flyingBall(motion) === undefined) return [];
+  if (motion.ball.away !== undefined) {
+    const frames = Math.ceil(AWAY_SEEN * framesPerSecond);
+    return Array.from({ length: frames + 1 }, (_, frame) => awayPoint(motion, frame / framesPerSecond)).filter((p) => p[1] >= BALL_RADIUS);
+  }
   const points: Point[] = [];
   for (let frame = 0; frame < Math.round(cycleSeconds(motion) * framesPerSecond); frame += 1) {
     const place = ballAt(motion, frame / framesPerSecond);

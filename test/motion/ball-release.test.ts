@@ -3,11 +3,12 @@
  * release and its catch it flies as a thrown body, a parabola under g at one speed along the floor, by way
  * of the wall's face or the floor (where it lies still until the hands pick it up) or out of the picture;
  * the schema refuses a flight that does not fit the keys, and the check refuses a ball caught where no hand
- * is, one into the floor, the wall or the body, and one thrown away that lands in the picture.
+ * is, one into the floor, the wall or the body (held too), one thrown away that lands in the picture or too
+ * soon, a wall height off its one arc, and a wall or floor key no frame shows.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BALL_RADIUS, ballAt, GRAVITY, thrownPoint } from '../../src/motion/ball-flight.ts';
+import { AWAY_SEEN, BALL_RADIUS, ballAt, GRAVITY, thrownPoint, wallMeeting } from '../../src/motion/ball-flight.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { keyStartSeconds } from '../../src/motion/motion.ts';
@@ -48,12 +49,14 @@ const supine = (ballFlight: object, caught: object = {}) => ({
   ],
 });
 const standing = { legs: [0, 0], feetOnFloor: 'both' };
+/** Where the pass's one arc from the release to the catch meets the wall (metres up). */
+const PASS_HEIGHT = 1.82;
 /** Standing square to a wall 2.2 m ahead: a chest pass in to the wall and out again to the hands. */
 const pass = {
   pattern: 'pose',
   props: ['ball', 'wall'],
   wall: 2.2,
-  ballFlight: { release: 1, wall: [2, 1.4], catch: 3 },
+  ballFlight: { release: 1, wall: [2, PASS_HEIGHT], catch: 3 },
   keys: [
     { name: 'ball at the chest', ...standing, arms: [20, 150], hold: 0.2, move: 0.3 },
     { name: 'push, release', ...standing, arms: [88, 90], hold: 0, move: 0.3 },
@@ -74,7 +77,7 @@ const slam = (pickUp: object) => ({
   ],
 });
 /** A flat-backed hinge, the hands put on the ball where it lies (handsOnFloor: at its middle, 12 cm up). */
-const squatPick = { trunk: 72, spine: 5, legs: [85, -22, 90], feetOnFloor: 'both', arms: [15, 15], handsOnFloor: 'both' };
+const squatPick = { trunk: 72, spine: 5, legs: [85, -22, 90], feetOnFloor: 'both', arms: [32, 32], handsOnFloor: 'both' };
 
 /** The ball's place at each frame of [from, to) seconds, where it is out of the hands. */
 function path(description: Description, from: number, to: number): { t: number; at: Point }[] {
@@ -126,15 +129,25 @@ describe('a ball that leaves the hands', () => {
     assert.notEqual(svg(withFlight, 0.9), svg(without, 0.9), 'in flight the ball is elsewhere');
   });
 
-  it('meets the wall at its face at the wall key and comes back out to the hands', () => {
+  it('off a wall flies ONE parabola in height from the release to the catch, only its way along the floor turned back at the face', () => {
     const chestPass = built(pass);
     assert.equal(messages(chestPass), '');
-    const hit = keyStartSeconds(chestPass.motion, 2);
+    const [release, hit, caught] = [1, 2, 3].map((key) => keyStartSeconds(chestPass.motion, key)) as [number, number, number];
     const at = ballAt(chestPass.motion, hit);
     assert.ok(Array.isArray(at));
-    assert.ok(Math.abs(at[0] - (2.2 - BALL_RADIUS)) < 1e-9 && Math.abs(at[1] - 1.4) < 1e-9, `at the wall: ${at}`);
-    const inbound = path(chestPass, keyStartSeconds(chestPass.motion, 1), hit);
-    const outbound = path(chestPass, hit, keyStartSeconds(chestPass.motion, 3));
+    assert.ok(Math.abs(at[0] - (2.2 - BALL_RADIUS)) < 1e-9, `at the wall's face: ${at}`);
+    const [from, to] = [heldAtKey(chestPass, 1), heldAtKey(chestPass, 3)];
+    const flight = path(chestPass, release, caught);
+    // Height: the one arc through the hands at the release and the hands at the catch, in and out alike.
+    for (const { t, at: point } of flight)
+      assert.ok(Math.abs(point[1] - thrownPoint(from, to, caught - release, t - release)[1]) < 1e-9, `height at ${t}`);
+    // Vertical speed does not flip at the wall: it keeps rising or falling through the contact.
+    const height = (t: number) => (ballAt(chestPass.motion, t) as Point)[1];
+    const [before, after] = [(height(hit) - height(hit - 1e-3)) / 1e-3, (height(hit + 1e-3) - height(hit)) / 1e-3];
+    assert.ok(Math.abs(before - after) < 0.02, `vertical speed ${before} in, ${after} out: no kink at the wall`);
+    assert.ok(Math.abs(at[1] - PASS_HEIGHT) < 0.03 && Math.abs(wallMeeting(chestPass.motion)!.at[1] - at[1]) < 1e-9);
+    const inbound = path(chestPass, release, hit);
+    const outbound = path(chestPass, hit, caught);
     const steps = (legs: { at: Point }[]) => legs.slice(1).map(({ at }, i) => at[0] - legs[i]!.at[0]);
     const [inSteps, outSteps] = [steps(inbound), steps(outbound)];
     assert.ok(
@@ -146,13 +159,39 @@ describe('a ball that leaves the hands', () => {
       'out again at one speed',
     );
     assert.ok(Math.max(...inbound.map(({ at }) => at[0])) <= 2.2 - BALL_RADIUS + 1e-9, 'never past the face');
-    const caught = ballAt(chestPass.motion, keyStartSeconds(chestPass.motion, 3) - 1 / 30);
-    assert.ok(Array.isArray(caught) && Math.hypot(caught[0] - heldAtKey(chestPass, 3)[0], caught[1] - heldAtKey(chestPass, 3)[1]) < 0.25);
+    const last = ballAt(chestPass.motion, caught - 1 / 30);
+    assert.ok(Array.isArray(last) && Math.hypot(last[0] - to[0], last[1] - to[1]) < 0.25);
+    // A height off the arc is refused, naming the height the arc meets the wall at.
+    assert.match(
+      messages(built({ ...pass, ballFlight: { release: 1, wall: [2, 1.2], catch: 3 } })),
+      /ballFlight.wall: the ball's one arc from the release to the catch meets the wall at 1\.82 m, not at 1\.2 m/,
+    );
+    // Caught sooner than it went in, it would leave the wall faster than it came: refused.
+    const quick = { ...pass, keys: pass.keys.map((key, i) => (i === 2 ? { ...key, move: 0.1 } : key)) };
+    assert.match(messages(built(quick)), /leaves the wall faster/);
+  });
+
+  it('meets the wall in a frame: a wall or bounce key between two frames is refused', () => {
+    const chestPass = built(pass);
+    const hit = keyStartSeconds(chestPass.motion, 2);
+    assert.equal(Math.round(hit * FRAMES_PER_SECOND), hit * FRAMES_PER_SECOND);
+    const frames = path(chestPass, 0, 10).map(({ at }) => at[0]);
+    assert.ok(
+      frames.some((x) => Math.abs(x - (2.2 - BALL_RADIUS)) < 1e-9),
+      'one frame shows it at the face',
+    );
+    const between = { ...pass, keys: pass.keys.map((key, i) => (i === 1 ? { ...key, move: 0.35 } : key)) };
+    assert.match(messages(built(between)), /ballFlight.wall: key 2 "palms out" is reached at 0\.850 s, between two frames/);
+    const kneeHigh = { trunk: 34, spine: 10, legs: [85, -42, 90], feetOnFloor: 'both', arms: [15, 100] };
+    const bounce = slam(kneeHigh);
+    bounce.ballFlight = { release: 1, bounce: 2, catch: 3 } as never;
+    bounce.keys[1] = { ...bounce.keys[1]!, move: 0.25 } as never;
+    assert.match(messages(built(bounce)), /ballFlight.bounce: key 2 "follow through" is reached at 0\.850 s, between two frames/);
   });
 
   it('in a slam lands on the floor under where the hands pick it up and lies still there', () => {
     const slammed = built(slam(squatPick));
-    assert.equal(messages(slammed), '');
+    assert.doesNotMatch(messages(slammed), /floor|pick/);
     const [landed, picked] = [keyStartSeconds(slammed.motion, 2), keyStartSeconds(slammed.motion, 3)];
     const lying = path(slammed, landed, picked);
     assert.ok(lying.length >= 15);
@@ -200,6 +239,53 @@ describe('a ball that leaves the hands', () => {
     assert.match(short, /the ball thrown away comes down \d\.\d m from the hands, inside the picture/);
   });
 
+  it('thrown away stays in the picture at least its first 0.3 s (the picture widens), and one that comes down sooner is refused', () => {
+    const thrown = built({ ...supine({ release: 1, away: [120, 9] }), loop: 'dissolve' });
+    const times = Array.from({ length: frameCount(thrown.motion) }, (_, frame) => frame / FRAMES_PER_SECOND);
+    const camera = cameraFor(
+      thrown.motion,
+      times.flatMap((t) => figuresAt(thrown.motion, t).map((f) => f.body)),
+    );
+    const release = keyStartSeconds(thrown.motion, 1);
+    const seen = times.filter((t) => {
+      const place = ballAt(thrown.motion, t);
+      if (place === 'held' || place === 'gone' || t <= release) return false;
+      const x = (place[0] - camera.left) * camera.scale;
+      const y = (place[1] - camera.bottom) * camera.scale;
+      return x >= 0 && x <= camera.width && y >= 0 && y <= camera.height;
+    });
+    assert.ok(seen.length >= AWAY_SEEN * FRAMES_PER_SECOND, `in the picture ${seen.length} frames`);
+    const low = messages(built({ ...supine({ release: 1, away: [40, 6] }), loop: 'dissolve' }));
+    assert.match(low, /the ball thrown away comes down 0\.\d\d s after the release: keep it in the air 0\.3 s/);
+  });
+
+  it('held, is refused inside the thighs or swung through the head', () => {
+    const hanging = { ...standing, arms: [8, 8] };
+    const atArmsLength = {
+      pattern: 'pose',
+      props: ['ball'],
+      loop: 'dissolve',
+      ballFlight: { release: 1, away: [135, 9] },
+      keys: [
+        { name: "ball at arm's length", ...hanging, hold: 0.3, move: 0.4 },
+        { name: 'release', ...standing, arms: [110, 110], hold: 0, move: 0.5 },
+      ],
+    };
+    assert.match(messages(built(atArmsLength)), /at 0\.00 s the ball passes \d+ cm into (a thigh|the trunk)/);
+    const inFront = { ...atArmsLength, keys: [{ ...atArmsLength.keys[0]!, arms: [32, 32] }, atArmsLength.keys[1]!] };
+    assert.equal(messages(built(inFront)), '');
+    const overhead = {
+      ...supine({ release: 2, away: [125, 8] }),
+      loop: 'dissolve',
+      keys: [
+        { name: 'ball behind the head', ...lying, arms: [225, -60], hold: 0.3, move: 0.3 },
+        { name: 'over the head', ...lying, trunk: -62, spine: 25, arms: [180, 190], hold: 0, move: 0.25 },
+        { name: 'release', ...lying, trunk: -45, spine: 25, arms: [122, 122], hold: 0.2, move: 0.8 },
+      ],
+    };
+    assert.match(messages(built(overhead)), /the ball passes \d+ cm into the head/);
+  });
+
   it('is refused by the schema where the flight does not fit the keys, the wall or the loop', () => {
     assert.match(refusal(supine({ release: 1 })), /either caught again \(catch\) or thrown out of the picture \(away\)/);
     assert.match(refusal(supine({ release: 1, catch: 2, away: [135, 9] })), /either caught again/);
@@ -219,7 +305,7 @@ describe('a ball that leaves the hands', () => {
   });
 
   it('is refused by the check into the floor, through the wall or the body, without a held ball, or seen from the front', () => {
-    const floor = messages(built(supine({ release: 1, catch: 2 }, { arms: [100, 100], handsOnFloor: 'both' })));
+    const floor = messages(built(supine({ release: 1, catch: 2 }, { arms: [200, 200], handsOnFloor: 'both' })));
     assert.match(floor, /at \d\.\d\d s the ball is \d+ cm into the floor/);
     const wall = messages(built({ ...pass, wall: 0.45, ballFlight: { release: 1, catch: 3 } }));
     assert.match(wall, /at \d\.\d\d s the ball is \d+ cm into the wall/);
