@@ -6,7 +6,8 @@
  * the head, trunk or thighs; a ball thrown away that comes down inside the picture or too soon to be seen.
  */
 import { keyStartSeconds, type Motion } from './motion.ts';
-import { AWAY_SEEN, BALL_RADIUS, ballAt, flyingBall, GRAVITY, wallMeeting } from './ball-flight.ts';
+import { AWAY_SEEN, BALL_RADIUS, ballAt, flyingBall, wallMeeting } from './ball-flight.ts';
+import { G } from './thrown.ts';
 import { type Body, distance, type Point, SEGMENT } from './skeleton.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from './timeline.ts';
 
@@ -93,7 +94,7 @@ export function ballFlightProblems(motion: Motion): string[] {
     const from = heldAt(loopKeyBody(motion, flight.release).body, prop);
     const radians = (flight.away.direction * Math.PI) / 180;
     const [vx, vy] = [Math.sin(radians) * flight.away.speed, -Math.cos(radians) * flight.away.speed];
-    const down = (vy + Math.sqrt(Math.max(0, vy * vy + 2 * GRAVITY * (from[1] - BALL_RADIUS)))) / GRAVITY;
+    const down = (vy + Math.sqrt(Math.max(0, vy * vy + 2 * G * (from[1] - BALL_RADIUS)))) / G;
     const landing = Math.abs(vx * down);
     if (down < AWAY_SEEN)
       problems.push(

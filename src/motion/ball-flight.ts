@@ -7,23 +7,14 @@
  */
 import { type BallFlight, cycleSeconds, keyStartSeconds, type HeldProp, type Motion } from './motion.ts';
 import type { Point } from './skeleton.ts';
+import { G, thrownAt } from './thrown.ts';
 import { heldAt, loopKeyBody } from './timeline.ts';
 
-export const GRAVITY = 9.81;
 /** A medicine ball: 24 cm across, drawn at the hands as any held ball (render-props.ts). */
 export const BALL_RADIUS = 0.12;
 
 /** Where a ball is: in the hands, at a point of its flight or lying on the floor, or gone out of the picture. */
 export type BallPlace = 'held' | Point | 'gone';
-
-/**
- * A thrown body `t` seconds into a flight of `seconds` from `from` to `to`: along the floor at one speed,
- * its height on the one parabola under g that leaves `from` and meets `to` at the end.
- */
-export function thrownPoint(from: Point, to: Point, seconds: number, t: number): Point {
-  const rise = (to[1] - from[1]) / seconds + (GRAVITY * seconds) / 2;
-  return [from[0] + ((to[0] - from[0]) * t) / seconds, from[1] + rise * t - (GRAVITY * t * t) / 2];
-}
 
 /** One leg of the flight: from a point at a time to a point at a later time, thrown or (on the floor) lying still. */
 interface Leg {
@@ -106,7 +97,7 @@ export function ballAt(motion: Motion, seconds: number): BallPlace {
   for (const leg of ballLegs(motion)) {
     if (t >= leg.end) continue;
     if (leg.lying) return leg.from;
-    const point = thrownPoint(leg.from, leg.to, leg.end - leg.start, t - leg.start);
+    const point = thrownAt(leg.from, leg.to, leg.end - leg.start, t - leg.start);
     if (leg.turn === undefined) return point;
     const { time, x } = leg.turn;
     const along =
@@ -127,7 +118,7 @@ export function wallMeeting(motion: Motion): { at: Point; time: number; speedIn:
   if (leg?.turn === undefined) return undefined;
   const { time, x } = leg.turn;
   return {
-    at: [x, thrownPoint(leg.from, leg.to, leg.end - leg.start, time - leg.start)[1]],
+    at: [x, thrownAt(leg.from, leg.to, leg.end - leg.start, time - leg.start)[1]],
     time,
     speedIn: Math.abs(x - leg.from[0]) / (time - leg.start),
     speedOut: Math.abs(leg.to[0] - x) / (leg.end - time),
@@ -143,7 +134,7 @@ export function awayPoint(motion: Motion, dt: number): Point {
   const from = heldPoint(motion, flyingBall(motion)!, flight.release);
   const radians = (flight.away!.direction * Math.PI) / 180;
   const speed = flight.away!.speed;
-  return [from[0] + Math.sin(radians) * speed * dt, from[1] - Math.cos(radians) * speed * dt - (GRAVITY * dt * dt) / 2];
+  return [from[0] + Math.sin(radians) * speed * dt, from[1] - Math.cos(radians) * speed * dt - (G * dt * dt) / 2];
 }
 
 /**

@@ -7,9 +7,9 @@ import type { Motion } from './motion.ts';
 import { machineOf } from './cardio.ts';
 import { surfacesOf } from './surfaces.ts';
 import { distance, type Point, SIDES } from './skeleton.ts';
+import { G } from './thrown.ts';
 import { bodyAt, clearance, FRAMES_PER_SECOND, frameCount, isCrossFading, RESTING_POINTS, type Support, supportsOf } from './timeline.ts';
 
-const G = 9.81;
 const FRAME = 1 / FRAMES_PER_SECOND;
 /** A part within this of what is under it rests there (the reviewers' ~2 cm). */
 const RESTING_WITHIN = 0.02;

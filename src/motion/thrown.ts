@@ -8,6 +8,7 @@
 import type { Key } from './motion.ts';
 import type { Point } from './skeleton.ts';
 
+/** Gravity (m/s²): every thrown body in a clip (a jump's flight, a ball's) falls with it. */
 export const G = 9.81;
 
 /** Smootherstep: zero velocity and acceleration at both ends of a move. */

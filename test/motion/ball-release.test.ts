@@ -8,7 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AWAY_SEEN, BALL_RADIUS, ballAt, GRAVITY, thrownPoint, wallMeeting } from '../../src/motion/ball-flight.ts';
+import { AWAY_SEEN, BALL_RADIUS, ballAt, wallMeeting } from '../../src/motion/ball-flight.ts';
+import { G, thrownAt } from '../../src/motion/thrown.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { keyStartSeconds } from '../../src/motion/motion.ts';
@@ -103,16 +104,16 @@ describe('a ball that leaves the hands', () => {
     const to = heldAtKey(throwUp, 2);
     const frames = path(throwUp, release, caught);
     assert.equal(frames.length, 24, 'every frame of the 0.8 s flight');
-    const rise = (to[1] - from[1]) / (caught - release) + (GRAVITY * (caught - release)) / 2;
+    const rise = (to[1] - from[1]) / (caught - release) + (G * (caught - release)) / 2;
     for (const { t, at } of frames) {
       const dt = t - release;
-      assert.ok(Math.abs(at[1] - (from[1] + rise * dt - (GRAVITY * dt * dt) / 2)) < 1e-9, `height at ${t}`);
+      assert.ok(Math.abs(at[1] - (from[1] + rise * dt - (G * dt * dt) / 2)) < 1e-9, `height at ${t}`);
       assert.ok(Math.abs(at[0] - (from[0] + ((to[0] - from[0]) * dt) / (caught - release))) < 1e-9, `along the floor at ${t}`);
     }
     // The apex of a 0.8 s flight back to the same height is g T² / 8 above the hands.
     const apex = Math.max(...frames.map(({ at }) => at[1]));
-    assert.ok(Math.abs(apex - from[1] - (GRAVITY * 0.64) / 8) < 0.01, `apex ${apex - from[1]} m above the hands`);
-    assert.deepEqual(thrownPoint([0, 1], [2, 1], 1, 0.5), [1, 1 + GRAVITY / 8]);
+    assert.ok(Math.abs(apex - from[1] - (G * 0.64) / 8) < 0.01, `apex ${apex - from[1]} m above the hands`);
+    assert.deepEqual(thrownAt([0, 1], [2, 1], 1, 0.5), [1, 1 + G / 8]);
   });
 
   it('does not move the figure, and is drawn in the hands until the release', () => {
@@ -140,7 +141,7 @@ describe('a ball that leaves the hands', () => {
     const flight = path(chestPass, release, caught);
     // Height: the one arc through the hands at the release and the hands at the catch, in and out alike.
     for (const { t, at: point } of flight)
-      assert.ok(Math.abs(point[1] - thrownPoint(from, to, caught - release, t - release)[1]) < 1e-9, `height at ${t}`);
+      assert.ok(Math.abs(point[1] - thrownAt(from, to, caught - release, t - release)[1]) < 1e-9, `height at ${t}`);
     // Vertical speed does not flip at the wall: it keeps rising or falling through the contact.
     const height = (t: number) => (ballAt(chestPass.motion, t) as Point)[1];
     const [before, after] = [(height(hit) - height(hit - 1e-3)) / 1e-3, (height(hit + 1e-3) - height(hit)) / 1e-3];
