@@ -10,27 +10,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AWAY_SEEN, BALL_RADIUS, ballAt, wallMeeting } from '../../src/motion/ball-flight.ts';
 import { G, thrownAt } from '../../src/motion/thrown.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { keyStartSeconds } from '../../src/motion/motion.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
 import type { Point } from '../../src/motion/skeleton.ts';
 import { bodyAt, figuresAt, FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from '../../src/motion/timeline.ts';
 
-function build(source: Record<string, unknown>) {
-  return buildDescription('data/source/motion/plyometrics.json', 'plyometrics', 'Medicine_Ball_Chest_Pass', source, RENDERER_VERSION);
-}
-function built(source: Record<string, unknown>): Description {
-  const result = build(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
-const refusal = (source: Record<string, unknown>): string => {
-  const result = build(source);
-  assert.ok(!result.ok, 'refused');
-  return result.problems.map((p) => p.message).join('; ');
-};
+const plyometrics = descriptionsIn('plyometrics');
+const built = (source: Record<string, unknown>): Description => plyometrics.description(source, 'Medicine_Ball_Chest_Pass');
+const refusal = (source: Record<string, unknown>): string => plyometrics.refused(source, 'Medicine_Ball_Chest_Pass');
 const messages = (description: Description): string =>
   checkMotion(description)
     .map((p) => p.message)
