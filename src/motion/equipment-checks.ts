@@ -1,9 +1,9 @@
 /**
  * What each piece of equipment, rig and feature checks of a description as a whole (a scrolling floor's
  * props, a rope's turn, a rack's pins, a thrown ball's flight, a dip belt's load, a jump's flight,
- * shoulders moved or legs bent where the view cannot show it, ...), as messages for motion-check.ts: one list, so that
- * a new feature adds its check here and motion-check.ts keeps to the contacts, ranges and balance every
- * description shares.
+ * shoulders moved or legs bent where the view cannot show it, ...), as messages for motion-check.ts:
+ * one list, so that a new feature adds its check here and motion-check.ts keeps to the contacts, ranges
+ * and balance every description shares.
  */
 import type { Motion } from './motion.ts';
 import { floorProblems } from './agility-ladder.ts';
