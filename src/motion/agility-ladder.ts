@@ -37,7 +37,7 @@ export function rungsAt(motion: Motion, ladder: FixedProp, seconds: number, x0: 
 }
 
 /** Squares no real ladder has, and a planted foot on a rung (naming the time), for motion-check.ts. */
-export function ladderProblems(motion: Motion): string[] {
+function ladderProblems(motion: Motion): string[] {
   const ladder = motion.fixed.find((prop) => prop.kind === 'agility-ladder');
   if (ladder === undefined) return [];
   const square = ladder.x1 - ladder.x0;

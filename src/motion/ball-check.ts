@@ -6,9 +6,9 @@
  * the head, trunk or thighs; a ball thrown away that comes down inside the picture or too soon to be seen.
  */
 import { keyStartSeconds, type Motion } from './motion.ts';
-import { AWAY_SEEN, BALL_RADIUS, ballAt, flyingBall, wallMeeting } from './ball-flight.ts';
+import { AWAY_SEEN, awayLaunch, BALL_RADIUS, ballAt, flyingBall, wallFace, wallMeeting } from './ball-flight.ts';
 import { G } from './thrown.ts';
-import { type Body, distance, type Point, SEGMENT } from './skeleton.ts';
+import { type Body, distance, LEG_HALF_WIDTH, type Point, SEGMENT, toSegment } from './skeleton.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from './timeline.ts';
 
 /** How far a ball may pass into what it meets (the floor, the wall, the body) before it reads as through it. */
@@ -17,25 +17,16 @@ const THROUGH = 0.02;
 const TRUNK_HALF = 0.1;
 /** A ball thrown out of the picture comes down at least this far from where it left the hands. */
 const AWAY_LANDING = 3;
-/** Half the drawn thickness of a thigh (render-svg.ts; as dip-belt-check.ts). */
-const THIGH_HALF = 0.0625;
 /** How far the wall height a description gives may be from where the ball's path meets the wall (metres). */
 const WALL_HEIGHT_OFF = 0.03;
-
-const toSegment = (point: Point, a: Point, b: Point): number => {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const t = Math.max(0, Math.min(1, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
-  return distance(point, [a[0] + dx * t, a[1] + dy * t]);
-};
 
 /** What is wrong with the ball at `at` in this frame: into the floor, through the wall or the body; or nothing. */
 function frameProblem(motion: Motion, body: Body, at: Point): string | undefined {
   const sunk = BALL_RADIUS - at[1];
   if (sunk > THROUGH) return `the ball is ${(sunk * 100).toFixed(0)} cm into the floor`;
-  const wall = motion.fixed.find((prop) => prop.kind === 'wall');
+  const wall = wallFace(motion);
   if (wall !== undefined) {
-    const facing = wall.x1 >= wall.x0 ? 1 : -1;
-    const into = (at[0] - wall.x0) * facing + BALL_RADIUS;
+    const into = (wall.x - at[0]) * wall.facing + BALL_RADIUS;
     if (into > THROUGH) return `the ball is ${(into * 100).toFixed(0)} cm into the wall`;
   }
   // Held too: a ball at arm's length drawn inside the thighs, or swung over the head, passes through them.
@@ -44,7 +35,7 @@ function frameProblem(motion: Motion, body: Body, at: Point): string | undefined
   const trunk = TRUNK_HALF + BALL_RADIUS - toSegment(at, body.pelvis, body.neckBase);
   if (trunk > THROUGH) return `the ball passes ${(trunk * 100).toFixed(0)} cm into the trunk`;
   for (const leg of Object.values(body.legs)) {
-    const thigh = THIGH_HALF + BALL_RADIUS - toSegment(at, leg.root, leg.middle);
+    const thigh = LEG_HALF_WIDTH.thigh + BALL_RADIUS - toSegment(at, leg.root, leg.middle);
     if (thigh > THROUGH) return `the ball passes ${(thigh * 100).toFixed(0)} cm into a thigh`;
   }
   return undefined;
@@ -91,9 +82,10 @@ export function ballFlightProblems(motion: Motion): string[] {
       );
   }
   if (flight.away !== undefined) {
-    const from = heldAt(loopKeyBody(motion, flight.release).body, prop);
-    const radians = (flight.away.direction * Math.PI) / 180;
-    const [vx, vy] = [Math.sin(radians) * flight.away.speed, -Math.cos(radians) * flight.away.speed];
+    const {
+      from,
+      velocity: [vx, vy],
+    } = awayLaunch(motion);
     const down = (vy + Math.sqrt(Math.max(0, vy * vy + 2 * G * (from[1] - BALL_RADIUS)))) / G;
     const landing = Math.abs(vx * down);
     if (down < AWAY_SEEN)

@@ -8,7 +8,7 @@
 import { type BallFlight, cycleSeconds, keyStartSeconds, type HeldProp, type Motion } from './motion.ts';
 import type { Point } from './skeleton.ts';
 import { G, thrownAt } from './thrown.ts';
-import { heldAt, loopKeyBody } from './timeline.ts';
+import { FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from './timeline.ts';
 
 /** A medicine ball: 24 cm across, drawn at the hands as any held ball (render-props.ts). */
 export const BALL_RADIUS = 0.12;
@@ -40,12 +40,12 @@ function heldPoint(motion: Motion, prop: HeldProp, index: number): Point {
 }
 
 /** The wall the ball meets: its face's x, and the side the figure is on (-1: in front of a wall ahead). */
-function wallFace(motion: Motion): { x: number; facing: number } | undefined {
+export function wallFace(motion: Motion): { x: number; facing: number } | undefined {
   const wall = motion.fixed.find((prop) => prop.kind === 'wall');
   return wall === undefined ? undefined : { x: wall.x0, facing: wall.x1 >= wall.x0 ? -1 : 1 };
 }
 
-export function ballLegs(motion: Motion): Leg[] {
+function ballLegs(motion: Motion): Leg[] {
   const known = LEGS.get(motion);
   if (known !== undefined) return known;
   const flight = motion.ball as BallFlight;
@@ -128,28 +128,38 @@ export function wallMeeting(motion: Motion): { at: Point; time: number; speedIn:
 /** How long a ball thrown out of the picture is drawn in it at the least: the picture widens to keep it that long. */
 export const AWAY_SEEN = 0.3;
 
-/** A ball thrown away, `dt` seconds after it leaves the hands (it lands far off). */
-export function awayPoint(motion: Motion, dt: number): Point {
+/** A ball thrown away: where it leaves the hands, and its velocity then (metres a second, along the floor and up). */
+export function awayLaunch(motion: Motion): { from: Point; velocity: Point } {
   const flight = motion.ball!;
-  const from = heldPoint(motion, flyingBall(motion)!, flight.release);
   const radians = (flight.away!.direction * Math.PI) / 180;
   const speed = flight.away!.speed;
-  return [from[0] + Math.sin(radians) * speed * dt, from[1] - Math.cos(radians) * speed * dt - (G * dt * dt) / 2];
+  return {
+    from: heldPoint(motion, flyingBall(motion)!, flight.release),
+    velocity: [Math.sin(radians) * speed, -Math.cos(radians) * speed],
+  };
+}
+
+/** A ball thrown away, `dt` seconds after it leaves the hands (it lands far off). */
+function awayPoint(motion: Motion, dt: number): Point {
+  const { from, velocity } = awayLaunch(motion);
+  return [from[0] + velocity[0] * dt, from[1] + velocity[1] * dt - (G * dt * dt) / 2];
 }
 
 /**
  * The ball's places frame by frame while it is out of the hands and in the picture (for the camera): of a
  * ball thrown away, its first AWAY_SEEN seconds, so a reader sees where it went.
  */
-export function ballPathPoints(motion: Motion, framesPerSecond = 30): Point[] {
+export function ballPathPoints(motion: Motion): Point[] {
   if (motion.ball === undefined || flyingBall(motion) === undefined) return [];
   if (motion.ball.away !== undefined) {
-    const frames = Math.ceil(AWAY_SEEN * framesPerSecond);
-    return Array.from({ length: frames + 1 }, (_, frame) => awayPoint(motion, frame / framesPerSecond)).filter((p) => p[1] >= BALL_RADIUS);
+    const frames = Math.ceil(AWAY_SEEN * FRAMES_PER_SECOND);
+    return Array.from({ length: frames + 1 }, (_, frame) => awayPoint(motion, frame / FRAMES_PER_SECOND)).filter(
+      (p) => p[1] >= BALL_RADIUS,
+    );
   }
   const points: Point[] = [];
-  for (let frame = 0; frame < Math.round(cycleSeconds(motion) * framesPerSecond); frame += 1) {
-    const place = ballAt(motion, frame / framesPerSecond);
+  for (let frame = 0; frame < frameCount(motion); frame += 1) {
+    const place = ballAt(motion, frame / FRAMES_PER_SECOND);
     if (place !== 'held' && place !== 'gone') points.push(place);
   }
   return points;

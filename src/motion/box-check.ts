@@ -12,7 +12,7 @@ import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, isCrossFading, loopKey
  * A pelvis moving farther than this from one frame to the next (1/30 s: 4.5 m/s), and three times as far as
  * in the frames either side, has jumped, not moved: a fast take-off moves it 20 cm a frame, but smoothly (metres).
  */
-export const PELVIS_JUMP = 0.15;
+const PELVIS_JUMP = 0.15;
 const JUMP_OVER_NEIGHBOURS = 3;
 /** A planted foot's sole this far above what is under it is in the air (metres). */
 const PLANTED_WITHIN = 0.03;

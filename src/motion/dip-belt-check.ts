@@ -5,30 +5,22 @@
  */
 import { BELT_LOADS, isOnBelt, LOAD_SHAPE, loadOutline } from './dip-belt.ts';
 import type { HeldProp, Motion } from './motion.ts';
-import { type Body, distance, type Point, SIDES } from './skeleton.ts';
+import { type Body, LEG_HALF_WIDTH, type Point, SIDES, toSegment } from './skeleton.ts';
 import { firstFrameProblem, supportsOf } from './timeline.ts';
 
 /** The load hangs at least this far clear of the floor and of a top under it (metres). */
 const CLEARANCE = 0.02;
 /** Chain the load hangs from before its top (metres): less presses it against the belly. */
 const HANG = 0.05;
-/** Half the drawn thickness of a thigh and a shank (render-svg.ts), and how far the load may overlap them (metres). */
-const HALF_LIMB = { thigh: 0.0625, shank: 0.045 };
+/** How far the load may overlap a thigh or shank as drawn (metres). */
 const OVERLAP = 0.01;
-
-/** The distance from a point to the segment a-b. */
-function toSegment(p: Point, a: Point, b: Point): number {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
-  return distance(p, [a[0] + t * dx, a[1] + t * dy]);
-}
 
 /** The leg part the load passes through in this frame, or nothing. */
 function legThrough(body: Body, centre: Point, radius: number): string | undefined {
   for (const side of SIDES) {
     const leg = body.legs[side];
-    if (toSegment(centre, leg.root, leg.middle) < radius + HALF_LIMB.thigh - OVERLAP) return `${side} thigh`;
-    if (toSegment(centre, leg.middle, leg.end) < radius + HALF_LIMB.shank - OVERLAP) return `${side} shank`;
+    if (toSegment(centre, leg.root, leg.middle) < radius + LEG_HALF_WIDTH.thigh - OVERLAP) return `${side} thigh`;
+    if (toSegment(centre, leg.middle, leg.end) < radius + LEG_HALF_WIDTH.shank - OVERLAP) return `${side} shank`;
   }
   return undefined;
 }

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import type { HeldProp } from './motion.ts';
-import { add, type Body, type Point } from './skeleton.ts';
+import { add, type Body, isFrontView, type Point } from './skeleton.ts';
 
 /** The loads a dip belt's chain carries. */
 export const BELT_LOADS: ReadonlySet<HeldProp['kind']> = new Set(['plate', 'kettlebell']);
@@ -55,11 +55,15 @@ export const isOnBelt = (prop: HeldProp): boolean => prop.at === 'belt';
  * both hips are at the pelvis, seen from the front they are 20 cm apart.
  */
 export function beltRing(body: Body): Point {
+  const up = add(body.pelvis, [body.waist[0] - body.pelvis[0], body.waist[1] - body.pelvis[1]], RING.up);
+  return isFrontView(body) ? up : add(up, acrossHips(body), RING.ahead);
+}
+
+/** The unit vector square to the lower trunk, toward the belly (side view): the line the belt runs along. */
+export function acrossHips(body: Body): Point {
   const [dx, dy] = [body.waist[0] - body.pelvis[0], body.waist[1] - body.pelvis[1]];
   const length = Math.hypot(dx, dy) || 1;
-  const up = add(body.pelvis, [dx, dy], RING.up);
-  const isFront = Math.abs(body.legs.left.root[0] - body.legs.right.root[0]) > 0.01;
-  return isFront ? up : add(up, [dy / length, -dx / length], RING.ahead);
+  return [dy / length, -dx / length];
 }
 
 /** Where the chain ends (the plate's hole, the kettlebell's handle): plumb under the ring, however the body leans. */

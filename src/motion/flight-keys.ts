@@ -4,19 +4,17 @@
  * touch-down and the time between them, so a key cannot hang the figure above or off its parabola.
  */
 import type { Key, Motion } from './motion.ts';
-import { flightOf, thrownAt } from './thrown.ts';
+import { bordersFlight, flightOf, thrownAt } from './thrown.ts';
 import { add, type Point } from './skeleton.ts';
 import { keyBody } from './timeline.ts';
 
 /** The keys with each `flight` key's anchor moved so its pelvis is on its flight's parabola (it rests on nothing), its take-off and touch-down in motion. */
 export function thrownKeys(keys: readonly Key[], view: Motion['view']): Key[] {
   const pelvisOf = (i: number): Point => keyBody(keys[i]!, view).body.pelvis;
-  const n = keys.length;
   return keys.map((key, i) => {
     // A take-off and a touch-down are moments of a moving body, its centre of mass ahead of or behind
     // the feet as it pushes off or lands: not a quiet stance held to the balance check.
-    if (key.flight !== true)
-      return keys[(i + 1) % n]!.flight === true || keys[(i - 1 + n) % n]!.flight === true ? { ...key, isBalanced: false } : key;
+    if (key.flight !== true) return bordersFlight(keys, i) ? { ...key, isBalanced: false } : key;
     const flight = flightOf(keys, i)!;
     const at = thrownAt(pelvisOf(flight.takeoff), pelvisOf(flight.touchdown), flight.seconds, flight.into);
     const pelvis = pelvisOf(i);

@@ -2,6 +2,7 @@
  * The rules for marking keys `flight` in a pose description (thrown.ts): what a key in the air may not
  * say, because the thrown body decides it or because nothing holds a body in the air.
  */
+import { bordersFlight } from './thrown.ts';
 
 /** What of a pose key the rules read. */
 interface FlightKey {
@@ -37,8 +38,7 @@ export function flightMisuse(p: {
   const label = (i: number) => `key ${i} "${keys[i]!.name}"`;
   for (let i = 0; i < n; i += 1) {
     const k = keys[i]!;
-    const isEdge = keys[(i + 1) % n]!.flight === true || keys[(i - 1 + n) % n]!.flight === true;
-    if ((k.flight === true || isEdge) && k.hold !== 0)
+    if ((k.flight === true || bordersFlight(keys, i)) && k.hold !== 0)
       return `${label(i)}: a thrown body does not stop: hold 0 at the take-off, at each key in the air and at the touch-down`;
     if (k.flight !== true) continue;
     if (k.air !== 0 || k.at !== 0)

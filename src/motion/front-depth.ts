@@ -4,7 +4,7 @@
  * the pelvis lowering between the thighs) instead of a knee splayed out to the side.
  */
 import * as v from 'valibot';
-import type { Point } from './geometry.ts';
+import { mix, type Point } from './geometry.ts';
 
 /** Degrees each segment points toward the viewer out of the picture plane: 0 in it, 90 straight at the viewer, negative away. */
 export interface Depth {
@@ -46,7 +46,6 @@ export function depthOf(toward: Toward): Depth {
 }
 
 const FLAT: Depth = { trunk: 0, left: [0, 0], right: [0, 0] };
-const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
 
 /** The tilts `t` of the way from one key's to the next, eased as the angles are; none when neither key has any. */
 export function mixDepth(a: Depth | undefined, b: Depth | undefined, t: number): Depth | undefined {

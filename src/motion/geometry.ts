@@ -41,6 +41,13 @@ export function solveTwoBone(root: Point, target: Point, a: number, b: number, b
   return add(root, direction(base + bend * offset), a);
 }
 
+/** The distance from `point` to the segment from `a` to `b`. */
+export function toSegment(point: Point, a: Point, b: Point): number {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const t = Math.max(0, Math.min(1, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+  return distance(point, [a[0] + dx * t, a[1] + dy * t]);
+}
+
 /**
  * Where `p` falls on the segment from `a` to `b`, projected onto it, its middle stretched `steep`
  * times: a point in the middle `1 / steep` of it slides along, one nearer an end lands on that end.

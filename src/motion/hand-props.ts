@@ -8,7 +8,7 @@
  * under the floor, a towel lifted off what it slides on, a massage stick off the leg it rolls along.
  */
 import type { HandPropKind, HeldProp, Motion } from './motion.ts';
-import { type Body, distance, lerpPoint, mix, type Point } from './skeleton.ts';
+import { type Body, distance, LEG_HALF_WIDTH, lerpPoint, mix, type Point, toSegment } from './skeleton.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, heldAt, locate, REST_HEIGHT, supportsOf } from './timeline.ts';
 
 /** A magic circle: 36 cm across its pads at rest; squeezed, it gives to about 26 cm; pulled open, to about 46 cm. */
@@ -27,8 +27,6 @@ export const TOWEL = { length: 0.32, thickness: 0.03 } as const;
 
 /** A massage (roller) stick: the radius of its rollers, and its length between the handles. */
 export const MASSAGE_STICK = { radius: 0.022, length: 0.5 } as const;
-/** Half the drawn thickness of the thigh and the shank (render-svg.ts), which a massage stick rolls on. */
-const LEG_HALF = { thigh: 0.0625, shank: 0.045 } as const;
 
 /** How far a ring or a ball may be from its size (metres) before it reads as loose or crushed. */
 const SIZE_TOLERANCE = 0.02;
@@ -100,19 +98,12 @@ export function wristRollerPlate(motion: Motion, body: Body, seconds: number): P
   return [handle[0], handle[1] - rope - WRIST_ROLLER.plate];
 }
 
-/** The distance from a point to the segment from `a` to `b`. */
-function toSegment(point: Point, a: Point, b: Point): number {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const t = Math.max(0, Math.min(1, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
-  return distance(point, [a[0] + dx * t, a[1] + dy * t]);
-}
-
 /** How far a massage stick at `at` is from the surface of the nearest thigh or shank (negative: pressed into it). */
 export function stickGap(body: Body, at: Point): number {
   const legs = Object.values(body.legs);
   const gaps = legs.flatMap((leg) => [
-    toSegment(at, leg.root, leg.middle) - LEG_HALF.thigh,
-    toSegment(at, leg.middle, leg.end) - LEG_HALF.shank,
+    toSegment(at, leg.root, leg.middle) - LEG_HALF_WIDTH.thigh,
+    toSegment(at, leg.middle, leg.end) - LEG_HALF_WIDTH.shank,
   ]);
   return Math.min(...gaps) - MASSAGE_STICK.radius;
 }

@@ -5,7 +5,7 @@
  */
 import { chainEnd } from './dip-belt.ts';
 import type { HeldProp, LineEnd } from './motion.ts';
-import { add, type Body, lerpPoint, type Point } from './skeleton.ts';
+import { add, type Body, isFrontView, lerpPoint, type Point } from './skeleton.ts';
 
 /** Where a held prop is drawn: at the grip, between the knees or ankles, or on the upper back or the front of the shoulders. */
 export function heldAt(body: Body, prop: HeldProp): Point {
@@ -29,7 +29,7 @@ export function heldAt(body: Body, prop: HeldProp): Point {
       // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it; seen from the front
       // (the hips apart), behind or in front is out of the picture: the bar lies across the shoulders.
       const along = lerpPoint(body.neckBase, body.waist, 0.12);
-      if (body.legs.left.root[0] !== body.legs.right.root[0]) return along;
+      if (isFrontView(body)) return along;
       const dx = body.neckBase[1] - body.waist[1];
       const dy = -(body.neckBase[0] - body.waist[0]);
       const length = Math.hypot(dx, dy) || 1;

@@ -2,7 +2,7 @@
  * Draws a dip belt (dip-belt.ts): the belt across the hips, its chain hanging plumb from the front ring,
  * and the plate or kettlebell on it, between the trunk and the near limbs (the load hangs between the legs).
  */
-import { beltRing, chainEnd, isOnBelt } from './dip-belt.ts';
+import { acrossHips, beltRing, chainEnd, isOnBelt } from './dip-belt.ts';
 import type { Motion } from './motion.ts';
 import { heldProp } from './render-props.ts';
 import { add, type Body } from './skeleton.ts';
@@ -25,9 +25,7 @@ export function dipBeltSvg(camera: Camera, motion: Motion, body: Body): string {
     const ring = beltRing(body);
     const end = chainEnd(body, prop);
     // Across the trunk at the ring's height: from the back to the belly (side view), hip to hip (front view).
-    const [dx, dy] = [body.waist[0] - body.pelvis[0], body.waist[1] - body.pelvis[1]];
-    const length = Math.hypot(dx, dy) || 1;
-    const across: [number, number] = [dy / length, -dx / length];
+    const across = acrossHips(body);
     const middle = motion.view === 'front' ? ring : add(ring, across, -HALF_BELT.behindRing);
     const half = motion.view === 'front' ? HALF_BELT.front : HALF_BELT.side;
     parts.push(polyline(camera, [add(middle, across, -half), add(middle, across, half)], COLOURS.strap, 0.05));

@@ -9,7 +9,7 @@ import { fixedProp } from './render-fixed-props.ts';
 import { isLineProp, propLine } from './render-lines.ts';
 import { heldPlaces, heldProp, isForearmUp } from './render-props.ts';
 import type { Body, Point } from './skeleton.ts';
-import { SEGMENT, SIDES } from './skeleton.ts';
+import { LEG_HALF_WIDTH, SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { heldAt, lineEnd } from './timeline.ts';
 import { seamsAt } from './travel.ts';
@@ -68,7 +68,10 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
       const at = heldAt(body, prop);
       see(at, HELD_MARGIN[prop.kind] ?? 0.14);
       // A load on a dip belt hangs from the chain's end: all of its plate or bell in the picture.
-      if (isOnBelt(prop)) see(loadOutline(body, prop).centre, loadOutline(body, prop).radius + 0.04);
+      if (isOnBelt(prop)) {
+        const load = loadOutline(body, prop);
+        see(load.centre, load.radius + 0.04);
+      }
       // Seen from the front a barbell or a log lies across the picture: both ends, 1.05-1.1 m either side, stay in frame.
       if ((prop.kind === 'barbell' || prop.kind === 'log') && motion.view === 'front')
         for (const dx of [-1.15, 1.15]) see([at[0] + dx, at[1]]);
@@ -112,8 +115,8 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
     const a = body.arms[side];
     return {
       leg:
-        polyline(camera, [l.root, l.middle], colour, 0.125) +
-        polyline(camera, [l.middle, l.end], colour, 0.09) +
+        polyline(camera, [l.root, l.middle], colour, LEG_HALF_WIDTH.thigh * 2) +
+        polyline(camera, [l.middle, l.end], colour, LEG_HALF_WIDTH.shank * 2) +
         polyline(camera, [l.heel, l.toe], colour, 0.055),
       arm:
         polyline(camera, [a.root, a.middle], colour, 0.085) +

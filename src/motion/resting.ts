@@ -145,10 +145,11 @@ const FEET: ReadonlySet<BodyPoint> = new Set(['leftHeel', 'leftToe', 'rightHeel'
  */
 export function liftBetween(body: Body, a: Body, b: Body, supports: readonly Support[], progress: number): number {
   if (supports.length === 0) return liftToFloor(body);
-  const ground = (point: BodyPoint) => {
+  const clearanceBetween = (point: BodyPoint): number => {
+    if (!FEET.has(point)) return clearance(body, point, supports);
     const [from, to] = [groundUnder(a, point, supports), groundUnder(b, point, supports)];
-    const isSame = from.name === to.name && from.y === to.y;
-    return !FEET.has(point) || isSame ? groundUnder(body, point, supports).y : mix(from.y, to.y, progress);
+    if (from.name === to.name && from.y === to.y) return clearance(body, point, supports);
+    return pointOf(body, point)[1] - REST_HEIGHT[point] - mix(from.y, to.y, progress);
   };
-  return -Math.min(...RESTING_POINTS.map((point) => pointOf(body, point)[1] - REST_HEIGHT[point] - ground(point)));
+  return -Math.min(...RESTING_POINTS.map(clearanceBetween));
 }

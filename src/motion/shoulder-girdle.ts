@@ -4,7 +4,7 @@
  * trunk's own axes, so a shrug lying face down on an incline moves along that trunk.
  */
 import * as v from 'valibot';
-import { add, direction, type Point } from './geometry.ts';
+import { add, direction, mix, type Point } from './geometry.ts';
 
 /** Metres the shoulders are moved: `up` along the upper trunk toward the head, `forward` toward the chest's front. */
 export interface Girdle {
@@ -16,7 +16,7 @@ export interface Girdle {
  * The ranges of a shoulder blade on the ribs, in metres at the shoulder joint: elevation about 10 cm,
  * depression about 3 cm, protraction about 8 cm, retraction about 6 cm.
  */
-export const GIRDLE_RANGE = { up: [-0.03, 0.1], forward: [-0.06, 0.08] } as const;
+const GIRDLE_RANGE = { up: [-0.03, 0.1], forward: [-0.06, 0.08] } as const;
 
 const within = (name: 'up' | 'forward', [min, max]: readonly [number, number], meaning: string) =>
   v.optional(
@@ -48,7 +48,7 @@ export function girdleOffset(girdle: Girdle | undefined, upper: number, isFront:
 export function mixGirdle(a: Girdle | undefined, b: Girdle | undefined, t: number): Girdle | undefined {
   if (a === undefined && b === undefined) return undefined;
   const [from, to] = [a ?? { up: 0, forward: 0 }, b ?? { up: 0, forward: 0 }];
-  return { up: from.up + (to.up - from.up) * t, forward: from.forward + (to.forward - from.forward) * t };
+  return { up: mix(from.up, to.up, t), forward: mix(from.forward, to.forward, t) };
 }
 
 /** A key as the check reads it: its name and the girdle its angles carry. */

@@ -9,7 +9,7 @@ import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, so
 import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
-export { add, angleOf, direction, distance, lerpPoint, mix, type Point, solveTwoBone } from './geometry.ts';
+export { add, angleOf, direction, distance, lerpPoint, mix, type Point, solveTwoBone, toSegment } from './geometry.ts';
 
 /** Segment lengths in metres (Winter, fractions of a 1.75 m height). */
 export const SEGMENT = {
@@ -33,6 +33,9 @@ export const SEGMENT = {
   /** The elbow's thickness: its centre never goes lower than this above the floor. */
   elbowClearance: 0.03,
 } as const;
+
+/** Half the drawn thickness of the thigh and the shank (render-svg.ts draws them twice as thick): what a prop may touch. */
+export const LEG_HALF_WIDTH = { thigh: 0.0625, shank: 0.045 } as const;
 
 /** Mass fractions of the whole body (Winter); they sum to 1. */
 const MASS = { head: 0.081, trunk: 0.497, upperArm: 0.028, forearm: 0.016, hand: 0.006, thigh: 0.1, shank: 0.0465, foot: 0.0145 };
@@ -102,6 +105,9 @@ export interface Body {
 }
 
 export type View = 'side' | 'front';
+
+/** Whether `body` was posed seen from the front: there the hips are apart, from the side both are at the pelvis. */
+export const isFrontView = (body: Body): boolean => Math.abs(body.legs.left.root[0] - body.legs.right.root[0]) > 0.01;
 
 /** +1 for the side drawn to the right of the viewer in the front view; the side view draws both limbs the same way. */
 function mirror(view: View, side: Side): number {

@@ -35,8 +35,12 @@ type Keys = readonly Pick<Key, 'flight' | 'move'>[];
 const next = (keys: Keys, i: number): number => (i + 1) % keys.length;
 const previous = (keys: Keys, i: number): number => (i - 1 + keys.length) % keys.length;
 
+/** Whether key `i` is a flight's take-off or touch-down: on a support, with a key in the air beside it. */
+export const bordersFlight = (keys: readonly { flight?: true | undefined }[], i: number): boolean =>
+  keys[(i + 1) % keys.length]!.flight === true || keys[(i - 1 + keys.length) % keys.length]!.flight === true;
+
 /** Whether the move out of key `i` is part of a flight: it leaves a key in the air or moves into one. */
-export const isThrownMove = (keys: Keys, i: number): boolean => keys[i]!.flight === true || keys[next(keys, i)]!.flight === true;
+const isThrownMove = (keys: Keys, i: number): boolean => keys[i]!.flight === true || keys[next(keys, i)]!.flight === true;
 
 /**
  * How far (0..1) the move out of key `i` has gone at `u` (0..1) of its time: linear in a flight; eased in

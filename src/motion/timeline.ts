@@ -32,9 +32,6 @@ export const FRAMES_PER_SECOND = 30;
 // Where held props, and the ends of lines, are on a figure (held-places.ts): read with the timeline everywhere.
 export { heldAt, lineEnd, loadGrip } from './held-places.ts';
 
-// The easing of a move, and a flight's thrown path (thrown.ts).
-export { ease } from './thrown.ts';
-
 /** The figure of one key, placed by its anchor, and the pelvis offset that placed it; `bends` holds its placed elbows to a side. */
 export function keyBody(key: Key, view: Motion['view'], bends: Bends = {}): { body: Body; offset: Point } {
   const free = pose(key.angles, view);

@@ -8,22 +8,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agilityLadderOf, rungsAt } from '../../src/motion/agility-ladder.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { cycleSeconds } from '../../src/motion/motion.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
 import { bodyAt, figuresAt, FRAMES_PER_SECOND, frameCount } from '../../src/motion/timeline.ts';
 import { floorDrift, seamsAt } from '../../src/motion/travel.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function build(source: Record<string, unknown>) {
-  return buildDescription('data/source/motion/conditioning.json', 'conditioning', 'Ladder_Two_In', source, RENDERER_VERSION);
-}
-
-function built(source: Record<string, unknown>): Description {
-  const result = build(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const conditioning = descriptionsIn('conditioning');
+const build = (source: Record<string, unknown>) => conditioning.built(source, 'Ladder_Two_In');
+const built = (source: Record<string, unknown>): Description => conditioning.description(source, 'Ladder_Two_In');
 
 const key = (name: string, legs: Record<string, number[]>, arms: Record<string, number[]>) => ({
   name,

@@ -8,20 +8,12 @@ import { describe, it } from 'node:test';
 import { ballisticSeconds, flightFault, flightProblems } from '../../src/motion/flight-check.ts';
 import { bodyAt } from '../../src/motion/timeline.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(keys: readonly object[], id = 'Rocket_Jump'): Description {
-  const result = buildDescription(
-    'data/source/motion/plyometrics.json',
-    'plyometrics',
-    id,
-    { pattern: 'pose', fixed: 'leftToe', keys },
-    RENDERER_VERSION,
-  );
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const plyometrics = descriptionsIn('plyometrics');
+const built = (keys: readonly object[], id = 'Rocket_Jump'): Description =>
+  plyometrics.description({ pattern: 'pose', fixed: 'leftToe', keys }, id);
 
 const squat = { name: 'half squat', trunk: 30, legs: [52, -30, 90], arms: [-10, 5], hold: 0.35, move: 0.22 };
 const pushOff = { name: 'push off', trunk: 3, legs: [0, 0, 30], arms: [165, 170], hold: 0, move: 0.3 };

@@ -7,18 +7,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { foreshortened, mixDepth } from '../../src/motion/front-depth.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { distance, SEGMENT } from '../../src/motion/skeleton.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-const build = (source: Record<string, unknown>) =>
-  buildDescription('data/source/motion/strength.json', 'strength', 'Squat', source, RENDERER_VERSION);
-function built(source: Record<string, unknown>): Description {
-  const result = build(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const strength = descriptionsIn('strength');
+const build = (source: Record<string, unknown>) => strength.built(source, 'Squat');
+const built = (source: Record<string, unknown>): Description => strength.description(source, 'Squat');
 const messages = (source: Record<string, unknown>): string[] => {
   const result = build(source);
   return result.ok ? checkMotion(result.value).map((p) => p.message) : result.problems.map((p) => p.message);

@@ -6,21 +6,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { angles, arm } from '../../src/motion/motion.ts';
 import { type Body, pose } from '../../src/motion/skeleton.ts';
 import { bodyAt, heldAt, keyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function build(source: Record<string, unknown>, id = 'Dumbbell_Shrug') {
-  return buildDescription('data/source/motion/strength.json', 'strength', id, source, RENDERER_VERSION);
-}
-function built(source: Record<string, unknown>, id?: string): Description {
-  const result = build(source, id);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const strength = descriptionsIn('strength');
+const build = (source: Record<string, unknown>, id = 'Dumbbell_Shrug') => strength.built(source, id);
+const built = (source: Record<string, unknown>, id = 'Dumbbell_Shrug'): Description => strength.description(source, id);
 const near = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} is not ${expected}`);
 
