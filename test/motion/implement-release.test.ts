@@ -10,7 +10,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { implementAt, IMPLEMENT_HALF, loadsAtKey, tossLanding, tossLaunch } from '../../src/motion/implement-release.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import type { Description } from '../../src/motion/motion-files.ts';
 import { cycleSeconds, keyStartSeconds } from '../../src/motion/motion.ts';
 import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
 import { G } from '../../src/motion/thrown.ts';
