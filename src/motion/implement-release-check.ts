@@ -10,6 +10,7 @@ import { cycleSeconds, keyStartSeconds } from './motion.ts';
 import {
   IMPLEMENT_HALF,
   implementAt,
+  implementCentre,
   type ReleasedKind,
   releasedImplement,
   segmentToImplement,
@@ -19,7 +20,7 @@ import {
 } from './implement-release.ts';
 import { G } from './thrown.ts';
 import { type Body, distance, LEG_HALF_WIDTH, type Point, SEGMENT, SIDES, toSegment } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, isCrossFading, loopKeyBody } from './timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, isCrossFading, loopKeyBody } from './timeline.ts';
 
 /** How far (metres) the implement may rest off or sink into what it meets before it reads as floating or through it. */
 const THROUGH = 0.02;
@@ -115,13 +116,14 @@ export function implementReleaseProblems(motion: Motion): string[] {
   const release = motion.implementRelease;
   if (release === undefined) return [];
   const prop = releasedImplement(motion);
-  if (prop === undefined) return ['implementRelease lets go of a sandbag, keg or stone held in both hands: name one (holdIn hands)'];
+  if (prop === undefined)
+    return ['implementRelease lets go of a sandbag, keg or stone held in both hands, or a throwing weight: name one (holdIn hands)'];
   if (motion.view !== 'side') return ['an implement let go is drawn from the side only'];
   const box = motion.fixed.find((fixed) => fixed.kind === 'box');
   const problems: string[] = [];
   const key = `key ${release.key} "${motion.keys[release.key]!.name}"`;
   if (release.to === 'box' && box !== undefined) {
-    const at = heldAt(loopKeyBody(motion, release.key).body, prop);
+    const at = implementCentre(loopKeyBody(motion, release.key).body, prop);
     const above = at[1] - IMPLEMENT_HALF[prop.kind][1] - box.y;
     if (Math.abs(above) > THROUGH)
       problems.push(
@@ -154,7 +156,7 @@ export function implementReleaseProblems(motion: Motion): string[] {
     const body = bodyAt(motion, seconds);
     // In the loop's cross-dissolve the figure fading in holds the next one: it meets nothing of the last.
     const isFree = place !== 'held' && seconds > released && !isCrossFading(motion, seconds);
-    const at = place === 'held' ? heldAt(body, prop) : place;
+    const at = place === 'held' ? implementCentre(body, prop) : place;
     for (const message of [
       implementProblem(motion, prop.kind, at, isFree ? body : undefined, box),
       figureProblem(motion, body, box, side),

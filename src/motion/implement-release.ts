@@ -6,23 +6,53 @@
  * key on nothing holds it, so the balance check no longer counts it.
  */
 import { cycleSeconds, type HeldProp, keyStartSeconds, type Motion } from './motion.ts';
-import { distance, lerpPoint, type Point } from './skeleton.ts';
+import { add, type Body, distance, lerpPoint, type Point } from './skeleton.ts';
 import { G } from './thrown.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from './timeline.ts';
 
 /** The implements that may be let go. */
-export type ReleasedKind = 'sandbag' | 'keg' | 'stone';
-/** Half the width and half the height of each as render-props.ts draws it at its centre (a stone is round: its radius). */
-export const IMPLEMENT_HALF: Readonly<Record<ReleasedKind, Point>> = { stone: [0.23, 0.23], keg: [0.15, 0.21], sandbag: [0.28, 0.14] };
+export type ReleasedKind = 'sandbag' | 'keg' | 'stone' | 'throwing-weight';
+/**
+ * Half the width and half the height of each as it is drawn about its centre (render-props.ts; a stone is
+ * round: its radius; a throwing weight's block, render-implement-release.ts, is checked as if upright).
+ */
+export const IMPLEMENT_HALF: Readonly<Record<ReleasedKind, Point>> = {
+  stone: [0.23, 0.23],
+  keg: [0.15, 0.21],
+  sandbag: [0.28, 0.14],
+  'throwing-weight': [0.1, 0.12],
+};
+/** A throwing weight's ring: the hand holds it, the block hangs on from it along the arm's line, its centre this far out. */
+export const WEIGHT_REACH = 0.2;
 
 export const isReleasable = (prop: HeldProp): prop is HeldProp & { kind: ReleasedKind } =>
-  prop.kind === 'sandbag' || prop.kind === 'keg' || prop.kind === 'stone';
+  prop.kind === 'sandbag' || prop.kind === 'keg' || prop.kind === 'stone' || prop.kind === 'throwing-weight';
 
-/** The implement a description lets go: its sandbag, keg or stone held in both hands. */
+/** The implement a description lets go: its sandbag, keg or stone held in both hands, or its throwing weight in both or one. */
 export const releasedImplement = (motion: Motion): (HeldProp & { kind: ReleasedKind }) | undefined =>
   motion.implementRelease === undefined
     ? undefined
-    : motion.held.find((prop): prop is HeldProp & { kind: ReleasedKind } => isReleasable(prop) && prop.at === 'hands');
+    : motion.held.find(
+        (prop): prop is HeldProp & { kind: ReleasedKind } =>
+          isReleasable(prop) && (prop.at === 'hands' || (prop.kind === 'throwing-weight' && (prop.at === 'left' || prop.at === 'right'))),
+      );
+
+/** The direction from the shoulder to the hand of the arm that holds a throwing weight (the near arm when both do). */
+export function armLine(body: Body, prop: HeldProp): Point {
+  const arm = body.arms[prop.at === 'left' ? 'left' : 'right'];
+  const [dx, dy] = [arm.hand[0] - arm.root[0], arm.hand[1] - arm.root[1]];
+  const length = Math.hypot(dx, dy) || 1;
+  return [dx / length, dy / length];
+}
+
+/**
+ * Where a held implement's centre is: a sandbag, keg or stone at the hands' grip (hugged), a throwing
+ * weight on from its ring along the arm's line, as a swung weight pulls it out.
+ */
+export function implementCentre(body: Body, prop: HeldProp): Point {
+  const grip = heldAt(body, prop);
+  return prop.kind === 'throwing-weight' ? add(grip, armLine(body, prop), WEIGHT_REACH) : grip;
+}
 
 /** The held props key `index` carries, for its balance: from the release key on, not the implement let go. */
 export function loadsAtKey(motion: Motion, index: number): HeldProp[] {
@@ -38,8 +68,8 @@ const VELOCITY_STEP = 1e-3;
 export function tossLaunch(motion: Motion): { from: Point; velocity: Point; time: number } {
   const prop = releasedImplement(motion)!;
   const time = keyStartSeconds(motion, motion.implementRelease!.key);
-  const from = heldAt(loopKeyBody(motion, motion.implementRelease!.key).body, prop);
-  const before = heldAt(bodyAt(motion, time - VELOCITY_STEP), prop);
+  const from = implementCentre(loopKeyBody(motion, motion.implementRelease!.key).body, prop);
+  const before = implementCentre(bodyAt(motion, time - VELOCITY_STEP), prop);
   return { from, velocity: [(from[0] - before[0]) / VELOCITY_STEP, (from[1] - before[1]) / VELOCITY_STEP], time };
 }
 
@@ -67,7 +97,7 @@ export function implementAt(motion: Motion, seconds: number): ImplementPlace {
   const t = seconds % cycle < 0 ? (seconds % cycle) + cycle : seconds % cycle;
   const released = keyStartSeconds(motion, release.key);
   if (t < released) return 'held';
-  if (release.to === 'box') return heldAt(loopKeyBody(motion, release.key).body, prop);
+  if (release.to === 'box') return implementCentre(loopKeyBody(motion, release.key).body, prop);
   const { from, velocity } = tossLaunch(motion);
   const { after, at } = tossLanding(motion);
   const dt = t - released;

@@ -107,6 +107,7 @@ export interface HeldProp {
     | 'log'
     | 'keg'
     | 'chains'
+    | 'throwing-weight'
     | HandPropKind
     | StrongmanKind;
   /**

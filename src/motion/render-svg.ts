@@ -29,7 +29,7 @@ import { BALL_RADIUS, type BallPlace, ballAt, ballPathPoints } from './ball-flig
 import { isOnBelt, loadOutline } from './dip-belt.ts';
 import { dipBeltSvg } from './render-dip-belt.ts';
 import { type ImplementPlace, implementAt, releasedImplement, releaseExtent } from './implement-release.ts';
-import { tossBarSvg } from './render-implement-release.ts';
+import { throwingWeightSvg, tossBarSvg } from './render-implement-release.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -48,6 +48,8 @@ const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = {
   'press-block': 0.24,
   // A rickshaw's frame runs 75 cm either side of its handles, its plates on pegs at its ends.
   rickshaw: 0.95,
+  // A throwing weight rides 8 to 32 cm out along the arm from the hand.
+  'throwing-weight': 0.36,
 };
 
 /** A camera that shows every point of every frame and every fixed prop, floor near the bottom. */
@@ -241,6 +243,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
+  parts.push(throwingWeightSvg(camera, motion, body, implement));
   for (const prop of motion.held)
     if (prop.kind === 'ball' && ball !== 'held') {
       // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.

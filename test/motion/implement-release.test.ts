@@ -8,7 +8,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { implementAt, IMPLEMENT_HALF, loadsAtKey, tossLanding, tossLaunch } from '../../src/motion/implement-release.ts';
+import {
+  armLine,
+  implementAt,
+  implementCentre,
+  IMPLEMENT_HALF,
+  loadsAtKey,
+  tossLanding,
+  tossLaunch,
+  WEIGHT_REACH,
+} from '../../src/motion/implement-release.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { cycleSeconds, keyStartSeconds } from '../../src/motion/motion.ts';
 import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
@@ -195,8 +204,60 @@ describe('implement release: tossed over a bar', () => {
 
   it('refuses a release of no sandbag, keg or stone in both hands, or seen from the front', () => {
     assert.deepEqual(unbalanced({ ...kegToss(), props: ['keg'], holdIn: 'left' }), [
-      'implementRelease lets go of a sandbag, keg or stone held in both hands: name one (holdIn hands)',
+      'implementRelease lets go of a sandbag, keg or stone held in both hands, or a throwing weight: name one (holdIn hands)',
     ]);
     assert.ok(messages({ ...kegToss(), view: 'front' }).includes('an implement let go is drawn from the side only'));
+  });
+});
+
+/** A throwing weight swung in the near (left) hand and thrown backward over a bar. */
+const weightOverBar = {
+  ...kegToss([-1.3, 2.8], 0.6),
+  props: ['throwing-weight'],
+  holdIn: 'left',
+  keys: [
+    {
+      name: 'swung back',
+      trunk: 55,
+      spine: 10,
+      neck: -20,
+      legs: [45, -20, 90],
+      arms: { left: [-25, -25], right: [20, 30] },
+      hold: 0.4,
+      move: 0.6,
+    },
+    { name: 'let go', trunk: -5, neck: -20, legs: [0, 0, 90], arms: { left: [110, 110], right: [30, 40] }, hold: 0, move: 0.5 },
+    { name: 'arm up', trunk: -4, neck: -35, legs: [0, 0, 90], arms: { left: [175, 175], right: [30, 40] }, hold: 1.5, move: 0.6 },
+  ],
+};
+
+describe('implement release: a throwing weight', () => {
+  it('is held in one hand, swung out on its ring along the arm, and thrown over the bar', () => {
+    const { motion } = strongman.description(weightOverBar);
+    assert.deepEqual(messages(weightOverBar), []);
+    assert.deepEqual(
+      motion.held.map((prop) => [prop.kind, prop.at, prop.massKg]),
+      [['throwing-weight', 'left', 25]],
+    );
+    const swung = loopKeyBody(motion, 0).body;
+    const centre = implementCentre(swung, motion.held[0]!);
+    const hand = swung.arms.left.hand;
+    const line = armLine(swung, motion.held[0]!);
+    assert.ok(
+      Math.abs(centre[0] - hand[0] - line[0] * WEIGHT_REACH) < 1e-9 && Math.abs(centre[1] - hand[1] - line[1] * WEIGHT_REACH) < 1e-9,
+    );
+    assert.equal(tossLanding(motion).at[1], IMPLEMENT_HALF['throwing-weight'][1]);
+    assert.ok(tossLanding(motion).at[0] < -1.3);
+  });
+
+  it('is drawn as an iron block on its ring: at the arm while held, upright where it landed', () => {
+    const { motion } = strongman.description(weightOverBar);
+    const camera = cameraFor(
+      motion,
+      motion.keys.map((_, i) => loopKeyBody(motion, i).body),
+    );
+    const blocks = (t: number) => (figuresSvg(motion, figuresAt(motion, t), camera, t).match(/<polygon [^>]*fill="#2f2f33"/g) ?? []).length;
+    assert.equal(blocks(0), 1);
+    assert.equal(blocks(keyStartSeconds(motion, 1) + tossLanding(motion).after + 0.1), 1);
   });
 });
