@@ -31,6 +31,7 @@ import { reformerProblem } from './reformer-check.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { onMachineProblem } from './machine-check.ts';
+import { loadsAtKey } from './implement-release.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The figure's foot is one rigid line, so
@@ -139,7 +140,8 @@ export function checkMotion(description: Description): Problem[] {
     if (key.isBalanced) {
       const feet = key.contacts.filter((c) => c.on !== 'bar' && /Heel|Toe/.test(c.point)).map((c) => c.point);
       const base = feet.length > 0 ? feet : undefined;
-      const error = balanceError(body, motion.held, base, motion.view);
+      // An implement let go (set down or tossed) is no longer the figure's load (implement-release.ts).
+      const error = balanceError(body, loadsAtKey(motion, i), base, motion.view);
       // Over a foot's length the centre of mass stays within 8 cm of quiet stance's point; over a wide or
       // split stance (a lunge, a straddle) it may be anywhere between the feet, 5 cm inside the outer edges.
       const xs = (base ?? ['leftHeel', 'leftToe', 'rightHeel', 'rightToe']).map((point) => pointOf(body, point as BodyPoint)[0]);
@@ -147,7 +149,7 @@ export function checkMotion(description: Description): Problem[] {
       if (Math.abs(error) > tolerance)
         problems.push(problem(file, at, `the centre of mass is ${(error * 100).toFixed(0)} cm from the middle of the feet`));
     }
-    for (const prop of motion.held) {
+    for (const prop of loadsAtKey(motion, i)) {
       if (prop.at !== 'hands' || isPair(prop) || motion.view !== 'side') continue;
       const apart = distance(body.arms.left.hand, body.arms.right.hand);
       if (apart > 0.05)

@@ -107,6 +107,7 @@ export interface HeldProp {
     | 'log'
     | 'keg'
     | 'chains'
+    | 'throwing-weight'
     | HandPropKind
     | StrongmanKind;
   /**
@@ -197,6 +198,20 @@ export interface Motion {
   travel?: number;
   /** A held ball that leaves the hands and flies as a thrown body (ball-flight.ts). */
   ball?: BallFlight;
+  /** A held sandbag, keg or Atlas stone let go at one key: set down on the box's top, or tossed (implement-release.ts). */
+  implementRelease?: ImplementRelease;
+}
+
+/**
+ * A strongman implement let go as the figure reaches key `key`: set down on the box's top (`box`: it rests
+ * there), or tossed (`floor`: it flies on from the hands as a thrown body, over the toss bar if there is one,
+ * and lies where it lands).
+ */
+export interface ImplementRelease {
+  key: number;
+  to: 'box' | 'floor';
+  /** A bar on two uprights to toss it over: the crossbar's x and height (seen end on from the side). */
+  bar?: { x: number; height: number };
 }
 
 /** A ball's flight by key index: released at one, caught at another, by way of the wall or the floor, or thrown away. */

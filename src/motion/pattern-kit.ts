@@ -53,6 +53,8 @@ const PROP_MASS_KG: Partial<Record<PropKind, number>> = {
   'husafell-stone': 150,
   'press-block': 100,
   rickshaw: 200,
+  // A 56 lb Highland weight.
+  'throwing-weight': 25,
 };
 
 /**

@@ -22,6 +22,7 @@ import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from 
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { ballFlightOf } from './ball-params.ts';
+import { releaseOf } from './implement-release-params.ts';
 import { BALL_RADIUS } from './ball-flight.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
@@ -281,6 +282,7 @@ export const posePattern = pattern<PoseParams>({
       ...(params.loop === 'dissolve' ? { loop: 'dissolve' as const } : {}),
       ...(params.travel === undefined ? {} : { travel: params.travel }),
       ...(params.ballFlight === undefined ? {} : { ball: ballFlightOf(params)! }),
+      ...(params.implementRelease === undefined ? {} : { implementRelease: releaseOf(params)! }),
     });
     return result;
   },

@@ -10,7 +10,8 @@ import type { BodyPoint } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { flightMisuse } from './flight-params.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
-import { BALL_ENTRIES, ballMisfit } from './ball-params.ts';
+import { BALL_ENTRIES } from './ball-params.ts';
+import { RELEASE_ENTRIES, releaseMisfit } from './implement-release-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 import { ShouldersSchema } from './shoulder-girdle.ts';
 
@@ -263,6 +264,7 @@ export const ParamsSchema = v.pipe(
     ...RIG_ENTRIES,
     ...MACHINE_ENTRIES,
     ...BALL_ENTRIES,
+    ...RELEASE_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
@@ -283,7 +285,7 @@ export const ParamsSchema = v.pipe(
   ),
   v.rawCheck(({ dataset, addIssue }) => {
     const misfit = dataset.typed
-      ? (leverMisfit(dataset.value) ?? ballMisfit(dataset.value) ?? beltMisfit(dataset.value) ?? flightMisuse(dataset.value))
+      ? (leverMisfit(dataset.value) ?? releaseMisfit(dataset.value) ?? beltMisfit(dataset.value) ?? flightMisuse(dataset.value))
       : undefined;
     if (misfit !== undefined) addIssue({ message: misfit });
   }),

@@ -60,6 +60,8 @@ export const PROP_KINDS = [
   ...(['rack', 'slant-board', 'ghd', 'captains-chair', 'rope'] as const),
   // Strongman implements held in the hands (strongman-implements.ts).
   ...(['dinnie-stones', 'husafell-stone', 'press-block', 'rickshaw'] as const),
+  // A Highland throwing weight on its ring handle, swung and thrown (implement-release.ts).
+  'throwing-weight',
   // Pilates apparatus (wunda-chair.ts) and the Hercules hold's pillars (hercules-pillars.ts).
   'wunda-chair',
   'hercules-pillars',

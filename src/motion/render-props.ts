@@ -103,6 +103,9 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
     case 'rickshaw':
       // Drawn from the body that holds them, in their layer (render-strongman.ts).
       return '';
+    case 'throwing-weight':
+      // Drawn along the arm that swings it, or where it flies (render-implement-release.ts).
+      return '';
   }
 }
 

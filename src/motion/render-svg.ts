@@ -28,6 +28,8 @@ import { leverEndPoint, PLATE_RADIUS, platePoint } from './machine.ts';
 import { BALL_RADIUS, type BallPlace, ballAt, ballPathPoints } from './ball-flight.ts';
 import { isOnBelt, loadOutline } from './dip-belt.ts';
 import { dipBeltSvg } from './render-dip-belt.ts';
+import { type ImplementPlace, implementAt, releasedImplement, releaseExtent } from './implement-release.ts';
+import { throwingWeightSvg, tossBarSvg } from './render-implement-release.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -46,6 +48,8 @@ const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = {
   'press-block': 0.24,
   // A rickshaw's frame runs 75 cm either side of its handles, its plates on pegs at its ends.
   rickshaw: 0.95,
+  // A throwing weight rides 8 to 32 cm out along the arm from the hand.
+  'throwing-weight': 0.36,
 };
 
 /** A camera that shows every point of every frame and every fixed prop, floor near the bottom. */
@@ -88,6 +92,8 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
   }
   // A ball in flight to the wall, the floor or the hands again stays in the picture (one thrown away leaves it).
   for (const point of ballPathPoints(motion)) see(point, BALL_RADIUS + 0.03);
+  // So does a strongman implement let go (set down, or tossed to the floor) and the bar it is tossed over.
+  for (const [point, margin] of releaseExtent(motion)) see(point, margin);
   for (const prop of motion.fixed) {
     if (prop.kind === 'wall') continue;
     see([prop.x0, prop.y], prop.kind === 'bar' ? 0.25 : 0.05);
@@ -190,9 +196,17 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
       for (const prop of motion.fixed)
         if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body), leverArmBehind(camera, prop, body));
   for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
+  parts.push(tossBarSvg(camera, motion));
   // In a cross-dissolve the incoming start holds the next ball: only the outgoing figure's is in flight.
   for (const [i, { body, opacity }] of figures.entries()) {
-    const drawn = figureWithProps(motion, body, camera, seconds, i === 0 ? ballAt(motion, seconds) : 'held');
+    const drawn = figureWithProps(
+      motion,
+      body,
+      camera,
+      seconds,
+      i === 0 ? ballAt(motion, seconds) : 'held',
+      i === 0 ? implementAt(motion, seconds) : 'held',
+    );
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
   }
   parts.push('</svg>');
@@ -200,7 +214,7 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
 }
 
 /** The figure with what it holds and the lines that run to it (cables, straps, a lever, a jump rope). */
-function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: number, ball: BallPlace): string {
+function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: number, ball: BallPlace, implement: ImplementPlace): string {
   const parts: string[] = [];
   // A jump rope turning behind the figure is drawn before it, one turning down in front after it.
   const rope = motion.fixed.find((prop) => prop.kind === 'jump-rope');
@@ -225,8 +239,11 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
   parts.push(trunk, dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
-  for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
+  // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
+  const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
+  for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
+  parts.push(throwingWeightSvg(camera, motion, body, implement));
   for (const prop of motion.held)
     if (prop.kind === 'ball' && ball !== 'held') {
       // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.

@@ -12,6 +12,7 @@ import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { loadGrip } from './held-places.ts';
 import { mixGirdle } from './shoulder-girdle.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
+import { tossProgress } from './implement-toss.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -112,9 +113,11 @@ export function locate(motion: Motion, seconds: number): { from: number; to: num
     if (t < key.hold) return { from: i, to, progress: 0 };
     t -= key.hold;
     // A travelling figure's planted foot moves back with the floor, at one speed: its moves are not eased.
-    // Nor is a flight's, and the moves around it are eased at one end only (thrown.ts).
-    if (t < key.move)
-      return { from: i, to, progress: motion.travel === undefined ? moveProgress(motion.keys, i, t / key.move) : t / key.move };
+    // Nor is a flight's, and the moves around it are eased at one end only (thrown.ts); nor a toss's release (implement-toss.ts).
+    if (t < key.move) {
+      const u = t / key.move;
+      return { from: i, to, progress: motion.travel === undefined ? (tossProgress(motion, i, u) ?? moveProgress(motion.keys, i, u)) : u };
+    }
     t -= key.move;
   }
   return { from: 0, to: 0, progress: 0 };
