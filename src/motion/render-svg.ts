@@ -4,7 +4,7 @@
  * moves only under a figure that travels: its seams scroll, travel.ts). No text and no fonts, so the
  * rasterizer needs nothing from the system.
  */
-import { type HeldProp, isPair, type Motion } from './motion.ts';
+import { type FixedProp, type HeldProp, isPair, type Motion } from './motion.ts';
 import { fixedProp } from './render-fixed-props.ts';
 import { isLineProp, propLine } from './render-lines.ts';
 import { heldPlaces, heldProp, isForearmUp } from './render-props.ts';
@@ -28,6 +28,8 @@ import { leverEndPoint, PLATE_RADIUS, platePoint } from './machine.ts';
 import { BALL_RADIUS, type BallPlace, ballAt, ballPathPoints } from './ball-flight.ts';
 import { isOnBelt, loadOutline } from './dip-belt.ts';
 import { dipBeltSvg } from './render-dip-belt.ts';
+import { armLayers, isLineOverTrunk } from './front-arms-depth.ts';
+import { armEdge } from './render-front-arms.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -126,6 +128,10 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
   };
   const farLimbs = limbs(far, farColour);
   const nearLimbs = limbs(near, COLOURS.near);
+  // The far arm under the trunk and the near one over it; an arm tilted toward the viewer or away by its depth (front-arms-depth.ts).
+  const layers = armLayers(body, far);
+  const armsIn = (layer: 'under' | 'over') =>
+    layers[layer].map((side) => armEdge(camera, body, side) + (side === far ? farLimbs : nearLimbs).arm).join('');
   const hips = view === 'front' ? [body.legs.left.root, body.legs.right.root] : [body.pelvis];
   const shoulders = view === 'front' ? [body.arms.left.root, body.arms.right.root] : [body.neckBase];
   // Side view: a chest deeper than the waist; front view: shoulders wider than the hips.
@@ -138,7 +144,7 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
     (view === 'front' ? polyline(camera, shoulders, COLOURS.near, 0.11) + polyline(camera, hips, COLOURS.near, 0.13) : '') +
     polyline(camera, [body.neckBase, mixHead(body)], COLOURS.near, 0.07) +
     circle(camera, body.head, SEGMENT.headRadius, COLOURS.skin);
-  return { back: farLimbs.leg + farLimbs.arm, trunk, front: nearLimbs.leg + nearLimbs.arm };
+  return { back: farLimbs.leg + armsIn('under'), trunk, front: nearLimbs.leg + armsIn('over') };
 }
 
 /** A soft shadow on the floor under the figure, fading as it rises (a jump reads as a jump). */
@@ -222,11 +228,14 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(rigsBehindFigure(camera, motion, body), back);
-  for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
+  // A cable or band to a hand reaching toward the viewer runs in front of the trunk (front-arms-depth.ts).
+  const isOver = (prop: FixedProp) => isLineProp(prop) && isLineOverTrunk(body, prop.to);
+  for (const prop of motion.fixed) if (isLineProp(prop) && !isOver(prop)) parts.push(propLine(camera, prop, body));
   parts.push(trunk, dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
+  for (const prop of motion.fixed) if (isOver(prop)) parts.push(propLine(camera, prop, body));
   for (const prop of motion.held)
     if (prop.kind === 'ball' && ball !== 'held') {
       // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.
