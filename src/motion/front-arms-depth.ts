@@ -17,9 +17,19 @@ export function armDepth([upper, fore]: ArmTilt): readonly [elbow: number, hand:
 }
 
 /**
+ * How much nearer the viewer than its shoulder an arm is where it crosses the trunk: its hand's depth (a
+ * hand at the sternum is in front of the chest though its elbow is back at the side), or, with the hand
+ * within IN_PLANE of the shoulder's plane, its elbow's.
+ */
+export function armNearness(tilt: ArmTilt): number {
+  const [elbow, hand] = armDepth(tilt);
+  return Math.abs(hand) > IN_PLANE ? hand : elbow;
+}
+
+/**
  * Which arms are drawn under the trunk and which over it. Untilted (every figure without `toward.arms`),
- * the far one under and the near one over, as always; tilted, an arm whose elbow and hand are on the
- * whole nearer the viewer than its shoulder over, one behind it under.
+ * the far one under and the near one over, as always; tilted, an arm nearer the viewer than its shoulder
+ * (armNearness) over, one behind it under, one within IN_PLANE of it as an untilted one.
  */
 export function armLayers(body: Body, far: Side): { under: Side[]; over: Side[] } {
   const near: Side = far === 'left' ? 'right' : 'left';
@@ -28,8 +38,7 @@ export function armLayers(body: Body, far: Side): { under: Side[]; over: Side[] 
   const under: Side[] = [];
   const over: Side[] = [];
   for (const side of [far, near]) {
-    const [elbow, hand] = armDepth(body.armTilts[side]);
-    const depth = (elbow + hand) / 2;
+    const depth = armNearness(body.armTilts[side]);
     if (depth > IN_PLANE) over.push(side);
     else if (depth < -IN_PLANE) under.push(side);
     else (side === far ? under : over).push(side);

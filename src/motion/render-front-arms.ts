@@ -3,7 +3,7 @@
  * the trunk in one colour, so an arm in front of the chest would vanish into it; a thin edge in the
  * background's colour around it separates it, as a line drawing would.
  */
-import { armDepth, IN_PLANE } from './front-arms-depth.ts';
+import { armNearness, IN_PLANE } from './front-arms-depth.ts';
 import type { Body, Side } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline } from './svg-kit.ts';
 
@@ -14,8 +14,7 @@ const EDGE = 0.012;
 export function armEdge(camera: Camera, body: Body, side: Side): string {
   const tilts = body.armTilts?.[side];
   if (tilts === undefined) return '';
-  const [elbow, hand] = armDepth(tilts);
-  if ((elbow + hand) / 2 <= IN_PLANE) return '';
+  if (armNearness(tilts) <= IN_PLANE) return '';
   const arm = body.arms[side];
   return (
     polyline(camera, [arm.root, arm.middle], COLOURS.background, 0.085 + EDGE * 2) +

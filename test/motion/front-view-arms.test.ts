@@ -50,6 +50,9 @@ describe('front view arms (toward.arms)', () => {
     assert.deepEqual(armLayers(ahead, 'right'), { under: [], over: ['right', 'left'] });
     const behind = loopKeyBody(built(front(standing, { ...reaching, toward: { arms: [-30, -30] } })).motion, 1).body;
     assert.deepEqual(armLayers(behind, 'right'), { under: ['right', 'left'], over: [] });
+    // A hand at the sternum with its elbow back at the side is in front of the chest: over the trunk.
+    const sternum = { ...reaching, arms: [5, -129], toward: { arms: [-15, 35] } };
+    assert.deepEqual(armLayers(loopKeyBody(built(front(standing, sternum)).motion, 1).body, 'right').under, []);
     const plain = loopKeyBody(built(front(standing, reaching)).motion, 0).body;
     assert.deepEqual(armLayers(plain, 'right'), { under: ['right'], over: ['left'] });
     // In the picture: the arms over the trunk come after it, edged in the background's colour; the plain figure has no edge.
