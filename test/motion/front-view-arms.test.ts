@@ -11,7 +11,7 @@ import { checkMotion } from '../../src/motion/motion-check.ts';
 import type { Description } from '../../src/motion/motion-files.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance, FOREARM_REACH, SEGMENT } from '../../src/motion/skeleton.ts';
-import { COLOURS } from '../../src/motion/svg-kit.ts';
+import { COLOURS, round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, loopKeyBody } from '../../src/motion/timeline.ts';
 import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
@@ -95,6 +95,34 @@ describe('front view arms (toward.arms)', () => {
     const svg = frameSvg(motion, body, cameraFor(motion, [body]));
     const cableLine = svg.lastIndexOf(`stroke="${COLOURS.iron}" stroke-width`);
     assert.ok(cableLine > svg.indexOf(`fill="${COLOURS.skin}"`), 'the cable to a hand in front of the chest is drawn after the trunk');
+  });
+
+  it('holds a band without an anchor between the hands, over the trunk when they are ahead of it', () => {
+    const pullApart = {
+      ...front({ ...reaching, arms: [90, 90], toward: { arms: [84, 84] } }, { ...reaching, toward: { arms: [8, 8] } }),
+      props: ['band'],
+      band: 'between-hands',
+    };
+    const motion = built(pullApart).motion;
+    for (const index of [0, 1]) {
+      const body = loopKeyBody(motion, index).body;
+      const svg = frameSvg(motion, body, cameraFor(motion, [body]));
+      const [left, right] = [body.arms.left.hand, body.arms.right.hand].map((p) =>
+        svgPoint(cameraFor(motion, [body]), p)
+          .map(round)
+          .join(' '),
+      );
+      const line = svg.indexOf(`d="M${left}L${right}" fill="none" stroke="${COLOURS.band}"`);
+      assert.ok(line > svg.indexOf(`fill="${COLOURS.skin}"`), `key ${index}: the band runs from hand to hand, after the trunk`);
+    }
+    // No anchor is drawn, and a band between the hands runs nowhere else.
+    assert.equal(frameSvg(motion, loopKeyBody(motion, 0).body, cameraFor(motion, [])).includes(`fill="${COLOURS.iron}"`), false);
+    assert.ok(
+      messages({ ...pullApart, to: 'left' }).includes(
+        'a band held between the hands runs from one hand to the other: leave out to (it is left)',
+      ),
+    );
+    assert.match(strength.refused({ ...pullApart, band: 'around-back' }), /must be \[x, height\] or between-hands/);
   });
 
   it('refuses tilts past what the shoulder and the forearm reach, with the reason', () => {
