@@ -27,6 +27,7 @@ import { implementReleaseProblems } from './implement-release-check.ts';
 import { dipBeltProblems } from './dip-belt-check.ts';
 import { girdleProblems } from './shoulder-girdle.ts';
 import { viewProblems } from './view-check.ts';
+import { handBandProblems } from './hand-band.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] => [
@@ -51,4 +52,5 @@ export const equipmentProblems = (motion: Motion): string[] => [
   ...dipBeltProblems(motion),
   ...girdleProblems(motion),
   ...viewProblems(motion),
+  ...handBandProblems(motion),
 ];

@@ -4,6 +4,7 @@
  * the pelvis lowering between the thighs) instead of a knee splayed out to the side.
  */
 import * as v from 'valibot';
+import { type ArmTilts, ArmsTowardSchema, armTiltsOf, mixArmTilts } from './front-arms.ts';
 import { mix, type Point } from './geometry.ts';
 
 /** Degrees each segment points toward the viewer out of the picture plane: 0 in it, 90 straight at the viewer, negative away. */
@@ -12,6 +13,8 @@ export interface Depth {
   /** Each leg's thigh and shank, and how far its toes rise off the floor, the foot rolled onto its heel. */
   left: readonly [thigh: number, shank: number, toes?: number];
   right: readonly [thigh: number, shank: number, toes?: number];
+  /** Each upper arm's and forearm's tilt (front-arms.ts), when a key gives any. */
+  arms?: ArmTilts;
 }
 
 const RAD = Math.PI / 180;
@@ -35,14 +38,17 @@ export const TowardSchema = v.strictObject({
   legs: v.optional(v.union([LegTilt, v.strictObject({ left: LegTilt, right: LegTilt })]), [0, 0]),
   /** Degrees a foot's toes rise off the floor, rolled onto its heel (a Cossack squat's straight leg): 0 flat, 90 straight up. */
   toes: v.optional(v.strictObject({ left: v.optional(tilt(0, 90), 0), right: v.optional(tilt(0, 90), 0) })),
+  /** Each `[upper arm, forearm]`'s tilt toward the viewer (front-arms.ts): a fly, a pull-apart, arms held straight ahead. */
+  arms: v.optional(ArmsTowardSchema),
 });
 export type Toward = v.InferOutput<typeof TowardSchema>;
 
 /** A key's tilts as the figure reads them. */
 export function depthOf(toward: Toward): Depth {
   const [left, right] = 'left' in toward.legs ? [toward.legs.left, toward.legs.right] : [toward.legs, toward.legs];
-  if (toward.toes === undefined) return { trunk: toward.trunk, left, right };
-  return { trunk: toward.trunk, left: [...left, toward.toes.left], right: [...right, toward.toes.right] };
+  const arms = toward.arms === undefined ? {} : { arms: armTiltsOf(toward.arms) };
+  if (toward.toes === undefined) return { trunk: toward.trunk, left, right, ...arms };
+  return { trunk: toward.trunk, left: [...left, toward.toes.left], right: [...right, toward.toes.right], ...arms };
 }
 
 const FLAT: Depth = { trunk: 0, left: [0, 0], right: [0, 0] };
@@ -52,7 +58,8 @@ export function mixDepth(a: Depth | undefined, b: Depth | undefined, t: number):
   if (a === undefined && b === undefined) return undefined;
   const [p, q] = [a ?? FLAT, b ?? FLAT];
   const leg = (s: 'left' | 'right') => [mix(p[s][0], q[s][0], t), mix(p[s][1], q[s][1], t), mix(p[s][2] ?? 0, q[s][2] ?? 0, t)] as const;
-  return { trunk: mix(p.trunk, q.trunk, t), left: leg('left'), right: leg('right') };
+  const arms = p.arms === undefined && q.arms === undefined ? {} : { arms: mixArmTilts(p.arms, q.arms, t) };
+  return { trunk: mix(p.trunk, q.trunk, t), left: leg('left'), right: leg('right'), ...arms };
 }
 
 /**

@@ -32,6 +32,7 @@ import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { onMachineProblem } from './machine-check.ts';
 import { loadsAtKey } from './implement-release.ts';
+import { elbowFlexion3d, shoulderElevation3d } from './front-arms-depth.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The figure's foot is one rigid line, so
@@ -87,12 +88,15 @@ function checkRanges(key: Key, body: Body, at: string, problems: Problem[], file
       out(`${side} hip flexion`, leg.hip, RANGES.hip);
       out(`${side} ankle dorsiflexion`, leg.ankle, RANGES.ankle);
     }
-    if (key.hands?.[side] === undefined) out(`${side} shoulder flexion`, arm.shoulder, RANGES.shoulder);
+    // An arm tilted toward the viewer (front-arms.ts) is measured in three dimensions, not as drawn.
+    const tilt = key.angles.toward?.arms?.[side];
+    const shoulder = tilt === undefined ? arm.shoulder : shoulderElevation3d(body, side, tilt, key.angles.toward?.trunk);
+    if (key.hands?.[side] === undefined) out(`${side} shoulder flexion`, shoulder, RANGES.shoulder);
     // Knees and elbows are measured on the figure: targets place them by inverse kinematics.
     const l = body.legs[side];
     const a = body.arms[side];
     out(`${side} knee flexion`, angleBetween(l.root, l.middle, l.end), RANGES.knee);
-    out(`${side} elbow flexion`, angleBetween(a.root, a.middle, a.end), RANGES.elbow);
+    out(`${side} elbow flexion`, tilt === undefined ? angleBetween(a.root, a.middle, a.end) : elbowFlexion3d(a, tilt), RANGES.elbow);
   }
 }
 

@@ -57,6 +57,8 @@ export interface FixedProp {
   y: number;
   /** Cable, band, straps, lever, landmine: what its line runs to in every frame (both hands, one hand, or the feet). */
   to?: LineEnd;
+  /** Band: held between the hands with no anchor (hand-band.ts). */
+  held?: 'between-hands';
   /** Jump rope: seconds a turn (jump-rope.ts). */
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */

@@ -24,6 +24,7 @@ import { strapsHeld } from './reformer-straps.ts';
 import { ballFlightOf } from './ball-params.ts';
 import { releaseOf } from './implement-release-params.ts';
 import { BALL_RADIUS } from './ball-flight.ts';
+import { handBandProp } from './hand-band.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -250,13 +251,14 @@ export const posePattern = pattern<PoseParams>({
     const rigEnds = placeRigs(fixed, params, props, keys, view, box);
     const lines = [
       ['cable', params.cable, params.to],
-      ['band', params.band, params.to],
+      ['band', typeof params.band === 'string' ? undefined : params.band, params.to],
       ['cable', params.cable2, params.to2],
       // Rings on straps (a ring row) unless the figure hangs from the rings themselves (then `hang` drew them).
       [props.includes('rings') && !params.hang ? 'rings' : 'straps', params.straps, params.to],
       ['landmine', params.landmine === undefined ? undefined : ([params.landmine, LANDMINE_PIVOT] as const), params.to],
     ] as const;
     fixed.push(...machineParts(params, keys, view), ...handlesOf(params, keys));
+    if (typeof params.band === 'string') fixed.push(handBandProp(params.band, params.to));
     for (const [kind, at, to] of lines) {
       if (at === undefined) continue;
       const x = kind === 'cable' || kind === 'band' ? at[0] : rigidAnchorX(keys, view, at, to);

@@ -14,6 +14,7 @@ import { BALL_ENTRIES } from './ball-params.ts';
 import { RELEASE_ENTRIES, releaseMisfit } from './implement-release-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 import { ShouldersSchema } from './shoulder-girdle.ts';
+import { HAND_BANDS } from './hand-band.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -143,9 +144,9 @@ export const ParamsSchema = v.pipe(
     smith: v.optional(metres),
     /** The face of a wall. */
     wall: v.optional(metres),
-    /** A cable's pulley or a band's anchor `[x, height]`; its line runs to `to` (both hands by default) in every frame. */
+    /** A cable's pulley or a band's anchor `[x, height]`, its line to `to` (both hands by default); or a band held `between-hands` (hand-band.ts). */
     cable: v.optional(v.strictTuple([metres, height])),
-    band: v.optional(v.strictTuple([metres, height])),
+    band: v.optional(v.union([v.strictTuple([metres, height]), v.picklist(HAND_BANDS)], 'must be [x, height] or between-hands')),
     /**
      * A suspension trainer's or gymnastic rings' anchor `[x, height]` (props `straps` or `rings`): a
      * strap from it to each hand (or to the feet, `to`), taut, so its length may not change through the loop.

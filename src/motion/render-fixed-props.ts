@@ -153,7 +153,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       ].join('');
     }
     case 'band':
-      return circle(camera, [prop.x0, prop.y], 0.03, COLOURS.iron);
+      return prop.held === undefined ? circle(camera, [prop.x0, prop.y], 0.03, COLOURS.iron) : '';
     case 'rack':
       return rackUpright(camera, prop);
     case 'slant-board':

@@ -7,6 +7,7 @@ import { type Body, lerpPoint, type Point, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 import { lineEnd } from './timeline.ts';
 import { leverArm } from './render-machine.ts';
+import { handBandSvg } from './hand-band.ts';
 
 /** A line prop's drawing in this frame: from its anchor or pivot to what it runs to. */
 export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
@@ -15,6 +16,7 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
     case 'cable':
       return polyline(camera, [anchor, lineEnd(body, prop.to ?? 'hands')], COLOURS.iron, 0.012);
     case 'band':
+      if (prop.held !== undefined) return handBandSvg(camera, body);
       return polyline(camera, [anchor, lineEnd(body, prop.to ?? 'hands')], COLOURS.band, 0.025);
     case 'straps':
     case 'rings': {

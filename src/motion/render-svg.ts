@@ -4,7 +4,7 @@
  * moves only under a figure that travels: its seams scroll, travel.ts). No text and no fonts, so the
  * rasterizer needs nothing from the system.
  */
-import { type HeldProp, isPair, type Motion } from './motion.ts';
+import { type FixedProp, type HeldProp, isPair, type Motion } from './motion.ts';
 import { fixedProp } from './render-fixed-props.ts';
 import { isLineProp, propLine } from './render-lines.ts';
 import { heldPlaces, heldProp, isForearmUp } from './render-props.ts';
@@ -30,6 +30,8 @@ import { isOnBelt, loadOutline } from './dip-belt.ts';
 import { dipBeltSvg } from './render-dip-belt.ts';
 import { type ImplementPlace, implementAt, releasedImplement, releaseExtent } from './implement-release.ts';
 import { throwingWeightSvg, tossBarSvg } from './render-implement-release.ts';
+import { armLayers, isLineOverTrunk } from './front-arms-depth.ts';
+import { armEdge } from './render-front-arms.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -132,6 +134,10 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
   };
   const farLimbs = limbs(far, farColour);
   const nearLimbs = limbs(near, COLOURS.near);
+  // The far arm under the trunk and the near one over it; an arm tilted toward the viewer or away by its depth (front-arms-depth.ts).
+  const layers = armLayers(body, far);
+  const armsIn = (layer: 'under' | 'over') =>
+    layers[layer].map((side) => armEdge(camera, body, side) + (side === far ? farLimbs : nearLimbs).arm).join('');
   const hips = view === 'front' ? [body.legs.left.root, body.legs.right.root] : [body.pelvis];
   const shoulders = view === 'front' ? [body.arms.left.root, body.arms.right.root] : [body.neckBase];
   // Side view: a chest deeper than the waist; front view: shoulders wider than the hips.
@@ -144,7 +150,7 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
     (view === 'front' ? polyline(camera, shoulders, COLOURS.near, 0.11) + polyline(camera, hips, COLOURS.near, 0.13) : '') +
     polyline(camera, [body.neckBase, mixHead(body)], COLOURS.near, 0.07) +
     circle(camera, body.head, SEGMENT.headRadius, COLOURS.skin);
-  return { back: farLimbs.leg + farLimbs.arm, trunk, front: nearLimbs.leg + nearLimbs.arm };
+  return { back: farLimbs.leg + armsIn('under'), trunk, front: nearLimbs.leg + armsIn('over') };
 }
 
 /** A soft shadow on the floor under the figure, fading as it rises (a jump reads as a jump). */
@@ -236,7 +242,9 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(rigsBehindFigure(camera, motion, body), back);
-  for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
+  // A cable or band to a hand reaching toward the viewer runs in front of the trunk (front-arms-depth.ts).
+  const isOver = (prop: FixedProp) => isLineProp(prop) && isLineOverTrunk(body, prop.to);
+  for (const prop of motion.fixed) if (isLineProp(prop) && !isOver(prop)) parts.push(propLine(camera, prop, body));
   parts.push(trunk, dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
@@ -244,6 +252,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
   parts.push(throwingWeightSvg(camera, motion, body, implement));
+  for (const prop of motion.fixed) if (isOver(prop)) parts.push(propLine(camera, prop, body));
   for (const prop of motion.held)
     if (prop.kind === 'ball' && ball !== 'held') {
       // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.

@@ -4,6 +4,7 @@
  * x forward (side view) or to the viewer's right (front view); the renderer and the validator both read the Body this computes.
  */
 import { footOnFloor } from './foot-angle.ts';
+import type { ArmTilt, ArmTilts } from './front-arms.ts';
 import { type Depth, foreshortened, frontToe } from './front-depth.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
@@ -102,6 +103,8 @@ export interface Body {
   arms: Record<Side, Arm>;
   /** Centre of mass of the figure alone. */
   centre: Point;
+  /** Front view: how far each upper arm and forearm point toward the viewer (front-arms.ts), when a key tilts them. */
+  armTilts?: ArmTilts;
 }
 
 export type View = 'side' | 'front';
@@ -189,16 +192,20 @@ function armOf(
   handTarget: Point | undefined,
   elbows: ElbowBend,
   hold?: ElbowHold,
+  [upperTilt, foreTilt]: ArmTilt = [0, 0],
 ): Arm {
+  // Seen from the front, an upper arm or forearm reaching toward the viewer is drawn shorter (front-arms.ts).
+  const upperArm = foreshortened(SEGMENT.upperArm, upperTilt);
+  const [forearm, grip] = [foreshortened(SEGMENT.forearm, foreTilt), foreshortened(SEGMENT.hand * 0.5, foreTilt)];
   let elbow: Point;
   let wrist: Point;
   if (handTarget === undefined) {
-    elbow = add(shoulder, direction(upperArmAngle * m), SEGMENT.upperArm);
-    wrist = add(elbow, direction((upperArmAngle + arm.elbow) * m), SEGMENT.forearm);
+    elbow = add(shoulder, direction(upperArmAngle * m), upperArm);
+    wrist = add(elbow, direction((upperArmAngle + arm.elbow) * m), forearm);
   } else {
-    const solve = (bend: number) => solveTwoBone(shoulder, handTarget, SEGMENT.upperArm, FOREARM_REACH, bend);
+    const solve = (bend: number) => solveTwoBone(shoulder, handTarget, upperArm, forearm + grip, bend);
     if (hold !== undefined) {
-      const free = add(shoulder, direction(upperArmAngle * m), SEGMENT.upperArm);
+      const free = add(shoulder, direction(upperArmAngle * m), upperArm);
       // Turned out of the picture, an elbow is drawn anywhere between its two in-plane places; only
       // the middle third slides (the arm drawn shorter while it turns over), else it is in the picture.
       elbow = 'bend' in hold ? solve(hold.bend) : onSegment(solve(1), solve(-1), add(free, hold.shift), 3);
@@ -211,14 +218,10 @@ function armOf(
       if (elbow[1] < SEGMENT.elbowClearance && alternative[1] > elbow[1]) elbow = alternative;
     }
     // The forearm reaches to the grip (shorter when the elbow turns out of the picture), or toward it when it cannot.
-    wrist = add(
-      elbow,
-      direction(angleOf(elbow, handTarget)),
-      Math.max(0, Math.min(SEGMENT.forearm, distance(elbow, handTarget) - SEGMENT.hand * 0.5)),
-    );
+    wrist = add(elbow, direction(angleOf(elbow, handTarget)), Math.max(0, Math.min(forearm, distance(elbow, handTarget) - grip)));
   }
   const forearmAngle = angleOf(elbow, wrist);
-  return { root: shoulder, middle: elbow, end: wrist, hand: add(wrist, direction(forearmAngle), SEGMENT.hand * 0.5) };
+  return { root: shoulder, middle: elbow, end: wrist, hand: add(wrist, direction(forearmAngle), grip) };
 }
 
 function weighted(parts: readonly [Point, number][]): Point {
@@ -264,6 +267,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
       targets.hands?.[side],
       targets.elbows ?? 'low',
       targets.elbowHolds?.[side],
+      angles.toward?.arms?.[side],
     );
   }
   const parts: [Point, number][] = [
@@ -282,7 +286,8 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
       [arm.hand, MASS.hand],
     );
   }
-  return { pelvis, waist, neckBase, ...(girdle === undefined ? {} : { girdle }), head, legs, arms, centre: weighted(parts) };
+  const tilts = angles.toward?.arms === undefined ? {} : { armTilts: angles.toward.arms };
+  return { pelvis, waist, neckBase, ...(girdle === undefined ? {} : { girdle }), head, legs, arms, centre: weighted(parts), ...tilts };
 }
 
 /** The centre of mass of the figure and what it carries. */

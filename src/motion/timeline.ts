@@ -8,6 +8,7 @@ import { cycleSeconds, type Key, keyStartSeconds, type Motion } from './motion.t
 import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
 import { mixDepth } from './front-depth.ts';
+import { mixArmsIn3d } from './front-arms-depth.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { loadGrip } from './held-places.ts';
 import { mixGirdle } from './shoulder-girdle.ts';
@@ -80,7 +81,8 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     arm: { shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t), elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t) },
   });
   const toward = mixDepth(a.toward, b.toward, t);
-  return {
+  // Arms tilted toward the viewer move in three dimensions (front-arms-depth.ts); every other figure as mixed here.
+  return mixArmsIn3d(a, b, t, {
     trunk: mix(a.trunk, b.trunk, t),
     spine: mix(a.spine, b.spine, t),
     neck: mix(a.neck, b.neck, t),
@@ -88,7 +90,7 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     left: side('left'),
     right: side('right'),
     ...(toward === undefined ? {} : { toward }),
-  };
+  });
 }
 
 /** Where key `key` puts a limb's end: its target, else where its angles put it. */
