@@ -26,6 +26,8 @@ import { ballFlightProblems } from './ball-check.ts';
 import { dipBeltProblems } from './dip-belt-check.ts';
 import { girdleProblems } from './shoulder-girdle.ts';
 import { viewProblems } from './view-check.ts';
+import { frontSeatProblems } from './front-seat.ts';
+import { sidePadProblems } from './front-seat-pads.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] => [
@@ -49,4 +51,6 @@ export const equipmentProblems = (motion: Motion): string[] => [
   ...dipBeltProblems(motion),
   ...girdleProblems(motion),
   ...viewProblems(motion),
+  ...frontSeatProblems(motion),
+  ...sidePadProblems(motion),
 ];

@@ -28,6 +28,7 @@ import { leverEndPoint, PLATE_RADIUS, platePoint } from './machine.ts';
 import { BALL_RADIUS, type BallPlace, ballAt, ballPathPoints } from './ball-flight.ts';
 import { isOnBelt, loadOutline } from './dip-belt.ts';
 import { dipBeltSvg } from './render-dip-belt.ts';
+import { frontSeatSvg, sidePadsSvg } from './render-front-seat.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -189,7 +190,8 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     if (opacity >= 1)
       for (const prop of motion.fixed)
         if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body), leverArmBehind(camera, prop, body));
-  for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
+  // A seat seen end on from the front is drawn as such (render-front-seat.ts).
+  for (const prop of motion.fixed) parts.push(prop.endOn === undefined ? fixedProp(camera, prop) : frontSeatSvg(camera, prop));
   // In a cross-dissolve the incoming start holds the next ball: only the outgoing figure's is in flight.
   for (const [i, { body, opacity }] of figures.entries()) {
     const drawn = figureWithProps(motion, body, camera, seconds, i === 0 ? ballAt(motion, seconds) : 'held');
@@ -221,12 +223,13 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   // A stone, keg or sandbag hugged to the body sits between the trunk and the near arm that wraps it.
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(rigsBehindFigure(camera, motion, body), back);
+  parts.push(rigsBehindFigure(camera, motion, body), sidePadsSvg(camera, motion, body, 'behind'), back);
   for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
   parts.push(trunk, dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
+  parts.push(sidePadsSvg(camera, motion, body, 'over'));
   for (const prop of motion.held)
     if (prop.kind === 'ball' && ball !== 'held') {
       // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.
