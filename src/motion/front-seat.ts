@@ -1,8 +1,8 @@
 /**
  * A seat seen from the front (`frontSeat`): a bench seen end on, a machine's seat (with its back pad) or
- * a chair, under a figure facing the viewer. Its top bears the seat and what leans or holds on it, while
- * the thighs point at the viewer and the legs pass in front of it to the floor, so it is a support for
- * the pelvis, waist and hands only; `check` holds the pelvis on it in every frame.
+ * a chair, under a figure facing the viewer. Its top bears the seat, while the thighs point at the viewer
+ * and the legs pass in front of it to the floor, so it is a support for the pelvis and waist only (and for
+ * the hands `handsOnFloor` puts on it); `check` holds the pelvis on it in every frame.
  */
 import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
@@ -35,8 +35,8 @@ export const FRONT_SEAT_ENTRIES = {
   /**
    * Seated seen from the front (front-seat.ts): on a `bench` seen end on, a machine's `seat` or a `chair`,
    * centred under the fixed pelvis; `height` its top (by default 0.43 for a bench, 0.45 otherwise), `back`
-   * a back pad behind the trunk (a chair always has its back). Its top bears the pelvis, the waist and the
-   * hands; the legs pass in front of it to the floor (the thighs point at the viewer: `toward`).
+   * a back pad behind the trunk (a chair always has its back). Its top bears the pelvis and the waist, and
+   * `handsOnFloor` puts a hand over it on it; the legs pass in front of it to the floor (`toward`).
    */
   frontSeat: v.optional(
     v.strictObject({

@@ -103,8 +103,12 @@ export function groundAt(x: number, supports: readonly Support[], isSeated = fal
   return ground;
 }
 
-/** The parts a seat seen end on bears (front-seat.ts): the seat itself, the waist leaning on it, hands holding its edge. */
-export const SEAT_BEARS: ReadonlySet<BodyPoint> = new Set(['pelvis', 'waist', 'leftHand', 'rightHand']);
+/**
+ * The parts a seat seen end on bears (front-seat.ts): the seat itself and the waist. A hand hanging beside
+ * the hips reaches down to its top as a seated arm does, so it never lifts the figure off it; `handsOnFloor`
+ * puts a hand over it on it (pose-keys.ts).
+ */
+export const SEAT_BEARS: ReadonlySet<BodyPoint> = new Set(['pelvis', 'waist']);
 
 /** Supports narrower than the shoulders: a figure lying on one has its arms beside it (groundUnder). */
 const NARROW_SUPPORTS: ReadonlySet<string> = new Set(['bench', 'incline', 'decline']);
