@@ -28,6 +28,8 @@ import { dipBeltProblems } from './dip-belt-check.ts';
 import { girdleProblems } from './shoulder-girdle.ts';
 import { viewProblems } from './view-check.ts';
 import { handBandProblems } from './hand-band.ts';
+import { frontSeatProblems } from './front-seat.ts';
+import { sidePadProblems } from './front-seat-pads.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] => [
@@ -53,4 +55,6 @@ export const equipmentProblems = (motion: Motion): string[] => [
   ...girdleProblems(motion),
   ...viewProblems(motion),
   ...handBandProblems(motion),
+  ...frontSeatProblems(motion),
+  ...sidePadProblems(motion),
 ];

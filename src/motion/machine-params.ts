@@ -1,12 +1,35 @@
 /**
- * The `pose` pattern's parameters for a weight machine's lever that pose-params.ts spreads into its
- * schema, and the rules tying the lever's parameters together. Apart so pose-params.ts stays short.
+ * The `pose` pattern's parameters for a weight machine's lever (where it pivots, what it ends in, where
+ * its plates ride) that pose-params.ts spreads into its schema, and the rules tying them together. Apart
+ * so pose-params.ts stays short.
  */
 import * as v from 'valibot';
 
 const FOOT_ENDS: readonly string[] = ['feet', 'left-foot', 'right-foot'];
+/** Metres within a range, as pose-params.ts's `metres` (-3..3) and `height` (0..2.6). */
+const between = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
 
 export const MACHINE_ENTRIES = {
+  /**
+   * A machine's lever `[x, height]` (prop `lever`): its pivot, on a post from the floor, and a rigid
+   * arm from it to the handles at `to` (the pads at the feet for a leg extension or curl); the hands
+   * (or feet) stay at one distance from the pivot, so the arm swings an arc.
+   */
+  lever: v.optional(v.strictTuple([between(-3, 3), between(0, 2.6)])),
+  /**
+   * What the lever's arm ends in (machine.ts): `handles` (the default), a `platform` the soles stay flat
+   * on (`to` the feet or one foot: a leg press, a calf press, a kickback), a roller pad on the shin just
+   * above the ankle, in front of it (`front-roller`: a leg extension) or behind it (`back-roller`: a leg
+   * curl), or a `pad` on the body (`to` the shoulders, the hips or the knees: a calf raise, a hip thrust,
+   * a seated calf raise). Its plates ride on the arm halfway to that end, so they rise as it rises.
+   */
+  leverEnd: v.optional(v.picklist(['handles', 'platform', 'front-roller', 'back-roller', 'pad'])),
+  /**
+   * Where the lever's plates ride: on the `arm`, halfway to its end (the default: they rise as the end
+   * rises, for a movement that works by lifting it), or on a `counter` horn 25 cm past the pivot (they
+   * rise as the end is pulled down: a leg curl). Choose the one that lifts the load in the working move.
+   */
+  leverPlates: v.optional(v.picklist(['arm', 'counter'])),
   /**
    * The lever's arm runs beside the body (outside the shoulder or the hip, as a real chest press's or
    * row's arms do), so from the side it is drawn behind the figure, lighter, with only its handles or pad

@@ -87,7 +87,15 @@ export interface FixedProp {
   pedal?: { pivot: Point; length: number };
   /** Cadillac: the x of the poles at the feet end, where the roll-down bar's springs hang (cadillac.ts). */
   feetEnd?: number;
+  /** A bench, a machine's seat or a chair seen end on from the front, bearing only what sits on it; its back pad's top (front-seat.ts). */
+  endOn?: 'bench' | 'seat' | 'chair';
+  backTop?: number;
+  /** A seated machine's pads on levers, pressing the knees or upper arms from the side (front-seat-pads.ts). */
+  presses?: SidePads;
 }
+
+/** Where a seated machine's lever pads press, seen from the front: outside or inside the knees, outside the upper arms. */
+export type SidePads = 'knees-out' | 'knees-in' | 'upper-arms';
 
 /** Where a ball pinned against a wall presses on the body: between the shoulder blades, the small of the back, the upper chest. */
 export const WALL_SPOTS = ['upper-back', 'lower-back', 'chest'] as const;

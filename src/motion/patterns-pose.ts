@@ -23,6 +23,8 @@ import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
 import { strapsHeld } from './reformer-straps.ts';
 import { ballFlightOf } from './ball-params.ts';
 import { releaseOf } from './implement-release-params.ts';
+import { frontSeatOf } from './front-seat.ts';
+import { sidePadsOf } from './front-seat-pads.ts';
 import { BALL_RADIUS } from './ball-flight.ts';
 import { handBandProp } from './hand-band.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
@@ -133,7 +135,7 @@ export const posePattern = pattern<PoseParams>({
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
     tops.push(...rigTops(params));
-    tops.push(...seatOf(params));
+    tops.push(...seatOf(params), ...frontSeatOf(params));
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
     if (params.incline !== undefined) {
       const [x, angle] = params.incline;
@@ -257,7 +259,7 @@ export const posePattern = pattern<PoseParams>({
       [props.includes('rings') && !params.hang ? 'rings' : 'straps', params.straps, params.to],
       ['landmine', params.landmine === undefined ? undefined : ([params.landmine, LANDMINE_PIVOT] as const), params.to],
     ] as const;
-    fixed.push(...machineParts(params, keys, view), ...handlesOf(params, keys));
+    fixed.push(...machineParts(params, keys, view), ...handlesOf(params, keys), ...sidePadsOf(params.sidePads, keys[0]!, view));
     if (typeof params.band === 'string') fixed.push(handBandProp(params.band, params.to));
     for (const [kind, at, to] of lines) {
       if (at === undefined) continue;

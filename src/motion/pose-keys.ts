@@ -28,8 +28,9 @@ const sides = (which: 'both' | Side | undefined): readonly Side[] => (which === 
  * The point at height `y` straight below `end`, or, when a limb of length `reach` from `root` cannot
  * get there, the nearest point at that height it can reach (99% of its length: a limb never locks).
  */
-function onFloorWithin(root: Point, end: Point, reach: number, above: number, supports: readonly Support[]): Point {
-  const y = groundAt(end[0], supports).y + above;
+function onFloorWithin(root: Point, end: Point, reach: number, above: number, supports: readonly Support[], isHand = false): Point {
+  // A hand goes onto a seat seen end on where it is over it (holding its edge); a foot, in front of it, to the floor.
+  const y = groundAt(end[0], supports, isHand).y + above;
   const drop = root[1] - y;
   const span = Math.sqrt(Math.max(0, (reach * 0.99) ** 2 - drop ** 2));
   return [Math.min(root[0] + span, Math.max(root[0] - span, end[0])), y];
@@ -64,7 +65,7 @@ export function placedKey(
   const hands: Partial<Record<Side, Point>> = {};
   for (const side of sides(k.handsOnFloor)) {
     const limb = lifted.arms[side];
-    hands[side] = onFloorWithin(limb.root, limb.hand, SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5, handsAbove, supports);
+    hands[side] = onFloorWithin(limb.root, limb.hand, SEGMENT.upperArm + SEGMENT.forearm + SEGMENT.hand * 0.5, handsAbove, supports, true);
   }
   for (const side of lowBar === undefined ? [] : sides(k.handsOnBar)) {
     // On the bar, or as near it as the arm reaches toward it (the check then names the gap).

@@ -15,6 +15,7 @@ import { RELEASE_ENTRIES, releaseMisfit } from './implement-release-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 import { ShouldersSchema } from './shoulder-girdle.ts';
 import { HAND_BANDS } from './hand-band.ts';
+import { FRONT_SEAT_ENTRIES } from './front-seat.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -152,26 +153,6 @@ export const ParamsSchema = v.pipe(
      * strap from it to each hand (or to the feet, `to`), taut, so its length may not change through the loop.
      */
     straps: v.optional(v.strictTuple([metres, height])),
-    /**
-     * A machine's lever `[x, height]` (prop `lever`): its pivot, on a post from the floor, and a rigid
-     * arm from it to the handles at `to` (the pads at the feet for a leg extension or curl); the hands
-     * (or feet) stay at one distance from the pivot, so the arm swings an arc.
-     */
-    lever: v.optional(v.strictTuple([metres, height])),
-    /**
-     * What the lever's arm ends in (machine.ts): `handles` (the default), a `platform` the soles stay flat
-     * on (`to` the feet or one foot: a leg press, a calf press, a kickback), a roller pad on the shin just
-     * above the ankle, in front of it (`front-roller`: a leg extension) or behind it (`back-roller`: a leg
-     * curl), or a `pad` on the body (`to` the shoulders, the hips or the knees: a calf raise, a hip thrust,
-     * a seated calf raise). Its plates ride on the arm halfway to that end, so they rise as it rises.
-     */
-    leverEnd: v.optional(v.picklist(['handles', 'platform', 'front-roller', 'back-roller', 'pad'])),
-    /**
-     * Where the lever's plates ride: on the `arm`, halfway to its end (the default: they rise as the end
-     * rises, for a movement that works by lifting it), or on a `counter` horn 25 cm past the pivot (they
-     * rise as the end is pulled down: a leg curl). Choose the one that lifts the load in the working move.
-     */
-    leverPlates: v.optional(v.picklist(['arm', 'counter'])),
     /** A machine's seat `[x0, x1, height]` on a post: a support, as a bench's top is. */
     seat: v.optional(v.strictTuple([metres, metres, height])),
     /**
@@ -266,6 +247,7 @@ export const ParamsSchema = v.pipe(
     ...MACHINE_ENTRIES,
     ...BALL_ENTRIES,
     ...RELEASE_ENTRIES,
+    ...FRONT_SEAT_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),

@@ -32,6 +32,7 @@ import { type ImplementPlace, implementAt, releasedImplement, releaseExtent } fr
 import { throwingWeightSvg, tossBarSvg } from './render-implement-release.ts';
 import { armLayers, isLineOverTrunk } from './front-arms-depth.ts';
 import { armEdge } from './render-front-arms.ts';
+import { frontSeatSvg, sidePadsSvg } from './render-front-seat.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -201,7 +202,8 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     if (opacity >= 1)
       for (const prop of motion.fixed)
         if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body), leverArmBehind(camera, prop, body));
-  for (const prop of motion.fixed) parts.push(fixedProp(camera, prop));
+  // A seat seen end on from the front is drawn as such (render-front-seat.ts).
+  for (const prop of motion.fixed) parts.push(prop.endOn === undefined ? fixedProp(camera, prop) : frontSeatSvg(camera, prop));
   parts.push(tossBarSvg(camera, motion));
   // In a cross-dissolve the incoming start holds the next ball: only the outgoing figure's is in flight.
   for (const [i, { body, opacity }] of figures.entries()) {
@@ -241,7 +243,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   // A stone, keg or sandbag hugged to the body sits between the trunk and the near arm that wraps it.
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(rigsBehindFigure(camera, motion, body), back);
+  parts.push(rigsBehindFigure(camera, motion, body), sidePadsSvg(camera, motion, body, 'behind'), back);
   // A cable or band to a hand reaching toward the viewer runs in front of the trunk (front-arms-depth.ts).
   const isOver = (prop: FixedProp) => isLineProp(prop) && isLineOverTrunk(body, prop.to);
   for (const prop of motion.fixed) if (isLineProp(prop) && !isOver(prop)) parts.push(propLine(camera, prop, body));
@@ -253,6 +255,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
   parts.push(throwingWeightSvg(camera, motion, body, implement));
   for (const prop of motion.fixed) if (isOver(prop)) parts.push(propLine(camera, prop, body));
+  parts.push(sidePadsSvg(camera, motion, body, 'over'));
   for (const prop of motion.held)
     if (prop.kind === 'ball' && ball !== 'held') {
       // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.

@@ -63,6 +63,8 @@ export interface Support {
   y: number;
   /** A slope's rise a metre toward +x from x0 (a slant board); level when absent. */
   rise?: number;
+  /** A seat seen end on from the front: only what sits or holds on it rests there (SEAT_BEARS), the legs pass in front of it. */
+  endOn?: true;
 }
 
 /** The supports of a scene's fixed props (bench, box, foam roller, stability ball, BOSU, incline and decline seat tops, a reformer's carriage; a mat's centimetre is within a contact's tolerance), for grounding. */
@@ -75,17 +77,38 @@ export function supportsOf(fixed: readonly FixedProp[]): Support[] {
       .flatMap((prop) =>
         prop.kind === 'reformer'
           ? reformerSupports(prop)
-          : [{ name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y, ...(riseOf(prop) === 0 ? {} : { rise: riseOf(prop) }) }],
+          : [
+              {
+                name: prop.kind,
+                x0: prop.x0,
+                x1: prop.x1,
+                y: prop.y,
+                ...(riseOf(prop) === 0 ? {} : { rise: riseOf(prop) }),
+                ...(prop.endOn === undefined ? {} : { endOn: true as const }),
+              },
+            ],
       )
   );
 }
 
-/** What a point at x rests on: the highest support under it, else the floor (named `floor`, height 0). */
-export function groundAt(x: number, supports: readonly Support[]): { name: string; y: number } {
+/**
+ * What a point at x rests on: the highest support under it, else the floor (named `floor`, height 0). A seat
+ * seen end on (front-seat.ts) is not under a foot or knee there, which is in front of it: only groundUnder
+ * puts what sits or holds on it there.
+ */
+export function groundAt(x: number, supports: readonly Support[], isSeated = false): { name: string; y: number } {
   let ground = { name: 'floor', y: 0 };
-  for (const s of supports) if (x >= s.x0 && x <= s.x1 && topAt(s, x) > ground.y) ground = { name: s.name, y: topAt(s, x) };
+  for (const s of supports)
+    if (x >= s.x0 && x <= s.x1 && topAt(s, x) > ground.y && (isSeated || s.endOn !== true)) ground = { name: s.name, y: topAt(s, x) };
   return ground;
 }
+
+/**
+ * The parts a seat seen end on bears (front-seat.ts): the seat itself and the waist. A hand hanging beside
+ * the hips reaches down to its top as a seated arm does, so it never lifts the figure off it; `handsOnFloor`
+ * puts a hand over it on it (pose-keys.ts).
+ */
+export const SEAT_BEARS: ReadonlySet<BodyPoint> = new Set(['pelvis', 'waist']);
 
 /** Supports narrower than the shoulders: a figure lying on one has its arms beside it (groundUnder). */
 const NARROW_SUPPORTS: ReadonlySet<string> = new Set(['bench', 'incline', 'decline']);
@@ -105,7 +128,7 @@ const LYING_WITHIN = 50;
  */
 export function groundUnder(body: Body, point: BodyPoint, supports: readonly Support[]): { name: string; y: number } {
   const x = pointOf(body, point)[0];
-  if (!ARM_POINTS.has(point) || !isLying(body)) return groundAt(x, supports);
+  if (!ARM_POINTS.has(point) || !isLying(body)) return groundAt(x, supports, SEAT_BEARS.has(point));
   const beside = supports.filter(
     (s) =>
       NARROW_SUPPORTS.has(s.name) &&
