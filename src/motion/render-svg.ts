@@ -28,6 +28,7 @@ import { leverEndPoint, PLATE_RADIUS, platePoint } from './machine.ts';
 import { BALL_RADIUS, type BallPlace, ballAt, ballPathPoints } from './ball-flight.ts';
 import { isOnBelt, loadOutline } from './dip-belt.ts';
 import { dipBeltSvg } from './render-dip-belt.ts';
+import { armEdgeSvg, behindColour, sideBehind, sternumSvg, turnedWidth } from './render-twist.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -106,7 +107,6 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
 }
 
 function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 'right'): { back: string; front: string; trunk: string } {
-  const near = far === 'left' ? 'right' : 'left';
   const farColour = view === 'front' ? COLOURS.near : COLOURS.far;
   // Segments taper from the body outwards (thigh wider than shank, upper arm than forearm), with round
   // joints, a small round hand and a flat foot: a clean figure that reads at thumbnail size.
@@ -124,18 +124,27 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
         circle(camera, a.hand, 0.042, colour),
     };
   };
-  const farLimbs = limbs(far, farColour);
-  const nearLimbs = limbs(near, COLOURS.near);
+  // A trunk turned about the spine (trunk-twist.ts) puts the limbs of the side turned away behind it.
+  const [legBehind, armBehind] = body.twist === undefined ? [far, far] : [sideBehind(body.twist.hips), sideBehind(body.twist.chest)];
+  const other = (side: 'left' | 'right') => (side === 'left' ? 'right' : 'left');
+  // Only the arm fades as it turns away: both legs still stand beside each other.
+  const armColour = body.twist === undefined ? farColour : behindColour(body.twist.chest);
+  const farLimbs = { leg: limbs(legBehind, farColour).leg, arm: limbs(armBehind, armColour).arm };
+  const nearArm = armEdgeSvg(camera, body, other(armBehind)) + limbs(other(armBehind), COLOURS.near).arm;
+  const nearLimbs = { leg: limbs(other(legBehind), COLOURS.near).leg, arm: nearArm };
   const hips = view === 'front' ? [body.legs.left.root, body.legs.right.root] : [body.pelvis];
   const shoulders = view === 'front' ? [body.arms.left.root, body.arms.right.root] : [body.neckBase];
-  // Side view: a chest deeper than the waist; front view: shoulders wider than the hips.
+  // Side view: a chest deeper than the waist; front view: shoulders wider than the hips (narrower turned).
   const chest: Point = [(body.waist[0] + body.neckBase[0] * 2) / 3, (body.waist[1] + body.neckBase[1] * 2) / 3];
+  const [hipsTurn, chestTurn] = [body.twist?.hips, body.twist?.chest];
+  const waistTurn = body.twist === undefined ? undefined : (body.twist.hips + body.twist.chest) / 2;
   const trunk =
-    polyline(camera, [body.pelvis, body.waist], COLOURS.near, view === 'front' ? 0.25 : 0.19) +
-    polyline(camera, [body.waist, chest], COLOURS.near, view === 'front' ? 0.28 : 0.23) +
+    polyline(camera, [body.pelvis, body.waist], COLOURS.near, view === 'front' ? turnedWidth(0.25, 0.19, hipsTurn) : 0.19) +
+    polyline(camera, [body.waist, chest], COLOURS.near, view === 'front' ? turnedWidth(0.28, 0.23, waistTurn) : 0.23) +
     // Up to the shoulders, which a shrug raises toward the head and a depression drops (shoulder-girdle.ts).
-    polyline(camera, [chest, body.girdle ?? body.neckBase], COLOURS.near, view === 'front' ? 0.26 : 0.16) +
+    polyline(camera, [chest, body.girdle ?? body.neckBase], COLOURS.near, view === 'front' ? turnedWidth(0.26, 0.16, chestTurn) : 0.16) +
     (view === 'front' ? polyline(camera, shoulders, COLOURS.near, 0.11) + polyline(camera, hips, COLOURS.near, 0.13) : '') +
+    (view === 'front' ? sternumSvg(camera, body) : '') +
     polyline(camera, [body.neckBase, mixHead(body)], COLOURS.near, 0.07) +
     circle(camera, body.head, SEGMENT.headRadius, COLOURS.skin);
   return { back: farLimbs.leg + farLimbs.arm, trunk, front: nearLimbs.leg + nearLimbs.arm };

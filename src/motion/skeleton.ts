@@ -7,6 +7,7 @@ import { footOnFloor } from './foot-angle.ts';
 import { type Depth, foreshortened, frontToe } from './front-depth.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
+import { type Twist, turnedHalf } from './trunk-twist.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
 export { add, angleOf, direction, distance, lerpPoint, mix, type Point, solveTwoBone, toSegment } from './geometry.ts';
@@ -73,6 +74,8 @@ export interface Angles {
   right: { leg: LegAngles; arm: ArmAngles };
   /** Front view: how far the trunk and each thigh and shank point toward the viewer (front-depth.ts). */
   toward?: Depth;
+  /** Front view: how far the chest and the pelvis turn about the spine (trunk-twist.ts). */
+  twist?: Twist;
 }
 
 export interface Limb {
@@ -102,6 +105,8 @@ export interface Body {
   arms: Record<Side, Arm>;
   /** Centre of mass of the figure alone. */
   centre: Point;
+  /** The key's turn about the spine, which the front view draws (trunk-twist.ts). */
+  twist?: Twist;
 }
 
 export type View = 'side' | 'front';
@@ -247,11 +252,13 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
   const down = trunk - 180;
   const legs = {} as Record<Side, Leg>;
   const arms = {} as Record<Side, Arm>;
+  // A pelvis or chest turned about the spine brings its hips or shoulders in, seen from the front (trunk-twist.ts).
+  const halfShoulders = turnedHalf(SEGMENT.halfShoulders, angles.twist?.chest);
   for (const side of SIDES) {
     const m = mirror(view, side);
     const across: Point = view === 'front' ? direction(trunk - 90 * m) : [0, 0];
-    const hip = add(pelvis, across, SEGMENT.halfHips);
-    const shoulder = add(girdle ?? neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
+    const hip = add(pelvis, across, turnedHalf(SEGMENT.halfHips, angles.twist?.hips));
+    const shoulder = add(girdle ?? neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], halfShoulders);
     const { leg, arm } = angles[side];
     const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
     const foot = { target: targets.feet?.[side], lift: above, isKept: targets.footKept?.[side], toward: angles.toward?.[side] };
@@ -282,7 +289,8 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
       [arm.hand, MASS.hand],
     );
   }
-  return { pelvis, waist, neckBase, ...(girdle === undefined ? {} : { girdle }), head, legs, arms, centre: weighted(parts) };
+  const twist = angles.twist === undefined ? {} : { twist: angles.twist };
+  return { pelvis, waist, neckBase, ...(girdle === undefined ? {} : { girdle }), head, legs, arms, centre: weighted(parts), ...twist };
 }
 
 /** The centre of mass of the figure and what it carries. */

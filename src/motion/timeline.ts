@@ -11,6 +11,7 @@ import { mixDepth } from './front-depth.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { loadGrip } from './held-places.ts';
 import { mixGirdle } from './shoulder-girdle.ts';
+import { mixTwist } from './trunk-twist.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
@@ -79,6 +80,7 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     arm: { shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t), elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t) },
   });
   const toward = mixDepth(a.toward, b.toward, t);
+  const twist = mixTwist(a.twist, b.twist, t);
   return {
     trunk: mix(a.trunk, b.trunk, t),
     spine: mix(a.spine, b.spine, t),
@@ -87,6 +89,7 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     left: side('left'),
     right: side('right'),
     ...(toward === undefined ? {} : { toward }),
+    ...(twist === undefined ? {} : { twist }),
   };
 }
 
