@@ -31,6 +31,7 @@ import { reformerProblem } from './reformer-check.ts';
 import { machineOf } from './cardio.ts';
 import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { onMachineProblem } from './machine-check.ts';
+import { shoulderRange } from './trunk-twist.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The figure's foot is one rigid line, so
@@ -86,7 +87,9 @@ function checkRanges(key: Key, body: Body, at: string, problems: Problem[], file
       out(`${side} hip flexion`, leg.hip, RANGES.hip);
       out(`${side} ankle dorsiflexion`, leg.ankle, RANGES.ankle);
     }
-    if (key.hands?.[side] === undefined) out(`${side} shoulder flexion`, arm.shoulder, RANGES.shoulder);
+    // A turned chest's near arm reaching across the body is a forward reach seen turned (trunk-twist.ts).
+    const shoulder = shoulderRange(key.angles.twist, side, RANGES.shoulder);
+    if (key.hands?.[side] === undefined) out(`${side} shoulder flexion`, arm.shoulder, shoulder);
     // Knees and elbows are measured on the figure: targets place them by inverse kinematics.
     const l = body.legs[side];
     const a = body.arms[side];

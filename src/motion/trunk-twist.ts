@@ -99,3 +99,18 @@ export function twistProblems(motion: {
     ? []
     : [`key "${turned.name}" turns the trunk about the spine (twist), which only the front view draws: show it from the front`];
 }
+
+/**
+ * The shoulder's range as the front view reads it in a turned key. With the chest turned 15 degrees or
+ * more, the arm of the shoulder that came toward the viewer reaching forward of the chest (flexion, 0 to
+ * 180) is seen pointing across the body toward the side turned to (its picture direction x = -sin φ sin θ,
+ * y = -cos φ: 0 down to -180 up), so its inward limit is a forward reach's, -185, not an adduction's.
+ */
+export function shoulderRange(
+  twist: Twist | undefined,
+  side: 'left' | 'right',
+  range: readonly [number, number],
+): readonly [number, number] {
+  if (twist === undefined || Math.abs(twist.chest) < 15 || sideBehind(twist.chest) === side) return range;
+  return [-185, range[1]];
+}
