@@ -231,8 +231,9 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(rigsBehindFigure(camera, motion, body), back);
-  for (const prop of motion.fixed) if (isLineProp(prop)) parts.push(propLine(camera, prop, body));
-  parts.push(trunk, dipBeltSvg(camera, motion, body));
+  // A turned trunk's hands chop or lift across its front: the cable or band to them runs in front of it (trunk-twist.ts).
+  const lines = motion.fixed.filter(isLineProp).map((prop) => propLine(camera, prop, body));
+  parts.push(...(body.twist === undefined ? [...lines, trunk] : [trunk, ...lines]), dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
