@@ -12,7 +12,7 @@ import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance, SEGMENT } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, loopKeyBody } from '../../src/motion/timeline.ts';
-import { depthOfSide, mixTwist, sternumShift, turnedHalf, turnedWidth } from '../../src/motion/trunk-twist.ts';
+import { depthOfSide, mixTwist, shoulderRange, sternumShift, turnedHalf, turnedWidth } from '../../src/motion/trunk-twist.ts';
 import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
 const strength = descriptionsIn('strength');
@@ -80,6 +80,39 @@ describe('trunk twist (front view)', () => {
     const plain = strength.description({ pattern: 'pose', view: 'front', keys: [square, { ...square, name: 'b' }] }).motion;
     assert.equal(bodyAt(plain, 1).twist, undefined);
     assert.equal(plain.keys[1]!.angles.twist, undefined);
+  });
+
+  it("reads a turned chest's near arm reaching across the body as a forward reach, not an adduction", () => {
+    const across = { left: [-120, -120], right: [5, 10] };
+    // Turned right, the left shoulder comes toward the viewer: its arm across the body is a reach forward.
+    assert.deepEqual(messages(twisted(-40, 'front', across)), []);
+    assert.deepEqual(messages(twisted(0, 'front', across)), ['left shoulder flexion -120° is outside -65..185°']);
+    // Turned left, the left shoulder goes back: no forward reach explains its arm across the body.
+    assert.deepEqual(messages(twisted(40, 'front', across)), ['left shoulder flexion -120° is outside -65..185°']);
+    assert.deepEqual(shoulderRange({ chest: -40, hips: 0 }, 'left', [-65, 185]), [-185, 185]);
+    assert.deepEqual(shoulderRange({ chest: -10, hips: 0 }, 'left', [-65, 185]), [-65, 185]);
+  });
+
+  it("draws a turned trunk's cable over the trunk, an untwisted one's under it", () => {
+    const cableKeys = (twist?: number) => ({
+      pattern: 'pose',
+      view: 'front',
+      props: ['cable'],
+      cable: [-1.2, 2.2],
+      keys: [square, { ...square, name: 'turned', arms: { left: [-40, -40], right: [30, 30] }, ...(twist === undefined ? {} : { twist }) }],
+    });
+    const order = (twist?: number) => {
+      const motion = strength.description(cableKeys(twist)).motion;
+      const body = loopKeyBody(motion, 1).body;
+      const camera = cameraFor(motion, [body]);
+      const svg = frameSvg(motion, body, camera);
+      // The cable is the last iron line: after the head (drawn with the trunk) or before it.
+      const head = svg.indexOf(`r="${Math.round(SEGMENT.headRadius * camera.scale * 10) / 10}" fill="${COLOURS.skin}"`);
+      assert.ok(head > 0);
+      return head < svg.lastIndexOf(`stroke="${COLOURS.iron}"`) ? 'over' : 'under';
+    };
+    assert.equal(order(-30), 'over');
+    assert.equal(order(), 'under');
   });
 
   it('refuses a turn past the spine or the hips, and a twist in the side view', () => {
