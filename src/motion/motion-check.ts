@@ -33,6 +33,7 @@ import { machineProblem as cardioProblem } from './cardio-check.ts';
 import { onMachineProblem } from './machine-check.ts';
 import { loadsAtKey } from './implement-release.ts';
 import { elbowFlexion3d, shoulderElevation3d } from './front-arms-depth.ts';
+import { shoulderRange } from './trunk-twist.ts';
 
 /**
  * Joint ranges in degrees (generous adult ranges of motion; yoga and gymnastics reach the ends). The figure's foot is one rigid line, so
@@ -91,7 +92,9 @@ function checkRanges(key: Key, body: Body, at: string, problems: Problem[], file
     // An arm tilted toward the viewer (front-arms.ts) is measured in three dimensions, not as drawn.
     const tilt = key.angles.toward?.arms?.[side];
     const shoulder = tilt === undefined ? arm.shoulder : shoulderElevation3d(body, side, tilt, key.angles.toward?.trunk);
-    if (key.hands?.[side] === undefined) out(`${side} shoulder flexion`, shoulder, RANGES.shoulder);
+    // A turned chest's near arm reaching across the body is a forward reach seen turned (trunk-twist.ts).
+    const range = shoulderRange(key.angles.twist, side, RANGES.shoulder);
+    if (key.hands?.[side] === undefined) out(`${side} shoulder flexion`, shoulder, range);
     // Knees and elbows are measured on the figure: targets place them by inverse kinematics.
     const l = body.legs[side];
     const a = body.arms[side];

@@ -6,6 +6,7 @@
 import { angles, arm, type BodyPoint, type Contact, type Key, leg } from './motion.ts';
 import { ANKLE_Y, key } from './pattern-kit.ts';
 import { depthOf, foreshortened } from './front-depth.ts';
+import { twistOf } from './trunk-twist.ts';
 import type { PoseKey } from './pose-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { clearance, groundAt, groundUnder, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
@@ -159,5 +160,6 @@ export function anglesOf(k: PoseKey) {
     ...angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms }),
     ...(k.shoulders === undefined ? {} : { girdle: k.shoulders }),
     ...(k.toward === undefined ? {} : { toward: depthOf(k.toward) }),
+    ...(k.twist === undefined ? {} : { twist: twistOf(k.twist) }),
   };
 }

@@ -16,6 +16,7 @@ import { REST_HEIGHT } from './timeline.ts';
 import { ShouldersSchema } from './shoulder-girdle.ts';
 import { HAND_BANDS } from './hand-band.ts';
 import { FRONT_SEAT_ENTRIES } from './front-seat.ts';
+import { TwistSchema } from './trunk-twist.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -65,6 +66,8 @@ const KeySchema = v.strictObject({
   grips: v.optional(v.union([v.strictTuple([height, height]), v.strictTuple([height, height, height])])),
   /** Front view: degrees the trunk and each `[thigh, shank]` point toward the viewer, drawn foreshortened (front-depth.ts). */
   toward: v.optional(TowardSchema),
+  /** Front view: degrees the chest turns about the spine, + to the figure's left, or `{chest, hips}` (trunk-twist.ts). */
+  twist: v.optional(TwistSchema),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
   air: v.optional(degrees(0, 1.2), 0),
   /** In the air, thrown from the key before the flight to the key after it (thrown.ts): its air and at are derived. */

@@ -33,6 +33,7 @@ import { throwingWeightSvg, tossBarSvg } from './render-implement-release.ts';
 import { armLayers, isLineOverTrunk } from './front-arms-depth.ts';
 import { armEdge } from './render-front-arms.ts';
 import { frontSeatSvg, sidePadsSvg } from './render-front-seat.ts';
+import { armEdgeSvg, behindColour, sideBehind, sternumSvg, turnedWidth } from './render-twist.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -115,7 +116,6 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
 }
 
 function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 'right'): { back: string; front: string; trunk: string } {
-  const near = far === 'left' ? 'right' : 'left';
   const farColour = view === 'front' ? COLOURS.near : COLOURS.far;
   // Segments taper from the body outwards (thigh wider than shank, upper arm than forearm), with round
   // joints, a small round hand and a flat foot: a clean figure that reads at thumbnail size.
@@ -133,22 +133,32 @@ function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 
         circle(camera, a.hand, 0.042, colour),
     };
   };
-  const farLimbs = limbs(far, farColour);
-  const nearLimbs = limbs(near, COLOURS.near);
-  // The far arm under the trunk and the near one over it; an arm tilted toward the viewer or away by its depth (front-arms-depth.ts).
-  const layers = armLayers(body, far);
+  // A trunk turned about the spine (trunk-twist.ts) puts the limbs of the side turned away behind it.
+  const [legBehind, armBehind] = body.twist === undefined ? [far, far] : [sideBehind(body.twist.hips), sideBehind(body.twist.chest)];
+  const other = (side: 'left' | 'right') => (side === 'left' ? 'right' : 'left');
+  // Only the arm fades as it turns away: both legs still stand beside each other.
+  const armColour = body.twist === undefined ? farColour : behindColour(body.twist.chest);
+  const farLimbs = { leg: limbs(legBehind, farColour).leg, arm: limbs(armBehind, armColour).arm };
+  const nearLimbs = { leg: limbs(other(legBehind), COLOURS.near).leg, arm: limbs(other(armBehind), COLOURS.near).arm };
+  // The arm behind under the trunk and the other over it; an arm tilted toward the viewer or away by its depth
+  // (front-arms-depth.ts). Over the trunk an arm gets a light edge, as tilted (render-front-arms.ts) or turned (render-twist.ts).
+  const layers = armLayers(body, armBehind);
+  const edge = (side: 'left' | 'right') => armEdge(camera, body, side) || (side === armBehind ? '' : armEdgeSvg(camera, body, side));
   const armsIn = (layer: 'under' | 'over') =>
-    layers[layer].map((side) => armEdge(camera, body, side) + (side === far ? farLimbs : nearLimbs).arm).join('');
+    layers[layer].map((side) => edge(side) + (side === armBehind ? farLimbs : nearLimbs).arm).join('');
   const hips = view === 'front' ? [body.legs.left.root, body.legs.right.root] : [body.pelvis];
   const shoulders = view === 'front' ? [body.arms.left.root, body.arms.right.root] : [body.neckBase];
-  // Side view: a chest deeper than the waist; front view: shoulders wider than the hips.
+  // Side view: a chest deeper than the waist; front view: shoulders wider than the hips (narrower turned).
   const chest: Point = [(body.waist[0] + body.neckBase[0] * 2) / 3, (body.waist[1] + body.neckBase[1] * 2) / 3];
+  const [hipsTurn, chestTurn] = [body.twist?.hips, body.twist?.chest];
+  const waistTurn = body.twist === undefined ? undefined : (body.twist.hips + body.twist.chest) / 2;
   const trunk =
-    polyline(camera, [body.pelvis, body.waist], COLOURS.near, view === 'front' ? 0.25 : 0.19) +
-    polyline(camera, [body.waist, chest], COLOURS.near, view === 'front' ? 0.28 : 0.23) +
+    polyline(camera, [body.pelvis, body.waist], COLOURS.near, view === 'front' ? turnedWidth(0.25, 0.19, hipsTurn) : 0.19) +
+    polyline(camera, [body.waist, chest], COLOURS.near, view === 'front' ? turnedWidth(0.28, 0.23, waistTurn) : 0.23) +
     // Up to the shoulders, which a shrug raises toward the head and a depression drops (shoulder-girdle.ts).
-    polyline(camera, [chest, body.girdle ?? body.neckBase], COLOURS.near, view === 'front' ? 0.26 : 0.16) +
+    polyline(camera, [chest, body.girdle ?? body.neckBase], COLOURS.near, view === 'front' ? turnedWidth(0.26, 0.16, chestTurn) : 0.16) +
     (view === 'front' ? polyline(camera, shoulders, COLOURS.near, 0.11) + polyline(camera, hips, COLOURS.near, 0.13) : '') +
+    (view === 'front' ? sternumSvg(camera, body) : '') +
     polyline(camera, [body.neckBase, mixHead(body)], COLOURS.near, 0.07) +
     circle(camera, body.head, SEGMENT.headRadius, COLOURS.skin);
   return { back: farLimbs.leg + armsIn('under'), trunk, front: nearLimbs.leg + armsIn('over') };
@@ -244,10 +254,13 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(rigsBehindFigure(camera, motion, body), sidePadsSvg(camera, motion, body, 'behind'), back);
-  // A cable or band to a hand reaching toward the viewer runs in front of the trunk (front-arms-depth.ts).
-  const isOver = (prop: FixedProp) => isLineProp(prop) && isLineOverTrunk(body, prop.to);
-  for (const prop of motion.fixed) if (isLineProp(prop) && !isOver(prop)) parts.push(propLine(camera, prop, body));
-  parts.push(trunk, dipBeltSvg(camera, motion, body));
+  // A cable or band to a hand reaching toward the viewer runs in front of the figure (front-arms-depth.ts); a turned
+  // trunk's hands chop or lift across its front, so every line runs in front of its trunk (trunk-twist.ts).
+  const isOver = (prop: FixedProp) => isLineProp(prop) && body.twist === undefined && isLineOverTrunk(body, prop.to);
+  const overTrunk = body.twist === undefined ? [] : motion.fixed.filter(isLineProp).map((prop) => propLine(camera, prop, body));
+  for (const prop of motion.fixed)
+    if (isLineProp(prop) && !isOver(prop) && body.twist === undefined) parts.push(propLine(camera, prop, body));
+  parts.push(trunk, ...overTrunk, dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));

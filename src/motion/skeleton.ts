@@ -3,44 +3,19 @@
  * from the pelvis, two-bone inverse kinematics for limbs given a target, and the centre of mass. Pure geometry in metres, y up,
  * x forward (side view) or to the viewer's right (front view); the renderer and the validator both read the Body this computes.
  */
+import { BODY_MASS_KG, MASS, SEGMENT } from './body-measures.ts';
 import { footOnFloor } from './foot-angle.ts';
 import type { ArmTilt, ArmTilts } from './front-arms.ts';
 import { type Depth, foreshortened, frontToe } from './front-depth.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
+import { type Twist, turnedHalf } from './trunk-twist.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
 export { add, angleOf, direction, distance, lerpPoint, mix, type Point, solveTwoBone, toSegment } from './geometry.ts';
 
-/** Segment lengths in metres (Winter, fractions of a 1.75 m height). */
-export const SEGMENT = {
-  lowerTrunk: 0.22,
-  upperTrunk: 0.28,
-  neck: 0.09,
-  headRadius: 0.105,
-  upperArm: 0.31,
-  forearm: 0.26,
-  hand: 0.09,
-  thigh: 0.43,
-  shank: 0.42,
-  /** Ankle height above the sole. */
-  ankleHeight: 0.07,
-  /** Heel behind the ankle, toe in front of it. */
-  heel: 0.06,
-  toe: 0.19,
-  /** Half the shoulder width and half the hip width, used by the front view. */
-  halfShoulders: 0.19,
-  halfHips: 0.1,
-  /** The elbow's thickness: its centre never goes lower than this above the floor. */
-  elbowClearance: 0.03,
-} as const;
-
-/** Half the drawn thickness of the thigh and the shank (render-svg.ts draws them twice as thick): what a prop may touch. */
-export const LEG_HALF_WIDTH = { thigh: 0.0625, shank: 0.045 } as const;
-
-/** Mass fractions of the whole body (Winter); they sum to 1. */
-const MASS = { head: 0.081, trunk: 0.497, upperArm: 0.028, forearm: 0.016, hand: 0.006, thigh: 0.1, shank: 0.0465, foot: 0.0145 };
-export const BODY_MASS_KG = 75;
+// The figure's measures (body-measures.ts), for the modules that pose and draw it.
+export { BODY_MASS_KG, LEG_HALF_WIDTH, SEGMENT } from './body-measures.ts';
 
 export type Side = 'left' | 'right';
 export const SIDES: readonly Side[] = ['left', 'right'];
@@ -74,6 +49,8 @@ export interface Angles {
   right: { leg: LegAngles; arm: ArmAngles };
   /** Front view: how far the trunk and each thigh and shank point toward the viewer (front-depth.ts). */
   toward?: Depth;
+  /** Front view: how far the chest and the pelvis turn about the spine (trunk-twist.ts). */
+  twist?: Twist;
 }
 
 export interface Limb {
@@ -105,6 +82,8 @@ export interface Body {
   centre: Point;
   /** Front view: how far each upper arm and forearm point toward the viewer (front-arms.ts), when a key tilts them. */
   armTilts?: ArmTilts;
+  /** The key's turn about the spine, which the front view draws (trunk-twist.ts). */
+  twist?: Twist;
 }
 
 export type View = 'side' | 'front';
@@ -250,11 +229,13 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
   const down = trunk - 180;
   const legs = {} as Record<Side, Leg>;
   const arms = {} as Record<Side, Arm>;
+  // A pelvis or chest turned about the spine brings its hips or shoulders in, seen from the front (trunk-twist.ts).
+  const halfShoulders = turnedHalf(SEGMENT.halfShoulders, angles.twist?.chest);
   for (const side of SIDES) {
     const m = mirror(view, side);
     const across: Point = view === 'front' ? direction(trunk - 90 * m) : [0, 0];
-    const hip = add(pelvis, across, SEGMENT.halfHips);
-    const shoulder = add(girdle ?? neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], SEGMENT.halfShoulders);
+    const hip = add(pelvis, across, turnedHalf(SEGMENT.halfHips, angles.twist?.hips));
+    const shoulder = add(girdle ?? neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], halfShoulders);
     const { leg, arm } = angles[side];
     const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
     const foot = { target: targets.feet?.[side], lift: above, isKept: targets.footKept?.[side], toward: angles.toward?.[side] };
@@ -287,7 +268,19 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     );
   }
   const tilts = angles.toward?.arms === undefined ? {} : { armTilts: angles.toward.arms };
-  return { pelvis, waist, neckBase, ...(girdle === undefined ? {} : { girdle }), head, legs, arms, centre: weighted(parts), ...tilts };
+  const twist = angles.twist === undefined ? {} : { twist: angles.twist };
+  return {
+    pelvis,
+    waist,
+    neckBase,
+    ...(girdle === undefined ? {} : { girdle }),
+    head,
+    legs,
+    arms,
+    centre: weighted(parts),
+    ...tilts,
+    ...twist,
+  };
 }
 
 /** The centre of mass of the figure and what it carries. */

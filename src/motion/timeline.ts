@@ -12,6 +12,7 @@ import { mixArmsIn3d } from './front-arms-depth.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { loadGrip } from './held-places.ts';
 import { mixGirdle } from './shoulder-girdle.ts';
+import { mixTwist } from './trunk-twist.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { tossProgress } from './implement-toss.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
@@ -81,6 +82,7 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     arm: { shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t), elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t) },
   });
   const toward = mixDepth(a.toward, b.toward, t);
+  const twist = mixTwist(a.twist, b.twist, t);
   // Arms tilted toward the viewer move in three dimensions (front-arms-depth.ts); every other figure as mixed here.
   return mixArmsIn3d(a, b, t, {
     trunk: mix(a.trunk, b.trunk, t),
@@ -90,6 +92,7 @@ function mixAngles(a: Angles, b: Angles, t: number): Angles {
     left: side('left'),
     right: side('right'),
     ...(toward === undefined ? {} : { toward }),
+    ...(twist === undefined ? {} : { twist }),
   });
 }
 

@@ -5,6 +5,7 @@
 import type { Motion } from './motion.ts';
 import { machineOf } from './cardio.ts';
 import { reformerOf } from './reformer.ts';
+import { twistProblems } from './trunk-twist.ts';
 
 /** A message for each part of the motion its view cannot draw. */
 export function viewProblems(motion: Motion): string[] {
@@ -16,5 +17,6 @@ export function viewProblems(motion: Motion): string[] {
     problems.push(
       `key "${tilted.name}" tilts segments toward the viewer (toward), which only the front view draws: in the side view give the directions`,
     );
+  problems.push(...twistProblems(motion));
   return problems;
 }
