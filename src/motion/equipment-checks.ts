@@ -26,9 +26,15 @@ import { ballFlightProblems } from './ball-check.ts';
 import { dipBeltProblems } from './dip-belt-check.ts';
 import { girdleProblems } from './shoulder-girdle.ts';
 import { viewProblems } from './view-check.ts';
+import { aboveProblems } from './above-check.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
-export const equipmentProblems = (motion: Motion): string[] => [
+export const equipmentProblems = (motion: Motion): string[] =>
+  // Seen from above the floor is the picture: the checks that read y as a height give way to above-check.ts.
+  motion.above !== undefined ? aboveProblems(motion) : onTheGround(motion);
+
+/** The problems of a figure seen from the side or the front, where y is a height. */
+const onTheGround = (motion: Motion): string[] => [
   ...floorProblems(motion),
   ...ropeProblems(motion),
   ...rackProblems(motion),

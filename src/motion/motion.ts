@@ -197,6 +197,14 @@ export interface Motion {
   travel?: number;
   /** A held ball that leaves the hands and flies as a thrown body (ball-flight.ts). */
   ball?: BallFlight;
+  /** Seen from above: a figure lying on the floor, posed as the front view poses it and laid along the picture (view-above.ts). */
+  above?: AboveScene;
+}
+
+/** A figure lying on the floor seen from above: face up or down, and the feet each key plants on the floor (view-above.ts). */
+export interface AboveScene {
+  lying: 'back' | 'front';
+  planted: readonly (readonly Side[])[];
 }
 
 /** A ball's flight by key index: released at one, caught at another, by way of the wall or the floor, or thrown away. */

@@ -13,6 +13,7 @@ import { RIG_ENTRIES } from './rig-params.ts';
 import { BALL_ENTRIES, ballMisfit } from './ball-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 import { ShouldersSchema } from './shoulder-girdle.ts';
+import { ABOVE_ENTRIES } from './above-params.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -263,6 +264,7 @@ export const ParamsSchema = v.pipe(
     ...RIG_ENTRIES,
     ...MACHINE_ENTRIES,
     ...BALL_ENTRIES,
+    ...ABOVE_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
