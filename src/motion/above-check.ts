@@ -32,7 +32,7 @@ export function aboveProblems(motion: Motion): string[] {
         problems.push(
           `key ${i} "${key.name}": the ${side} knee is drawn ${(moved * 100).toFixed(0)} cm from where its directions put it: seen from above the knee over a planted foot falls outward of the line from the hip to the foot, not inward`,
         );
-      const off = legHeights(key.angles.toward, side).ankle - floor;
+      const off = legHeights(motion, key.angles.toward, side).ankle - floor;
       if (Math.abs(off) > OFF_FLOOR)
         problems.push(
           `key ${i} "${key.name}": the planted ${side} foot is ${(off * 100).toFixed(0)} cm ${off > 0 ? 'above' : 'under'} the floor (its thigh's and shank's rises, length times the sine of each tilt, must bring the ankle ${(-floor * 100).toFixed(0)} cm down from the hips)`,
@@ -47,7 +47,7 @@ export function aboveProblems(motion: Motion): string[] {
     const { from, to } = locate(motion, seconds);
     const body = bodyAt(motion, seconds);
     for (const side of SIDES) {
-      const { knee, ankle } = legHeights(depth, side);
+      const { knee, ankle } = legHeights(motion, depth, side);
       const [part, under] = knee < ankle ? ['knee', floor - knee] : ['ankle', floor - ankle];
       if (under > THROUGH_FLOOR)
         return [...problems, `at ${seconds.toFixed(2)} s the ${side} ${part} is ${(under * 100).toFixed(0)} cm under the floor`];

@@ -8,26 +8,28 @@ import type { Arm, Body, Leg, Point, Side } from './skeleton.ts';
 import { LEG_HALF_WIDTH, SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { depthAt, floorBelowHips, legHeights } from './view-above.ts';
+import { loopKeyBody } from './timeline.ts';
 
 /** Pixels per metre at most, as the other views (render-svg.ts), and the frame: landscape, a lying figure is long. */
 const PIXELS_PER_METRE = 290;
 const FRAME: readonly [number, number] = [864, 496];
 /** A yoga mat: 1.83 m by 61 cm, its head end 15 cm past the crown. */
 const MAT = { length: 1.83, halfWidth: 0.305, pastHead: 0.15 };
-/** A foam roller along the spine: 15 cm across, from below the pelvis to the back of the head. */
-const ROLLER = { halfWidth: 0.075, belowPelvis: 0.12, pastNeck: 0.12 };
+/** A foam roller along the spine: 15 cm across, 90 cm long, from under the tailbone to just past the crown. */
+const ROLLER = { halfWidth: 0.075, belowPelvis: 0.16, pastNeck: 0.25 };
 /** A foot flat on the floor, seen from above: from 5 cm behind the ankle to its toes 19 cm in front. */
 const FOOT = { heel: 0.05, toe: 0.19 };
 /** A planted foot is flat while its ankle is this close to the floor and its shank runs down to it. */
 const FLAT_WITHIN = 0.03;
 const SHANK_DOWN = -10;
 /** The figure's shadow: which way a part's height offsets it in the picture (per metre up), a lying part's thickness, its tone. */
-const SHADOW = { along: [0.55, -0.65] as Point, thickness: 0.03, colour: '#000', opacity: 0.16 };
+const SHADOW = { along: [0.3, -0.35] as Point, thickness: 0.03, colour: '#000', opacity: 0.14 };
 
 /** The picture's point of the posed figure's point: y along the body to the left, x across it, up (face down: down). */
 const laid = (lying: 'back' | 'front', [x, y]: Point): Point => [-y, lying === 'back' ? x : -x];
 
-function laidBody(lying: 'back' | 'front', body: Body): Body {
+/** A posed figure laid in the picture: every point turned as `laid` turns it. */
+export function laidBody(lying: 'back' | 'front', body: Body): Body {
   const at = (p: Point) => laid(lying, p);
   const leg = (l: Leg): Leg => ({ root: at(l.root), middle: at(l.middle), end: at(l.end), heel: at(l.heel), toe: at(l.toe) });
   const arm = (a: Arm): Arm => ({ root: at(a.root), middle: at(a.middle), end: at(a.end), hand: at(a.hand) });
@@ -62,7 +64,7 @@ export function aboveCamera(motion: Motion, bodies: readonly Body[]): Camera {
   for (const body of bodies) {
     const seen = extentOf(laidBody(lying, body));
     if (motion.fixed.some((prop) => prop.kind === 'mat'))
-      seen.push(...matCorners(laidBody(lying, body)).map((p): [Point, number] => [p, 0.03]));
+      seen.push(...matCorners(laidBody(lying, loopKeyBody(motion, 0).body)).map((p): [Point, number] => [p, 0.03]));
     for (const [[x, y], margin] of seen) {
       [minX, maxX] = [Math.min(minX, x - margin), Math.max(maxX, x + margin)];
       [minY, maxY] = [Math.min(minY, y - margin), Math.max(maxY, y + margin)];
@@ -108,7 +110,8 @@ function feetSeenFromAbove(motion: Motion, body: Body, seconds: number): Body {
   const legs = { ...body.legs };
   for (const side of SIDES as readonly Side[]) {
     const shank = depth?.[side][1] ?? 0;
-    const isFlat = shank < SHANK_DOWN && legHeights(depth, side).ankle + floorBelowHips(motion) < FLAT_WITHIN;
+    const isFlat =
+      motion.above?.lying !== 'front' && shank < SHANK_DOWN && legHeights(motion, depth, side).ankle + floorBelowHips(motion) < FLAT_WITHIN;
     if (!isFlat) continue;
     const ankle = body.legs[side].end;
     legs[side] = { ...body.legs[side], heel: along(ankle, down, -FOOT.heel), toe: along(ankle, down, FOOT.toe) };
@@ -137,7 +140,8 @@ export function aboveSvg(motion: Motion, figures: readonly { body: Body; opacity
     const body = laidBody(lying, feetSeenFromAbove(motion, posed, seconds));
     const drawn: string[] = [];
     if (motion.fixed.some((prop) => prop.kind === 'mat')) {
-      drawn.push(matSvg(camera, matCorners(body)));
+      // The mat lies where the figure lay down on it, at the first key, and stays there.
+      drawn.push(matSvg(camera, matCorners(laidBody(lying, loopKeyBody(motion, 0).body))));
     }
     if (motion.fixed.some((prop) => prop.kind === 'roller')) {
       const down = downBody(body);
@@ -174,7 +178,7 @@ export function aboveSvg(motion: Motion, figures: readonly { body: Body; opacity
 }
 
 /**
- * A laid figure's shadow on the floor: light from the upper left, at 50 degrees, so each part is offset toward the lower
+ * A laid figure's shadow on the floor: light from the upper left, high (about 65 degrees), so each part is offset toward the lower
  * right by its height above the floor (a part lying on it by its own thickness), its knees and ankles by their tilts.
  */
 function shadowOf(motion: Motion, body: Body, seconds: number): Body {
@@ -185,7 +189,7 @@ function shadowOf(motion: Motion, body: Body, seconds: number): Body {
   const legs = { ...body.legs };
   for (const side of SIDES) {
     const l = body.legs[side];
-    const { knee, ankle } = legHeights(depth, side);
+    const { knee, ankle } = legHeights(motion, depth, side);
     const [atKnee, atAnkle] = [Math.max(0, floor + knee) + SHADOW.thickness, Math.max(0, floor + ankle) + SHADOW.thickness];
     legs[side] = {
       root: lying(l.root),

@@ -72,9 +72,14 @@ export function depthAt(motion: Motion, seconds: number): Depth | undefined {
 /** How far the floor is below the hips (metres): 0 lying on it, a roller's height lying along one. */
 export const floorBelowHips = (motion: Motion): number => (motion.fixed.some((prop) => prop.kind === 'roller') ? ROLLER_HEIGHT : 0);
 
-/** A leg's knee and ankle heights above the hips' (metres) from its tilts: a segment rises its length times the sine of its tilt. */
-export function legHeights(depth: Depth | undefined, side: Side): { knee: number; ankle: number } {
+/**
+ * A leg's knee and ankle heights above the hips' (metres) from its tilts: a segment rises its length times the sine of its
+ * tilt. The tilts keep their meaning on the body, toward its front: face up that is toward the ceiling, face down toward
+ * the floor, so a shin pointing at the ceiling from a figure lying face down is tilted -90.
+ */
+export function legHeights(motion: Pick<Motion, 'above'>, depth: Depth | undefined, side: Side): { knee: number; ankle: number } {
+  const up = motion.above?.lying === 'front' ? -1 : 1;
   const [thigh, shank] = depth?.[side] ?? [0, 0];
-  const knee = SEGMENT.thigh * Math.sin(thigh * RAD);
-  return { knee, ankle: knee + SEGMENT.shank * Math.sin(shank * RAD) };
+  const knee = up * SEGMENT.thigh * Math.sin(thigh * RAD);
+  return { knee, ankle: knee + up * SEGMENT.shank * Math.sin(shank * RAD) };
 }
