@@ -153,6 +153,8 @@ export interface Key {
   feet?: Partial<Record<Side, Point>>;
   /** Feet on a machine's platform or roller: their sole stays their sole however they point (skeleton.ts Targets.footKept). */
   footKept?: Partial<Record<Side, boolean>>;
+  /** Placed feet whose knee bends inward, not outward, in the front view (skeleton.ts Targets.kneesIn; view-above.ts). */
+  kneesIn?: Partial<Record<Side, boolean>>;
   /** How high what each placed foot rests on is, where that is not the floor (skeleton.ts Targets.footGround). */
   feetGround?: Partial<Record<Side, number>>;
   contacts: Contact[];

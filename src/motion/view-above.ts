@@ -11,7 +11,7 @@ import { key, motion as motionOf } from './pattern-kit.ts';
 import { anglesOf } from './pose-keys.ts';
 import type { PoseParams } from './pose-params.ts';
 import type { PropKind } from './prop-kinds.ts';
-import { type Point, pose, SEGMENT, SIDES, type Side } from './skeleton.ts';
+import { distance, type Point, pose, SEGMENT, SIDES, type Side } from './skeleton.ts';
 import { locate } from './timeline.ts';
 
 /**
@@ -23,6 +23,8 @@ export const LYING_PELVIS: Point = [0, 1.1];
 export const ROLLER_HEIGHT = 0.15;
 
 const RAD = Math.PI / 180;
+/** A knee placed outward this far from where a key's directions put it is on the line's other side: it bends inward. */
+const KNEE_SIDE = 0.01;
 
 /** The feet a key plants on the floor (`feetOnFloor`). */
 const plantedBy = (which: 'both' | Side | undefined): readonly Side[] => (which === undefined ? [] : which === 'both' ? SIDES : [which]);
@@ -32,15 +34,19 @@ export function aboveMotion(params: PoseParams, props: readonly PropKind[]): Mot
   const keys: Key[] = params.keys.map((k) => {
     const angles = anglesOf(k);
     // A planted foot is where the key's directions put it, and stays there between two keys that plant it:
-    // its knee is found by inverse kinematics (outward of the line from the hip, as the front view bends it).
+    // its knee is found by inverse kinematics, outward of the line from the hip as the front view bends it,
+    // or inward where the key's directions put it there (a knee dropping in toward the other foot).
     const posed = pose(angles, 'front', LYING_PELVIS);
     const planted = plantedBy(k.feetOnFloor);
     const feet = Object.fromEntries(planted.map((side) => [side, posed.legs[side].end]));
+    const outward = pose(angles, 'front', LYING_PELVIS, { feet });
+    const inward = planted.filter((side) => distance(outward.legs[side].middle, posed.legs[side].middle) > KNEE_SIDE);
     return key({
       name: k.name,
       angles,
       anchor: { point: 'pelvis', at: LYING_PELVIS },
       ...(planted.length > 0 ? { feet } : {}),
+      ...(inward.length > 0 ? { kneesIn: Object.fromEntries(inward.map((side) => [side, true])) } : {}),
       hold: k.hold,
       move: k.move,
     });
