@@ -12,8 +12,8 @@ export const ABOVE_ENTRIES = {
 
 /** A description's fields the view from above draws: its keys and stills, how the figure lies, a yoga strap to a foot. */
 const DRAWN = new Set(['keys', 'stills', 'lying', 'strap']);
-/** The props it draws: a mat under the figure, a foam roller along the spine, a yoga strap. */
-const PROPS = new Set(['mat', 'roller', 'yoga-strap']);
+/** The props it draws: a mat under the figure, a foam roller along the spine or a flat bench under it, a yoga strap, dumbbells. */
+const PROPS = new Set(['mat', 'roller', 'bench', 'yoga-strap', 'dumbbells']);
 /** Key fields that place a part somewhere the figure lying on the floor has nothing: a bar, a step, the air. */
 const KEY_FIELDS = ['handsOnFloor', 'onToes', 'handsOnBar', 'step', 'grips', 'air', 'flight', 'at'] as const;
 
@@ -29,14 +29,16 @@ export function aboveMisuse(
     if (!DRAWN.has(field))
       return {
         field,
-        message: `seen from above a figure lies on the floor with nothing but a mat, a roller or a strap: ${field} is not drawn`,
+        message: `seen from above a figure lies on the floor, a roller or a bench with a strap or dumbbells at most: ${field} is not drawn`,
       };
   const prop = props.findIndex((kind) => !PROPS.has(kind));
   if (prop >= 0)
     return {
       field: `props.${prop}`,
-      message: `seen from above only a mat, a foam roller along the spine and a yoga strap are drawn, not a ${props[prop]}`,
+      message: `seen from above only a mat, a foam roller or a flat bench along the spine, a yoga strap and dumbbells are drawn, not a ${props[prop]}`,
     };
+  if (props.includes('roller') && props.includes('bench'))
+    return { field: 'props', message: 'seen from above the figure lies along a roller or a bench, not both' };
   const keys = Array.isArray(params.keys) ? (params.keys as Record<string, unknown>[]) : [];
   for (const [i, k] of keys.entries()) {
     if (k === null || typeof k !== 'object') continue;

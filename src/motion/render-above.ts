@@ -5,25 +5,22 @@
  */
 import type { Motion } from './motion.ts';
 import type { Arm, Body, Leg, Point, Side } from './skeleton.ts';
-import { LEG_HALF_WIDTH, SEGMENT, SIDES } from './skeleton.ts';
+import { LEG_HALF_WIDTH, SEGMENT, SIDES, toSegment } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { depthAt, floorBelowHips, legHeights } from './view-above.ts';
 import { loopKeyBody } from './timeline.ts';
+import { along, downBody, overFigure, SHADOW, underFigure } from './render-above-props.ts';
 
 /** Pixels per metre at most, as the other views (render-svg.ts), and the frame: landscape, a lying figure is long. */
 const PIXELS_PER_METRE = 290;
 const FRAME: readonly [number, number] = [864, 496];
 /** A yoga mat: 1.83 m by 61 cm, its head end 15 cm past the crown. */
 const MAT = { length: 1.83, halfWidth: 0.305, pastHead: 0.15 };
-/** A foam roller along the spine: 15 cm across, 90 cm long, from under the tailbone to just past the crown. */
-const ROLLER = { halfWidth: 0.075, belowPelvis: 0.16, pastNeck: 0.25 };
 /** A foot flat on the floor, seen from above: from 5 cm behind the ankle to its toes 19 cm in front. */
 const FOOT = { heel: 0.05, toe: 0.19 };
 /** A planted foot is flat while its ankle is this close to the floor and its shank runs down to it. */
 const FLAT_WITHIN = 0.03;
 const SHANK_DOWN = -10;
-/** The figure's shadow: which way a part's height offsets it in the picture (per metre up), a lying part's thickness, its tone. */
-const SHADOW = { along: [0.3, -0.35] as Point, thickness: 0.03, colour: '#000', opacity: 0.14 };
 
 /** The picture's point of the posed figure's point: y along the body to the left, x across it, up (face down: down). */
 const laid = (lying: 'back' | 'front', [x, y]: Point): Point => [-y, lying === 'back' ? x : -x];
@@ -74,15 +71,6 @@ export function aboveCamera(motion: Motion, bodies: readonly Body[]): Camera {
   return { width, height, scale, left: (minX + maxX) / 2 - width / scale / 2, bottom: (minY + maxY) / 2 - height / scale / 2 };
 }
 
-/** The direction from the shoulders down the body toward the feet, in the picture (a unit vector). */
-function downBody(body: Body): Point {
-  const [dx, dy] = [body.pelvis[0] - body.neckBase[0], body.pelvis[1] - body.neckBase[1]];
-  const length = Math.hypot(dx, dy) || 1;
-  return [dx / length, dy / length];
-}
-
-const along = (p: Point, d: Point, metres: number): Point => [p[0] + d[0] * metres, p[1] + d[1] * metres];
-
 /** The mat's four corners under a laid figure: along its trunk, its head end past the crown. */
 function matCorners(body: Body): Point[] {
   const down = downBody(body);
@@ -119,16 +107,16 @@ function feetSeenFromAbove(motion: Motion, body: Body, seconds: number): Body {
   return { ...body, legs };
 }
 
-/** The hand over the trunk (within its half width of the line from the pelvis to the shoulders): that arm lies on the body. */
-function isOnTrunk(body: Body, arm: Arm): boolean {
+/** The hand over the trunk (its length, within its half width) or a thigh: that arm lies on the body, drawn over it. */
+function isOnBody(body: Body, arm: Arm): boolean {
   const [a, b, p] = [body.pelvis, body.neckBase, arm.hand];
   const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
   const t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy);
-  if (t < 0 || t > 1) return false;
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy)) < SEGMENT.halfShoulders;
+  if (t >= 0 && t <= 1 && Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy)) < SEGMENT.halfShoulders) return true;
+  return SIDES.some((side) => toSegment(p, body.legs[side].root, body.legs[side].middle) < LEG_HALF_WIDTH.thigh + 0.03);
 }
 
-/** The SVG of one frame seen from above: the floor, the mat and roller, the figure, the strap; a dissolve's figures each faded. */
+/** The SVG of one frame seen from above: the floor, the mat, what the figure lies on, the figure, what it holds; a dissolve's figures each faded. */
 export function aboveSvg(motion: Motion, figures: readonly { body: Body; opacity: number }[], camera: Camera, seconds: number): string {
   const lying = motion.above?.lying ?? 'back';
   const { width, height } = camera;
@@ -143,34 +131,11 @@ export function aboveSvg(motion: Motion, figures: readonly { body: Body; opacity
       // The mat lies where the figure lay down on it, at the first key, and stays there.
       drawn.push(matSvg(camera, matCorners(laidBody(lying, loopKeyBody(motion, 0).body))));
     }
-    if (motion.fixed.some((prop) => prop.kind === 'roller')) {
-      const down = downBody(body);
-      drawn.push(
-        polyline(
-          camera,
-          [along(body.neckBase, down, -ROLLER.pastNeck), along(body.pelvis, down, ROLLER.belowPelvis)],
-          COLOURS.rollerEdge,
-          ROLLER.halfWidth * 2 + 0.01,
-        ),
-        polyline(
-          camera,
-          [along(body.neckBase, down, -ROLLER.pastNeck), along(body.pelvis, down, ROLLER.belowPelvis)],
-          COLOURS.roller,
-          ROLLER.halfWidth * 2 - 0.01,
-        ),
-      );
-    }
+    drawn.push(underFigure(camera, motion, body));
     // The figure's shadow on the floor, each part offset by its height: a knee raised toward the ceiling reads as raised.
     const shadow = figureSvg(camera, shadowOf(motion, body, seconds), SHADOW.colour);
     drawn.push(`<g opacity="${SHADOW.opacity}">${shadow}</g>`, figureSvg(camera, body, COLOURS.near));
-    const strap = motion.fixed.find((prop) => prop.kind === 'yoga-strap');
-    if (strap !== undefined) {
-      // From the hand on the foot's side, which holds both its ends, to the ball of the foot, taut.
-      const side = strap.to === 'right-foot' ? 'right' : 'left';
-      const leg = body.legs[side];
-      const ball: Point = [leg.heel[0] * 0.3 + leg.toe[0] * 0.7, leg.heel[1] * 0.3 + leg.toe[1] * 0.7];
-      drawn.push(polyline(camera, [body.arms[side].hand, ball], COLOURS.yogaStrap, 0.022));
-    }
+    drawn.push(overFigure(camera, motion, body));
     parts.push(opacity >= 1 ? drawn.join('') : `<g opacity="${opacity.toFixed(3)}">${drawn.join('')}</g>`);
   }
   parts.push('</svg>');
@@ -183,7 +148,8 @@ export function aboveSvg(motion: Motion, figures: readonly { body: Body; opacity
  */
 function shadowOf(motion: Motion, body: Body, seconds: number): Body {
   const depth = depthAt(motion, seconds);
-  const floor = floorBelowHips(motion);
+  // The shadow falls on what the figure lies on (the floor, a roller, a bench): heights above it, the lowest part on it.
+  const floor = 0;
   const lift = (p: Point, height: number): Point => [p[0] + SHADOW.along[0] * height, p[1] + SHADOW.along[1] * height];
   const lying = (p: Point) => lift(p, floor + SHADOW.thickness);
   const legs = { ...body.legs };
@@ -233,10 +199,7 @@ function figureSvg(camera: Camera, body: Body, colour: string): string {
     polyline(camera, hips, colour, 0.13) +
     polyline(camera, [body.neckBase, body.head], colour, 0.07) +
     circle(camera, body.head, SEGMENT.headRadius, colour);
-  const [under, over] = [
-    SIDES.filter((side) => !isOnTrunk(body, body.arms[side])),
-    SIDES.filter((side) => isOnTrunk(body, body.arms[side])),
-  ];
+  const [under, over] = [SIDES.filter((side) => !isOnBody(body, body.arms[side])), SIDES.filter((side) => isOnBody(body, body.arms[side]))];
   return [
     ...under.map((side) => arm(body.arms[side])),
     ...SIDES.map((side) => leg(body.legs[side])),

@@ -7,7 +7,7 @@
 import type { Depth } from './front-depth.ts';
 import { mixDepth } from './front-depth.ts';
 import type { AboveScene, FixedProp, Key, Motion } from './motion.ts';
-import { key, motion as motionOf } from './pattern-kit.ts';
+import { heldProps, key, motion as motionOf } from './pattern-kit.ts';
 import { anglesOf } from './pose-keys.ts';
 import type { PoseParams } from './pose-params.ts';
 import type { PropKind } from './prop-kinds.ts';
@@ -21,6 +21,8 @@ import { locate } from './timeline.ts';
 export const LYING_PELVIS: Point = [0, 1.1];
 /** A foam roller under the spine: the trunk lies 15 cm up on it, so a foot planted on the floor is that far below the hips. */
 export const ROLLER_HEIGHT = 0.15;
+/** A flat bench under the trunk: its pad 43 cm up (the side view's bench). */
+export const BENCH_HEIGHT = 0.43;
 
 const RAD = Math.PI / 180;
 /** A knee placed outward this far from where a key's directions put it is on the line's other side: it bends inward. */
@@ -29,7 +31,7 @@ const KNEE_SIDE = 0.01;
 /** The feet a key plants on the floor (`feetOnFloor`). */
 const plantedBy = (which: 'both' | Side | undefined): readonly Side[] => (which === undefined ? [] : which === 'both' ? SIDES : [which]);
 
-/** The motion of a `pose` description seen from above: every key lies with its pelvis in one place, nothing held. */
+/** The motion of a `pose` description seen from above: every key lies with its pelvis in one place, dumbbells at most in the hands. */
 export function aboveMotion(params: PoseParams, props: readonly PropKind[]): Motion {
   const keys: Key[] = params.keys.map((k) => {
     const angles = anglesOf(k);
@@ -55,6 +57,7 @@ export function aboveMotion(params: PoseParams, props: readonly PropKind[]): Mot
   // Drawn from the figure by render-above.ts: the mat under it, the roller along its spine, the strap to the foot.
   if (props.includes('mat')) fixed.push({ kind: 'mat', x0: 0, x1: 0, y: 0.01 });
   if (props.includes('roller')) fixed.push({ kind: 'roller', x0: 0, x1: 0, y: ROLLER_HEIGHT });
+  if (props.includes('bench')) fixed.push({ kind: 'bench', x0: 0, x1: 0, y: BENCH_HEIGHT });
   if (params.strap !== undefined) fixed.push({ kind: 'yoga-strap', x0: 0, x1: 0, y: 0, to: params.strap });
   const above: AboveScene = { lying: params.lying ?? 'back', planted: params.keys.map((k) => plantedBy(k.feetOnFloor)) };
   return motionOf({
@@ -63,7 +66,8 @@ export function aboveMotion(params: PoseParams, props: readonly PropKind[]): Mot
     keys,
     stills: params.stills ?? [0, keys.length - 1],
     fixed,
-    held: [],
+    // Dumbbells, one in each hand (render-above.ts draws them across the palm).
+    held: heldProps(props, () => 'hands'),
     pattern: 'pose',
     above,
   });
@@ -75,8 +79,9 @@ export function depthAt(motion: Motion, seconds: number): Depth | undefined {
   return mixDepth(motion.keys[from]!.angles.toward, motion.keys[to]!.angles.toward, progress);
 }
 
-/** How far the floor is below the hips (metres): 0 lying on it, a roller's height lying along one. */
-export const floorBelowHips = (motion: Motion): number => (motion.fixed.some((prop) => prop.kind === 'roller') ? ROLLER_HEIGHT : 0);
+/** How far the floor is below the hips (metres): 0 lying on it, a roller's or a bench's height lying along one. */
+export const floorBelowHips = (motion: Motion): number =>
+  motion.fixed.find((prop) => prop.kind === 'roller' || prop.kind === 'bench')?.y ?? 0;
 
 /**
  * A leg's knee and ankle heights above the hips' (metres) from its tilts: a segment rises its length times the sine of its

@@ -11,7 +11,7 @@ import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
 import { distance, SEGMENT } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, figuresAt, frameCount, loopKeyBody } from '../../src/motion/timeline.ts';
-import { legHeights, LYING_PELVIS } from '../../src/motion/view-above.ts';
+import { floorBelowHips, legHeights, LYING_PELVIS } from '../../src/motion/view-above.ts';
 import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
 const { built, description, refusedAt } = descriptionsIn('physical_therapy');
@@ -97,6 +97,32 @@ describe('view from above', () => {
     assert.deepEqual(checkMotion(d), []);
   });
 
+  it('lays a figure along a bench 43 cm up, its feet planted on the floor beside it, dumbbells across its palms', () => {
+    const legs = { legs: [12, 12], toward: { legs: [0, -90] }, feetOnFloor: 'both' };
+    const onBench = {
+      pattern: 'pose',
+      view: 'above',
+      props: ['bench', 'dumbbells'],
+      keys: [
+        { name: 'on the thighs', ...legs, arms: [1, -6] },
+        { name: 'behind the head', ...legs, arms: [184, 215] },
+      ],
+    };
+    const d = description(onBench);
+    assert.equal(floorBelowHips(d.motion), 0.43);
+    assert.deepEqual(checkMotion(d), []);
+    // Shanks straight down from the bench reach 42 cm of its 43: a planted foot 3 cm off is refused.
+    assert.deepEqual(messages({ ...onBench, keys: onBench.keys.map((k) => ({ ...k, toward: { legs: [0, -60] } })) }).slice(0, 1), [
+      'key 0 "on the thighs": the planted left foot is 7 cm above the floor (its thigh\'s and shank\'s rises, length times the sine of each tilt, must bring the ankle 43 cm down from the hips)',
+    ]);
+    const svg = figuresSvg(d.motion, figuresAt(d.motion, 0), cameraFor(d.motion, [bodyAt(d.motion, 0)]), 0);
+    assert.ok(svg.includes(COLOURS.pad) && svg.includes(COLOURS.iron));
+    assert.equal(
+      refusedAt({ ...onBench, props: ['bench', 'roller'] }),
+      'motions.A.props: seen from above the figure lies along a roller or a bench, not both',
+    );
+  });
+
   it('draws the floor as the background with the mat, the figure laid along a landscape picture', () => {
     const d = description(kneeFallOut);
     const figures = figuresAt(d.motion, 0);
@@ -127,11 +153,11 @@ describe('view from above', () => {
     );
     assert.equal(
       refusedAt({ ...kneeFallOut, bench: [-0.5, 0.5] }),
-      'motions.A.bench: seen from above a figure lies on the floor with nothing but a mat, a roller or a strap: bench is not drawn',
+      'motions.A.bench: seen from above a figure lies on the floor, a roller or a bench with a strap or dumbbells at most: bench is not drawn',
     );
     assert.equal(
-      refusedAt({ ...kneeFallOut, props: ['mat', 'dumbbells'] }),
-      'motions.A.props.1: seen from above only a mat, a foam roller along the spine and a yoga strap are drawn, not a dumbbells',
+      refusedAt({ ...kneeFallOut, props: ['mat', 'kettlebell'] }),
+      'motions.A.props.1: seen from above only a mat, a foam roller or a flat bench along the spine, a yoga strap and dumbbells are drawn, not a kettlebell',
     );
     assert.equal(
       refusedAt({ ...kneeFallOut, keys: [hookLying, { ...fallOut, handsOnFloor: 'both' }] }),
