@@ -1,10 +1,10 @@
 /**
  * A figure lying on the floor drawn from above (view-above.ts): the front view's figure laid along the picture, head to
- * the left (face down: mirrored, its back seen), on the floor that fills the frame, with its mat, the roller along its
- * spine and a strap to a foot; a foot planted flat on the floor is seen its whole length, one pointing at the ceiling end on.
+ * the left (face down: mirrored, its back seen), on the floor that fills the frame, with its mat and what it lies on and
+ * holds (render-above-props.ts), over its shadow; a foot planted flat is seen its whole length, one pointing up end on.
  */
 import type { Motion } from './motion.ts';
-import type { Arm, Body, Leg, Point, Side } from './skeleton.ts';
+import type { Arm, Body, Leg, Point } from './skeleton.ts';
 import { LEG_HALF_WIDTH, SEGMENT, SIDES, toSegment } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { depthAt, floorBelowHips, legHeights } from './view-above.ts';
@@ -96,7 +96,7 @@ function feetSeenFromAbove(motion: Motion, body: Body, seconds: number): Body {
   const depth = depthAt(motion, seconds);
   const down = downBody(body);
   const legs = { ...body.legs };
-  for (const side of SIDES as readonly Side[]) {
+  for (const side of SIDES) {
     const shank = depth?.[side][1] ?? 0;
     const isFlat =
       motion.above?.lying !== 'front' && shank < SHANK_DOWN && legHeights(motion, depth, side).ankle + floorBelowHips(motion) < FLAT_WITHIN;
