@@ -30,9 +30,15 @@ import { viewProblems } from './view-check.ts';
 import { handBandProblems } from './hand-band.ts';
 import { frontSeatProblems } from './front-seat.ts';
 import { sidePadProblems } from './front-seat-pads.ts';
+import { aboveProblems } from './above-check.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
-export const equipmentProblems = (motion: Motion): string[] => [
+export const equipmentProblems = (motion: Motion): string[] =>
+  // Seen from above the floor is the picture: the checks that read y as a height give way to above-check.ts.
+  motion.above !== undefined ? aboveProblems(motion) : onTheGround(motion);
+
+/** The problems of a figure seen from the side or the front, where y is a height. */
+const onTheGround = (motion: Motion): string[] => [
   ...floorProblems(motion),
   ...ropeProblems(motion),
   ...rackProblems(motion),

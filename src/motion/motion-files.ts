@@ -12,11 +12,12 @@ import { fail, issueProblems, ok, type Problem, problem, type Result } from '../
 import type { Motion } from './motion.ts';
 import { PROP_KINDS, type PropKind } from './prop-kinds.ts';
 import { PATTERN_NAMES, PATTERNS } from './patterns.ts';
+import { aboveMisuse } from './above-params.ts';
 
 const DescriptionSchema = v.looseObject({
   pattern: v.picklist(PATTERN_NAMES, `must be one of ${PATTERN_NAMES.join(', ')}`),
   props: v.optional(v.array(v.picklist(PROP_KINDS, `must be one of ${PROP_KINDS.join(', ')}`)), []),
-  view: v.optional(v.picklist(['side', 'front'], 'must be side or front')),
+  view: v.optional(v.picklist(['side', 'front', 'above'], 'must be side, front or above')),
 });
 
 const FileSchema = v.strictObject({
@@ -55,6 +56,9 @@ export function buildDescription(file: string, category: string, id: string, raw
   if (view !== undefined && !pattern.views.includes(view)) {
     return fail([problem(file, `${at}.view`, `pattern ${name} is drawn from the ${pattern.views.join(' or ')}, not the ${view}`)]);
   }
+  // Seen from above a figure lies on the floor: what that view does not draw is refused (above-params.ts).
+  const misuse = aboveMisuse(view, params, props);
+  if (misuse !== undefined) return fail([problem(file, `${at}.${misuse.field}`, misuse.message)]);
   const paramsParsed = v.safeParse(pattern.params, params);
   if (!paramsParsed.success) return fail(issueProblems(file, paramsParsed.issues, { prefix: at, isShowingReceived: true }));
   const motion = pattern.build({

@@ -164,6 +164,8 @@ export interface Key {
   feet?: Partial<Record<Side, Point>>;
   /** Feet on a machine's platform or roller: their sole stays their sole however they point (skeleton.ts Targets.footKept). */
   footKept?: Partial<Record<Side, boolean>>;
+  /** Placed feet whose knee bends inward, not outward, in the front view (skeleton.ts Targets.kneesIn; view-above.ts). */
+  kneesIn?: Partial<Record<Side, boolean>>;
   /** How high what each placed foot rests on is, where that is not the floor (skeleton.ts Targets.footGround). */
   feetGround?: Partial<Record<Side, number>>;
   contacts: Contact[];
@@ -210,6 +212,14 @@ export interface Motion {
   ball?: BallFlight;
   /** A held sandbag, keg or Atlas stone let go at one key: set down on the box's top, or tossed (implement-release.ts). */
   implementRelease?: ImplementRelease;
+  /** Seen from above: a figure lying on the floor, posed as the front view poses it and laid along the picture (view-above.ts). */
+  above?: AboveScene;
+}
+
+/** A figure lying on the floor seen from above: face up or down, and the feet each key plants on the floor (view-above.ts). */
+export interface AboveScene {
+  lying: 'back' | 'front';
+  planted: readonly (readonly Side[])[];
 }
 
 /**

@@ -138,14 +138,14 @@ export const ANKLE_Y = SEGMENT.ankleHeight;
 export interface PatternInput<P> {
   params: P;
   props: readonly PropKind[];
-  /** The view the description asks for, when the pattern offers more than one. */
-  view?: View;
+  /** The view the description asks for, when the pattern offers more than one (`above`: the pose pattern's figure lying on the floor). */
+  view?: View | 'above';
 }
 
 export interface Pattern<P = Record<string, unknown>> {
   /** The pattern's own fields of a description, beside `pattern`, `props` and `view`. */
   params: v.GenericSchema<unknown, P>;
-  views: readonly Motion['view'][];
+  views: readonly (Motion['view'] | 'above')[];
   build(input: PatternInput<P>): Motion;
 }
 

@@ -30,6 +30,7 @@ import { handBandProp } from './hand-band.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
+import { aboveMotion } from './view-above.ts';
 
 function extent(keys: readonly Key[], view: View): { width: number; height: number; x0: number; x1: number } {
   const xs: number[] = [];
@@ -129,8 +130,11 @@ function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars' 
 
 export const posePattern = pattern<PoseParams>({
   params: ParamsSchema as v.GenericSchema<unknown, PoseParams>,
-  views: ['side', 'front'],
-  build({ params, props, view = 'side' }) {
+  views: ['side', 'front', 'above'],
+  build({ params, props, view: asked = 'side' }) {
+    // Seen from above the figure lies on the floor, posed as the front view poses it (view-above.ts).
+    if (asked === 'above') return aboveMotion(params, props);
+    const view = asked;
     const tops: FixedProp[] = [];
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });

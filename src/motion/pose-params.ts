@@ -17,6 +17,7 @@ import { ShouldersSchema } from './shoulder-girdle.ts';
 import { HAND_BANDS } from './hand-band.ts';
 import { FRONT_SEAT_ENTRIES } from './front-seat.ts';
 import { TwistSchema } from './trunk-twist.ts';
+import { ABOVE_ENTRIES } from './above-params.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -251,6 +252,7 @@ export const ParamsSchema = v.pipe(
     ...BALL_ENTRIES,
     ...RELEASE_ENTRIES,
     ...FRONT_SEAT_ENTRIES,
+    ...ABOVE_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),

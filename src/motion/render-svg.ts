@@ -34,6 +34,7 @@ import { armLayers, isLineOverTrunk } from './front-arms-depth.ts';
 import { armEdge } from './render-front-arms.ts';
 import { frontSeatSvg, sidePadsSvg } from './render-front-seat.ts';
 import { armEdgeSvg, behindColour, sideBehind, sternumSvg, turnedWidth } from './render-twist.ts';
+import { aboveCamera, aboveSvg } from './render-above.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -58,6 +59,7 @@ const HELD_MARGIN: Partial<Record<HeldProp['kind'], number>> = {
 
 /** A camera that shows every point of every frame and every fixed prop, floor near the bottom. */
 export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
+  if (motion.above !== undefined) return aboveCamera(motion, bodies);
   const [width, height] = FRAME_SIZES[motion.frame];
   let minX = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -188,6 +190,8 @@ export function frameSvg(motion: Motion, body: Body, camera: Camera, seconds = 0
  * cross-dissolve, timeline.ts).
  */
 export function figuresSvg(motion: Motion, figures: readonly { body: Body; opacity: number }[], camera: Camera, seconds = 0): string {
+  // A figure lying on the floor seen from above is laid along the picture on the floor (render-above.ts).
+  if (motion.above !== undefined) return aboveSvg(motion, figures, camera, seconds);
   const { width, height } = camera;
   const [, floorY] = svgPoint(camera, [0, 0]);
   const parts = [

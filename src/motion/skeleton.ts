@@ -119,12 +119,14 @@ export interface Targets {
   footGround?: Partial<Record<Side, number>>;
   /** Placed feet that keep the direction their angles give them, not laid flat: on a machine's platform or roller (limb-paths.ts). */
   footKept?: Partial<Record<Side, boolean>>;
+  /** Front view: placed feet whose knee bends inward of the line from the hip, not outward (a knee dropping inward, view-above.ts). */
+  kneesIn?: Partial<Record<Side, boolean>>;
 }
 
 /** Where a leg's foot is put: its target (none: where the angles carry it), how far above the floor, whether it keeps its angle; the leg's tilts toward the viewer. */
 type FootPlace = { target?: Point | undefined; lift: number; isKept?: boolean | undefined; toward?: Depth['left'] | undefined };
 
-function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, foot: FootPlace): Leg {
+function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, foot: FootPlace, isKneeIn = false): Leg {
   const { target: footTarget, lift: footLift, isKept, toward = [0, 0] } = foot;
   // Seen from the front, a thigh or shank pointing toward the viewer is drawn shorter (front-depth.ts).
   const [thigh, shank] = [foreshortened(SEGMENT.thigh, toward[0]), foreshortened(SEGMENT.shank, toward[1])];
@@ -134,8 +136,8 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
     knee = add(hip, direction(thighAngle * m), thigh);
     ankle = add(knee, direction((thighAngle - leg.knee) * m), shank);
   } else {
-    // Knees bend forward in the side view, outward in the front view.
-    knee = solveTwoBone(hip, footTarget, thigh, shank, view === 'side' ? 1 : m);
+    // Knees bend forward in the side view, outward in the front view (inward where a key says: view-above.ts).
+    knee = solveTwoBone(hip, footTarget, thigh, shank, view === 'side' ? 1 : isKneeIn ? -m : m);
     ankle = add(knee, direction(angleOf(knee, footTarget)), shank);
   }
   if (view === 'front') {
@@ -239,7 +241,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const { leg, arm } = angles[side];
     const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
     const foot = { target: targets.feet?.[side], lift: above, isKept: targets.footKept?.[side], toward: angles.toward?.[side] };
-    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, foot);
+    legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, foot, targets.kneesIn?.[side]);
     arms[side] = armOf(
       shoulder,
       (upper - 180) * m + arm.shoulder,

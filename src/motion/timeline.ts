@@ -46,6 +46,7 @@ export function keyBody(key: Key, view: Motion['view'], bends: Bends = {}): { bo
   if (key.feet !== undefined) targets.feet = key.feet;
   if (key.feetGround !== undefined) targets.footGround = key.feetGround;
   if (key.footKept !== undefined) targets.footKept = key.footKept;
+  if (key.kneesIn !== undefined) targets.kneesIn = key.kneesIn;
   return { body: pose(key.angles, view, offset, targets), offset };
 }
 
@@ -198,6 +199,9 @@ export function bodyAt(motion: Motion, seconds: number): Body {
     progress,
   );
   if (Object.keys(kept).length > 0) targets.footKept = kept;
+  // A knee that bends inward at either key bends inward on the way (a knee dropping in from pointing up, view-above.ts).
+  const kneesIn = a.kneesIn ?? b.kneesIn;
+  if (kneesIn !== undefined) targets.kneesIn = kneesIn;
   // A cardio machine holds its feet and hands on its pedals and grips, where its crank has turned to (cardio.ts).
   const holds = machine === undefined ? undefined : holdsAt(machine, seconds);
   if (holds !== undefined) {
