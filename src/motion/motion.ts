@@ -7,6 +7,9 @@
 import type { FixedPropKind } from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
+import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
+
+export type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
 
 /** Points of the figure a key may place in the scene or promise a contact for. */
 export const BODY_POINTS = [
@@ -214,35 +217,6 @@ export interface Motion {
   implementRelease?: ImplementRelease;
   /** Seen from above: a figure lying on the floor, posed as the front view poses it and laid along the picture (view-above.ts). */
   above?: AboveScene;
-}
-
-/** A figure lying on the floor seen from above: face up or down, and the feet each key plants on the floor (view-above.ts). */
-export interface AboveScene {
-  lying: 'back' | 'front';
-  planted: readonly (readonly Side[])[];
-}
-
-/**
- * A strongman implement let go as the figure reaches key `key`: set down on the box's top (`box`: it rests
- * there), or tossed (`floor`: it flies on from the hands as a thrown body, over the toss bar if there is one,
- * and lies where it lands).
- */
-export interface ImplementRelease {
-  key: number;
-  to: 'box' | 'floor';
-  /** A bar on two uprights to toss it over: the crossbar's x and height (seen end on from the side). */
-  bar?: { x: number; height: number };
-}
-
-/** A ball's flight by key index: released at one, caught at another, by way of the wall or the floor, or thrown away. */
-export interface BallFlight {
-  release: number;
-  catch?: number;
-  floor?: number;
-  bounce?: number;
-  wall?: { key: number; height: number };
-  /** Out of the picture: direction (degrees as a limb's: 90 forward level, 180 up) and speed (m/s). */
-  away?: { direction: number; speed: number };
 }
 
 export const leg = (hip: number, knee = 0, ankle = 0): LegAngles => ({ hip, knee, ankle });
