@@ -84,6 +84,9 @@ export function plantedFeet(body: Body): Partial<Record<Side, Point>> {
   return Object.fromEntries(sides.map((side) => [side, body.legs[side].end]));
 }
 
+/** A take-off velocity that rises, or nothing: a flight whose top is its take-off (a drop) meets no push. */
+const rising = (velocity: Point | undefined): Point | undefined => (velocity !== undefined && velocity[1] > 0.1 ? velocity : undefined);
+
 /** The meeting of each grounded move into a take-off or out of a touch-down, worked out once per motion and key. */
 const MEETINGS = new WeakMap<Motion, Map<number, Meeting | undefined>>();
 
@@ -112,7 +115,8 @@ export function meetingOf(
     pelvisAt,
     motion.keys[from]!.move,
     landing ? velocity((from - 1 + n) % n, true) : undefined,
-    pushing ? velocity((from + 1) % n, false) : undefined,
+    // A step off a box is no push: its flight does not rise from the edge, and the body only falls from it.
+    pushing ? rising(velocity((from + 1) % n, false)) : undefined,
   );
   known.set(from, found);
   return found;

@@ -17,13 +17,14 @@ import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
 const plyometrics = descriptionsIn('plyometrics');
 
-const load = { name: 'hinge, arms back', trunk: 45, legs: [55, -25, 90], arms: [-60, -50], hold: 0.2, move: 0.3 };
-const takeoff = { name: 'push off', trunk: 40, legs: [-38, -38, 15], arms: [135, 140], hold: 0, move: 0.28 };
+const load = { name: 'hinge, arms back', trunk: 40, legs: [60, -30, 90], arms: [-60, -50], hold: 0.25, move: 0.35 };
+const takeoff = { name: 'push off', trunk: 30, legs: [-22, -25, 15], arms: [140, 145], hold: 0, move: 0.2 };
+const leave = { name: 'toes leave', trunk: 28, legs: [-10, -20, 10], arms: [140, 145], flight: true, hold: 0, move: 0.25 };
 const air = { name: 'knees forward', trunk: 25, legs: [75, 5, 95], arms: [100, 110], flight: true, hold: 0, move: 0.27 };
-const touchdown = { name: 'heels reach the floor', trunk: 35, legs: [70, 25, 110], arms: [60, 70], at: 2.1, hold: 0, move: 0.3 };
-const landed = { name: 'squat', trunk: 50, legs: [85, -20, 90], arms: [20, 40], at: 2.1, hold: 0.6, move: 0.5 };
+const touchdown = { name: 'heels reach the floor', trunk: 35, legs: [70, 25, 110], arms: [60, 70], at: 2.95, hold: 0, move: 0.22 };
+const landed = { name: 'squat', trunk: 55, legs: [92, -28, 88], arms: [30, 45], at: 2.95, hold: 1, move: 0.5 };
 const jump: Description = plyometrics.description(
-  { pattern: 'pose', fixed: 'leftToe', loop: 'dissolve', keys: [load, takeoff, air, touchdown, landed] },
+  { pattern: 'pose', fixed: 'leftToe', loop: 'dissolve', keys: [load, takeoff, leave, air, touchdown, landed] },
   'Standing_Long_Jump',
 );
 
@@ -35,7 +36,7 @@ function velocity(s: number, side: -1 | 1): Point {
   return [(b[0] - a[0]) / h, (b[1] - a[1]) / h];
 }
 /** The flight's velocity at its take-off and touch-down: one parabola under g through both pelvises. */
-const [t0, t1] = [keyStartSeconds(jump.motion, 1), keyStartSeconds(jump.motion, 3)];
+const [t0, t1] = [keyStartSeconds(jump.motion, 1), keyStartSeconds(jump.motion, 4)];
 const [p0, p1] = [pelvis(t0), pelvis(t1)];
 const flightVelocity = (atEnd: boolean): Point => [
   (p1[0] - p0[0]) / (t1 - t0),
@@ -65,7 +66,7 @@ describe('a take-off and a touch-down the flight carries on', () => {
   it('leaves the touch-down at the flight velocity, the absorb slowing from it', () => {
     near(velocity(t1, -1), flightVelocity(true), 0.02, 'the flight ends at its velocity');
     near(velocity(t1, 1), flightVelocity(true), 0.02, 'the landing starts at it');
-    const end = keyStartSeconds(jump.motion, 4);
+    const end = keyStartSeconds(jump.motion, 5);
     near(velocity(end, -1), [0, 0], 0.02, 'the absorb comes to rest at its key');
   });
 
@@ -82,7 +83,7 @@ describe('a take-off and a touch-down the flight carries on', () => {
     const toe = (s: number) => bodyAt(jump.motion, s).legs.left.toe;
     const pushed = toe(0.2);
     for (let s = 0.2; s <= t0; s += 0.01) near(toe(s), pushed, 0.005, `the push at ${s.toFixed(2)} s`);
-    const landedAt = keyStartSeconds(jump.motion, 4);
+    const landedAt = keyStartSeconds(jump.motion, 5);
     for (let s = t1; s <= landedAt; s += 0.01)
       assert.ok(Math.abs(toe(s)[0] - toe(landedAt)[0]) < 0.005, `the landing at ${s.toFixed(2)} s`);
     for (let s = t1 + 0.005; s <= landedAt; s += 0.01) {
