@@ -23,6 +23,7 @@ import { cadillacProblems } from './cadillac.ts';
 import { groundingProblems } from './box-check.ts';
 import { flightProblems } from './flight-check.ts';
 import { ballFlightProblems } from './ball-check.ts';
+import { releaseProblems } from './release-check.ts';
 import { dipBeltProblems } from './dip-belt-check.ts';
 import { girdleProblems } from './shoulder-girdle.ts';
 import { viewProblems } from './view-check.ts';
@@ -46,6 +47,7 @@ export const equipmentProblems = (motion: Motion): string[] => [
   ...groundingProblems(motion),
   ...flightProblems(motion),
   ...ballFlightProblems(motion),
+  ...releaseProblems(motion),
   ...dipBeltProblems(motion),
   ...girdleProblems(motion),
   ...viewProblems(motion),

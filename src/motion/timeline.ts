@@ -13,7 +13,7 @@ import { loadGrip } from './held-places.ts';
 import { mixGirdle } from './shoulder-girdle.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { meetingOf, plantedFeet } from './take-off.ts';
-import { releaseProgress } from './release.ts';
+import { releaseMeetingOf } from './release.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -115,13 +115,12 @@ export function locate(motion: Motion, seconds: number): { from: number; to: num
     t -= key.hold;
     // A travelling figure's planted foot moves back with the floor, at one speed: its moves are not eased.
     // Nor is a flight's, and the moves around it are eased at one end only (thrown.ts).
-    // The hands reach a ball's release still moving (release.ts).
     const u = t / key.move;
     if (t < key.move)
       return {
         from: i,
         to,
-        progress: motion.travel === undefined ? (releaseProgress(motion, i, u) ?? moveProgress(motion.keys, i, u)) : u,
+        progress: motion.travel === undefined ? moveProgress(motion.keys, i, u) : u,
         u,
       };
     t -= key.move;
@@ -155,15 +154,17 @@ export function figuresAt(motion: Motion, seconds: number): readonly { body: Bod
  */
 export function bodyAt(motion: Motion, seconds: number): Body {
   const { from, to, progress, u } = locate(motion, seconds);
+  const mixAt = (s: number) => bodyBetween(motion, keyStartSeconds(motion, from) + motion.keys[from]!.hold, from, to, s);
+  const keyAt = (i: number) => loopKeyBody(motion, i).body;
+  // A push into a flight or a landing from it (take-off.ts); the hands carrying a ball's release or catch (release.ts).
   const meet =
     progress > 0
-      ? meetingOf(
+      ? (meetingOf(
           motion,
           from,
-          (s) =>
-            bodyBetween(motion, keyStartSeconds(motion, from) + motion.keys[from]!.hold, from, (from + 1) % motion.keys.length, s).pelvis,
-          (i) => loopKeyBody(motion, i).body.pelvis,
-        )
+          (s) => mixAt(s).pelvis,
+          (i) => keyAt(i).pelvis,
+        ) ?? releaseMeetingOf(motion, from, mixAt, keyAt))
       : undefined;
   if (meet === undefined) return bodyBetween(motion, seconds, from, to, progress);
   const { progress: mixed, shift } = meet(u);
