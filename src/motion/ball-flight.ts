@@ -5,77 +5,31 @@
  * parabola from release to catch, only its way along the floor turned back at the face) or the floor,
  * where it lies still until the hands pick it up or bounces up into them, or out of the picture.
  */
-import { type BallFlight, cycleSeconds, keyStartSeconds, type HeldProp, type Motion } from './motion.ts';
+import { cycleSeconds, type HeldProp, keyStartSeconds, type Motion } from './motion.ts';
 import type { Point } from './skeleton.ts';
+import { awayVelocity, BALL_RADIUS, flyingBall, type Leg, legsOf } from './ball-legs.ts';
 import { G, thrownAt } from './thrown.ts';
 import { FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from './timeline.ts';
 
-/** A medicine ball: 24 cm across, drawn at the hands as any held ball (render-props.ts). */
-export const BALL_RADIUS = 0.12;
+// The legs' geometry lives in ball-legs.ts (the timeline reads the ball's velocities there); read with the flight everywhere.
+export { BALL_RADIUS, flyingBall, wallFace } from './ball-legs.ts';
 
 /** Where a ball is: in the hands, at a point of its flight or lying on the floor, or gone out of the picture. */
 export type BallPlace = 'held' | Point | 'gone';
 
-/** One leg of the flight: from a point at a time to a point at a later time, thrown or (on the floor) lying still. */
-interface Leg {
-  start: number;
-  end: number;
-  from: Point;
-  to: Point;
-  lying: boolean;
-  /** Off a wall: when it meets the face and where (x); a wall turns back only its way along the floor. */
-  turn?: { time: number; x: number };
-}
-
 /** The ball's legs between release and catch, worked out once per motion. */
 const LEGS = new WeakMap<Motion, Leg[]>();
-
-/** The held ball a flight moves: the description's `ball` prop. */
-export const flyingBall = (motion: Motion): HeldProp | undefined =>
-  motion.ball === undefined ? undefined : motion.held.find((prop) => prop.kind === 'ball');
 
 /** Where the ball is at key `index` of the loop, held: at the hands that hold it as the loop draws that key. */
 function heldPoint(motion: Motion, prop: HeldProp, index: number): Point {
   return heldAt(loopKeyBody(motion, index).body, prop);
 }
 
-/** The wall the ball meets: its face's x, and the side the figure is on (-1: in front of a wall ahead). */
-export function wallFace(motion: Motion): { x: number; facing: number } | undefined {
-  const wall = motion.fixed.find((prop) => prop.kind === 'wall');
-  return wall === undefined ? undefined : { x: wall.x0, facing: wall.x1 >= wall.x0 ? -1 : 1 };
-}
-
 function ballLegs(motion: Motion): Leg[] {
   const known = LEGS.get(motion);
   if (known !== undefined) return known;
-  const flight = motion.ball as BallFlight;
   const prop = flyingBall(motion)!;
-  const at = (index: number) => keyStartSeconds(motion, index);
-  const release = { time: at(flight.release), point: heldPoint(motion, prop, flight.release) };
-  const legs: Leg[] = [];
-  const leg = (from: { time: number; point: Point }, to: { time: number; point: Point }, lying = false) =>
-    legs.push({ start: from.time, end: to.time, from: from.point, to: to.point, lying });
-  if (flight.catch !== undefined) {
-    const caught = { time: at(flight.catch), point: heldPoint(motion, prop, flight.catch) };
-    const wall = wallFace(motion);
-    if (flight.wall !== undefined && wall !== undefined) {
-      // It meets the wall's face with its side (its centre a radius out from the face) at the wall key. A
-      // vertical wall turns back only its way along the floor: its height stays on the one parabola from
-      // the release to the catch, so the height it meets the wall at follows (wallMeeting).
-      const turn = { time: at(flight.wall.key), x: wall.x + wall.facing * BALL_RADIUS };
-      legs.push({ start: release.time, end: caught.time, from: release.point, to: caught.point, lying: false, turn });
-    } else if (flight.bounce !== undefined) {
-      // It meets the floor under where the hands catch it, and bounces straight up into them.
-      const bounced = { time: at(flight.bounce), point: [caught.point[0], BALL_RADIUS] as Point };
-      leg(release, bounced);
-      leg(bounced, caught);
-    } else if (flight.floor !== undefined) {
-      // It lands under where the hands pick it up, and lies there until they do.
-      const landed = { time: at(flight.floor), point: [caught.point[0], BALL_RADIUS] as Point };
-      leg(release, landed);
-      leg(landed, { time: caught.time, point: landed.point }, true);
-    } else leg(release, caught);
-  }
+  const legs = legsOf(motion, (index) => heldPoint(motion, prop, index));
   LEGS.set(motion, legs);
   return legs;
 }
@@ -130,13 +84,7 @@ export const AWAY_SEEN = 0.3;
 
 /** A ball thrown away: where it leaves the hands, and its velocity then (metres a second, along the floor and up). */
 export function awayLaunch(motion: Motion): { from: Point; velocity: Point } {
-  const flight = motion.ball!;
-  const radians = (flight.away!.direction * Math.PI) / 180;
-  const speed = flight.away!.speed;
-  return {
-    from: heldPoint(motion, flyingBall(motion)!, flight.release),
-    velocity: [Math.sin(radians) * speed, -Math.cos(radians) * speed],
-  };
+  return { from: heldPoint(motion, flyingBall(motion)!, motion.ball!.release), velocity: awayVelocity(motion) };
 }
 
 /** A ball thrown away, `dt` seconds after it leaves the hands (it lands far off). */

@@ -2,11 +2,13 @@
  * The checks that keep a figure on, off and around a box truthful (a box jump, a depth drop, a step-up):
  * a planted foot stands on the floor or the box top, never in the air or inside the box; no foot passes
  * through the box between keys; and the pelvis never jumps more than 15 cm from one frame to the next,
- * the one-frame rise or drop a figure grounded frame by frame showed as its foot crossed the box's edge.
+ * the one-frame rise or drop a figure grounded frame by frame showed as its foot crossed the box's edge;
+ * in a flight, between frames too, no foot touches a box's face or clips its corner.
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { type Body, type Point, SIDES, type Side } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, isCrossFading, loopKeyBody, supportsOf } from './timeline.ts';
+import { flightOf } from './thrown.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, groundAt, isCrossFading, locate, loopKeyBody, supportsOf } from './timeline.ts';
 
 /**
  * A pelvis moving farther than this from one frame to the next (1/30 s: 4.5 m/s), and three times as far as
@@ -19,6 +21,14 @@ const PLANTED_WITHIN = 0.03;
 /** A foot this far below a box's top, and 1 cm in from its sides, is inside the box (metres). */
 const INSIDE_BY = 0.03;
 const EDGE = 0.01;
+/**
+ * In a flight a foot this close to a box's face (outside it) and this far below its top touches it or clips
+ * its corner (metres).
+ */
+const FACE_CLEAR = 0.02;
+const FACE_BELOW = 0.02;
+/** How many instants of each frame a flight's feet are looked at: a fast foot crosses a corner between frames. */
+const FLIGHT_STEPS = 10;
 
 const cm = (metres: number): string => (metres * 100).toFixed(0);
 
@@ -88,6 +98,7 @@ function boxProblems(motion: Motion): string[] {
         );
     }
   });
+  problems.push(...flightFaceProblems(motion, boxes));
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const seconds = frame / FRAMES_PER_SECOND;
     if (isCrossFading(motion, seconds)) continue;
@@ -97,6 +108,34 @@ function boxProblems(motion: Motion): string[] {
     break;
   }
   return problems;
+}
+
+/**
+ * The first instant of a flight (looked at FLIGHT_STEPS times a frame) at which a foot touches a box's face
+ * below its top or passes through its corner: a toe clipping the box on the way onto it reads as a trip.
+ */
+function flightFaceProblems(motion: Motion, boxes: readonly FixedProp[]): string[] {
+  if (!motion.keys.some((key) => key.flight === true)) return [];
+  for (let step = 0; step < frameCount(motion) * FLIGHT_STEPS; step += 1) {
+    const seconds = step / FRAMES_PER_SECOND / FLIGHT_STEPS;
+    const flight = flightOf(motion.keys, locate(motion, seconds).from);
+    if (flight === undefined) continue;
+    // The box the take-off stands on is left, not met: a foot stepping off it falls past its edge.
+    const left = loopKeyBody(motion, flight.takeoff).body;
+    const isLeft = (box: FixedProp) =>
+      SIDES.some((side) =>
+        footPoints(left, side).some(([, [x, y]]) => x > box.x0 - EDGE && x < box.x1 + EDGE && Math.abs(y - box.y) < INSIDE_BY),
+      );
+    const body = bodyAt(motion, seconds);
+    for (const box of boxes.filter((box) => !isLeft(box)))
+      for (const side of SIDES)
+        for (const [part, [x, y]] of footPoints(body, side))
+          if (x > box.x0 - FACE_CLEAR && x < box.x1 + FACE_CLEAR && y < box.y - FACE_BELOW)
+            return [
+              `at ${seconds.toFixed(3)} s, in the flight, the ${part} meets the box ${cm(box.y - y)} cm below its top (x ${x.toFixed(2)}; its faces at ${box.x0.toFixed(2)} and ${box.x1.toFixed(2)}): clear it by ${cm(FACE_CLEAR)} cm or more`,
+            ];
+  }
+  return [];
 }
 
 /** A figure's feet around the boxes of its scene, and its pelvis from frame to frame (every motion). */

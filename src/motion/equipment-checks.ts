@@ -24,6 +24,7 @@ import { groundingProblems } from './box-check.ts';
 import { flightProblems } from './flight-check.ts';
 import { ballFlightProblems } from './ball-check.ts';
 import { implementReleaseProblems } from './implement-release-check.ts';
+import { releaseProblems } from './release-check.ts';
 import { dipBeltProblems } from './dip-belt-check.ts';
 import { girdleProblems } from './shoulder-girdle.ts';
 import { viewProblems } from './view-check.ts';
@@ -57,6 +58,7 @@ const onTheGround = (motion: Motion): string[] => [
   ...flightProblems(motion),
   ...ballFlightProblems(motion),
   ...implementReleaseProblems(motion),
+  ...releaseProblems(motion),
   ...dipBeltProblems(motion),
   ...girdleProblems(motion),
   ...viewProblems(motion),

@@ -40,7 +40,7 @@ export const bordersFlight = (keys: readonly { flight?: true | undefined }[], i:
   keys[(i + 1) % keys.length]!.flight === true || keys[(i - 1 + keys.length) % keys.length]!.flight === true;
 
 /** Whether the move out of key `i` is part of a flight: it leaves a key in the air or moves into one. */
-const isThrownMove = (keys: Keys, i: number): boolean => keys[i]!.flight === true || keys[next(keys, i)]!.flight === true;
+export const isThrownMove = (keys: Keys, i: number): boolean => keys[i]!.flight === true || keys[next(keys, i)]!.flight === true;
 
 /**
  * How far (0..1) the move out of key `i` has gone at `u` (0..1) of its time: linear in a flight; eased in

@@ -15,6 +15,8 @@ import { mixGirdle } from './shoulder-girdle.ts';
 import { mixTwist } from './trunk-twist.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { tossProgress } from './implement-toss.ts';
+import { meetingOf, plantedFeet } from './take-off.ts';
+import { releaseMeetingOf } from './release.ts';
 import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -109,24 +111,28 @@ const groundOf = (key: Key, other: Key, side: Side): number =>
 /** Where a body's hand or foot (its ankle) is. */
 const endOf = (body: Body, limb: 'hands' | 'feet', side: Side): Point => (limb === 'hands' ? body.arms[side].hand : body.legs[side].end);
 
-/** The key a time falls after and how far (0..1, eased) the move to the next key has gone. */
-export function locate(motion: Motion, seconds: number): { from: number; to: number; progress: number } {
+/** The key a time falls after, how far (0..1, eased) the move to the next key has gone, and how much (0..1) of its time. */
+export function locate(motion: Motion, seconds: number): { from: number; to: number; progress: number; u: number } {
   const cycle = cycleSeconds(motion);
   let t = ((seconds % cycle) + cycle) % cycle;
   for (let i = 0; i < motion.keys.length; i += 1) {
     const key = motion.keys[i]!;
     const to = (i + 1) % motion.keys.length;
-    if (t < key.hold) return { from: i, to, progress: 0 };
+    if (t < key.hold) return { from: i, to, progress: 0, u: 0 };
     t -= key.hold;
     // A travelling figure's planted foot moves back with the floor, at one speed: its moves are not eased.
     // Nor is a flight's, and the moves around it are eased at one end only (thrown.ts); nor a toss's release (implement-toss.ts).
-    if (t < key.move) {
-      const u = t / key.move;
-      return { from: i, to, progress: motion.travel === undefined ? (tossProgress(motion, i, u) ?? moveProgress(motion.keys, i, u)) : u };
-    }
+    const u = t / key.move;
+    if (t < key.move)
+      return {
+        from: i,
+        to,
+        progress: motion.travel === undefined ? (tossProgress(motion, i, u) ?? moveProgress(motion.keys, i, u)) : u,
+        u,
+      };
     t -= key.move;
   }
-  return { from: 0, to: 0, progress: 0 };
+  return { from: 0, to: 0, progress: 0, u: 0 };
 }
 
 /** Whether this part of the loop is the cross-dissolve from the last key back to the first (Motion.loop). */
@@ -154,7 +160,26 @@ export function figuresAt(motion: Motion, seconds: number): readonly { body: Bod
  * first) it is whichever of the two keys shows more.
  */
 export function bodyAt(motion: Motion, seconds: number): Body {
-  const { from, to, progress } = locate(motion, seconds);
+  const { from, to, progress, u } = locate(motion, seconds);
+  const mixAt = (s: number) => bodyBetween(motion, keyStartSeconds(motion, from) + motion.keys[from]!.hold, from, to, s);
+  const keyAt = (i: number) => loopKeyBody(motion, i).body;
+  // A push into a flight or a landing from it (take-off.ts); the hands carrying a ball's release or catch (release.ts).
+  const meet =
+    progress > 0
+      ? (meetingOf(
+          motion,
+          from,
+          (s) => mixAt(s).pelvis,
+          (i) => keyAt(i).pelvis,
+        ) ?? releaseMeetingOf(motion, from, mixAt, keyAt))
+      : undefined;
+  if (meet === undefined) return bodyBetween(motion, seconds, from, to, progress);
+  const { progress: mixed, shift } = meet(u);
+  return bodyBetween(motion, seconds, from, to, mixed, shift);
+}
+
+/** The figure between keys `from` and `to` at a mix `progress` of them, the whole of it moved by `shift` (a grounded figure's). */
+function bodyBetween(motion: Motion, seconds: number, from: number, to: number, progress: number, shift: Point = [0, 0]): Body {
   const a = motion.keys[from]!;
   const b = motion.keys[to]!;
   const placedA = loopKeyBody(motion, from);
@@ -232,9 +257,19 @@ export function bodyAt(motion: Motion, seconds: number): Body {
       flight === undefined
         ? [0, liftBetween(body, placedA.body, placedB.body, supportsOf(motion.fixed), progress) + mix(a.air ?? 0, b.air ?? 0, progress)]
         : thrownLift(motion, flight, flight.into + progress * a.move, body);
-    const up = (points: Partial<Record<Side, Point>>) =>
-      Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, lift)])) as Partial<Record<Side, Point>>;
-    return pose(mixed, motion.view, add(offset, lift), { ...targets, hands: up(targets.hands), feet: up(targets.feet) });
+    const up = (points: Partial<Record<Side, Point>>, by = lift) =>
+      Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, by)])) as Partial<Record<Side, Point>>;
+    const placed = pose(mixed, motion.view, add(offset, lift), { ...targets, hands: up(targets.hands), feet: up(targets.feet) });
+    if (shift[0] === 0 && shift[1] === 0) return placed;
+    // Meeting a flight (take-off.ts): the body moves on, the feet on the floor stay and the legs bend to them.
+    const moved = add(lift, shift);
+    const planted = plantedFeet(placed);
+    return pose(mixed, motion.view, add(offset, moved), {
+      ...targets,
+      hands: up(targets.hands, moved),
+      feet: { ...up(targets.feet, moved), ...planted },
+      footKept: { ...targets.footKept, ...Object.fromEntries(Object.keys(planted).map((side) => [side, true])) },
+    });
   }
   // Between keys the feet never sink into the floor: the figure is lifted by what would sink.
   const lowest = Math.min(...SIDES.flatMap((side) => [body.legs[side].heel[1], body.legs[side].toe[1]]));

@@ -16,14 +16,16 @@ import type { Description } from '../../src/motion/motion-files.ts';
 import { keyStartSeconds } from '../../src/motion/motion.ts';
 import { cameraFor, figuresSvg } from '../../src/motion/render-svg.ts';
 import type { Point } from '../../src/motion/skeleton.ts';
-import { bodyAt, figuresAt, FRAMES_PER_SECOND, frameCount, heldAt, loopKeyBody } from '../../src/motion/timeline.ts';
+import { bodyAt, figuresAt, FRAMES_PER_SECOND, frameCount, heldAt, locate, loopKeyBody } from '../../src/motion/timeline.ts';
 
 const plyometrics = descriptionsIn('plyometrics');
 const built = (source: Record<string, unknown>): Description => plyometrics.description(source, 'Medicine_Ball_Chest_Pass');
 const refusal = (source: Record<string, unknown>): string => plyometrics.refused(source, 'Medicine_Ball_Chest_Pass');
+/** What the check refuses of the ball's path; whether the hands carry the release is take-off.test.ts's (release-check.ts). */
 const messages = (description: Description): string =>
   checkMotion(description)
     .map((p) => p.message)
+    .filter((message) => !message.includes('the hands carry the ball'))
     .join('; ');
 
 const lying = { trunk: -90, legs: [135, 45, 90], feetOnFloor: 'both' };
@@ -106,13 +108,13 @@ describe('a ball that leaves the hands', () => {
     assert.deepEqual(thrownAt([0, 1], [2, 1], 1, 0.5), [1, 1 + G / 8]);
   });
 
-  it('does not move the figure, and is drawn in the hands until the release', () => {
+  it('does not move the figure at its keys (between them the release is not eased to a stop: take-off.test.ts), and is drawn in the hands until the release', () => {
     const withFlight = built(supine({ release: 1, catch: 2 }));
     const without = built({ ...supine({ release: 1, catch: 2 }), ballFlight: undefined });
     const camera = cameraFor(without.motion, [bodyAt(without.motion, 0)]);
     for (let frame = 0; frame < frameCount(without.motion); frame += 1) {
       const t = frame / FRAMES_PER_SECOND;
-      assert.deepEqual(bodyAt(withFlight.motion, t), bodyAt(without.motion, t));
+      if (locate(without.motion, t).progress === 0) assert.deepEqual(bodyAt(withFlight.motion, t), bodyAt(without.motion, t));
       assert.equal(ballAt(without.motion, t), 'held');
     }
     const svg = (d: Description, t: number) => figuresSvg(d.motion, figuresAt(d.motion, t), camera, t);
