@@ -7,17 +7,14 @@ import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } f
 import { cycleSeconds, type Key, keyStartSeconds, type Motion } from './motion.ts';
 import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
-import { mixDepth } from './front-depth.ts';
-import { mixArmsIn3d } from './front-arms-depth.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { loadGrip } from './held-places.ts';
-import { mixGirdle } from './shoulder-girdle.ts';
-import { mixTwist } from './trunk-twist.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { tossProgress } from './implement-toss.ts';
 import { meetingOf, plantedFeet } from './take-off.ts';
 import { releaseMeetingOf } from './release.ts';
-import { type Angles, add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
+import { mixAngles } from './mix-angles.ts';
+import { add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
 export {
@@ -73,30 +70,6 @@ export function loopKeyBody(motion: Motion, index: number): { body: Body; offset
   const machine = machineOf(motion);
   if (machine === undefined) return placed;
   return { ...placed, body: solesOn(holdsAt(machine, keyStartSeconds(motion, index)), placed.body) };
-}
-
-function mixAngles(a: Angles, b: Angles, t: number): Angles {
-  const side = (s: Side) => ({
-    leg: {
-      hip: mix(a[s].leg.hip, b[s].leg.hip, t),
-      knee: mix(a[s].leg.knee, b[s].leg.knee, t),
-      ankle: mix(a[s].leg.ankle, b[s].leg.ankle, t),
-    },
-    arm: { shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t), elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t) },
-  });
-  const toward = mixDepth(a.toward, b.toward, t);
-  const twist = mixTwist(a.twist, b.twist, t);
-  // Arms tilted toward the viewer move in three dimensions (front-arms-depth.ts); every other figure as mixed here.
-  return mixArmsIn3d(a, b, t, {
-    trunk: mix(a.trunk, b.trunk, t),
-    spine: mix(a.spine, b.spine, t),
-    neck: mix(a.neck, b.neck, t),
-    ...(a.girdle === undefined && b.girdle === undefined ? {} : { girdle: mixGirdle(a.girdle, b.girdle, t) }),
-    left: side('left'),
-    right: side('right'),
-    ...(toward === undefined ? {} : { toward }),
-    ...(twist === undefined ? {} : { twist }),
-  });
 }
 
 /** Where key `key` puts a limb's end: its target, else where its angles put it. */
