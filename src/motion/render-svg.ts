@@ -258,20 +258,21 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(rigsBehindFigure(camera, motion, body), sidePadsSvg(camera, motion, body, 'behind'), back);
-  // A cable or band to a hand reaching toward the viewer runs in front of the figure (front-arms-depth.ts); a turned
-  // trunk's hands chop or lift across its front, so every line runs in front of its trunk (trunk-twist.ts).
-  const isOver = (prop: FixedProp) => isLineProp(prop) && body.twist === undefined && isLineOverTrunk(body, prop.to);
-  const overTrunk = body.twist === undefined ? [] : motion.fixed.filter(isLineProp).map((prop) => propLine(camera, prop, body));
-  for (const prop of motion.fixed)
-    if (isLineProp(prop) && !isOver(prop) && body.twist === undefined) parts.push(propLine(camera, prop, body));
-  parts.push(trunk, ...overTrunk, dipBeltSvg(camera, motion, body));
+  // A cable or band runs behind the trunk, or in front of the whole figure to a hand reaching toward the viewer
+  // (front-arms-depth.ts); a turned trunk's hands chop or lift across its front, so there every line runs just in
+  // front of the trunk (trunk-twist.ts).
+  const isTurned = body.twist !== undefined;
+  const isOver = (prop: FixedProp) => isLineProp(prop) && !isTurned && isLineOverTrunk(body, prop.to);
+  const lines = (which: (prop: FixedProp) => boolean) => motion.fixed.filter(which).map((prop) => propLine(camera, prop, body));
+  const behindTrunk = lines((prop) => isLineProp(prop) && !isTurned && !isOver(prop));
+  parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
   parts.push(strongmanSvg(camera, motion, body, 'between'), front, strongmanSvg(camera, motion, body, 'over'));
   parts.push(throwingWeightSvg(camera, motion, body, implement));
-  for (const prop of motion.fixed) if (isOver(prop)) parts.push(propLine(camera, prop, body));
+  parts.push(...lines(isOver));
   parts.push(sidePadsSvg(camera, motion, body, 'over'));
   for (const prop of motion.held)
     if (prop.kind === 'ball' && ball !== 'held') {
