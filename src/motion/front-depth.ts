@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { type ArmTilts, ArmsTowardSchema, armTiltsOf, mixArmTilts } from './front-arms.ts';
 import { mix, type Point } from './geometry.ts';
+import { within } from './schema-numbers.ts';
 
 /** Degrees each segment points toward the viewer out of the picture plane: 0 in it, 90 straight at the viewer, negative away. */
 export interface Depth {
@@ -22,22 +23,20 @@ const RAD = Math.PI / 180;
 /** A segment's drawn length: its length times the cosine of its angle to the picture plane (exactly its length at 0). */
 export const foreshortened = (length: number, toward = 0): number => (toward === 0 ? length : length * Math.cos(toward * RAD));
 
-/** A tilt in degrees within `min`..`max`, as a key's `toward` gives the trunk, each `[thigh, shank]` and the toes. */
-const tilt = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
 /**
  * A thigh from 35 degrees away from the viewer (the hip's extension) to 90 toward (level, at the viewer);
  * a shank likewise within 90. A knee bends one way only: its shank never leans nearer the viewer than its thigh.
  */
 const LegTilt = v.pipe(
-  v.strictTuple([tilt(-35, 90), tilt(-90, 90)]),
+  v.strictTuple([within(-35, 90), within(-90, 90)]),
   v.check(([thigh, shank]) => shank <= thigh, 'a knee bends backward only: the shank cannot point more toward the viewer than its thigh'),
 );
 export const TowardSchema = v.strictObject({
   /** The trunk's lean toward the viewer (a hinge seen from the front): 0 upright, up to 80. */
-  trunk: v.optional(tilt(0, 80), 0),
+  trunk: v.optional(within(0, 80), 0),
   legs: v.optional(v.union([LegTilt, v.strictObject({ left: LegTilt, right: LegTilt })]), [0, 0]),
   /** Degrees a foot's toes rise off the floor, rolled onto its heel (a Cossack squat's straight leg): 0 flat, 90 straight up. */
-  toes: v.optional(v.strictObject({ left: v.optional(tilt(0, 90), 0), right: v.optional(tilt(0, 90), 0) })),
+  toes: v.optional(v.strictObject({ left: v.optional(within(0, 90), 0), right: v.optional(within(0, 90), 0) })),
   /** Each `[upper arm, forearm]`'s tilt toward the viewer (front-arms.ts): a fly, a pull-apart, arms held straight ahead. */
   arms: v.optional(ArmsTowardSchema),
 });

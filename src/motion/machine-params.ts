@@ -4,10 +4,9 @@
  * so pose-params.ts stays short.
  */
 import * as v from 'valibot';
+import { within } from './schema-numbers.ts';
 
 const FOOT_ENDS: readonly string[] = ['feet', 'left-foot', 'right-foot'];
-/** Metres within a range, as pose-params.ts's `metres` (-3..3) and `height` (0..2.6). */
-const between = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
 
 export const MACHINE_ENTRIES = {
   /**
@@ -15,7 +14,7 @@ export const MACHINE_ENTRIES = {
    * arm from it to the handles at `to` (the pads at the feet for a leg extension or curl); the hands
    * (or feet) stay at one distance from the pivot, so the arm swings an arc.
    */
-  lever: v.optional(v.strictTuple([between(-3, 3), between(0, 2.6)])),
+  lever: v.optional(v.strictTuple([within(-3, 3), within(0, 2.6)])),
   /**
    * What the lever's arm ends in (machine.ts): `handles` (the default), a `platform` the soles stay flat
    * on (`to` the feet or one foot: a leg press, a calf press, a kickback), a roller pad on the shin just

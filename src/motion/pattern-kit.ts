@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './motion.ts';
 import type { PropKind } from './prop-kinds.ts';
+import { within } from './schema-numbers.ts';
 import { angles, arm, flatFootLeg, leg } from './motion.ts';
 import { add, type Body, centreWithLoad, type Point, SEGMENT, type View } from './skeleton.ts';
 import { heldAt, keyBody, loadGrip, pointOf } from './timeline.ts';
@@ -151,8 +152,7 @@ export interface Pattern<P = Record<string, unknown>> {
 
 export const pattern = <P>(p: Pattern<P>): Pattern<P> => p;
 
-export const unit = (min: number, max: number, fallback: number) =>
-  v.optional(v.pipe(v.number(), v.minValue(min), v.maxValue(max)), fallback);
+export const unit = (min: number, max: number, fallback: number) => v.optional(within(min, max), fallback);
 
 /** Arms hanging straight down from a trunk leaning `trunk` degrees. */
 export const hanging = (trunk: number, shoulderExtra = 0, elbow = 3) => arm(trunk + shoulderExtra, elbow);

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { CARDIO_STYLES } from './cardio-styles.ts';
 import { beltMisfit } from './dip-belt.ts';
 import { TowardSchema } from './front-depth.ts';
+import { within } from './schema-numbers.ts';
 import type { BodyPoint } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
 import { flightMisuse } from './flight-params.ts';
@@ -22,9 +23,8 @@ import { ABOVE_ENTRIES } from './above-params.ts';
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
 
-export const degrees = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max));
-export const metres = degrees(-3, 3);
-export const height = degrees(0, 2.6);
+export const metres = within(-3, 3);
+export const height = within(0, 2.6);
 /**
  * Limbs are written as the directions of their segments, as one sees them, not as joint angles: each
  * is degrees from pointing straight down, positive forward (side view) or outward (front view), so
@@ -32,7 +32,7 @@ export const height = degrees(0, 2.6);
  * `[thigh, shank, foot]` (the foot from the ankle to the toes: 90 flat forward, 180 toes up, -90
  * pointing back as in kneeling; by default at a right angle to the shank), `[upper arm, forearm]`.
  */
-const direction = degrees(-270, 270);
+const direction = within(-270, 270);
 const LegSchema = v.union([v.strictTuple([direction, direction, direction]), v.strictTuple([direction, direction])]);
 const ArmSchema = v.strictTuple([direction, direction]);
 const pair = <T extends v.GenericSchema>(one: T) => v.union([one, v.strictObject({ left: one, right: one })]);
@@ -40,11 +40,11 @@ const pair = <T extends v.GenericSchema>(one: T) => v.union([one, v.strictObject
 const KeySchema = v.strictObject({
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
   /** Lean of the lower trunk from upright: 0 upright, 90 level and face down, -90 lying on the back, 180 upside down. */
-  trunk: v.optional(degrees(-180, 180), 0),
+  trunk: v.optional(within(-180, 180), 0),
   /** The upper trunk's bend on the lower: positive rounds forward (a crunch), negative arches (a cobra). */
-  spine: v.optional(degrees(-60, 90), 0),
+  spine: v.optional(within(-60, 90), 0),
   /** Chin down positive, head back negative. */
-  neck: v.optional(degrees(-60, 70), 0),
+  neck: v.optional(within(-60, 70), 0),
   /** Metres the shoulders move along the upper trunk: `up` (a shrug; negative, depressed), `forward` (protracted; negative, pinched back). */
   shoulders: v.optional(ShouldersSchema),
   legs: v.optional(pair(LegSchema), [0, 0]),
@@ -70,7 +70,7 @@ const KeySchema = v.strictObject({
   /** Front view: degrees the chest turns about the spine, + to the figure's left, or `{chest, hips}` (trunk-twist.ts). */
   twist: v.optional(TwistSchema),
   /** Metres off the ground at this key: the flight of a jump or a hop (nothing rests anywhere then). */
-  air: v.optional(degrees(0, 1.2), 0),
+  air: v.optional(within(0, 1.2), 0),
   /** In the air, thrown from the key before the flight to the key after it (thrown.ts): its air and at are derived. */
   flight: v.optional(v.literal(true, 'flight is true on a key in the air, or left out')),
   /**
@@ -83,8 +83,8 @@ const KeySchema = v.strictObject({
    * A move may be as short as 0.1 s (three frames): a run's or a sprint's stride, four to eight keys a
    * cycle, needs moves of 0.1-0.15 s to reach its cadence (170-200 steps a minute).
    */
-  hold: v.optional(degrees(0, 2.5), 0.6),
-  move: v.optional(degrees(0.1, 2.5), 1),
+  hold: v.optional(within(0, 2.5), 0.6),
+  move: v.optional(within(0.1, 2.5), 1),
 });
 export type PoseKey = v.InferOutput<typeof KeySchema>;
 
@@ -136,7 +136,7 @@ export const ParamsSchema = v.pipe(
      * back pad rises from there at `angle` degrees, behind the seat (toward -x) when positive, in front of
      * it (a chest pad, a preacher pad) when negative. The pad is drawn; the trunk's angle lays the body on it.
      */
-    incline: v.optional(v.strictTuple([metres, v.union([degrees(20, 90), degrees(-90, -20)])])),
+    incline: v.optional(v.strictTuple([metres, v.union([within(20, 90), within(-90, -20)])])),
     /**
      * A decline bench `[x, angle]`: its seat (the support, 35 cm long, 55 cm high: the bench's high end)
      * runs forward from x, its back pad falls from x behind it (toward -x) at `angle` degrees, and a leg
@@ -144,7 +144,7 @@ export const ParamsSchema = v.pipe(
      * `"legs": [85, 0]`). Lie with the pelvis on the seat and the trunk along the pad (`"trunk": -90 -
      * angle`); the pad is drawn, the seat is what the figure rests on.
      */
-    decline: v.optional(v.strictTuple([metres, degrees(10, 40)])),
+    decline: v.optional(v.strictTuple([metres, within(10, 40)])),
     /** A Smith machine's rails at x: the bar, at the hands, runs up and down them. */
     smith: v.optional(metres),
     /** The face of a wall. */
@@ -208,7 +208,7 @@ export const ParamsSchema = v.pipe(
      * front view): the floor scrolls back under it, so a foot planted on it moves back with it (a run, a
      * skip, a crawl, a sled push). Write the stride so each planted foot moves back at this speed.
      */
-    travel: v.optional(v.union([degrees(-8, -0.2), degrees(0.2, 8)])),
+    travel: v.optional(v.union([within(-8, -0.2), within(0.2, 8)])),
     /**
      * A jump rope in the hands (prop `jump-rope`), turning this many times a loop at one speed, under the
      * feet at the start of the loop and at every whole turn: time the keys so both feet are off the floor

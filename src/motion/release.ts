@@ -11,7 +11,7 @@ import { ballVelocities, flyingBall } from './ball-legs.ts';
 import { heldAt } from './held-places.ts';
 import type { Motion } from './motion.ts';
 import type { Body, Point } from './skeleton.ts';
-import { type Meeting, meeting } from './take-off.ts';
+import { type Meeting, type MeetingStore, meeting, meetingOnce } from './take-off.ts';
 
 /** The ball's launch and arrival velocities of each motion, worked out once. */
 const VELOCITIES = new WeakMap<Motion, { launch?: Point; arrival?: Point }>();
@@ -26,8 +26,8 @@ export function carriedVelocities(motion: Motion, keyBody: (index: number) => Bo
   return found;
 }
 
-/** The meeting of each move with the ball's release or catch, worked out once per motion and key. */
-const MEETINGS = new WeakMap<Motion, Map<number, Meeting | undefined>>();
+/** The meeting of each move with the ball's release or catch. */
+const MEETINGS: MeetingStore = new WeakMap();
 
 /**
  * How the move out of key `from` runs when it carries the ball into its release, out of it, or out of its
@@ -43,23 +43,18 @@ export function releaseMeetingOf(
   const flight = motion.ball;
   const prop = flyingBall(motion);
   if (flight === undefined || prop === undefined) return undefined;
-  const known = MEETINGS.get(motion) ?? new Map<number, Meeting | undefined>();
-  MEETINGS.set(motion, known);
-  if (known.has(from)) return known.get(from);
-  const { launch, arrival } = carriedVelocities(motion, keyBody);
-  // A key that is held stops the hands there anyway: the move on that side is eased as every move.
-  const carried = (key: number | undefined) => key !== undefined && motion.keys[key]!.hold === 0;
-  const to = (from + 1) % motion.keys.length;
-  const leaving = from === flight.release && carried(flight.release) ? launch : undefined;
-  const giving = from === flight.catch && carried(flight.catch) ? arrival : undefined;
-  const reaching = to === flight.release && carried(flight.release) ? launch : undefined;
-  const start = leaving ?? giving;
-  let found: Meeting | undefined;
-  if (start !== undefined || reaching !== undefined) {
+  return meetingOnce(MEETINGS, motion, from, () => {
+    const { launch, arrival } = carriedVelocities(motion, keyBody);
+    // A key that is held stops the hands there anyway: the move on that side is eased as every move.
+    const carried = (key: number | undefined) => key !== undefined && motion.keys[key]!.hold === 0;
+    const to = (from + 1) % motion.keys.length;
+    const leaving = from === flight.release && carried(flight.release) ? launch : undefined;
+    const giving = from === flight.catch && carried(flight.catch) ? arrival : undefined;
+    const reaching = to === flight.release && carried(flight.release) ? launch : undefined;
+    const start = leaving ?? giving;
+    if (start === undefined && reaching === undefined) return undefined;
     // (A mix of 0 is the key's figure as placed, a hair from the mixed one: the path is read just after it.)
     const timed = meeting((s) => heldAt(mixAt(Math.max(s, 1e-7)), prop), motion.keys[from]!.move, start, reaching);
-    found = (u) => ({ progress: timed(u).progress, shift: [0, 0] });
-  }
-  known.set(from, found);
-  return found;
+    return (u) => ({ progress: timed(u).progress, shift: [0, 0] });
+  });
 }

@@ -4,7 +4,7 @@
  * holds (render-above-props.ts), over its shadow; a foot planted flat is seen its whole length, one pointing up end on.
  */
 import type { Motion } from './motion.ts';
-import type { Arm, Body, Leg, Point } from './skeleton.ts';
+import type { Arm, Body, Leg, Point, Side } from './skeleton.ts';
 import { LEG_HALF_WIDTH, SEGMENT, SIDES, toSegment } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { depthAt, floorBelowHips, legHeights } from './view-above.ts';
@@ -25,10 +25,13 @@ const SHANK_DOWN = -10;
 /** The picture's point of the posed figure's point: y along the body to the left, x across it, up (face down: down). */
 const laid = (lying: 'back' | 'front', [x, y]: Point): Point => [-y, lying === 'back' ? x : -x];
 
-/** A posed figure laid in the picture: every point turned as `laid` turns it. */
-export function laidBody(lying: 'back' | 'front', body: Body): Body {
-  const at = (p: Point) => laid(lying, p);
-  const leg = (l: Leg): Leg => ({ root: at(l.root), middle: at(l.middle), end: at(l.end), heel: at(l.heel), toe: at(l.toe) });
+/**
+ * The figure with every point moved by `at`, a leg's by `legOf` where given (the shadow moves a knee and an
+ * ankle by their own heights); what a figure seen from above does not draw (tilts, a turn) is left behind.
+ */
+function movedBody(body: Body, at: (p: Point) => Point, legOf?: (leg: Leg, side: Side) => Leg): Body {
+  const leg = (l: Leg, side: Side): Leg =>
+    legOf?.(l, side) ?? { root: at(l.root), middle: at(l.middle), end: at(l.end), heel: at(l.heel), toe: at(l.toe) };
   const arm = (a: Arm): Arm => ({ root: at(a.root), middle: at(a.middle), end: at(a.end), hand: at(a.hand) });
   return {
     pelvis: at(body.pelvis),
@@ -36,11 +39,14 @@ export function laidBody(lying: 'back' | 'front', body: Body): Body {
     neckBase: at(body.neckBase),
     ...(body.girdle === undefined ? {} : { girdle: at(body.girdle) }),
     head: at(body.head),
-    legs: { left: leg(body.legs.left), right: leg(body.legs.right) },
+    legs: { left: leg(body.legs.left, 'left'), right: leg(body.legs.right, 'right') },
     arms: { left: arm(body.arms.left), right: arm(body.arms.right) },
     centre: at(body.centre),
   };
 }
+
+/** A posed figure laid in the picture: every point turned as `laid` turns it. */
+export const laidBody = (lying: 'back' | 'front', body: Body): Body => movedBody(body, (p) => laid(lying, p));
 
 /** Every part of a laid figure the picture must hold, with its margin. */
 function extentOf(body: Body): [Point, number][] {
@@ -148,34 +154,20 @@ export function aboveSvg(motion: Motion, figures: readonly { body: Body; opacity
  */
 function shadowOf(motion: Motion, body: Body, seconds: number): Body {
   const depth = depthAt(motion, seconds);
-  // The shadow falls on what the figure lies on (the floor, a roller, a bench): heights above it, the lowest part on it.
-  const floor = 0;
   const lift = (p: Point, height: number): Point => [p[0] + SHADOW.along[0] * height, p[1] + SHADOW.along[1] * height];
-  const lying = (p: Point) => lift(p, floor + SHADOW.thickness);
-  const legs = { ...body.legs };
-  for (const side of SIDES) {
-    const l = body.legs[side];
+  // Heights above the floor: a part lying on it by its own thickness, a raised knee or ankle by its tilt's height.
+  const lying = (p: Point) => lift(p, SHADOW.thickness);
+  return movedBody(body, lying, (l, side) => {
     const { knee, ankle } = legHeights(motion, depth, side);
-    const [atKnee, atAnkle] = [Math.max(0, floor + knee) + SHADOW.thickness, Math.max(0, floor + ankle) + SHADOW.thickness];
-    legs[side] = {
+    const [atKnee, atAnkle] = [Math.max(0, knee) + SHADOW.thickness, Math.max(0, ankle) + SHADOW.thickness];
+    return {
       root: lying(l.root),
       middle: lift(l.middle, atKnee),
       end: lift(l.end, atAnkle),
       heel: lift(l.heel, atAnkle),
       toe: lift(l.toe, atAnkle),
     };
-  }
-  const arm = (a: Arm): Arm => ({ root: lying(a.root), middle: lying(a.middle), end: lying(a.end), hand: lying(a.hand) });
-  return {
-    pelvis: lying(body.pelvis),
-    waist: lying(body.waist),
-    neckBase: lying(body.neckBase),
-    ...(body.girdle === undefined ? {} : { girdle: lying(body.girdle) }),
-    head: lying(body.head),
-    legs,
-    arms: { left: arm(body.arms.left), right: arm(body.arms.right) },
-    centre: lying(body.centre),
-  };
+  });
 }
 
 /** The laid figure in one colour: arms on the floor under the trunk, legs, the trunk and head, then an arm lying over the body. */

@@ -87,8 +87,19 @@ export function plantedFeet(body: Body): Partial<Record<Side, Point>> {
 /** A take-off velocity that rises, or nothing: a flight whose top is its take-off (a drop) meets no push. */
 const rising = (velocity: Point | undefined): Point | undefined => (velocity !== undefined && velocity[1] > 0.1 ? velocity : undefined);
 
-/** The meeting of each grounded move into a take-off or out of a touch-down, worked out once per motion and key. */
-const MEETINGS = new WeakMap<Motion, Map<number, Meeting | undefined>>();
+/** Meetings worked out once per motion and key: this module keeps one store, release.ts another. */
+export type MeetingStore = WeakMap<Motion, Map<number, Meeting | undefined>>;
+
+/** The meeting of the move out of key `from` in `store`, worked out by `find` the first time it is asked for. */
+export function meetingOnce(store: MeetingStore, motion: Motion, from: number, find: () => Meeting | undefined): Meeting | undefined {
+  const known = store.get(motion) ?? new Map<number, Meeting | undefined>();
+  store.set(motion, known);
+  if (!known.has(from)) known.set(from, find());
+  return known.get(from);
+}
+
+/** The meeting of each grounded move into a take-off or out of a touch-down. */
+const MEETINGS: MeetingStore = new WeakMap();
 
 /**
  * The meeting of the move out of key `from` of a grounded motion, or nothing when it meets no flight:
@@ -103,21 +114,18 @@ export function meetingOf(
   if (motion.isGrounded !== true || motion.travel !== undefined) return undefined;
   const { landing, pushing } = flightEnds(motion.keys, from);
   if (!landing && !pushing) return undefined;
-  const known = MEETINGS.get(motion) ?? new Map<number, Meeting | undefined>();
-  MEETINGS.set(motion, known);
-  if (known.has(from)) return known.get(from);
   const n = motion.keys.length;
   const velocity = (flightKey: number, atEnd: boolean): Point | undefined => {
     const flight = flightOf(motion.keys, flightKey);
     return flight === undefined ? undefined : flightVelocity(keyPelvis(flight.takeoff), keyPelvis(flight.touchdown), flight.seconds, atEnd);
   };
-  const found = meeting(
-    pelvisAt,
-    motion.keys[from]!.move,
-    landing ? velocity((from - 1 + n) % n, true) : undefined,
-    // A step off a box is no push: its flight does not rise from the edge, and the body only falls from it.
-    pushing ? rising(velocity((from + 1) % n, false)) : undefined,
+  return meetingOnce(MEETINGS, motion, from, () =>
+    meeting(
+      pelvisAt,
+      motion.keys[from]!.move,
+      landing ? velocity((from - 1 + n) % n, true) : undefined,
+      // A step off a box is no push: its flight does not rise from the edge, and the body only falls from it.
+      pushing ? rising(velocity((from + 1) % n, false)) : undefined,
+    ),
   );
-  known.set(from, found);
-  return found;
 }
