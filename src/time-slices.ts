@@ -1,7 +1,7 @@
 /**
  * Long builds (a catalog, its search index) written as generators that yield between small units of
- * work, and the two ways to drive them: to the end at once (tests, CLI tools) or in slices of about a
- * millisecond with setImmediate between, so that even a build at 100x the catalog never holds the
+ * work, and the two ways to drive them: to the end at once (tests, CLI tools) or in slices of a quarter
+ * of a millisecond with setImmediate between, so that even a build at 100x the catalog never holds the
  * event loop (docs/operations.md#snapshot-reloads: loading a snapshot never pauses serving).
  */
 import { performance } from 'node:perf_hooks';
@@ -10,13 +10,21 @@ import { performance } from 'node:perf_hooks';
 export type Steps<T> = Generator<void, T, void>;
 
 /**
- * Longest stretch a sliced build runs before it lets the event loop serve (ms). A search that arrives
- * during a slice waits for the rest of it: with 4 ms slices the search p99 during reloads was 1.4-2.3x
- * the p99 before them, with 1 ms 1.1-1.5x, and the reloads took about as long (runs of the reload
- * suite, six with 4 ms and three with 1 ms, each on both machines; see
- * docs/performance.md#reloading-a-snapshot). A slice boundary costs one setImmediate.
+ * Longest stretch a sliced build runs on the serving thread before it lets the event loop serve (ms). A
+ * search that arrives during a slice waits for the rest of it: with 4 ms slices the search p99 during
+ * reloads was 1.4-2.3x the p99 before them, with 1 ms 1.1-1.5x (a client whose own CPU set most of
+ * what it timed, before stop 46); timed by a light client (bench/kept-connection.ts), 0.25 ms slices
+ * took the p99 during reloads from 1.26-1.45x to 1.12-1.33x of the p99 before them (with the reading
+ * process leaving a core to serving, catalog/idle-cpu.ts), the reloads as long
+ * (docs/performance.md#reloading-a-snapshot). A slice boundary costs one setImmediate.
  */
-export const DEFAULT_SLICE_MS = 1;
+export const DEFAULT_SLICE_MS = 0.25;
+
+/**
+ * A paced build's slice (runPaced): in a process of its own, where a slice holds no one up and each
+ * boundary costs a look at the machine's load.
+ */
+export const PACED_SLICE_MS = 1;
 
 /** Runs a build to its end without pausing. */
 export function runNow<T>(steps: Steps<T>): T {
@@ -92,7 +100,7 @@ export interface Pacer {
  * long as `pacer` says to: for a build in a process of its own, where blocking costs nothing but its
  * own time.
  */
-export function runPaced<T>(steps: Steps<T>, pacer: Pacer, sliceMs = DEFAULT_SLICE_MS, now: () => number = () => performance.now()): T {
+export function runPaced<T>(steps: Steps<T>, pacer: Pacer, sliceMs = PACED_SLICE_MS, now: () => number = () => performance.now()): T {
   for (;;) {
     const built = slice(steps, sliceMs, now);
     if (built !== undefined) return built.value;

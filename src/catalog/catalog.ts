@@ -196,7 +196,7 @@ export function buildCatalog(snapshot: Snapshot, source: string): Catalog {
 }
 
 /**
- * Builds the catalog in slices of about a millisecond, so that serving goes on meanwhile (the loader awaits this),
+ * Builds the catalog in slices of a quarter of a millisecond, so that serving goes on meanwhile (the loader awaits this),
  * reusing the response bytes of `previous`'s unchanged exercises.
  */
 export function loadCatalog(snapshot: Snapshot, source: string, sliceMs?: number, previous?: Catalog): Promise<Catalog> {

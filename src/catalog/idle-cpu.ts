@@ -6,12 +6,21 @@
  * CPU-bound processes the build then got so little CPU that reloads took over a minute; and a process
  * cannot raise its priority again without privileges. So the build waits in user space instead, and only
  * while it can afford to: between slices of about a millisecond it looks at how many other tasks are
- * runnable (the kernel's count in /proc/loadavg), and while they already want every CPU, it waits a
- * millisecond, but only while it can still be over by its deadline running flat out at the rate of CPU
- * it has had (expecting to take the last read's CPU time, scaled up when more of the file changed: below).
+ * runnable (the kernel's count in /proc/loadavg), and while they want all the CPUs but one (at least
+ * one: serving's own burst needs a core of its own), it waits a millisecond, but only while it can
+ * still be over by its deadline running flat out at the rate of CPU it has had (expecting to take the
+ * last read's CPU time, scaled up when more of the file changed: below).
  * So a machine that is busy for good gets the build as fast as before, and a reload of a quiet machine's
  * day of edits uses what serving leaves idle.
  * Where the count cannot be read (not Linux), the build never waits.
+ *
+ * Why all but one: waiting only while the others wanted every CPU let the build run whenever the
+ * serving thread and its client took turns on the two cores, and a search that arrived then waited for
+ * a core. Timed by a client light enough not to be the measure (bench/kept-connection.ts), the search
+ * p99 during reloads was 2.3-4.1x the p99 before them on the machine as it is; waiting while others want
+ * one core, 1.26-1.45x (1.12-1.33x with the serving thread's slices of 0.25 ms), the reloads 0.1-0.3 s
+ * longer there and beside two CPU-bound processes as before (docs/performance.md#reloading-a-snapshot,
+ * stop 46).
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -95,14 +104,19 @@ export interface IdleCpuOptions {
   readonly block?: (ms: number) => void;
 }
 
+/** How many other runnable tasks make the build wait, on `cpus` CPUs: all of them but one, at least one. */
+export function busyAt(cpus: number): number {
+  return Math.max(1, cpus - 1);
+}
+
 /**
- * A pacer that waits while other runnable tasks want every CPU, as long as the build can still be over by
+ * A pacer that waits while other runnable tasks want all the CPUs but one (busyAt), as long as the build can still be over by
  * its deadline: what is left of its expected CPU time, at the rate of CPU it has got while running, must
  * fit in the time left. A build that has taken more than it was expected to no longer waits.
  */
 export function idleCpuPacer(options: IdleCpuOptions): Pacer & { readonly waitedMs: () => number } {
   const { expectedCpuMs, deadline, now, cpuMs } = options;
-  const cpus = options.cpus ?? availableParallelism();
+  const busy = busyAt(options.cpus ?? availableParallelism());
   const others = options.othersRunnable ?? othersRunnable;
   const block = options.block ?? blockFor;
   // Cleared for good the first time the count cannot be read.
@@ -122,7 +136,7 @@ export function idleCpuPacer(options: IdleCpuOptions): Pacer & { readonly waited
       if (left <= 0 || at + left / Math.max(used / runMs, 0.05) >= deadline) return false;
       const runnable = others();
       if (runnable === undefined) canCount = false;
-      return runnable !== undefined && runnable >= cpus;
+      return runnable !== undefined && runnable >= busy;
     },
     wait() {
       block(1);

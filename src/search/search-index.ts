@@ -9,7 +9,7 @@
  * gets one index per language (`languages`), built with the English one and read with its language's
  * rules (languages/): filters, terms, queries and suggest alike.
  *
- * `buildSearchIndex` runs the build in slices of about a millisecond with setImmediate between, so that building
+ * `buildSearchIndex` runs the build in slices of a quarter of a millisecond with setImmediate between, so that building
  * for 100x the catalog never pauses serving; `buildSearchIndexNow` runs it at once (tests, tools).
  */
 import type { Catalog, TranslatedSearch } from '../catalog/catalog.ts';
