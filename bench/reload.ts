@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { busyMachine } from '../test/helpers/busy.ts';
 import { stopChild } from './child-servers.ts';
 import type { Scratch } from './scratch.ts';
-import { countOf, keepSearching, p99, startSnapshotService } from './snapshot-service.ts';
+import { countOf, keepSearching, p99, searchAtRate, startSnapshotService } from './snapshot-service.ts';
 
 /** Issue 19's goal for the time from a new file (or SIGHUP) to serving it. */
 export const RELOAD_GOAL_MS = 2000;
@@ -39,9 +39,28 @@ export const RELOAD_P99_GOAL_RATIO = 1.25;
 /** Quiet between reloads, so that each one's searches are its own. */
 const BETWEEN_MS = 500;
 
+/**
+ * How the searches beside the reloads arrive: CONNECTIONS clients each waiting for its answer (a closed
+ * loop, as fast as the service and the client go), or a steady stream (an open loop: searchAtRate), which
+ * counts every search a stall delays.
+ */
+export type ReloadClient = { kind: 'connections'; connections: number } | { kind: 'rate'; perSecond: number };
+
+/** The open loop's rate: about a seventh of what the closed loop reaches on this box, so both cores have room. */
+export const OPEN_LOOP_PER_SECOND = 2000;
+
+/** The client as the report names it. */
+export function describeClient(client: ReloadClient = { kind: 'connections', connections: CONNECTIONS }): string {
+  return client.kind === 'connections'
+    ? `${client.connections} connections searching`
+    : `searches sent at ${client.perSecond.toLocaleString('en-US')} a second`;
+}
+
 export interface ReloadFigures {
   /** CPU-bound processes running beside the service (0: the machine as it is). */
   busyProcesses: number;
+  /** How the searches arrived (absent before stop 46: two connections in a closed loop). */
+  client?: ReloadClient;
   snapshotMb: number;
   /**
    * Each reload in order: how it was started (a newer file renamed in, or the file rewritten and
@@ -150,12 +169,20 @@ function stageRounds(snapshot: EditableSnapshot, stagingDir: string): { rounds: 
   return { rounds, count };
 }
 
-export async function measureReload(scratch: Scratch, queries: readonly string[], busyProcesses: number): Promise<ReloadFigures> {
-  const { service, dataDir, newest } = await startSnapshotService(scratch, `reload-service-${busyProcesses}`);
+export async function measureReload(
+  scratch: Scratch,
+  queries: readonly string[],
+  busyProcesses: number,
+  client: ReloadClient = { kind: 'connections', connections: CONNECTIONS },
+): Promise<ReloadFigures> {
+  const { service, dataDir, newest } = await startSnapshotService(scratch, `reload-service-${client.kind}-${busyProcesses}`);
   const text = readFileSync(join(dataDir, newest), 'utf8');
   const { rounds, count } = stageRounds(JSON.parse(text) as EditableSnapshot, `${dataDir}-staged`);
   const busy = await busyMachine(busyProcesses);
-  const searching = keepSearching(service.url, scratch.apiKey, queries, CONNECTIONS);
+  const searching =
+    client.kind === 'connections'
+      ? keepSearching(service.url, scratch.apiKey, queries, client.connections)
+      : searchAtRate(service.url, scratch.apiKey, queries, client.perSecond);
   try {
     // The `catalog loaded` line the service logs once it serves what an action put in place.
     const waitForLoaded = (sinceEpochMs: number) =>
@@ -201,6 +228,7 @@ export async function measureReload(scratch: Scratch, queries: readonly string[]
     const eachReload = windows.map(([from, to]) => samples.filter((s) => s.at >= from && s.at <= to).map((s) => s.ms));
     return {
       busyProcesses,
+      client,
       snapshotMb: Number((Buffer.byteLength(text) / 2 ** 20).toFixed(1)),
       reloads: reloads.map((reload, i) => ({ ...reload, p99Ms: p99(eachReload[i]!), requests: eachReload[i]!.length })),
       p99BeforeMs: p99(before),

@@ -1,7 +1,7 @@
 /** The report's sections other than the load suite's: search, snapshot refusal, fairness, in-process figures. */
 import type { ExtrasFigures } from './extras-run.ts';
 import type { LatencyFigures } from './scaling-run.ts';
-import { RELOAD_GOAL_MS, RELOAD_P99_GOAL_RATIO } from './reload.ts';
+import { describeClient, RELOAD_GOAL_MS, RELOAD_P99_GOAL_RATIO } from './reload.ts';
 import type { Report } from './report.ts';
 import { formatNumber, table } from './report-format.ts';
 
@@ -26,7 +26,7 @@ export function printReload(report: Report, out: string[]): void {
     out.push('');
     out.push(
       `Reloading the ${formatNumber(r.snapshotMb, 1)} MB bundled snapshot, ${r.busyProcesses} CPU-bound processes beside, ` +
-        `2 connections searching: search p99 ${formatNumber(r.p99BeforeMs, 2)} ms before, ${formatNumber(r.p99DuringMs, 2)} ms ` +
+        `${describeClient(r.client)}: search p99 ${formatNumber(r.p99BeforeMs, 2)} ms before, ${formatNumber(r.p99DuringMs, 2)} ms ` +
         `during (max ${formatNumber(r.maxDuringMs, 2)} ms, ${formatNumber(r.requestsDuring)} requests, ${formatNumber(r.failures)} failed), ` +
         `${formatNumber(r.p99BetweenMs, 2)} ms between reloads`,
     );

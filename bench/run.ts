@@ -21,7 +21,8 @@
  * - snapshot-refusal: search latency while a ~60 MB bad snapshot is refused (snapshot-refusal.ts);
  * - fairness: health latency while 20 clients send worst-case searches, at 1x and 10x (fairness.ts);
  * - reload: a valid snapshot served after its file appears and after SIGHUP while searches run, on the
- *   machine as it is and beside two CPU-bound processes (reload.ts).
+ *   machine as it is and beside two CPU-bound processes, searched by two connections in a closed loop
+ *   and by a steady stream of 2,000 searches a second (reload.ts).
  *
  *   BENCH_SUITES=load,relevance npm run bench    only those suites
  *
@@ -47,6 +48,7 @@ import { buildScenarios } from './scenarios.ts';
 import { prepareScratch } from './scratch.ts';
 import { CONNECTIONS, DISTINCT_SEARCHES, PAGE_CACHE_BYTES, readDurationSeconds, readSuites, WARMUP_SECONDS } from './settings.ts';
 import { baselineEngine, measureRefusal, measureReloadSuite, type Run, runServiceSuites } from './service-suites.ts';
+import { describeClient } from './reload.ts';
 
 /** The figures taken before any server starts: catalog build, findPage, relevance, scaling and extras. */
 async function measureInProcess(suites: ReadonlySet<string>) {
@@ -124,7 +126,9 @@ async function main(): Promise<number> {
     if (snapshotRefusal !== null && snapshotRefusal.failures > 0)
       problems.push(`snapshot refusal: ${snapshotRefusal.failures} search requests failed`);
     for (const r of reload.filter((r) => r.failures > 0))
-      problems.push(`reload with ${r.busyProcesses} CPU-bound processes: ${r.failures} search requests failed`);
+      problems.push(
+        `reload with ${r.busyProcesses} CPU-bound processes (${describeClient(r.client)}): ${r.failures} search requests failed`,
+      );
     const report: Report = {
       timestamp: new Date().toISOString(),
       node: process.version,

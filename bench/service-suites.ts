@@ -14,7 +14,7 @@ import type { Report } from './report.ts';
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { BY_QUERY_ROUTES, buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import type { Scratch } from './scratch.ts';
-import { measureReload, type ReloadFigures } from './reload.ts';
+import { describeClient, measureReload, OPEN_LOOP_PER_SECOND, type ReloadClient, type ReloadFigures } from './reload.ts';
 import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
 import { DATA_DIR, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, ROOT, START_TIMEOUT_MS } from './settings.ts';
 import { uwsLoadFailure } from '../src/http/engines/engine.ts';
@@ -189,13 +189,24 @@ export function measureRefusal(run: Run): Promise<RefusalFigures> {
   return measureSnapshotRefusal(run.scratch, run.searchQueries);
 }
 
-/** The reload suite: a valid snapshot served while searches run, on the machine as it is and beside two CPU-bound processes. */
+/**
+ * The reload suite: a valid snapshot served while searches run, on the machine as it is and beside two
+ * CPU-bound processes; searched by two connections in a closed loop, then by a steady stream (reload.ts
+ * ReloadClient).
+ */
 export async function measureReloadSuite(run: Run): Promise<ReloadFigures[]> {
   const figures: ReloadFigures[] = [];
-  for (const busyProcesses of [0, 2]) {
-    process.stderr.write(`bench: reloading the bundled snapshot while searches run, ${busyProcesses} CPU-bound processes beside\n`);
-    figures.push(await measureReload(run.scratch, run.searchQueries, busyProcesses));
-  }
+  const clients: ReloadClient[] = [
+    { kind: 'connections', connections: 2 },
+    { kind: 'rate', perSecond: OPEN_LOOP_PER_SECOND },
+  ];
+  for (const client of clients)
+    for (const busyProcesses of [0, 2]) {
+      process.stderr.write(
+        `bench: reloading the bundled snapshot while searches run (${describeClient(client)}), ${busyProcesses} CPU-bound processes beside\n`,
+      );
+      figures.push(await measureReload(run.scratch, run.searchQueries, busyProcesses, client));
+    }
   return figures;
 }
 

@@ -86,6 +86,83 @@ export function keepSearching(url: string, apiKey: string, queries: readonly str
   };
 }
 
+/** Connections the open-loop client may hold at once: a stall of 250 ms at 2,000 searches a second. */
+const MOST_CONNECTIONS = 512;
+/** How late past its due time a search is sent before it counts as having waited for a connection (a timer's slack is about 1 ms). */
+const LATE_MS = 100;
+
+/**
+ * Searches sent at `perSecond`, whatever the service is doing (an open loop). `keepSearching`'s closed
+ * loop waits for each answer before its next search, so a pause of the service delays only the two
+ * searches in flight: a 30 ms stall costs two slow samples of tens of thousands, and a build that held
+ * the event loop in long blocks would look better to it than one in short slices. Here the searches go
+ * on being sent through a stall of the service (this is another process), so a stall delays every
+ * search sent during it, as it would delay a stream of users. Each is timed from when it was sent (the
+ * timer that sends them runs up to a millisecond late, which is this process's, not the service's).
+ * Each search takes a free kept connection, or opens one (up to MOST_CONNECTIONS; past that, a search
+ * waits for one, and is counted as a failure: the run then says its stream fell behind).
+ */
+export function searchAtRate(url: string, apiKey: string, queries: readonly string[], perSecond: number): Searching {
+  const samples: { at: number; ms: number }[] = [];
+  const failureKinds: Record<string, number> = {};
+  const fail = (kind: string) => (failureKinds[kind] = (failureKinds[kind] ?? 0) + 1);
+  const free: KeptConnection[] = [];
+  const due: number[] = [];
+  const answering = new Set<Promise<void>>();
+  let opened = 0;
+  let issued = 0;
+  let next = 0;
+  const start = performance.now();
+  const send = (dueAt: number, connection: KeptConnection) => {
+    // A search that waited for a connection (MOST_CONNECTIONS open) is counted, so a run can see it.
+    if (performance.now() - dueAt > LATE_MS) fail('sent late (every connection busy)');
+    const sentAt = performance.now();
+    const q = encodeURIComponent(queries[next++ % Math.min(QUERY_COUNT, queries.length)]!);
+    const answered: Promise<void> = connection.get(`/v1/exercises?q=${q}&limit=20`, { 'x-api-key': apiKey }).then(
+      (answer) => {
+        if (answer.status !== 200) fail(String(answer.status));
+      },
+      (error: unknown) => {
+        fail((error as Error).message);
+      },
+    );
+    const settled = answered.then(() => {
+      samples.push({ at: sentAt, ms: performance.now() - sentAt });
+      answering.delete(settled);
+      free.push(connection);
+      dispatch();
+    });
+    answering.add(settled);
+  };
+  const dispatch = () => {
+    while (due.length > 0) {
+      let connection = free.pop();
+      if (connection === undefined && opened < MOST_CONNECTIONS) {
+        connection = new KeptConnection(url);
+        opened += 1;
+      }
+      if (connection === undefined) return;
+      send(due.shift()!, connection);
+    }
+  };
+  // Every millisecond (a timer's best), every search that fell due since.
+  const timer = setInterval(() => {
+    const dueNow = Math.floor(((performance.now() - start) * perSecond) / 1000);
+    while (issued < dueNow) due.push(start + (issued++ * 1000) / perSecond);
+    dispatch();
+  }, 1);
+  return {
+    samples,
+    failureKinds,
+    stop: async () => {
+      clearInterval(timer);
+      due.length = 0;
+      while (answering.size > 0) await Promise.all(answering);
+      for (const connection of free) connection.close();
+    },
+  };
+}
+
 export function p99(samples: readonly number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return Number((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0).toFixed(2));
