@@ -24,9 +24,10 @@ const CONNECTIONS = 2;
 /** Records a day's edits change: the overview of this many exercises, a different set each time. */
 const DAY_OF_EDITS = 20;
 /**
- * Searching before the first reload: the baseline p99. 15 s, about 300,000 searches quiet with the light
- * client (kept-connection.ts; 6,000 with fetch, when this was set), as many as the reloads see: the p99 of the 2,000 of a 5 s window is set by its 20 slowest searches,
- * and two such windows of the same quiet searches differed by more than 1.25x in 9 of 104 runs (the
+ * Searching before the first reload: the baseline p99. 15 s: about 300,000 searches quiet with two
+ * connections of the light client (kept-connection.ts; 6,000 with fetch, when this was set) and 30,000
+ * at the open loop's rate, as many as the reloads see. The p99 of the 2,000 of a 5 s window (fetch) was
+ * set by its 20 slowest searches, and two such windows of the same quiet searches differed by more than 1.25x in 9 of 104 runs (the
  * half seconds between reloads against the 5 s before, stop 41's runs), which a ratio against it
  * counted as the reloads' doing.
  */

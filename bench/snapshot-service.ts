@@ -88,7 +88,10 @@ export function keepSearching(url: string, apiKey: string, queries: readonly str
 
 /** Connections the open-loop client may hold at once: a stall of 250 ms at 2,000 searches a second. */
 const MOST_CONNECTIONS = 512;
-/** How late past its due time a search is sent before it counts as having waited for a connection (a timer's slack is about 1 ms). */
+/**
+ * How late past its due time a search may be sent (a timer's slack is about a millisecond): later, every
+ * connection was busy or this process stalled, the stream fell behind, and the search counts as failed.
+ */
 const LATE_MS = 100;
 
 /**
@@ -100,7 +103,7 @@ const LATE_MS = 100;
  * search sent during it, as it would delay a stream of users. Each is timed from when it was sent (the
  * timer that sends them runs up to a millisecond late, which is this process's, not the service's).
  * Each search takes a free kept connection, or opens one (up to MOST_CONNECTIONS; past that, a search
- * waits for one, and is counted as a failure: the run then says its stream fell behind).
+ * waits for one; sent over LATE_MS late, it counts as failed, and the run says its stream fell behind).
  */
 export function searchAtRate(url: string, apiKey: string, queries: readonly string[], perSecond: number): Searching {
   const samples: { at: number; ms: number }[] = [];
@@ -114,8 +117,7 @@ export function searchAtRate(url: string, apiKey: string, queries: readonly stri
   let next = 0;
   const start = performance.now();
   const send = (dueAt: number, connection: KeptConnection) => {
-    // A search that waited for a connection (MOST_CONNECTIONS open) is counted, so a run can see it.
-    if (performance.now() - dueAt > LATE_MS) fail('sent late (every connection busy)');
+    if (performance.now() - dueAt > LATE_MS) fail('sent late (every connection busy, or the client stalled)');
     const sentAt = performance.now();
     const q = encodeURIComponent(queries[next++ % Math.min(QUERY_COUNT, queries.length)]!);
     const answered: Promise<void> = connection.get(`/v1/exercises?q=${q}&limit=20`, { 'x-api-key': apiKey }).then(
