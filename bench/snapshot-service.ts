@@ -53,27 +53,37 @@ export interface Searching {
   stop(): Promise<void>;
 }
 
-/** `connections` clients searching `url` in a loop until stopped. */
-export function keepSearching(url: string, apiKey: string, queries: readonly string[], connections: number): Searching {
+/**
+ * What both clients share: the queries in turn, a search on a kept connection timed from its send and
+ * recorded once answered, and failures counted by kind (a status, or the error's message).
+ */
+function timedSearches(apiKey: string, queries: readonly string[]) {
   const samples: { at: number; ms: number }[] = [];
   const failureKinds: Record<string, number> = {};
   const fail = (kind: string) => (failureKinds[kind] = (failureKinds[kind] ?? 0) + 1);
-  let isRunning = true;
   let next = 0;
+  const search = async (connection: KeptConnection): Promise<void> => {
+    const q = encodeURIComponent(queries[next++ % Math.min(QUERY_COUNT, queries.length)]!);
+    const sentAt = performance.now();
+    try {
+      const answer = await connection.get(`/v1/exercises?q=${q}&limit=20`, { 'x-api-key': apiKey });
+      if (answer.status !== 200) fail(String(answer.status));
+    } catch (error) {
+      fail((error as Error).message);
+    }
+    samples.push({ at: sentAt, ms: performance.now() - sentAt });
+  };
+  return { samples, failureKinds, fail, search };
+}
+
+/** `connections` clients searching `url` in a loop until stopped. */
+export function keepSearching(url: string, apiKey: string, queries: readonly string[], connections: number): Searching {
+  const { samples, failureKinds, search } = timedSearches(apiKey, queries);
+  let isRunning = true;
   // A light client (kept-connection.ts): fetch's own CPU on this 2-core box was most of what it timed.
   const loops = Array.from({ length: connections }, async () => {
     const connection = new KeptConnection(url);
-    while (isRunning) {
-      const q = encodeURIComponent(queries[next++ % Math.min(QUERY_COUNT, queries.length)]!);
-      const start = performance.now();
-      try {
-        const answer = await connection.get(`/v1/exercises?q=${q}&limit=20`, { 'x-api-key': apiKey });
-        if (answer.status !== 200) fail(String(answer.status));
-      } catch (error) {
-        fail((error as Error).message);
-      }
-      samples.push({ at: start, ms: performance.now() - start });
-    }
+    while (isRunning) await search(connection);
     connection.close();
   });
   return {
@@ -106,30 +116,16 @@ const LATE_MS = 100;
  * waits for one; sent over LATE_MS late, it counts as failed, and the run says its stream fell behind).
  */
 export function searchAtRate(url: string, apiKey: string, queries: readonly string[], perSecond: number): Searching {
-  const samples: { at: number; ms: number }[] = [];
-  const failureKinds: Record<string, number> = {};
-  const fail = (kind: string) => (failureKinds[kind] = (failureKinds[kind] ?? 0) + 1);
+  const { samples, failureKinds, fail, search } = timedSearches(apiKey, queries);
   const free: KeptConnection[] = [];
   const due: number[] = [];
   const answering = new Set<Promise<void>>();
   let opened = 0;
   let issued = 0;
-  let next = 0;
   const start = performance.now();
   const send = (dueAt: number, connection: KeptConnection) => {
     if (performance.now() - dueAt > LATE_MS) fail('sent late (every connection busy, or the client stalled)');
-    const sentAt = performance.now();
-    const q = encodeURIComponent(queries[next++ % Math.min(QUERY_COUNT, queries.length)]!);
-    const answered: Promise<void> = connection.get(`/v1/exercises?q=${q}&limit=20`, { 'x-api-key': apiKey }).then(
-      (answer) => {
-        if (answer.status !== 200) fail(String(answer.status));
-      },
-      (error: unknown) => {
-        fail((error as Error).message);
-      },
-    );
-    const settled = answered.then(() => {
-      samples.push({ at: sentAt, ms: performance.now() - sentAt });
+    const settled = search(connection).then(() => {
       answering.delete(settled);
       free.push(connection);
       dispatch();
