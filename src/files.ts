@@ -4,6 +4,7 @@
  * crash-safely.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fail, ok, type Problem, problem, refuse, type Result } from './problems.ts';
 
@@ -73,6 +74,33 @@ export function writeFileAtomic(file: string, contents: string | Uint8Array): vo
     fsyncSync(dirFd);
   } finally {
     closeSync(dirFd);
+  }
+}
+
+/**
+ * writeFileAtomic on libuv's thread pool: the same steps, awaited, so that a slow disk's fsyncs never
+ * hold the event loop. The usage sink's flush every second ran two fsyncs on the serving thread, 3-5 ms
+ * each on this project's shared box and up to 25 ms (docs/performance.md#the-usage-sink-off-the-event-loop).
+ */
+export async function writeFileAtomicAsync(file: string, contents: string | Uint8Array): Promise<void> {
+  const folder = dirname(file);
+  const temp = join(folder, `.${basename(file)}.${process.pid}.tmp`);
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(contents);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await unlink(temp).catch(() => undefined); // the temp file may not exist; the original error matters
+    throw error;
+  }
+  await handle.close();
+  await rename(temp, file);
+  const folderHandle = await open(folder, 'r');
+  try {
+    await folderHandle.sync();
+  } finally {
+    await folderHandle.close();
   }
 }
 

@@ -8,12 +8,17 @@
  * A failing write (disk full, permission, missing folder) keeps the shard dirty and turns the sink's
  * status to `error`; it is logged once, and the next successful flush writes everything and logs the
  * recovery. Counting never depends on the sink.
+ *
+ * Files are written on libuv's thread pool (writeFileAtomicAsync), never on the serving thread: each
+ * shard's contents are taken at once (serialized, the shard marked written) and written while serving
+ * goes on; a change meanwhile marks the shard again, and a failed write marks it again too. Flushes run
+ * one at a time, and a tick that finds one still running (a slow disk) leaves it be.
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { DATE_FILE_NAME, DateSchema, isRealDate } from '../dates.ts';
-import { readJsonFile, writeFileAtomic } from '../files.ts';
+import { readJsonFile, writeFileAtomicAsync } from '../files.ts';
 import type { Logger } from '../log.ts';
 import { fail, formatProblems, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { dayFromString, dayString } from './windows.ts';
@@ -129,8 +134,8 @@ export function loadShards(stateDir: string, shardCount: number): Result<Shard[]
 
 export interface SinkOptions {
   logger: Logger;
-  /** How a file is written; tests inject failures here. */
-  write?: (file: string, contents: string) => void;
+  /** How a file is written (crash-safe, off the event loop); tests inject failures here. */
+  write?: (file: string, contents: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -138,17 +143,19 @@ export class UsageSink {
   readonly #stateDir: string;
   readonly #counters: PersistedCounters;
   readonly #logger: Logger;
-  readonly #write: (file: string, contents: string) => void;
+  readonly #write: (file: string, contents: string) => Promise<void>;
   readonly #now: () => Date;
   #failure: string | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** The flush under way, if any: the next waits for it. */
+  #running: Promise<boolean> | undefined;
 
   /** Writes what `counters` (the in-process store) holds; the store alone changes its counters. */
   constructor(stateDir: string, counters: PersistedCounters, options: SinkOptions) {
     this.#stateDir = stateDir;
     this.#counters = counters;
     this.#logger = options.logger;
-    this.#write = options.write ?? writeFileAtomic;
+    this.#write = options.write ?? writeFileAtomicAsync;
     this.#now = options.now ?? (() => new Date());
   }
 
@@ -157,12 +164,24 @@ export class UsageSink {
   }
 
   /**
-   * Writes every dirty shard, then archives the days that have ended. Returns true when everything
+   * Writes every dirty shard, then archives the days that have ended. Resolves true when everything
    * is on disk. The order makes a crash at any point safe: an ended day is in a live file before it
    * is archived, and dropped from the live files only after the archive holds it; a day found in
-   * both places holds the same final totals (see setDayUsage), so nothing is counted twice.
+   * both places holds the same final totals (see setDayUsage), so nothing is counted twice. Starts
+   * once the flush under way, if any, has ended.
    */
-  flush(): boolean {
+  flush(): Promise<boolean> {
+    const previous = this.#running ?? Promise.resolve(true);
+    const run = previous.then(() => this.#flushOnce());
+    this.#running = run;
+    const settled = () => {
+      if (this.#running === run) this.#running = undefined;
+    };
+    run.then(settled, settled);
+    return run;
+  }
+
+  async #flushOnce(): Promise<boolean> {
     let failure: string | undefined;
     const fail = (error: unknown) => {
       failure ??= `${(error as NodeJS.ErrnoException).code ?? 'error'}: ${(error as Error).message}`;
@@ -170,19 +189,25 @@ export class UsageSink {
     const now = this.#now();
     const counters = this.#counters;
     counters.closeEndedDays(now.getTime());
+    // Every changed shard taken at once, as it is now: what changes while the files are written marks it again.
+    const taken: { index: number; contents: string }[] = [];
     for (let index = 0; index < counters.shardCount; index++) {
       const shard = counters.changedShard(index);
       if (shard === undefined) continue;
+      taken.push({ index, contents: serializeShard(shard, now) });
+      counters.markWritten(index);
+    }
+    for (const { index, contents } of taken) {
       try {
-        this.#write(shardFile(this.#stateDir, index), serializeShard(shard, now));
-        counters.markWritten(index);
+        await this.#write(shardFile(this.#stateDir, index), contents);
       } catch (error) {
+        counters.markChanged(index);
         fail(error);
       }
     }
     if (failure === undefined) {
       try {
-        this.#archiveEndedDays();
+        await this.#archiveEndedDays();
       } catch (error) {
         fail(error);
       }
@@ -197,8 +222,8 @@ export class UsageSink {
     return failure === undefined;
   }
 
-  /** Merges each ended day held by the shards into its archive file, then lets the shards forget it. */
-  #archiveEndedDays(): void {
+  /** Merges each ended day held by the shards into its archive file, then lets the shards forget what it holds. */
+  async #archiveEndedDays(): Promise<void> {
     const ended = this.#counters.endedDays();
     if (ended.size === 0) return;
     try {
@@ -214,13 +239,18 @@ export class UsageSink {
       if (!existing.ok) throw Object.assign(new Error(formatProblems(existing.problems).join('; ')), { code: 'EBADARCHIVE' });
       for (const [keyId, usage] of byKey) existing.value.set(keyId, usage);
       const keys = Object.fromEntries([...existing.value].sort(([a], [b]) => (a < b ? -1 : 1)));
-      this.#write(file, `${JSON.stringify({ version: FORMAT_VERSION, date, keys })}\n`);
-      this.#counters.forgetEndedDay(date);
+      await this.#write(file, `${JSON.stringify({ version: FORMAT_VERSION, date, keys })}\n`);
+      // Only the keys written: one whose day a request closed while the file was written is archived next time.
+      this.#counters.forgetEndedDay(date, byKey);
     }
   }
 
   start(intervalMs: number): void {
-    this.#timer = setInterval(() => this.flush(), intervalMs);
+    this.#timer = setInterval(() => {
+      if (this.#running !== undefined) return;
+      // A flush reports its own write failures; anything else it throws is logged, never unhandled.
+      this.flush().catch((error: unknown) => this.#logger.error('usage flush failed', { stateDir: this.#stateDir, reason: String(error) }));
+    }, intervalMs);
     this.#timer.unref();
   }
 

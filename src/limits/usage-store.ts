@@ -60,12 +60,14 @@ export interface PersistedCounters {
   closeEndedDays(nowMs: number): void;
   /** The shard's contents when it changed since it was last written; undefined when it did not. */
   changedShard(index: number): ShardContents | undefined;
-  /** The shard's contents, as returned by `changedShard`, are on disk. */
+  /** The shard's contents, as returned by `changedShard`, are being written: unchanged until the next change. */
   markWritten(index: number): void;
+  /** The shard's write failed: it counts as changed, to be written again. */
+  markChanged(index: number): void;
   /** Every ended day the shards still hold, merged over the shards. */
   endedDays(): UsageByDay;
-  /** The archive holds `date` now: the shards drop it (and rewrite their files without it). */
-  forgetEndedDay(date: string): void;
+  /** The archive holds `archived`, keys' totals of `date`: the shards drop them (and rewrite their files without them). */
+  forgetEndedDay(date: string, archived: ReadonlyMap<string, unknown>): void;
 }
 
 /**
@@ -169,6 +171,10 @@ export class MemoryUsageStore implements UsageStore, PersistedCounters {
     this.#shards[index]!.isDirty = false;
   }
 
+  markChanged(index: number): void {
+    this.#shards[index]!.isDirty = true;
+  }
+
   endedDays(): UsageByDay {
     const ended: UsageByDay = new Map();
     for (const shard of this.#shards) {
@@ -181,7 +187,12 @@ export class MemoryUsageStore implements UsageStore, PersistedCounters {
     return ended;
   }
 
-  forgetEndedDay(date: string): void {
-    for (const shard of this.#shards) if (shard.history.delete(date)) shard.isDirty = true;
+  forgetEndedDay(date: string, archived: ReadonlyMap<string, unknown>): void {
+    for (const shard of this.#shards) {
+      const byKey = shard.history.get(date);
+      if (byKey === undefined) continue;
+      for (const keyId of archived.keys()) if (byKey.delete(keyId)) shard.isDirty = true;
+      if (byKey.size === 0) shard.history.delete(date);
+    }
   }
 }

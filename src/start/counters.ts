@@ -68,7 +68,7 @@ function openStateDir(config: Config, logger: Logger): Counters {
     start: () => sink.start(config.flushIntervalMs),
     close: async () => {
       sink.stop();
-      const isWritten = sink.flush();
+      const isWritten = await sink.flush();
       if (!isWritten) logger.error('usage could not be written at shutdown', { stateDir: config.stateDir });
       lock.value.release();
       return isWritten;

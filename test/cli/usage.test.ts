@@ -10,7 +10,7 @@ import { defaultTiers, TestClock } from '../helpers/service.ts';
 import { cli, env } from '../helpers/cli-run.ts';
 
 describe('usage CLI', () => {
-  function seed(stateDir: string) {
+  async function seed(stateDir: string) {
     mkdirSync(stateDir, { recursive: true });
     const store = new MemoryUsageStore();
     const tier = { ...defaultTiers().get('starter')!, dailyRequests: 3, perMinute: 1000 };
@@ -19,12 +19,12 @@ describe('usage CLI', () => {
     store.admit('key_beta', tier, clock.now());
     clock.set('2026-11-21T10:00:00.000Z');
     for (let i = 0; i < 4; i++) store.admit('key_alpha', tier, clock.now());
-    new UsageSink(stateDir, store, { logger: createLogger('silent') }).flush();
+    await new UsageSink(stateDir, store, { logger: createLogger('silent') }).flush();
   }
 
-  it('prints requests, overage and cost per key and day, filtered by --date and --key', () => {
+  it('prints requests, overage and cost per key and day, filtered by --date and --key', async () => {
     const e = env();
-    seed(e.STATE_DIR!);
+    await seed(e.STATE_DIR!);
     const all = JSON.parse(cli((o, r) => runUsageCli(['--json'], e, o, r)).out) as Record<string, unknown>[];
     assert.deepEqual(
       all.map((row) => [row.date, row.keyId, row.requests, row.overageRequests, row.overageCost]),

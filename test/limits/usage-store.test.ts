@@ -44,7 +44,7 @@ describe('MemoryUsageStore as the sink sees it', () => {
     assert.deepEqual(store.endedDays(), new Map([['2026-11-20', ended]]));
     assert.equal(store.changedShard(shardOf('key_a'))!.current.size, 0);
     store.markWritten(shardOf('key_a'));
-    store.forgetEndedDay('2026-11-20');
+    store.forgetEndedDay('2026-11-20', ended);
     assert.deepEqual(store.endedDays(), new Map());
     assert.notEqual(store.changedShard(shardOf('key_a')), undefined, 'the shard is written again without the day');
   });
