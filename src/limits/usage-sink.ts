@@ -171,7 +171,8 @@ export class UsageSink {
    * once the flush under way, if any, has ended.
    */
   flush(): Promise<boolean> {
-    const previous = this.#running ?? Promise.resolve(true);
+    // After the one under way, whatever it came to: one flush's fault never skips the next.
+    const previous = (this.#running ?? Promise.resolve(true)).catch(() => false);
     const run = previous.then(() => this.#flushOnce());
     this.#running = run;
     const settled = () => {

@@ -291,6 +291,27 @@ describe('UsageSink: off the event loop', () => {
     assert.equal(new MemoryUsageStore(restored.value).usageByDay().get('2026-11-21')!.get('key_alpha')!.requests, 2);
   });
 
+  it('a flush that throws does not stop the one asked for after it', async () => {
+    const { dir, store, sink } = setup(writeFileAtomicAsync);
+    const clock = new TestClock();
+    store.admit('key_alpha', tier, clock.now());
+    // A store whose changed shards cannot be read makes the flush throw (not a write failure, which it reports).
+    const changedShard = store.changedShard.bind(store);
+    let faults = 1;
+    store.changedShard = (index: number) => {
+      if (faults > 0) {
+        faults -= 1;
+        throw new Error('unreadable shard');
+      }
+      return changedShard(index);
+    };
+    const first = sink.flush();
+    const second = sink.flush();
+    await assert.rejects(first, /unreadable shard/);
+    assert.equal(await second, true);
+    assert.equal(existsSync(shardFile(dir, shardOf('key_alpha'))), true);
+  });
+
   it('a failed write leaves the shard changed: the next flush writes it', async () => {
     let failing = true;
     const { dir, store, sink } = setup(async (file, contents) => {
