@@ -14,7 +14,7 @@ import type { Report } from './report.ts';
 import { redisUnavailable, runRedisScenarios } from './redis-scenarios.ts';
 import { BY_QUERY_ROUTES, buildScenarios, EXPORT_PATH, PAGE_PATH, POINT_PATH, withPointEtag } from './scenarios.ts';
 import type { Scratch } from './scratch.ts';
-import { describeClient, measureReload, OPEN_LOOP_PER_SECOND, type ReloadClient, type ReloadFigures } from './reload.ts';
+import { CLOSED_LOOP, describeClient, measureReload, OPEN_LOOP_PER_SECOND, type ReloadClient, type ReloadFigures } from './reload.ts';
 import { measureSnapshotRefusal, type RefusalFigures } from './snapshot-refusal.ts';
 import { DATA_DIR, FAIRNESS_SECONDS, PAGE_CACHE_BYTES, ROOT, START_TIMEOUT_MS } from './settings.ts';
 import { uwsLoadFailure } from '../src/http/engines/engine.ts';
@@ -196,10 +196,7 @@ export function measureRefusal(run: Run): Promise<RefusalFigures> {
  */
 export async function measureReloadSuite(run: Run): Promise<ReloadFigures[]> {
   const figures: ReloadFigures[] = [];
-  const clients: ReloadClient[] = [
-    { kind: 'connections', connections: 2 },
-    { kind: 'rate', perSecond: OPEN_LOOP_PER_SECOND },
-  ];
+  const clients: ReloadClient[] = [CLOSED_LOOP, { kind: 'rate', perSecond: OPEN_LOOP_PER_SECOND }];
   for (const client of clients)
     for (const busyProcesses of [0, 2]) {
       process.stderr.write(

@@ -45,6 +45,11 @@ export function fileSignature(file: string): string | undefined {
   }
 }
 
+/** The temp file a crash-safe write of `file` goes through: beside it (a rename stays in one folder), one per process. */
+function tempFileFor(file: string): string {
+  return join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+}
+
 /**
  * Crash-safe replacement: write a temp file in the same folder, fsync it, rename it over the target,
  * then fsync the folder so the rename itself is durable (rename alone is not; see PostgreSQL's
@@ -52,7 +57,7 @@ export function fileSignature(file: string): string | undefined {
  */
 export function writeFileAtomic(file: string, contents: string | Uint8Array): void {
   const folder = dirname(file);
-  const temp = join(folder, `.${basename(file)}.${process.pid}.tmp`);
+  const temp = tempFileFor(file);
   const fd = openSync(temp, 'w', 0o600);
   try {
     if (typeof contents === 'string') writeSync(fd, contents);
@@ -84,7 +89,7 @@ export function writeFileAtomic(file: string, contents: string | Uint8Array): vo
  */
 export async function writeFileAtomicAsync(file: string, contents: string | Uint8Array): Promise<void> {
   const folder = dirname(file);
-  const temp = join(folder, `.${basename(file)}.${process.pid}.tmp`);
+  const temp = tempFileFor(file);
   const handle = await open(temp, 'w', 0o600);
   try {
     await handle.writeFile(contents);
