@@ -7,14 +7,13 @@
  * structures, which are typed arrays, Maps and strings that v8.serialize copies, one array or Map a
  * message. The main thread takes the pieces one at a time between serving, checks them against the
  * catalog it put together from the same process's pieces, and adopts them (`adoptIndex`): it makes
- * again only what holds code or belongs to the serving side (the language's rules, the radix tree's
- * class around its copied nodes, the expander, the ranker, the caches). A build on the main thread,
+ * again only what holds code or belongs to the serving side (the language's rules, the expander, the
+ * ranker, the caches). The vocabulary's radix tree crosses as typed arrays (text/flat-radix.ts). A build on the main thread,
  * even in slices, kept it busy through most of a reload (docs/performance.md#reloading-a-snapshot).
  *
  * What only a next build reads (the texts, term ids and tokens the live build kept, text/text-terms.ts)
  * stays with the process that builds.
  */
-import SearchableMap from 'minisearch/SearchableMap';
 import type { Catalog } from '../catalog/catalog.ts';
 import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import type { FacetIndex } from './filters/facet-index.ts';
@@ -30,7 +29,7 @@ import { TermExpander } from './text/term-expansion.ts';
 import type { TermIndex } from './text/term-index.ts';
 
 /** What adoption makes again on this side, left out of a part. */
-type TermData = Omit<TermIndex, 'rules' | 'vocabulary' | 'textTerms' | 'termIds' | 'tokens'>;
+type TermData = Omit<TermIndex, 'rules' | 'textTerms' | 'termIds' | 'tokens'>;
 
 /** One language's index as data: `lang` names the catalog it is bound to on adoption. */
 export interface IndexPart {
@@ -38,8 +37,6 @@ export interface IndexPart {
   /** Ids of that catalog in default order, hashed (idsHash): the index is bound to positions. */
   readonly idsHash: number;
   readonly terms: TermData;
-  /** The vocabulary's radix tree (MiniSearch's nested Maps), wrapped again as a SearchableMap. */
-  readonly vocabularyTree: Map<string, unknown>;
   readonly facets: Omit<FacetIndex, 'rules'>;
   readonly facetTable: FacetTable;
   readonly plan: Pick<PlanContext, 'synonyms' | 'muscleWords' | 'muscleWordLengths'>;
@@ -68,14 +65,13 @@ function idsHash(catalog: Catalog): number {
 }
 
 function partOf(index: SearchIndex): IndexPart {
-  const { rules: _rules, vocabulary, textTerms: _texts, termIds: _ids, tokens: _tokens, ...terms } = index.terms;
+  const { rules: _rules, textTerms: _texts, termIds: _ids, tokens: _tokens, ...terms } = index.terms;
   const { rules: _facetRules, ...facets } = index.facets;
   const { synonyms, muscleWords, muscleWordLengths } = index.planContext;
   return {
     lang: index.catalog.lang,
     idsHash: idsHash(index.catalog),
     terms,
-    vocabularyTree: (vocabulary as unknown as { _tree: Map<string, unknown> })._tree,
     facets,
     facetTable: index.facetTable,
     plan: { synonyms, muscleWords, muscleWordLengths },
@@ -154,8 +150,7 @@ export function partsOfPieces(pieces: readonly PartPiece[]): IndexPart[] {
 function adoptOne(catalog: Catalog, languages: ReadonlyMap<string, SearchIndex>, part: IndexPart): SearchIndex {
   // One rules object per index, as a build makes it: its parts compare rules by identity.
   const { rules } = languageOf(catalog.lang);
-  const vocabulary = new SearchableMap<number>(part.vocabularyTree as never);
-  const terms: TermIndex = { ...part.terms, rules, vocabulary, textTerms: undefined, termIds: undefined, tokens: undefined };
+  const terms: TermIndex = { ...part.terms, rules, textTerms: undefined, termIds: undefined, tokens: undefined };
   const facets: FacetIndex = { ...part.facets, rules };
   const planContext: PlanContext = { ...part.plan, rules, expander: new TermExpander(terms), synonymAlternatives: new WeakMap() };
   const caches = new IndexCaches<SearchIndex>();
@@ -177,7 +172,7 @@ function adoptOne(catalog: Catalog, languages: ReadonlyMap<string, SearchIndex>,
 
 /**
  * The search index of `catalog` from parts built over the same snapshot (partsProblemSteps says they were),
- * a language a step: each is a few allocations and an expander's term table.
+ * a language a step: each is a few allocations.
  */
 export function* adoptIndexSteps(catalog: Catalog, parts: readonly IndexPart[]): Steps<SearchIndex> {
   const languages = new Map<string, SearchIndex>();

@@ -3,8 +3,8 @@
  * - the term itself;
  * - typos, when the term is not in the vocabulary: Damerau distance 1 for 4 to 7 letters (2 for 6 or 7
  *   when nothing is 1 away and only letters are missing), 2 from 8, never in the first letter
- *   (MiniSearch's `fuzzyGet` finds the Levenshtein candidates; a swap is looked up as its own word);
- * - completions (`atPrefix`): for the last typed term at any length, for other terms from 5 letters;
+ *   (MiniSearch's `fuzzyGet` walk finds the Levenshtein candidates; a swap is looked up as its own word);
+ * - completions (MiniSearch's `atPrefix` walk, flat-radix.ts): for the last typed term at any length, for other terms from 5 letters;
  *   one- and two-letter terms are never fuzzy and only complete as the last term, to the few most
  *   frequent completions, so `calf r` or `t bar row` cost no more than any other query;
  * - joined words split against the vocabulary ("benchpress" -> bench press, "tbarrow" -> t bar row).
@@ -13,6 +13,8 @@
 import { BoundedCache } from '../structures/bounded-cache.ts';
 import type { Budget } from '../structures/budget.ts';
 import { damerauDistance } from './damerau.ts';
+import { forEachWithin, forEachWithPrefix } from './flat-radix.ts';
+import { termIdIn } from './term-table.ts';
 import type { TermIndex } from './term-index.ts';
 
 /** Terms one typed term stands for, with how much a match on each is worth (1 for the term itself). */
@@ -48,8 +50,6 @@ function isSubsequence(short: string, long: string): boolean {
 
 export class TermExpander {
   readonly #index: TermIndex;
-  /** term -> id, as a hash map: exact lookups are the most frequent, and need no radix tree. */
-  readonly #ids: Map<string, number>;
   /** Expansions by term: of a term that may be incomplete (the last typed), and of a whole one. */
   readonly #asLast = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
   readonly #asWhole = new BoundedCache<string, Expansion>(EXPANSION_CACHE_SIZE);
@@ -59,8 +59,9 @@ export class TermExpander {
   readonly #exact: (Expansion | undefined)[] = [];
 
   constructor(index: TermIndex) {
+    // No Map of its own: one of every term, made on the serving thread at each reload, was young objects
+    // its collections copied; the index's term table is read in place (term-table.ts).
     this.#index = index;
-    this.#ids = new Map(index.terms.map((term, id) => [term, id]));
   }
 
   /** How many distinct terms the catalog has. */
@@ -70,7 +71,7 @@ export class TermExpander {
 
   /** The id of exactly this term, or -1. */
   idOf(term: string): number {
-    return this.#ids.get(term) ?? -1;
+    return termIdIn(this.#index.termTable, this.#index.terms, term);
   }
 
   /** The exact term as an expansion (empty when it is not in the vocabulary). */
@@ -202,7 +203,7 @@ export class TermExpander {
       offer(id, FUZZY_WEIGHT[distance]!);
       this.#offered++;
     };
-    for (const [candidate, [id]] of this.#index.vocabulary.fuzzyGet(term, limit)) consider(candidate, id);
+    forEachWithin(this.#index.vocabulary, term, limit, (id) => consider(this.#index.terms[id]!, id));
     budget.check();
     // A swap of two letters is two Levenshtein edits: look each swapped spelling up on its own.
     for (let i = 0; i + 1 < term.length; i++) {
@@ -212,7 +213,7 @@ export class TermExpander {
         const id = this.idOf(swapped);
         if (id >= 0) consider(this.#index.terms[id]!, id);
       } else {
-        for (const [candidate, [id]] of this.#index.vocabulary.fuzzyGet(swapped, 1)) consider(candidate, id);
+        forEachWithin(this.#index.vocabulary, swapped, 1, (id) => consider(this.#index.terms[id]!, id));
         budget.check();
       }
     }
@@ -222,18 +223,19 @@ export class TermExpander {
     const { docFrequency } = this.#index;
     const best: number[] = [];
     let scanned = 0;
-    for (const [candidate, id] of this.#index.vocabulary.atPrefix(term)) {
-      if (++scanned > PREFIX_SCAN_LIMIT) break;
+    const rank = (x: number) => docFrequency[x]! * 64 - this.#index.terms[x]!.length;
+    forEachWithPrefix(this.#index.vocabulary, term, (id) => {
+      if (++scanned > PREFIX_SCAN_LIMIT) return false;
       if ((scanned & 255) === 0) budget.check();
-      if (candidate.length === term.length) continue;
-      // Keep the `keep` most frequent completions (ties: shorter, then earlier id), in a small sorted array.
-      const rank = (x: number) => docFrequency[x]! * 64 - this.#index.terms[x]!.length;
-      if (best.length === keep && rank(id) <= rank(best[best.length - 1]!)) continue;
+      if (this.#index.terms[id]!.length === term.length) return true;
+      // Keep the `keep` most frequent completions (ties: shorter, then found first), in a small sorted array.
+      if (best.length === keep && rank(id) <= rank(best[best.length - 1]!)) return true;
       let at = best.length;
       while (at > 0 && rank(best[at - 1]!) < rank(id)) at--;
       best.splice(at, 0, id);
       if (best.length > keep) best.pop();
-    }
+      return true;
+    });
     const typed = term.length;
     for (const id of best) {
       const length = this.#index.terms[id]!.length;

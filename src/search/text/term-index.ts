@@ -1,6 +1,6 @@
 /**
- * The inverted index behind text search: MiniSearch's radix tree (`SearchableMap`) holds the
- * vocabulary (term -> id) for bounded prefix and fuzzy lookups, and each term's postings are packed
+ * The inverted index behind text search: MiniSearch's radix tree (`SearchableMap`), laid out flat in
+ * typed arrays (flat-radix.ts), holds the vocabulary (term -> id) for bounded prefix and fuzzy lookups, and each term's postings are packed
  * into typed arrays (position, precomputed BM25 score, field bits), sorted by position so lists
  * intersect by merging. Scores are computed once at build: a search only adds numbers.
  *
@@ -11,6 +11,8 @@
  * checks, and keywords theirs, for whole-alias checks.
  */
 import SearchableMap from 'minisearch/SearchableMap';
+import { type FlatRadixTree, flatRadixTreeSteps } from './flat-radix.ts';
+import { termTableSteps } from './term-table.ts';
 import type { Exercise, MuscleGroup } from '../../catalog/snapshot-schema.ts';
 import type { Steps } from '../../time-slices.ts';
 import { canonicalFamilySteps, canonicalPrior, SUGGEST_LENGTH_OFFSET, suggestCredit } from './canonical-prior.ts';
@@ -38,8 +40,10 @@ export interface TermIndex extends Pick<Tokens, 'nameStart' | 'nameTerms' | 'ali
   readonly tokens: Tokens | undefined;
   /** How the catalog's language makes terms: queries against this index are read the same way. */
   readonly rules: TextRules;
-  /** term -> term id. */
-  readonly vocabulary: SearchableMap<number>;
+  /** term -> term id: MiniSearch's radix tree, laid out flat (flat-radix.ts), for prefixes and typos. */
+  readonly vocabulary: FlatRadixTree;
+  /** term -> term id: a hash table over `terms`, for exact lookups (term-table.ts). */
+  readonly termTable: Int32Array;
   /** term id -> term. */
   readonly terms: readonly string[];
   /** term id -> how many exercises contain it. */
@@ -170,12 +174,14 @@ export function* termIndexSteps(
   const docFrequency = yield* documentFrequencySteps(tokens, docCount);
   yield;
   const postings = yield* postingSteps(tokens, docFrequency, docCount);
-  const vocabulary = new SearchableMap<number>();
+  const tree = new SearchableMap<number>();
   for (let id = 0; id < tokens.terms.length; id++) {
-    vocabulary.set(tokens.terms[id]!, id);
+    tree.set(tokens.terms[id]!, id);
     // About a millisecond of radix-tree inserts (8,192 were 5-10 ms, a step a reload's searches waited behind).
     if ((id + 1) % 1024 === 0) yield;
   }
+  const vocabulary = yield* flatRadixTreeSteps(tree);
+  const termTable = yield* termTableSteps(tokens.terms);
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
   const families = yield* canonicalFamilySteps(exercises, textTerms);
   const keptTexts = textTerms.kept(docCount);
@@ -190,6 +196,7 @@ export function* termIndexSteps(
     docCount,
     rules,
     vocabulary,
+    termTable,
     terms: tokens.terms,
     docFrequency,
     ...postings,
