@@ -8,12 +8,12 @@
  * sent last (reading-process.ts keeps the two in step): an unchanged record is the live record and its
  * live bytes, so a day's edits cost the main thread a few records, not a catalog. A translation's
  * English words (each position's English name and keywords, TranslatedSearch) are not sent: they are
- * the English records' own strings, and are taken from them here once the English catalog is together
+ * the English records' own strings, taken from them here when first read, which only a build does
  * (sent, two languages' were 1.6 MB of strings that a reload's collections copied on the serving thread).
  *
- * A changed record crosses as its response body alone, and the record is parsed from those bytes here
- * (they are the record's JSON, every field in order: catalog.ts), a few at a time, in the assembly's
- * slices. Sent as the record object beside its body, a reload of every record in three languages moved
+ * A changed record crosses as its response body alone (the record's JSON, every field in order:
+ * catalog.ts), checked here a few at a time in the assembly's slices and held as those bytes, its id
+ * and name read out (record-of-bytes.ts). Sent as the record object beside its body, a reload of every record in three languages moved
  * 27 MB (13 of them objects, 44-96 ms for the reading process to serialize, received in one go per
  * piece); as bodies it moves 13 MB of bytes that cost a copy to receive, in a fifth as many pieces.
  */
@@ -21,6 +21,7 @@ import { ok, refuse, type Result } from '../problems.ts';
 import type { Steps } from '../time-slices.ts';
 import type { Catalog, TranslatedSearch } from './catalog.ts';
 import type { Exercise } from './snapshot-schema.ts';
+import { recordOfBytes } from './record-of-bytes.ts';
 import { englishWordsOf } from './translations.ts';
 
 /** A language's catalog without its records and what is made from them on arrival. */
@@ -42,11 +43,11 @@ export type CatalogPiece =
  * copy to receive (the parse is the assembly's, in slices), so a piece can be larger.
  */
 const WHOLE_BYTES_PER_PIECE = 512 * 1024;
-/** Records parsed from their bodies per step of the assembly (about 0.1 ms). */
+/** Records checked from their bodies per step of the assembly (a parse each: about 0.1 ms). */
 const PARSED_PER_STEP = 16;
 /**
- * Records taken per step otherwise (a live record by its position, a translation's English words): well
- * under 0.25 ms. A translation's English words were one step for the bundled catalog (4,096 records a
+ * Records taken per step otherwise (a live record by its position, an id's position, a translation's
+ * ids looked up in the English catalog): well under 0.25 ms. A translation's English words were one step for the bundled catalog (4,096 records a
  * step), 2-7 ms on the serving thread in the reload suite; in 256s, 6 steps of 24 reloads went over 2 ms
  * against 15, and those were young-generation collections of about 4 ms that fell in the step (a
  * scratch trace of the serving thread's steps over 2 ms, stop 46).
@@ -99,18 +100,6 @@ function withoutWords({ englishWords: _words, ...sent }: TranslatedSearch): Omit
 
 const DATA_PREFIX_BYTES = '{"data":'.length;
 
-/** The record a body's bytes hold, or undefined when they are not an object's JSON. */
-function recordOf(bytes: Buffer): Exercise | undefined {
-  try {
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
-      ? (value as Exercise)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** One language's catalog, as it is put together. */
 interface Assembling {
   head: CatalogHead;
@@ -118,30 +107,74 @@ interface Assembling {
   size: number;
   live: Catalog | undefined;
   exercises: Exercise[];
-  positionById: Map<string, number>;
+  positionById: ReadonlyMap<string, number>;
   exerciseBodies: Buffer[];
   exerciseBytes: Buffer[];
 }
 
+const NO_POSITIONS: ReadonlyMap<string, number> = new Map();
+
+/** `english`: for a translation, the English catalog its search reads the English words of. */
 function finished(
   { head, exercises, positionById, exerciseBodies, exerciseBytes }: Assembling,
   languages: Map<string, Catalog>,
-  englishWords: readonly (readonly string[])[] | undefined,
+  english: Assembling | undefined,
 ): Catalog {
-  const translated = head.translated === undefined || englishWords === undefined ? undefined : { ...head.translated, englishWords };
+  const translated =
+    head.translated === undefined || english === undefined ? undefined : withEnglishWords(head.translated, exercises, english);
   return { ...head, translated, languages, exercises, positionById, exerciseBodies, exerciseBytes };
 }
 
-/** Per position of `translation`, the English name and keywords of the same exercise, as the build takes them from the snapshot. */
-function* englishWordsSteps(translation: Assembling, english: Assembling): Steps<(readonly string[])[] | string> {
-  const words: (readonly string[])[] = [];
-  for (const exercise of translation.exercises) {
-    const at = english.positionById.get(exercise.id);
-    if (at === undefined) return `${translation.head.lang} record ${exercise.id}, which the English catalog does not hold`;
-    words.push(englishWordsOf(english.exercises[at]!));
-    if (words.length % TAKEN_PER_STEP === 0) yield;
+/**
+ * A translation's search beside its English words (per position, the English name and keywords of the
+ * same exercise, as the build takes them from the snapshot), made when first read. Only an index build
+ * reads them, and builds run in the reading process: made here on every reload, they read every changed
+ * English record whole (record-of-bytes.ts) for nothing.
+ */
+function withEnglishWords(
+  sent: Omit<TranslatedSearch, 'englishWords'>,
+  exercises: readonly Exercise[],
+  english: Assembling,
+): TranslatedSearch {
+  let words: (readonly string[])[] | undefined;
+  return {
+    ...sent,
+    get englishWords() {
+      words ??= exercises.map((exercise) => englishWordsOf(english.exercises[english.positionById.get(exercise.id)!]!));
+      return words;
+    },
+  };
+}
+
+/** The first id of `translation` the English catalog does not hold, or undefined. */
+function* missingInEnglishSteps(translation: Assembling, english: Assembling): Steps<string | undefined> {
+  for (let position = 0; position < translation.exercises.length; position++) {
+    const { id } = translation.exercises[position]!;
+    if (!english.positionById.has(id)) return id;
+    if (position % TAKEN_PER_STEP === TAKEN_PER_STEP - 1) yield;
   }
-  return words;
+  return undefined;
+}
+
+/**
+ * Each id's position: the live catalog's own Map when every position holds the id it held there (a
+ * day's edits change no name, so no order), else a new one. Made anew, a reload's three Maps were 6,700
+ * entries the serving thread's collections copied.
+ */
+function* positionsSteps(at: Assembling): Steps<ReadonlyMap<string, number>> {
+  const { exercises, live } = at;
+  let isSameOrder = live !== undefined && live.exercises.length === exercises.length;
+  for (let position = 0; isSameOrder && position < exercises.length; position++) {
+    isSameOrder = exercises[position]!.id === live!.exercises[position]!.id;
+    if (position % TAKEN_PER_STEP === TAKEN_PER_STEP - 1) yield;
+  }
+  if (isSameOrder) return live!.positionById;
+  const positions = new Map<string, number>();
+  for (let position = 0; position < exercises.length; position++) {
+    positions.set(exercises[position]!.id, position);
+    if (position % TAKEN_PER_STEP === TAKEN_PER_STEP - 1) yield;
+  }
+  return positions;
 }
 
 /**
@@ -157,6 +190,7 @@ export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiec
       if (at !== undefined) {
         if (at.isRoot) return wrong('a catalog after the English one');
         if (at.exercises.length !== at.size) return wrong(`${at.exercises.length} records of ${at.size} for ${at.head.lang}`);
+        at.positionById = yield* positionsSteps(at);
         translations.push(at);
       }
       const { head, size, isRoot } = piece;
@@ -166,7 +200,7 @@ export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiec
         size,
         live: isRoot ? live : live?.languages.get(head.lang),
         exercises: [],
-        positionById: new Map(),
+        positionById: NO_POSITIONS,
         exerciseBodies: [],
         exerciseBytes: [],
       };
@@ -183,14 +217,13 @@ export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiec
           at.exerciseBytes.push(at.live!.exerciseBytes[record]!);
         } else {
           const bytes = record.subarray(DATA_PREFIX_BYTES, record.length - 1);
-          const exercise = recordOf(bytes);
+          const exercise = recordOfBytes(bytes);
           if (exercise === undefined) return wrong(`a ${at.head.lang} record whose body is not a record's JSON`);
           at.exercises.push(exercise);
           at.exerciseBodies.push(record);
           at.exerciseBytes.push(bytes);
           if (++parsed % PARSED_PER_STEP === 0) yield;
         }
-        at.positionById.set(at.exercises[position]!.id, position);
         if (position % TAKEN_PER_STEP === TAKEN_PER_STEP - 1) yield;
       }
     }
@@ -198,11 +231,12 @@ export function* catalogOfPiecesSteps(file: string, pieces: readonly CatalogPiec
   }
   if (at === undefined || !at.isRoot) return wrong('no English catalog last');
   if (at.exercises.length !== at.size) return wrong(`${at.exercises.length} records of ${at.size} for ${at.head.lang}`);
+  at.positionById = yield* positionsSteps(at);
   const languages = new Map<string, Catalog>();
   for (const translation of translations) {
-    const words = translation.head.translated === undefined ? undefined : yield* englishWordsSteps(translation, at);
-    if (typeof words === 'string') return wrong(words);
-    languages.set(translation.head.lang, finished(translation, new Map(), words));
+    const missing = yield* missingInEnglishSteps(translation, at);
+    if (missing !== undefined) return wrong(`${translation.head.lang} record ${missing}, which the English catalog does not hold`);
+    languages.set(translation.head.lang, finished(translation, new Map(), at));
   }
   return ok(finished(at, languages, undefined));
 }

@@ -217,9 +217,9 @@ export function localizeSnapshot(snapshot: Snapshot, lang: string): LocalizedSna
 
 /**
  * Each English record's words, made once per record object: a reload keeps every unchanged record as
- * the live object (catalog.ts), so its words are the live ones too, and the serving thread, which puts
- * them together for every translation on every reload (catalog-pieces.ts), allocates only the changed
- * records' (4,464 arrays a reload for the bundled catalog before, each kept beside the live one).
+ * the live object (catalog.ts), so its words are the live ones too, and a build that reads them for
+ * every translation on every reload allocates only the changed records' (4,464 arrays a reload for the
+ * bundled catalog before, each kept beside the live one).
  */
 const wordsOf = new WeakMap<Exercise, readonly string[]>();
 

@@ -13,6 +13,7 @@ import { coverageLines, localizeSnapshot, translationCoverage } from '../../src/
 import { formatProblems } from '../../src/problems.ts';
 import { DEFAULT_MAX_SNAPSHOT_BYTES, readSnapshotFile } from '../../src/catalog/snapshot-files.ts';
 import { readInProcess } from '../../src/catalog/reading-process.ts';
+import { plainCatalog } from '../helpers/plain-catalog.ts';
 import { bundledSnapshot } from '../helpers/search-catalogs.ts';
 import { tempDir, tinySnapshot, writeSnapshot } from '../helpers/snapshots.ts';
 
@@ -101,7 +102,10 @@ describe('the snapshot check of translations', () => {
     assert.ok(read.ok, read.ok ? '' : formatProblems(read.problems).join('\n'));
     const here = buildCatalog((readSnapshotFile(file) as { value: Snapshot }).value, basename(file));
     assert.deepEqual([...read.value.catalog.languages.keys()], ['es']);
-    assert.deepEqual(read.value.catalog.languages, here.languages);
+    assert.deepEqual(
+      (plainCatalog(read.value.catalog) as { languages: unknown }).languages,
+      (plainCatalog(here) as { languages: unknown }).languages,
+    );
     const englishDir = tempDir();
     const english = await readInProcess(writeSnapshot(englishDir, tinySnapshot()), englishDir, DEFAULT_MAX_SNAPSHOT_BYTES);
     assert.equal(english.ok && english.value.catalog.languages.size, 0, 'a snapshot without translations gains none');
