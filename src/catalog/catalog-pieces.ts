@@ -13,9 +13,10 @@
  *
  * A changed record crosses as its response body alone (the record's JSON, every field in order:
  * catalog.ts), checked here a few at a time in the assembly's slices and held as those bytes, its id
- * and name read out (record-of-bytes.ts). Sent as the record object beside its body, a reload of every record in three languages moved
- * 27 MB (13 of them objects, 44-96 ms for the reading process to serialize, received in one go per
- * piece); as bodies it moves 13 MB of bytes that cost a copy to receive, in a fifth as many pieces.
+ * and name read out (record-of-bytes.ts). Sent as the record object beside its body, a reload of every
+ * record in three languages moved 27 MB (13 of them objects, 44-96 ms for the reading process to
+ * serialize, received in one go per piece); as bodies it moves 13 MB of bytes that cost a copy to
+ * receive, in a fifth as many pieces.
  */
 import { ok, refuse, type Result } from '../problems.ts';
 import type { Steps } from '../time-slices.ts';
@@ -47,10 +48,11 @@ const WHOLE_BYTES_PER_PIECE = 512 * 1024;
 const PARSED_PER_STEP = 16;
 /**
  * Records taken per step otherwise (a live record by its position, an id's position, a translation's
- * ids looked up in the English catalog): well under 0.25 ms. A translation's English words were one step for the bundled catalog (4,096 records a
- * step), 2-7 ms on the serving thread in the reload suite; in 256s, 6 steps of 24 reloads went over 2 ms
- * against 15, and those were young-generation collections of about 4 ms that fell in the step (a
- * scratch trace of the serving thread's steps over 2 ms, stop 46).
+ * ids looked up in the English catalog): well under 0.25 ms. A translation's English words, made here
+ * until stop 48, were one step for the bundled catalog (4,096 records a step), 2-7 ms on the serving
+ * thread in the reload suite; in 256s, 6 steps of 24 reloads went over 2 ms against 15, and those were
+ * young-generation collections of about 4 ms that fell in the step (a scratch trace of the serving
+ * thread's steps over 2 ms, stop 46).
  */
 const TAKEN_PER_STEP = 256;
 /** Entries per piece when most are positions, which cost next to nothing to send: a day's edits cross in a piece a language. */
