@@ -181,6 +181,8 @@ export interface Key {
   air?: number;
   /** In the air in a flight drawn as a thrown body, from the last key on a support to the next (thrown.ts). */
   flight?: true;
+  /** Passed through without stopping: the moves either side keep their speed at it (thrown.ts moveProgress). */
+  through?: true;
   /** The hand or foot that steps into this key from the previous one: it lifts on the way (limb-paths.ts). */
   step?: StepLimb;
 }

@@ -144,6 +144,7 @@ export function placedKey(
     move: k.move,
     ...(k.air > 0 ? { air: k.air } : {}),
     ...(k.flight === true ? { flight: true as const } : {}),
+    ...(k.through === true ? { through: true as const } : {}),
     ...(k.step === undefined ? {} : { step: k.step }),
   });
 }

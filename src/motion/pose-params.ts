@@ -74,6 +74,12 @@ const KeySchema = v.strictObject({
   /** In the air, thrown from the key before the flight to the key after it (thrown.ts): its air and at are derived. */
   flight: v.optional(v.literal(true, 'flight is true on a key in the air, or left out')),
   /**
+   * A waypoint the figure passes through without stopping (hold 0): the moves into and out of it keep
+   * their speed there instead of easing to rest (thrown.ts moveProgress). For the in-between keys that
+   * keep a path true (a bar over mid-foot, heels on a wall), which otherwise read as stalls.
+   */
+  through: v.optional(v.literal(true, 'through is true on a key passed through without stopping, or left out')),
+  /**
    * Metres the fixed point has travelled along the floor at this key (forward positive; sideways in the
    * front view): a bound, a jump over a box or a cone, a step across. The loop travels back to the first key.
    */
@@ -278,6 +284,10 @@ export const ParamsSchema = v.pipe(
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
+  v.check(
+    (p) => p.keys.every((k) => k.through !== true || (k.hold === 0 && k.flight !== true)),
+    'a through key is passed without stopping: give it hold 0, and no flight (a flight already keeps its speed)',
+  ),
   v.check(
     (p) => p.stills === undefined || p.stills.every((i) => i < p.keys.length),
     'stills must name keys of the description (0 is the first)',

@@ -31,7 +31,7 @@ export const easeIn = (u: number): number => 2 * ease(u / 2);
 /** Ease-out only: leaving the start of the move already moving, coming to rest at its end. */
 export const easeOut = (u: number): number => 2 * ease(0.5 + u / 2) - 1;
 
-type Keys = readonly Pick<Key, 'flight' | 'move'>[];
+type Keys = readonly Pick<Key, 'flight' | 'move' | 'through'>[];
 const next = (keys: Keys, i: number): number => (i + 1) % keys.length;
 const previous = (keys: Keys, i: number): number => (i - 1 + keys.length) % keys.length;
 
@@ -43,17 +43,19 @@ export const bordersFlight = (keys: readonly { flight?: true | undefined }[], i:
 export const isThrownMove = (keys: Keys, i: number): boolean => keys[i]!.flight === true || keys[next(keys, i)]!.flight === true;
 
 /**
- * How far (0..1) the move out of key `i` has gone at `u` (0..1) of its time: linear in a flight; eased in
- * only into a take-off, out only from a touch-down, linear when both; else eased at both ends as every move.
+ * How far (0..1) the move out of key `i` has gone at `u` (0..1) of its time: linear in a flight; else
+ * eased at each end where the figure is at rest, and not where it keeps moving: into a take-off, out of
+ * a touch-down, and at a key marked `through` (a waypoint, hold 0). Every other move eases at both ends.
  */
 export function moveProgress(keys: Keys, i: number, u: number): number {
-  if (!keys.some((k) => k.flight === true)) return ease(u);
-  if (isThrownMove(keys, i)) return u;
-  const isTakeoff = keys[next(keys, next(keys, i))]!.flight === true;
-  const isTouchdown = keys[previous(keys, i)]!.flight === true;
-  if (isTakeoff && isTouchdown) return u;
-  if (isTakeoff) return easeIn(u);
-  return isTouchdown ? easeOut(u) : ease(u);
+  const hasFlight = keys.some((k) => k.flight === true);
+  if (hasFlight && isThrownMove(keys, i)) return u;
+  const to = next(keys, i);
+  const leavesMoving = keys[i]!.through === true || (hasFlight && keys[previous(keys, i)]!.flight === true);
+  const arrivesMoving = keys[to]!.through === true || (hasFlight && keys[next(keys, to)]!.flight === true);
+  if (leavesMoving && arrivesMoving) return u;
+  if (arrivesMoving) return easeIn(u);
+  return leavesMoving ? easeOut(u) : ease(u);
 }
 
 /** The flight the move out of key `from` belongs to, or nothing when it is on a support. */
