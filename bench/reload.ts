@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { busyMachine } from '../test/helpers/busy.ts';
 import { stopChild } from './child-servers.ts';
 import type { Scratch } from './scratch.ts';
+import { type Collections, collectionsBetween } from './gc-metrics.ts';
 import { countOf, keepSearching, p99, searchAtRate, startSnapshotService } from './snapshot-service.ts';
 
 /** Issue 19's goal for the time from a new file (or SIGHUP) to serving it. */
@@ -96,6 +97,8 @@ export interface ReloadFigures {
   maxDuringMs: number;
   requestsDuring: number;
   failures: number;
+  /** The service's collections from the first reload's start to the last one's end, by kind (absent before stop 48). */
+  collections?: Collections[];
 }
 
 interface EditableSnapshot {
@@ -178,7 +181,8 @@ export async function measureReload(
   busyProcesses: number,
   client: ReloadClient = CLOSED_LOOP,
 ): Promise<ReloadFigures> {
-  const { service, dataDir, newest } = await startSnapshotService(scratch, `reload-service-${client.kind}-${busyProcesses}`);
+  const { service, dataDir, newest, metricsUrl } = await startSnapshotService(scratch, `reload-service-${client.kind}-${busyProcesses}`);
+  const scrape = async () => (await fetch(metricsUrl)).text();
   const text = readFileSync(join(dataDir, newest), 'utf8');
   const { rounds, count } = stageRounds(JSON.parse(text) as EditableSnapshot, `${dataDir}-staged`);
   const busy = await busyMachine(busyProcesses);
@@ -211,6 +215,7 @@ export async function measureReload(
     };
     const described = (positions: number, langs: readonly string[]) =>
       `${positions === count ? "every record's" : `${positions} records'`} overview and a keyword, in ${langs.length > 0 ? ['en', ...langs].join('/') : 'English'}`;
+    const scrapedBefore = await scrape();
     for (const round of rounds) {
       const file = join(dataDir, `${round.date}.json`);
       await timed('file', described(round.file.changed, []), () => renameSync(round.file.staged, file));
@@ -220,6 +225,7 @@ export async function measureReload(
         process.kill(service.pid, 'SIGHUP');
       });
     }
+    const collections = collectionsBetween(scrapedBefore, await scrape());
     await searching.stop();
     const { samples, failureKinds } = searching;
     const before = samples.filter((s) => s.at < windows[0]![0]).map((s) => s.ms);
@@ -244,6 +250,7 @@ export async function measureReload(
       maxDuringMs: Number(during.reduce((most, ms) => Math.max(most, ms), 0).toFixed(2)),
       requestsDuring: during.length,
       failures: countOf(failureKinds),
+      collections,
     };
   } finally {
     await searching.stop(); // at once if it has already stopped

@@ -1,6 +1,7 @@
 /** The report's sections other than the load suite's: search, snapshot refusal, fairness, in-process figures. */
 import type { ExtrasFigures } from './extras-run.ts';
 import type { LatencyFigures } from './scaling-run.ts';
+import { describeCollections } from './gc-metrics.ts';
 import { describeClient, RELOAD_GOAL_MS, RELOAD_P99_GOAL_RATIO } from './reload.ts';
 import type { Report } from './report.ts';
 import { formatNumber, table } from './report-format.ts';
@@ -41,6 +42,9 @@ export function printReload(report: Report, out: string[]): void {
         `  during, split: p99 ${formatNumber(r.p99WhileReadingMs, 2)} ms while the reading process reads and builds, ` +
           `${formatNumber(r.p99WhileTakingMs, 2)} ms while the serving thread takes its pieces and adopts them`,
       );
+    // Older reports (before 2026-12-01's stop 48) have no collections.
+    if (r.collections !== undefined)
+      out.push(`  the service's collections from the first reload to the last one's end: ${describeCollections(r.collections)}`);
     out.push(
       table(
         ['started by', 'what changed', 'ms', 'read', '(waited)', 'catalog', 'index', 'search p99 ms (searches)'],

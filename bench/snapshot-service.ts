@@ -21,6 +21,8 @@ export interface SnapshotService {
   dataDir: string;
   /** The bundled snapshot's file name, as copied into `dataDir`. */
   newest: string;
+  /** Its Prometheus metrics (METRICS_PORT), where the reload suite reads its collections (gc-metrics.ts). */
+  metricsUrl: string;
 }
 
 /** Starts `name` on a scratch copy of the bundled snapshot; resolves once its catalog is loaded. */
@@ -41,9 +43,11 @@ export async function startSnapshotService(scratch: Scratch, name: string): Prom
     STATE_DIR: stateDir,
     TIERS_FILE: scratch.tiersFile,
     RELOAD_INTERVAL_MS: '3600000',
+    METRICS_PORT: '0',
   });
+  const metrics = await service.waitForLog('metrics listening', START_TIMEOUT_MS);
   await service.waitForLog('catalog loaded', START_TIMEOUT_MS);
-  return { service, dataDir, newest };
+  return { service, dataDir, newest, metricsUrl: `http://127.0.0.1:${String(metrics.port)}/metrics` };
 }
 
 /** Each search's start (performance.now()) and time, and what the failed ones got (a status or an error name). */
