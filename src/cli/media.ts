@@ -27,7 +27,7 @@ export const USAGE = `usage: npm run --silent media -- <command> [options]
                                 --frames N shows N frames a row (default 8; up to 32, to see a fast move frame by frame);
                                 named ids come in the order named, and one with no description is an error
   coverage                      exercises described, by category and by pattern, against the newest snapshot in DATA_DIR
-  slides [ID...]                parts that slide at least 6 cm along what they rest on (a planted foot or hand moving), per
+  slides [ID...]                parts that slide at least 6 cm along what they rest on (a planted foot or hand moving, a palm up a wall), per
                                 description, and how many; a review aid, not a check (exit 0)
   import-photos DIR             copies the photos the newest snapshot lists from free-exercise-db (DIR is its exercises/ folder) into the photo folder
                                 (MEDIA_PHOTOS_DIR, default ./data/photos; --dir DIR), re-encoded at most 480 px wide
@@ -232,7 +232,9 @@ export async function main(argv: string[]): Promise<number> {
         const found = slides(d.motion);
         if (found.length === 0) continue;
         sliding += 1;
-        const parts = found.map((f) => `${f.point} ${Math.round(f.metres * 100)} cm (${f.from.toFixed(2)}-${f.to.toFixed(2)} s)`);
+        const parts = found.map(
+          (f) => `${f.point}${f.onWall ? ' on the wall' : ''} ${Math.round(f.metres * 100)} cm (${f.from.toFixed(2)}-${f.to.toFixed(2)} s)`,
+        );
         process.stdout.write(`${d.id}: ${parts.join(', ')}\n`);
       }
       process.stdout.write(`${sliding} of ${chosen.length} descriptions have a part that slides 6 cm or more\n`);

@@ -37,11 +37,20 @@ export interface Slide {
   metres: number;
   from: number;
   to: number;
+  /** Up or down a wall's face (a palm or a sole against it), rather than along the floor or a bench top. */
+  onWall?: true;
 }
 
 /**
+ * A hand or foot whose centre is this close to a wall's face rests on it (metres): the drawn hand and
+ * foot are about 4 cm thick, and a palm pressed to the wall is drawn just off it.
+ */
+const WALL_CONTACT = 0.06;
+const ON_WALL_POINTS: readonly BodyPoint[] = ['leftHand', 'rightHand', 'leftToe', 'rightToe', 'leftHeel', 'rightHeel'];
+
+/**
  * Parts that slide while they rest (a hand, foot, knee or forearm moving along the floor or a bench top
- * while touching it): review 5's commonest fault. A part rests while it is within 1.5 cm of what is under
+ * while touching it, a palm or sole up or down a wall's face): review 5's commonest fault. A part rests while it is within 1.5 cm of what is under
  * it; across each stretch of frames where it rests, the spread of its positions along the floor is how
  * far it slid. A dissolve is not a path (timeline.ts), so it ends a stretch. Reported by `npm run media
  * -- slides`, not yet refused by the check (too many descriptions still slide to gate on it).
@@ -50,9 +59,34 @@ export interface Slide {
  */
 export function slides(motion: Motion, atLeast = 0.06): Slide[] {
   const supports = supportsOf(motion.fixed);
+  const walls = motion.fixed.filter((prop) => prop.kind === 'wall').map((prop) => prop.x0);
+  return [
+    ...slidesAlong(motion, atLeast, RESTING_POINTS, (body, point, t) => {
+      // On the floor under a travelling figure, where the part is on the floor, which moves (travel.ts).
+      const [x] = pointOf(body, point);
+      return clearance(body, point, supports) < SLIDE_CONTACT ? alongGround(motion, body, x, t, supports) : undefined;
+    }),
+    // A palm or a sole against a wall slides up or down its face: random review 26 found a palm that slid 8 cm.
+    ...slidesAlong(motion, atLeast, ON_WALL_POINTS, (body, point) => {
+      const [x, y] = pointOf(body, point);
+      return walls.some((face) => Math.abs(x - face) < WALL_CONTACT) ? y : undefined;
+    }).map((slide): Slide => ({ ...slide, onWall: true })),
+  ];
+}
+
+/**
+ * For each of `points`, the worst stretch of frames over which it rests (`restingAt` gives where along
+ * what it rests on, or undefined while it does not) and moves `atLeast` metres or more.
+ */
+function slidesAlong(
+  motion: Motion,
+  atLeast: number,
+  points: readonly BodyPoint[],
+  restingAt: (body: Body, point: BodyPoint, seconds: number) => number | undefined,
+): Slide[] {
   const total = frameCount(motion);
   const found: Slide[] = [];
-  for (const point of RESTING_POINTS) {
+  for (const point of points) {
     let run: { x: number; t: number }[] = [];
     let worst: Slide | undefined;
     const close = () => {
@@ -72,10 +106,8 @@ export function slides(motion: Motion, atLeast = 0.06): Slide[] {
         close();
         continue;
       }
-      const body = figures[0]!.body;
-      const [x] = pointOf(body, point);
-      // On the floor under a travelling figure, where the part is on the floor, which moves (travel.ts).
-      if (clearance(body, point, supports) < SLIDE_CONTACT) run.push({ x: alongGround(motion, body, x, t, supports), t });
+      const along = restingAt(figures[0]!.body, point, t);
+      if (along !== undefined) run.push({ x: along, t });
       else close();
     }
     close();

@@ -442,4 +442,22 @@ describe('pose props: machines, straps, bars, balls, cones', () => {
       [],
     );
   });
+
+  it('finds a palm that slides up a wall’s face, none when it stays put (random review 26: 8 cm unflagged)', () => {
+    const palm = (arm: number, trunk: number) => ({
+      name: 'palm on the wall',
+      trunk,
+      legs: [0, 0],
+      arms: { left: [arm, arm], right: [5, 10] },
+    });
+    const stretch = (turned: object) => ({ pattern: 'pose', props: ['wall'], wall: -0.5, keys: [palm(-64, 0), turned] });
+    const sliding = built(stretch(palm(-72, 8)), 'Wall_Biceps_Stretch');
+    const onWall = slides(sliding.motion).find((f) => f.point === 'leftHand');
+    assert.ok(onWall?.onWall === true && onWall.metres >= 0.06, JSON.stringify(slides(sliding.motion)));
+    const still = built(stretch({ ...palm(-64, 0), legs: [2, 2] }), 'Wall_Biceps_Stretch');
+    assert.deepEqual(
+      slides(still.motion).filter((f) => f.onWall === true),
+      [],
+    );
+  });
 });
