@@ -8,8 +8,9 @@
  * message. The main thread takes the pieces one at a time between serving, checks them against the
  * catalog it put together from the same process's pieces, and adopts them (`adoptIndex`): it makes
  * again only what holds code or belongs to the serving side (the language's rules, the expander, the
- * ranker, the caches). The vocabulary's radix tree crosses as typed arrays (text/flat-radix.ts). A build on the main thread,
- * even in slices, kept it busy through most of a reload (docs/performance.md#reloading-a-snapshot).
+ * ranker, the caches). The vocabulary's radix tree crosses as typed arrays (text/flat-radix.ts). A
+ * build on the main thread, even in slices, kept it busy through most of a reload
+ * (docs/performance.md#reloading-a-snapshot).
  *
  * What only a next build reads (the texts, term ids and tokens the live build kept, text/text-terms.ts)
  * stays with the process that builds.
