@@ -5,8 +5,9 @@
  *   when nothing is 1 away and only letters are missing), 2 from 8, never in the first letter
  *   (MiniSearch's `fuzzyGet` walk finds the Levenshtein candidates; a swap is looked up as its own word);
  * - completions (MiniSearch's `atPrefix` walk, flat-radix.ts): for the last typed term at any length,
- *   for other terms from 5 letters; one- and two-letter terms are never fuzzy and only complete as the last term, to the few most
- *   frequent completions, so `calf r` or `t bar row` cost no more than any other query;
+ *   for other terms from 5 letters; one- and two-letter terms are never fuzzy and only complete as the
+ *   last term, to the few most frequent completions, so `calf r` or `t bar row` cost no more than any
+ *   other query;
  * - joined words split against the vocabulary ("benchpress" -> bench press, "tbarrow" -> t bar row).
  * Work is counted against the search budget, and results are kept per term (structures/bounded-cache.ts).
  */
