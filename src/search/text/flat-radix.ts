@@ -19,6 +19,7 @@
  */
 import type SearchableMap from 'minisearch/SearchableMap';
 import type { Steps } from '../../time-slices.ts';
+import { IntList } from '../structures/int-list.ts';
 
 export interface FlatRadixTree {
   /** node -> nodes in its subtree, itself included: its next sibling is node + size. */
@@ -39,41 +40,19 @@ export interface FlatRadixTree {
 /** Nodes laid out between two pauses of a sliced build: about a millisecond. */
 const NODES_PER_STEP = 8192;
 
-/** A growable typed array for the build. */
-class Grown<T extends Int32Array | Uint16Array> {
-  length = 0;
-  constructor(
-    public data: T,
-    private readonly make: (size: number) => T,
-  ) {}
-  push(value: number): number {
-    if (this.length === this.data.length) {
-      const bigger = this.make(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length] = value;
-    return this.length++;
-  }
-  packed(): T {
-    return this.data.slice(0, this.length) as T;
-  }
-}
-
-const int32 = (size: number) => new Int32Array(size);
-const uint16 = (size: number) => new Uint16Array(size);
-
 /** `tree` laid out flat, a slice of nodes a step. */
 export function* flatRadixTreeSteps(tree: SearchableMap<number>): Steps<FlatRadixTree> {
   const root = (tree as unknown as { _tree: Map<string, unknown> })._tree;
-  const sizes = new Grown(new Int32Array(1024), int32);
-  const termIds = new Grown(new Int32Array(1024), int32);
-  const labelStart = new Grown(new Int32Array(1024), int32);
-  const labelLength = new Grown(new Uint16Array(1024), uint16);
-  const previousSibling = new Grown(new Int32Array(1024), int32);
-  const labels = new Grown(new Uint16Array(4096), uint16);
+  const sizes = new IntList(1024);
+  const termIds = new IntList(1024);
+  const labelStart = new IntList(1024);
+  // Grown as 32-bit ints like the rest, packed as UTF-16 code units at the end.
+  const labelLength = new IntList(1024);
+  const labels = new IntList(4096);
+  const previousSibling = new IntList(1024);
   const add = (id: number, label: string, previous: number): number => {
-    const node = sizes.push(1);
+    const node = sizes.length;
+    sizes.push(1);
     termIds.push(id);
     labelStart.push(labels.length);
     labelLength.push(label.length);
@@ -111,9 +90,9 @@ export function* flatRadixTreeSteps(tree: SearchableMap<number>): Steps<FlatRadi
     sizes: sizes.packed(),
     termIds: termIds.packed(),
     labelStart: labelStart.packed(),
-    labelLength: labelLength.packed(),
+    labelLength: Uint16Array.from(labelLength.data.subarray(0, labelLength.length)),
     previousSibling: previousSibling.packed(),
-    labels: labels.packed(),
+    labels: Uint16Array.from(labels.data.subarray(0, labels.length)),
     depth,
   };
 }
