@@ -109,7 +109,7 @@ function onFootbar(k: Key, reformer: FixedProp): Key {
 function barHeight(keys: readonly PoseKey[], view: View, lowest: number): number {
   let drop = 0;
   for (const k of keys) {
-    const body = pose(anglesOf(k), view);
+    const body = pose(anglesOf(k, view), view);
     const hand = pointOf(body, 'leftHand')[1];
     drop = Math.max(drop, ...RESTING_POINTS.map((point) => hand - pointOf(body, point)[1] + REST_HEIGHT[point]));
   }

@@ -54,7 +54,7 @@ export function placedKey(
   /** How high `handsOnFloor` puts the hands: on the floor, or on the axle of an ab wheel rolling on it. */
   handsAbove: number = REST_HEIGHT.leftHand,
 ): Key {
-  const a = anglesOf(k);
+  const a = anglesOf(k, view);
   const free = pose(a, view);
   const origin = pointOf(free, bar === undefined ? fixed : 'leftHand');
   // Targets on the floor straight below where the angles put each hand or foot, in the figure as it
@@ -150,13 +150,22 @@ export function placedKey(
 }
 
 /** Joint angles (skeleton.ts) from segment directions: a joint's angle is the turn between its two segments. */
-export function anglesOf(k: PoseKey) {
+export function anglesOf(k: PoseKey, view: View = 'side') {
   const upper = k.trunk + k.spine;
-  const legOf = ([thigh, shank, foot]: readonly number[]) =>
-    leg(thigh! + k.trunk, thigh! - shank!, foot === undefined ? 0 : foot - shank! - 90);
-  const armOf = ([upperArm, forearm]: readonly number[]) => arm(upperArm! + upper, forearm! - upperArm!);
-  const legs = Array.isArray(k.legs) ? legOf(k.legs) : ([legOf(k.legs.left), legOf(k.legs.right)] as const);
-  const arms = Array.isArray(k.arms) ? armOf(k.arms) : ([armOf(k.arms.left), armOf(k.arms.right)] as const);
+  // A key gives each limb's direction as seen. Seen from the front, "outward" is the right side's
+  // mirror of the left's, so the trunk's sideways lean is taken off the right limbs the other way; until
+  // renderer 1.15.0 both sides took it off alike, and the right limbs were drawn turned outward by twice
+  // the lean (test/motion/front-lean.test.ts).
+  const lean = (side: Side) => (view === 'front' && side === 'right' ? -1 : 1);
+  const legOf = ([thigh, shank, foot]: readonly number[], side: Side) =>
+    leg(thigh! + lean(side) * k.trunk, thigh! - shank!, foot === undefined ? 0 : foot - shank! - 90);
+  const armOf = ([upperArm, forearm]: readonly number[], side: Side) => arm(upperArm! + lean(side) * upper, forearm! - upperArm!);
+  const legs = Array.isArray(k.legs)
+    ? ([legOf(k.legs, 'left'), legOf(k.legs, 'right')] as const)
+    : ([legOf(k.legs.left, 'left'), legOf(k.legs.right, 'right')] as const);
+  const arms = Array.isArray(k.arms)
+    ? ([armOf(k.arms, 'left'), armOf(k.arms, 'right')] as const)
+    : ([armOf(k.arms.left, 'left'), armOf(k.arms.right, 'right')] as const);
   return {
     ...angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms }),
     ...(k.shoulders === undefined ? {} : { girdle: k.shoulders }),
