@@ -23,10 +23,7 @@ function seen(from: Point, to: Point, outward: 1 | -1): number {
 
 /** Thigh, shank, upper arm and forearm of both sides as drawn at key `index`; the left side's outward is +x. */
 function limbsAt(d: Description, index: number) {
-  const body = bodyAt(d.motion, keyStartSeconds(d.motion, index)) as unknown as {
-    legs: Record<'left' | 'right', { root: Point; middle: Point; end: Point }>;
-    arms: Record<'left' | 'right', { root: Point; middle: Point; hand: Point }>;
-  };
+  const body = bodyAt(d.motion, keyStartSeconds(d.motion, index));
   const side = (name: 'left' | 'right', outward: 1 | -1) => ({
     thigh: seen(body.legs[name].root, body.legs[name].middle, outward),
     shank: seen(body.legs[name].middle, body.legs[name].end, outward),
@@ -68,7 +65,7 @@ describe('a front view with the trunk leaning sideways', () => {
 
   it('leaves the side view as it was: both sides at the angles written, forward', () => {
     const d = strength.description(leaning('side', 30, 10));
-    const body = bodyAt(d.motion, 0) as unknown as { legs: Record<'left' | 'right', { root: Point; middle: Point }> };
+    const body = bodyAt(d.motion, 0);
     for (const side of ['left', 'right'] as const) near(seen(body.legs[side].root, body.legs[side].middle, 1), 10, `${side} thigh`);
   });
 
