@@ -149,6 +149,14 @@ export function placedKey(
   });
 }
 
+/** A limb's directions for each side, from one list for both or one a side. */
+function bothSides<T>(
+  limb: readonly number[] | { readonly left: readonly number[]; readonly right: readonly number[] },
+  of: (directions: readonly number[], side: Side) => T,
+): readonly [T, T] {
+  return 'left' in limb ? [of(limb.left, 'left'), of(limb.right, 'right')] : [of(limb, 'left'), of(limb, 'right')];
+}
+
 /** Joint angles (skeleton.ts) from segment directions: a joint's angle is the turn between its two segments. */
 export function anglesOf(k: PoseKey, view: View = 'side') {
   const upper = k.trunk + k.spine;
@@ -160,12 +168,8 @@ export function anglesOf(k: PoseKey, view: View = 'side') {
   const legOf = ([thigh, shank, foot]: readonly number[], side: Side) =>
     leg(thigh! + lean(side) * k.trunk, thigh! - shank!, foot === undefined ? 0 : foot - shank! - 90);
   const armOf = ([upperArm, forearm]: readonly number[], side: Side) => arm(upperArm! + lean(side) * upper, forearm! - upperArm!);
-  const legs = Array.isArray(k.legs)
-    ? ([legOf(k.legs, 'left'), legOf(k.legs, 'right')] as const)
-    : ([legOf(k.legs.left, 'left'), legOf(k.legs.right, 'right')] as const);
-  const arms = Array.isArray(k.arms)
-    ? ([armOf(k.arms, 'left'), armOf(k.arms, 'right')] as const)
-    : ([armOf(k.arms.left, 'left'), armOf(k.arms.right, 'right')] as const);
+  const legs = bothSides(k.legs, legOf);
+  const arms = bothSides(k.arms, armOf);
   return {
     ...angles({ trunk: k.trunk, spine: k.spine, neck: k.neck, legs, arms }),
     ...(k.shoulders === undefined ? {} : { girdle: k.shoulders }),

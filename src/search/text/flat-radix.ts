@@ -40,6 +40,9 @@ export interface FlatRadixTree {
 /** Nodes laid out between two pauses of a sliced build: about a millisecond. */
 const NODES_PER_STEP = 8192;
 
+/** A list of values under 65,536 (label lengths, UTF-16 code units) packed at half the width. */
+const packedUint16 = (list: IntList): Uint16Array => Uint16Array.from(list.data.subarray(0, list.length));
+
 /** `tree` laid out flat, a slice of nodes a step. */
 export function* flatRadixTreeSteps(tree: SearchableMap<number>): Steps<FlatRadixTree> {
   const root = (tree as unknown as { _tree: Map<string, unknown> })._tree;
@@ -90,9 +93,9 @@ export function* flatRadixTreeSteps(tree: SearchableMap<number>): Steps<FlatRadi
     sizes: sizes.packed(),
     termIds: termIds.packed(),
     labelStart: labelStart.packed(),
-    labelLength: Uint16Array.from(labelLength.data.subarray(0, labelLength.length)),
+    labelLength: packedUint16(labelLength),
     previousSibling: previousSibling.packed(),
-    labels: Uint16Array.from(labels.data.subarray(0, labels.length)),
+    labels: packedUint16(labels),
     depth,
   };
 }
