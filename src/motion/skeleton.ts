@@ -4,7 +4,7 @@
  * x forward (side view) or to the viewer's right (front view); the renderer and the validator both read the Body this computes.
  */
 import { BODY_MASS_KG, MASS, SEGMENT } from './body-measures.ts';
-import { footOnFloor } from './foot-angle.ts';
+import { type FootPlace, footLine, placedFoot } from './foot-angle.ts';
 import type { ArmTilt, ArmTilts } from './front-arms.ts';
 import { type Depth, foreshortened, frontToe } from './front-depth.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
@@ -119,15 +119,14 @@ export interface Targets {
   footGround?: Partial<Record<Side, number>>;
   /** Placed feet that keep the direction their angles give them, not laid flat: on a machine's platform or roller (limb-paths.ts). */
   footKept?: Partial<Record<Side, boolean>>;
+  /** How far (0..1) a move has carried a placed foot toward the key that lifts it (foot-angle.ts placedFoot): it ends at that key's angle. */
+  footTurn?: Partial<Record<Side, number>>;
   /** Front view: placed feet whose knee bends inward of the line from the hip, not outward (a knee dropping inward, view-above.ts). */
   kneesIn?: Partial<Record<Side, boolean>>;
 }
 
-/** Where a leg's foot is put: its target (none: where the angles carry it), how far above the floor, whether it keeps its angle; the leg's tilts toward the viewer. */
-type FootPlace = { target?: Point | undefined; lift: number; isKept?: boolean | undefined; toward?: Depth['left'] | undefined };
-
 function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, foot: FootPlace, isKneeIn = false): Leg {
-  const { target: footTarget, lift: footLift, isKept, toward = [0, 0] } = foot;
+  const { target: footTarget, lift: footLift, isKept, toward = [0, 0], turn = 0 } = foot;
   // Seen from the front, a thigh or shank pointing toward the viewer is drawn shorter (front-depth.ts).
   const [thigh, shank] = [foreshortened(SEGMENT.thigh, toward[0]), foreshortened(SEGMENT.shank, toward[1])];
   let knee: Point;
@@ -148,18 +147,8 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
   const footAngle =
     footTarget === undefined || isKept
       ? thighAngle - leg.knee + 90 + leg.ankle
-      : footOnFloor([ankle[0], ankle[1] - footLift], SEGMENT.ankleHeight, SEGMENT.toe);
-  // The foot's line is drawn on its floor side: the sole of a standing foot, the instep of a foot
-  // pointed back toward the floor (kneeling, lying face down), which is what rests there.
-  const isPointedBack = footAngle < -45 && !isKept;
-  const sole = add(ankle, direction(isPointedBack ? footAngle + 90 : footAngle - 90), SEGMENT.ankleHeight);
-  return {
-    root: hip,
-    middle: knee,
-    end: ankle,
-    heel: add(sole, direction(footAngle), -SEGMENT.heel),
-    toe: add(sole, direction(footAngle), SEGMENT.toe),
-  };
+      : placedFoot([ankle[0], ankle[1] - footLift], angleOf(knee, ankle) + 90 + leg.ankle, turn);
+  return { root: hip, middle: knee, end: ankle, ...footLine(ankle, footAngle, isKept) };
 }
 
 /** The forearm's reach from the elbow to the grip, the middle of the hand. */
@@ -240,7 +229,13 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const shoulder = add(girdle ?? neckBase, view === 'front' ? direction(upper - 90 * m) : [0, 0], halfShoulders);
     const { leg, arm } = angles[side];
     const above = (targets.footLift?.[side] ?? 0) + (targets.footGround?.[side] ?? 0); // a step's lift, a box's top
-    const foot = { target: targets.feet?.[side], lift: above, isKept: targets.footKept?.[side], toward: angles.toward?.[side] };
+    const foot = {
+      target: targets.feet?.[side],
+      lift: above,
+      isKept: targets.footKept?.[side],
+      toward: angles.toward?.[side],
+      turn: targets.footTurn?.[side],
+    };
     legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, foot, targets.kneesIn?.[side]);
     arms[side] = armOf(
       shoulder,

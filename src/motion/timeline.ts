@@ -216,6 +216,10 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
   const grounds = SIDES.filter((side) => a.feetGround?.[side] !== undefined || b.feetGround?.[side] !== undefined);
   if (grounds.length > 0)
     targets.footGround = Object.fromEntries(grounds.map((side) => [side, mix(groundOf(a, b, side), groundOf(b, a, side), progress)]));
+  // A foot placed at one key and lifted at the other turns to the lifted key's angle by the end of the move (foot-angle.ts).
+  const turning = SIDES.filter((side) => (a.feet?.[side] === undefined) !== (b.feet?.[side] === undefined));
+  if (turning.length > 0)
+    targets.footTurn = Object.fromEntries(turning.map((side) => [side, a.feet?.[side] === undefined ? 1 - progress : progress]));
   // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
   if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.above };
   const body = pose(mixed, motion.view, offset, targets);
