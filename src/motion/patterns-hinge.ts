@@ -32,7 +32,10 @@ export const hinge = pattern({
     // touch them, not pass into them (at 10 cm from the heel with the shins at 22 degrees it was inside
     // them; review 7), and its path detours round the knees (atKnees, below).
     const isAcrossShins = held.some((prop) => prop.kind === 'barbell');
-    const bar: Point = [isAcrossShins ? 0.125 : 0.1, params.style === 'deadlift' ? loadY : 0.42];
+    // A Romanian deadlift lowers the load to just below the knees on soft knees: at 42 cm with the trunk at
+    // 68 degrees the knees bent 46 degrees and it read as a squatting hinge (stop 50's sweep); at 46 cm and
+    // 82 degrees they bend about 24 (a barbell) to 31 (dumbbells, whose weight hangs further from the feet).
+    const bar: Point = [isAcrossShins ? 0.125 : 0.1, params.style === 'deadlift' ? loadY : 0.46];
     const shank = params.style === 'deadlift' ? (isAcrossShins ? -12 : -22) : isAcrossShins ? -5 : -8;
     // Hips as high as lets straight arms reach the bar, the trunk leaning as far as balances.
     const bottom = (trunk: number): Key => {
@@ -50,7 +53,7 @@ export const hinge = pattern({
         Math.hypot(...(pointIn(build(thigh), 'neckBase').map((c, i) => c - bar[i]!) as [number, number])) - 0.6;
       return build(solve(reach, 0, 100));
     };
-    const trunk = params.style === 'deadlift' ? 55 : 68;
+    const trunk = params.style === 'deadlift' ? 55 : 82;
     // A deadlift's bar rises straight up the shins: the knees go back out of its way before it reaches
     // them (shins vertical, the trunk still leaning) and come forward again only after it has passed
     // them on the way down. Eased straight from the floor to the lockout, the knees stayed forward and
