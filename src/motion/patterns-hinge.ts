@@ -30,13 +30,14 @@ export const hinge = pattern({
     // Only a barbell runs across the front of the shins: dumbbells hang beside the legs and a kettlebell
     // between them. A barbell goes over the middle of the foot, the shins leaning no further than lets it
     // touch them, not pass into them (at 10 cm from the heel with the shins at 22 degrees it was inside
-    // them; review 7), and its path detours round the knees (atKnees, below).
+    // them, review 7; at 12.5 cm and 12 degrees its hub was on the shin's drawn edge, stop 50's sweep: now
+    // 14 cm and 10 degrees), and its path detours round the knees (atKnees, below).
     const isAcrossShins = held.some((prop) => prop.kind === 'barbell');
     // A Romanian deadlift lowers the load to just below the knees on soft knees: at 42 cm with the trunk at
     // 68 degrees the knees bent 46 degrees and it read as a squatting hinge (stop 50's sweep); at 46 cm and
     // 82 degrees they bend about 24 (a barbell) to 31 (dumbbells, whose weight hangs further from the feet).
-    const bar: Point = [isAcrossShins ? 0.125 : 0.1, params.style === 'deadlift' ? loadY : 0.46];
-    const shank = params.style === 'deadlift' ? (isAcrossShins ? -12 : -22) : isAcrossShins ? -5 : -8;
+    const bar: Point = [isAcrossShins ? (params.style === 'deadlift' ? 0.14 : 0.125) : 0.1, params.style === 'deadlift' ? loadY : 0.46];
+    const shank = params.style === 'deadlift' ? (isAcrossShins ? -10 : -22) : isAcrossShins ? -5 : -8;
     // Hips as high as lets straight arms reach the bar, the trunk leaning as far as balances.
     const bottom = (trunk: number): Key => {
       const build = (thigh: number) =>

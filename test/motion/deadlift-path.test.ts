@@ -42,9 +42,10 @@ for (const style of ['deadlift', 'romanian'] as const) {
         if (bar[1] <= ankle[1] || bar[1] >= knee[1]) continue;
         checked += 1;
         const front = shinFrontAt(knee, ankle, bar[1]);
-        // The bar (28 mm) may touch the shins, not pass into them.
+        // The bar (28 mm) may touch the shins, not pass into them: a deadlift's hub in front of the shin's
+        // drawn edge (on it, a reviewer read the bar inside the shins; stop 50), a Romanian deadlift's within 2 cm.
         assert.ok(
-          bar[0] >= front - 0.02,
+          bar[0] >= front - (style === 'deadlift' ? 0 : 0.02),
           `frame ${frame}: the bar at ${bar[0].toFixed(3)} m is behind the shin's front at ${front.toFixed(3)} m`,
         );
       }
