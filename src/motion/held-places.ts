@@ -50,7 +50,29 @@ export function lineEnd(body: Body, to: LineEnd): Point {
   return body.arms[to].hand;
 }
 
-/** Where the hands grip a bar on the back (just above and behind it) or racked in front (just ahead of it). */
+/** Metres the middle of a hand holding a racked bar is above it along the upper trunk, and behind it. */
+const GRIP_ABOVE_RACK = 0.14;
+const GRIP_BEHIND_RACK = 0.08;
+
+/**
+ * Where the hands grip a bar on the back (just above and behind it) or racked in front: there the wrist
+ * bends back and the fingers hold the bar from under it, so the middle of the hand is above the bar and
+ * behind it, toward the head (GRIP_ABOVE_RACK along the upper trunk, GRIP_BEHIND_RACK back), and the elbows come up in front, the
+ * upper arm near level. A grip just ahead of the bar hung the upper arms down the chest, the forearms
+ * folded up to it (low elbows, failed by every reviewer of a front squat: stop 50).
+ */
 export function loadGrip(body: Body, load: HeldProp): Point {
-  return add(heldAt(body, load), load.at === 'back' ? [0.02, 0.01] : [0.03, 0]);
+  if (load.at === 'back' || isFrontView(body)) return add(heldAt(body, load), load.at === 'back' ? [0.02, 0.01] : [0.03, 0]);
+  const [up, forward] = trunkAxes(body);
+  return add(add(heldAt(body, load), up, GRIP_ABOVE_RACK), forward, -GRIP_BEHIND_RACK);
+}
+
+/** The upper trunk's unit axes in the side view: toward the head, and toward the front of the chest. */
+function trunkAxes(body: Body): [Point, Point] {
+  const [x, y] = [body.neckBase[0] - body.waist[0], body.neckBase[1] - body.waist[1]];
+  const length = Math.hypot(x, y) || 1;
+  return [
+    [x / length, y / length],
+    [y / length, -x / length],
+  ];
 }

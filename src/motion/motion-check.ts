@@ -18,6 +18,7 @@ import {
   FRAMES_PER_SECOND,
   frameCount,
   heldAt,
+  loadGrip,
   loopKeyBody,
   lineEnd,
   pointOf,
@@ -164,7 +165,8 @@ export function checkMotion(description: Description): Problem[] {
     }
     for (const prop of motion.held) {
       if (prop.at === 'back' || prop.at === 'front-rack') {
-        const grip = heldAt(body, prop);
+        // Where the hands grip it (a racked bar from under and behind it, the elbows up in front: held-places.ts).
+        const grip = loadGrip(body, prop);
         // Seen from the front the bar lies across the picture: the hands hold it anywhere along it, at its height.
         const gap = (hand: Point) => (motion.view === 'front' ? Math.abs(hand[1] - grip[1]) : distance(hand, grip));
         const reach = Math.min(gap(body.arms.left.hand), gap(body.arms.right.hand));
