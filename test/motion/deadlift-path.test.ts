@@ -55,27 +55,25 @@ for (const style of ['deadlift', 'romanian'] as const) {
 }
 
 describe('a Romanian deadlift', () => {
-  for (const props of [['barbell'], ['dumbbells']]) {
-    it(`lowers the load to just below the knees on soft knees (${props[0]})`, () => {
-      // At 42 cm with the trunk at 68 degrees the knees bent 46 degrees and a reviewer read a squatting hinge (stop 50).
-      const result = buildDescription(
-        'data/source/motion/strength.json',
-        'strength',
-        'Romanian_Deadlift',
-        { pattern: 'hinge', props, style: 'romanian' },
-        RENDERER_VERSION,
-      );
-      assert.ok(result.ok, 'it builds');
-      assert.deepEqual(checkMotion(result.value), []);
-      const bottom = result.value.motion.keys[1]!;
-      assert.ok(bottom.angles.left.leg.knee <= 32, `the knees bend ${bottom.angles.left.leg.knee.toFixed(1)} degrees`);
-      const body = bodyAt(result.value.motion, keyStartSeconds(result.value.motion, 1));
-      const load = heldAt(body, result.value.motion.held[0]!);
-      assert.ok(load[1] < body.legs.left.middle[1], 'the load is below the knees');
-      assert.ok(
-        load[1] > body.legs.left.middle[1] - 0.12,
-        `the load is ${(body.legs.left.middle[1] - load[1]).toFixed(2)} m below the knees`,
-      );
-    });
-  }
+  it('lowers a barbell to just below the knees on soft knees', () => {
+    // At 42 cm with the trunk at 68 degrees the knees bent 46 degrees and a reviewer read a squatting hinge (stop 50).
+    const result = buildDescription(
+      'data/source/motion/strength.json',
+      'strength',
+      'Romanian_Deadlift',
+      { pattern: 'hinge', props: ['barbell'], style: 'romanian' },
+      RENDERER_VERSION,
+    );
+    assert.ok(result.ok, 'it builds');
+    assert.deepEqual(checkMotion(result.value), []);
+    const bottom = result.value.motion.keys[1]!;
+    assert.ok(bottom.angles.left.leg.knee <= 32, `the knees bend ${bottom.angles.left.leg.knee.toFixed(1)} degrees`);
+    const body = bodyAt(result.value.motion, keyStartSeconds(result.value.motion, 1));
+    const load = heldAt(body, result.value.motion.held[0]!);
+    assert.ok(load[1] < body.legs.left.middle[1], 'the load is below the knees');
+    assert.ok(
+      load[1] > body.legs.left.middle[1] - 0.12,
+      `the load is ${(body.legs.left.middle[1] - load[1]).toFixed(2)} m below the knees`,
+    );
+  });
 });
