@@ -33,13 +33,15 @@ export const hinge = pattern({
     // them, review 7; at 12.5 cm and 12 degrees its hub was on the shin's drawn edge, stop 50's sweep: now
     // 14 cm and 10 degrees), and its path detours round the knees (atKnees, below).
     const isAcrossShins = held.some((prop) => prop.kind === 'barbell');
-    // A Romanian deadlift lowers a barbell to just below the knees on soft knees: at 42 cm with the trunk at
-    // 68 degrees the knees bent 46 degrees and a reviewer read a squatting hinge (stop 50's sweep); at 46 cm
-    // and 82 degrees they bend about 24. Dumbbells, hanging beside the legs, keep 42 cm and 68 degrees: at 82
-    // the hips barely went back and the elbows bent to bring the bells to the knees (stop 50's review).
+    // A Romanian deadlift lowers a barbell to just below the knees on soft knees, in front of the shins: at
+    // 42 cm with the trunk at 68 degrees the knees bent 46 degrees and a reviewer read a squatting hinge
+    // (stop 50's sweep); 12.5 cm from the heel put the bar's hub on the shins; at 46 cm, 15 cm from the heel
+    // and 78 degrees the knees bend about 27 and the hub is clear of the shins. Dumbbells, hanging beside the
+    // legs, keep 42 cm and 68 degrees: at 82 the hips barely went back and the elbows bent to bring the bells
+    // to the knees (stop 50's review).
     const isLowHinge = params.style === 'romanian' && isAcrossShins;
     const bar: Point = [
-      isAcrossShins ? (params.style === 'deadlift' ? 0.14 : 0.125) : 0.1,
+      isAcrossShins ? (params.style === 'deadlift' ? 0.14 : 0.15) : 0.1,
       params.style === 'deadlift' ? loadY : isLowHinge ? 0.46 : 0.42,
     ];
     const shank = params.style === 'deadlift' ? (isAcrossShins ? -10 : -22) : isAcrossShins ? -5 : -8;
@@ -59,7 +61,7 @@ export const hinge = pattern({
         Math.hypot(...(pointIn(build(thigh), 'neckBase').map((c, i) => c - bar[i]!) as [number, number])) - 0.6;
       return build(solve(reach, 0, 100));
     };
-    const trunk = params.style === 'deadlift' ? 55 : isLowHinge ? 82 : 68;
+    const trunk = params.style === 'deadlift' ? 55 : isLowHinge ? 78 : 68;
     // A deadlift's bar rises straight up the shins: the knees go back out of its way before it reaches
     // them (shins vertical, the trunk still leaning) and come forward again only after it has passed
     // them on the way down. Eased straight from the floor to the lockout, the knees stayed forward and

@@ -42,12 +42,9 @@ for (const style of ['deadlift', 'romanian'] as const) {
         if (bar[1] <= ankle[1] || bar[1] >= knee[1]) continue;
         checked += 1;
         const front = shinFrontAt(knee, ankle, bar[1]);
-        // The bar (28 mm) may touch the shins, not pass into them: a deadlift's hub in front of the shin's
-        // drawn edge (on it, a reviewer read the bar inside the shins; stop 50), a Romanian deadlift's within 2 cm.
-        assert.ok(
-          bar[0] >= front - (style === 'deadlift' ? 0 : 0.02),
-          `frame ${frame}: the bar at ${bar[0].toFixed(3)} m is behind the shin's front at ${front.toFixed(3)} m`,
-        );
+        // The bar (28 mm) may touch the shins, not pass into them: its hub in front of the shin's drawn edge
+        // (on it, or up to 2 cm behind it as allowed before, a reviewer read the bar inside the shins; stop 50).
+        assert.ok(bar[0] >= front, `frame ${frame}: the bar at ${bar[0].toFixed(3)} m is behind the shin's front at ${front.toFixed(3)} m`);
       }
       assert.ok(checked > 5, `${checked} frames have the bar between the ankles and the knees`);
     });
@@ -67,7 +64,7 @@ describe('a Romanian deadlift', () => {
     assert.ok(result.ok, 'it builds');
     assert.deepEqual(checkMotion(result.value), []);
     const bottom = result.value.motion.keys[1]!;
-    assert.ok(bottom.angles.left.leg.knee <= 32, `the knees bend ${bottom.angles.left.leg.knee.toFixed(1)} degrees`);
+    assert.ok(bottom.angles.left.leg.knee <= 30, `the knees bend ${bottom.angles.left.leg.knee.toFixed(1)} degrees`);
     const body = bodyAt(result.value.motion, keyStartSeconds(result.value.motion, 1));
     const load = heldAt(body, result.value.motion.held[0]!);
     assert.ok(load[1] < body.legs.left.middle[1], 'the load is below the knees');
