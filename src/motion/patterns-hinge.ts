@@ -36,7 +36,9 @@ export const hinge = pattern({
     // A Romanian deadlift lowers a barbell to just below the knees on soft knees, in front of the shins: at
     // 42 cm with the trunk at 68 degrees the knees bent 46 degrees and a reviewer read a squatting hinge
     // (stop 50's sweep); 12.5 cm from the heel put the bar's hub on the shins; at 46 cm, 15 cm from the heel
-    // and 78 degrees the knees bend about 27 and the hub is clear of the shins. Dumbbells, hanging beside the
+    // and 78 degrees the knees bend about 27 and the hub is clear of the shins, though a second reviewer still
+    // found it touching the knee with the arms 27 degrees back: the bundled Romanian deadlift is a `pose`
+    // description since stop 50, whose waypoint takes the hips back first. Dumbbells, hanging beside the
     // legs, keep 42 cm and 68 degrees: at 82 the hips barely went back and the elbows bent to bring the bells
     // to the knees (stop 50's review).
     const isLowHinge = params.style === 'romanian' && isAcrossShins;
