@@ -57,9 +57,10 @@ const GRIP_BEHIND_RACK = 0.08;
 /**
  * Where the hands grip a bar on the back (just above and behind it) or racked in front: there the wrist
  * bends back and the fingers hold the bar from under it, so the middle of the hand is above the bar and
- * behind it, toward the head (GRIP_ABOVE_RACK along the upper trunk, GRIP_BEHIND_RACK back), and the elbows come up in front, the
- * upper arm near level. A grip just ahead of the bar hung the upper arms down the chest, the forearms
- * folded up to it (low elbows, failed by every reviewer of a front squat: stop 50).
+ * behind it, toward the head (GRIP_ABOVE_RACK along the upper trunk, GRIP_BEHIND_RACK back), and the
+ * elbows come up in front, the upper arms near level. A grip just ahead of the bar hung the upper arms
+ * down the chest, the forearms folded up to it (low elbows, failed by every reviewer of a front squat:
+ * stop 50). Seen from the front the bar lies across the picture and the hands hold it at its height.
  */
 export function loadGrip(body: Body, load: HeldProp): Point {
   if (load.at === 'back' || isFrontView(body)) return add(heldAt(body, load), load.at === 'back' ? [0.02, 0.01] : [0.03, 0]);
