@@ -72,6 +72,10 @@ export function buildDescription(file: string, category: string, id: string, raw
   if (undrawn.length > 0) {
     return fail(undrawn.map(([kind, i]) => problem(file, `${at}.props.${i}`, `pattern ${name} does not draw a ${kind} (yet)`)));
   }
+  // Which side of the legs a bar rests against means nothing without a barbell in both hands (bar-against-thighs.ts).
+  if ('barAt' in params && !motion.held.some((prop) => prop.barAt !== undefined)) {
+    return fail([problem(file, `${at}.barAt`, 'barAt says where a barbell held in both hands rests: name a barbell, held in the hands')]);
+  }
   const source = raw as Record<string, unknown>;
   const hash = createHash('sha256')
     .update(`${rendererVersion}\n${canonical(source)}`)

@@ -133,6 +133,14 @@ export interface HeldProp {
   /** On a dip belt: metres of chain from the belt's front ring to the load, and whether it hangs between two boxes the feet stand on. */
   chain?: number;
   straddle?: boolean;
+  /**
+   * Which side of the legs a barbell in both hands rests against, seen from the side (bar-against-thighs.ts):
+   * the front (the default), `on-thighs`: the front, touching them wherever it is between the knees and the
+   * hips (a deadlift's pull above the knees and its lockout, a clean's hang), `behind` them (a hack squat, a
+   * shrug behind the back), or `around` them: a trap (hex) bar, whose frame the figure stands inside, its
+   * plates at the hands beside the legs.
+   */
+  barAt?: 'on-thighs' | 'behind' | 'around';
 }
 
 /** The small implements hand-props.ts places, checks and draws. */

@@ -4,12 +4,19 @@
  * centre of mass stays over the feet; a barbell's path goes round the knees (atKnees).
  */
 import * as v from 'valibot';
-import type { Key } from './motion.ts';
+import type { HeldProp, Key } from './motion.ts';
 import { angles, flatFootLeg, leg } from './motion.ts';
 import { FEET_ON, hanging, heelAt, heldProps, key, motion, pattern, pointIn, solve } from './pattern-kit.ts';
-import type { Point } from './skeleton.ts';
+import { BAR_CLEARANCE } from './bar-against-thighs.ts';
+import { LEG_HALF_WIDTH, SEGMENT } from './body-measures.ts';
+import { distance } from './geometry.ts';
+import { FOREARM_REACH, type Point } from './skeleton.ts';
 import { keyBody } from './timeline.ts';
 
+/** How far in front of the bar a barbell deadlift's shoulders are at the floor (metres). */
+const SHOULDERS_AHEAD = 0.03;
+/** The trunk's lean and the thigh's and shank's directions (degrees from vertical) as a deadlift's bar passes mid-thigh. */
+const MID_THIGH = { trunk: 35, thigh: 28, shank: -12 };
 /** A deadlift's trunk lean as the bar passes the knees (degrees from upright): still well forward, the back angle barely opened. */
 const KNEE_PASS_TRUNK = 45;
 
@@ -17,7 +24,13 @@ export const hinge = pattern({
   params: v.strictObject({ style: v.optional(v.picklist(['deadlift', 'romanian']), 'deadlift') }),
   views: ['side'],
   build({ params, props }) {
-    const held = heldProps(props, () => 'hands');
+    // A barbell rides the front of the thighs from the knees to the lockout (bar-against-thighs.ts): hung
+    // from straight arms its hub was drawn 5 cm inside them at the lockout (random review 29 failed a
+    // Romanian and an axle deadlift for it), and held 10 degrees forward it floated in front of them.
+    // Dumbbells hang beside the legs and a kettlebell between them, straight down.
+    const held = heldProps(props, () => 'hands').map(
+      (prop): HeldProp => (prop.kind === 'barbell' ? { ...prop, barAt: 'on-thighs' } : prop),
+    );
     const standing = key({
       name: 'lockout',
       angles: angles({ legs: leg(0, 0, 0), arms: hanging(0, 0, 2) }),
@@ -47,8 +60,8 @@ export const hinge = pattern({
       params.style === 'deadlift' ? loadY : isLowHinge ? 0.46 : 0.42,
     ];
     const shank = params.style === 'deadlift' ? (isAcrossShins ? -10 : -22) : isAcrossShins ? -5 : -8;
-    // Hips as high as lets straight arms reach the bar, the trunk leaning as far as balances.
-    const bottom = (trunk: number): Key => {
+    // Hips as high as lets the arms reach the bar, the trunk leaning as far as balances.
+    const bottom = (trunk: number, armReach = 0.6): Key => {
       const build = (thigh: number) =>
         key({
           name: 'bottom',
@@ -60,10 +73,17 @@ export const hinge = pattern({
           hold: 0.15,
         });
       const reach = (thigh: number) =>
-        Math.hypot(...(pointIn(build(thigh), 'neckBase').map((c, i) => c - bar[i]!) as [number, number])) - 0.6;
+        Math.hypot(...(pointIn(build(thigh), 'neckBase').map((c, i) => c - bar[i]!) as [number, number])) - armReach;
       return build(solve(reach, 0, 100));
     };
-    const trunk = params.style === 'deadlift' ? 55 : isLowHinge ? 78 : 68;
+    // A barbell deadlift sets up with straight arms and the shoulders a little in front of the bar: the trunk
+    // at 55 degrees put them 2 cm behind it with the hips 5 cm above the knees, and 0.6 m of reach bent the
+    // elbows back (a reviewer read a squat's start, random review 29). The lean is solved for it instead.
+    const isBarbellPull = params.style === 'deadlift' && isAcrossShins;
+    // Straight arms: 0.3 mm short of the full reach, as 2 mm short already bent the elbows 9 degrees.
+    const straight = SEGMENT.upperArm + FOREARM_REACH - 0.0003;
+    const ahead = (lean: number) => pointIn(bottom(lean, straight), 'neckBase')[0] - (bar[0] + SHOULDERS_AHEAD);
+    const trunk = isBarbellPull ? solve(ahead, 45, 75) : params.style === 'deadlift' ? 55 : isLowHinge ? 78 : 68;
     // A deadlift's bar rises straight up the shins: the knees go back out of its way before it reaches
     // them (shins vertical, the trunk still leaning) and come forward again only after it has passed
     // them on the way down. Eased straight from the floor to the lockout, the knees stayed forward and
@@ -76,7 +96,10 @@ export const hinge = pattern({
           anchor: heelAt(0),
           contacts: [...FEET_ON('floor')],
           isBalanced: true,
-          hold: 0.05,
+          // Passed without stopping: held even 0.05 s, the eased moves either side stalled the bar at the
+          // knees for a quarter of a second (random review 29).
+          hold: 0,
+          through: true,
           move,
         });
         const knee = keyBody(k, 'side').body.legs.left.middle;
@@ -91,6 +114,34 @@ export const hinge = pattern({
       const { k, grip } = build(solve(reach, 0, 100));
       return { ...k, hands: { left: grip, right: grip } };
     };
+    // From the knees the hips drive forward and the knees come a little forward under the bar again, so the
+    // thighs meet it near its line over the foot: eased straight from the knees to the lockout with the bar on
+    // the thighs, it followed their slope 12 cm back toward the hips and out again (stop 52). The grip is
+    // where straight arms reach the front of the thighs.
+    const atMidThigh = (name: string, move: number): Key => {
+      const k = key({
+        name,
+        angles: angles({
+          trunk: MID_THIGH.trunk,
+          legs: flatFootLeg(MID_THIGH.trunk, MID_THIGH.thigh, MID_THIGH.shank),
+          arms: hanging(MID_THIGH.trunk, 0, 2),
+        }),
+        anchor: heelAt(0),
+        contacts: [...FEET_ON('floor')],
+        isBalanced: true,
+        hold: 0,
+        through: true,
+        move,
+      });
+      const body = keyBody(k, 'side').body;
+      const { root: hip, middle: knee } = body.legs.left;
+      const frontAt = (y: number): Point => [
+        knee[0] + ((hip[0] - knee[0]) * (y - knee[1])) / (hip[1] - knee[1]) + LEG_HALF_WIDTH.thigh + BAR_CLEARANCE,
+        y,
+      ];
+      const y = solve((height) => distance(body.neckBase, frontAt(height)) - straight, knee[1], hip[1]);
+      return { ...k, hands: { left: frontAt(y), right: frontAt(y) } };
+    };
     return motion({
       view: 'side',
       frame: 'portrait',
@@ -98,7 +149,14 @@ export const hinge = pattern({
         params.style === 'romanian'
           ? [standing, bottom(trunk)]
           : isAcrossShins
-            ? [bottom(trunk), atKnees('bar past the knees', 0.6), standing, atKnees('bar back at the knees', 0.5)]
+            ? [
+                bottom(trunk, straight),
+                atKnees('bar past the knees', 0.3),
+                atMidThigh('bar at mid-thigh', 0.35),
+                standing,
+                atMidThigh('bar back at mid-thigh', 0.2),
+                atKnees('bar back at the knees', 0.4),
+              ]
             : [bottom(trunk), standing],
       fixed: [],
       held,

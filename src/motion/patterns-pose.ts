@@ -182,9 +182,10 @@ export const posePattern = pattern<PoseParams>({
     const grip = gripOf(props);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
     // A load on a dip belt hangs on the description's chain (dip-belt.ts).
-    const held: HeldProp[] = heldProps(props, () => params.holdIn).map((prop) =>
-      prop.at === 'belt' ? { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true } : prop,
-    );
+    const held: HeldProp[] = heldProps(props, () => params.holdIn).map((prop) => {
+      if (prop.at === 'belt') return { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true };
+      return params.barAt !== undefined && prop.kind === 'barbell' ? { ...prop, barAt: params.barAt } : prop;
+    });
     // Straps holding the hands, a sled the figure pushes or drags, or a Smith bar whose rails take what the
     // feet do not (a hack squat leaning back into it, feet a foot ahead) hold it up: not a key on the feet alone.
     // So does a machine's backrest or chest pad the trunk leans on, or a lever's pad the shoulders are

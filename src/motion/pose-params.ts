@@ -121,6 +121,8 @@ export const ParamsSchema = v.pipe(
       ),
       'hands',
     ),
+    /** Which side of the legs a barbell in both hands rests against, seen from the side (HeldProp.barAt). */
+    barAt: v.optional(v.picklist(['on-thighs', 'behind', 'around'], 'must be on-thighs, behind or around')),
     /** Props placed in metres along the floor from the fixed point (x = 0), forward positive. A bench's or box's top is a support: parts over it rest on it. */
     bench: v.optional(v.union([v.strictTuple([metres, metres, height]), v.strictTuple([metres, metres])])),
     box: v.optional(v.strictTuple([metres, metres, height])),

@@ -9,6 +9,7 @@ import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { loadGrip } from './held-places.ts';
+import { keepBarOffThighs } from './bar-against-thighs.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { tossProgress } from './implement-toss.ts';
 import { meetingOf, plantedFeet } from './take-off.ts';
@@ -66,6 +67,12 @@ function elbowsOf(motion: Motion): { bends: Bends[]; shifts: Shifts[] } {
 
 /** Key `index` of a motion as its loop draws it: its elbows bent the way its moves take them (the feet along a machine's pedals). */
 export function loopKeyBody(motion: Motion, index: number): { body: Body; offset: Point } {
+  const placed = placedKeyBody(motion, index);
+  return { ...placed, body: keepBarOffThighs(motion, placed.body) };
+}
+
+/** Key `index` as the moves between keys start from: its held barbell not yet set against the thighs, which happens once, to the frame drawn. */
+function placedKeyBody(motion: Motion, index: number): { body: Body; offset: Point } {
   const placed = keyBody(motion.keys[index]!, motion.view, elbowsOf(motion).bends[index]);
   const machine = machineOf(motion);
   if (machine === undefined) return placed;
@@ -135,7 +142,7 @@ export function figuresAt(motion: Motion, seconds: number): readonly { body: Bod
 export function bodyAt(motion: Motion, seconds: number): Body {
   const { from, to, progress, u } = locate(motion, seconds);
   const mixAt = (s: number) => bodyBetween(motion, keyStartSeconds(motion, from) + motion.keys[from]!.hold, from, to, s);
-  const keyAt = (i: number) => loopKeyBody(motion, i).body;
+  const keyAt = (i: number) => placedKeyBody(motion, i).body;
   // A push into a flight or a landing from it (take-off.ts); the hands carrying a ball's release or catch (release.ts).
   const meet =
     progress > 0
@@ -146,21 +153,22 @@ export function bodyAt(motion: Motion, seconds: number): Body {
           (i) => keyAt(i).pelvis,
         ) ?? releaseMeetingOf(motion, from, mixAt, keyAt))
       : undefined;
-  if (meet === undefined) return bodyBetween(motion, seconds, from, to, progress);
+  // A held barbell is moved out of the thighs in every frame it would pass into them (bar-against-thighs.ts).
+  if (meet === undefined) return keepBarOffThighs(motion, bodyBetween(motion, seconds, from, to, progress));
   const { progress: mixed, shift } = meet(u);
-  return bodyBetween(motion, seconds, from, to, mixed, shift);
+  return keepBarOffThighs(motion, bodyBetween(motion, seconds, from, to, mixed, shift));
 }
 
 /** The figure between keys `from` and `to` at a mix `progress` of them, the whole of it moved by `shift` (a grounded figure's). */
 function bodyBetween(motion: Motion, seconds: number, from: number, to: number, progress: number, shift: Point = [0, 0]): Body {
   const a = motion.keys[from]!;
   const b = motion.keys[to]!;
-  const placedA = loopKeyBody(motion, from);
+  const placedA = placedKeyBody(motion, from);
   const machine = machineOf(motion);
   // On a machine the crank turns on through a key's hold: the feet and hands move with it.
   if (progress === 0 && machine === undefined) return placedA.body;
-  if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : loopKeyBody(motion, to).body;
-  const placedB = loopKeyBody(motion, to);
+  if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : placedKeyBody(motion, to).body;
+  const placedB = placedKeyBody(motion, to);
   // The hand or foot that steps into key b lifts on the way (limb-paths.ts).
   const stepping = limbTargets(
     a,
@@ -255,8 +263,8 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
 
 /** How far the figure of a flight's frame `t` seconds after its take-off moves to put its pelvis on the thrown path. */
 function thrownLift(motion: Motion, flight: Flight, t: number, body: Body): Point {
-  const start = loopKeyBody(motion, flight.takeoff).body.pelvis;
-  const end = loopKeyBody(motion, flight.touchdown).body.pelvis;
+  const start = placedKeyBody(motion, flight.takeoff).body.pelvis;
+  const end = placedKeyBody(motion, flight.touchdown).body.pelvis;
   const at = thrownAt(start, end, flight.seconds, t);
   return [at[0] - body.pelvis[0], at[1] - body.pelvis[1]];
 }

@@ -22,9 +22,24 @@ function built(source: Record<string, unknown>, id: string): Description {
   return result.value;
 }
 
-/** Which side of the line from the shoulder to the hand the elbow is on (+1 or -1; 0 on it). */
-const sideOfLine = (arm: Arm): number =>
-  Math.sign((arm.hand[0] - arm.root[0]) * (arm.middle[1] - arm.root[1]) - (arm.hand[1] - arm.root[1]) * (arm.middle[0] - arm.root[0]));
+/** How near the line from the shoulder to the hand an elbow counts as on it: a straight arm (metres). */
+const STRAIGHT_ARM = 0.01;
+
+/**
+ * Which side of the line from the shoulder to the hand the elbow is on (+1 or -1; 0 within STRAIGHT_ARM of
+ * it): a straight arm beginning to bend is not a flip, whichever side rounding put its elbow on (a clean's
+ * arms, long through the second pull, bending for the pull under).
+ */
+function sideOfLine(arm: Arm): number {
+  const cross = (arm.hand[0] - arm.root[0]) * (arm.middle[1] - arm.root[1]) - (arm.hand[1] - arm.root[1]) * (arm.middle[0] - arm.root[0]);
+  return Math.abs(cross) / distance(arm.root, arm.hand) < STRAIGHT_ARM ? 0 : Math.sign(cross);
+}
+
+/** How much further than its shoulder and hand an elbow moved between two frames when it crossed its arm's line (a flip), else undefined. */
+function flipOf(from: Arm, to: Arm): number | undefined {
+  const excess = distance(from.middle, to.middle) - distance(from.hand, to.hand) - distance(from.root, to.root);
+  return excess > ELBOW_SLACK && sideOfLine(from) * sideOfLine(to) < 0 ? excess : undefined;
+}
 
 /** A clip's elbow flips, frame to frame around the loop: none, or one line naming how many and the largest. */
 function elbowFlips(d: Description): string[] {
@@ -36,9 +51,8 @@ function elbowFlips(d: Description): string[] {
     // A cross-dissolve (Motion.loop) draws two keys fading, not one figure moving: nothing to follow.
     if (a.length !== 1 || b.length !== 1) continue;
     for (const side of SIDES) {
-      const [from, to] = [a[0]!.body.arms[side], b[0]!.body.arms[side]];
-      const excess = distance(from.middle, to.middle) - distance(from.hand, to.hand) - distance(from.root, to.root);
-      if (excess > ELBOW_SLACK && sideOfLine(from) * sideOfLine(to) < 0) jumps.push({ frame: i, side, excess });
+      const excess = flipOf(a[0]!.body.arms[side], b[0]!.body.arms[side]);
+      if (excess !== undefined) jumps.push({ frame: i, side, excess });
     }
   }
   if (jumps.length === 0) return [];
@@ -93,6 +107,14 @@ describe('elbow continuity', () => {
     const read = readDescriptions('data/source/motion', RENDERER_VERSION);
     assert.ok(read.ok, JSON.stringify(!read.ok && read.problems.slice(0, 3)));
     assert.deepEqual(read.value.flatMap(elbowFlips), []);
+  });
+
+  it('tells a flip from a straight arm beginning to bend', () => {
+    const arm = (elbowX: number) => ({ root: [0, 1.5], middle: [elbowX, 1.2], end: [0, 0.92], hand: [0, 0.9] }) as Arm;
+    // Bent 5 cm forward, then 5 cm back with the shoulder and hand still: a flip of 10 cm.
+    assert.ok(Math.abs(flipOf(arm(0.05), arm(-0.05))! - 0.1) < 1e-9);
+    // Straight (5 mm off the line), then bent 4 cm back: the arm bending, not a flip.
+    assert.equal(flipOf(arm(0.005), arm(-0.04)), undefined);
   });
 
   it('holds for the hand-release push-up and glute bridge review 13 saw flip', () => {
