@@ -88,20 +88,22 @@ export const hinge = pattern({
     // them (shins vertical, the trunk still leaning) and come forward again only after it has passed
     // them on the way down. Eased straight from the floor to the lockout, the knees stayed forward and
     // the bar went through them (review 7).
+    // A key the bar passes without stopping: held even 0.05 s, the eased moves either side stalled it at the
+    // knees for a quarter of a second (random review 29).
+    const waypoint = (name: string, lean: number, thigh: number, shank: number, armsForward: number, move: number): Key =>
+      key({
+        name,
+        angles: angles({ trunk: lean, legs: flatFootLeg(lean, thigh, shank), arms: hanging(lean, armsForward, 2) }),
+        anchor: heelAt(0),
+        contacts: [...FEET_ON('floor')],
+        isBalanced: true,
+        hold: 0,
+        through: true,
+        move,
+      });
     const atKnees = (name: string, move: number): Key => {
       const build = (thigh: number) => {
-        const k = key({
-          name,
-          angles: angles({ trunk: KNEE_PASS_TRUNK, legs: flatFootLeg(KNEE_PASS_TRUNK, thigh, 0), arms: hanging(KNEE_PASS_TRUNK, -12, 2) }),
-          anchor: heelAt(0),
-          contacts: [...FEET_ON('floor')],
-          isBalanced: true,
-          // Passed without stopping: held even 0.05 s, the eased moves either side stalled the bar at the
-          // knees for a quarter of a second (random review 29).
-          hold: 0,
-          through: true,
-          move,
-        });
+        const k = waypoint(name, KNEE_PASS_TRUNK, thigh, 0, -12, move);
         const knee = keyBody(k, 'side').body.legs.left.middle;
         // Just above the knee, touching the front of the thigh, over the same point of the foot as at the floor.
         const grip: Point = [bar[0], knee[1] + 0.04];
@@ -119,20 +121,7 @@ export const hinge = pattern({
     // the thighs, it followed their slope 12 cm back toward the hips and out again (stop 52). The grip is
     // where straight arms reach the front of the thighs.
     const atMidThigh = (name: string, move: number): Key => {
-      const k = key({
-        name,
-        angles: angles({
-          trunk: MID_THIGH.trunk,
-          legs: flatFootLeg(MID_THIGH.trunk, MID_THIGH.thigh, MID_THIGH.shank),
-          arms: hanging(MID_THIGH.trunk, 0, 2),
-        }),
-        anchor: heelAt(0),
-        contacts: [...FEET_ON('floor')],
-        isBalanced: true,
-        hold: 0,
-        through: true,
-        move,
-      });
+      const k = waypoint(name, MID_THIGH.trunk, MID_THIGH.thigh, MID_THIGH.shank, 0, move);
       const body = keyBody(k, 'side').body;
       const { root: hip, middle: knee } = body.legs.left;
       const frontAt = (y: number): Point => [
