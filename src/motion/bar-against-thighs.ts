@@ -51,15 +51,19 @@ export function barAgainstThighs(motion: Motion): HeldProp | undefined {
   return motion.held.find((prop) => prop.kind === 'barbell' && prop.at === 'hands' && prop.barAt !== 'around');
 }
 
-/** One leg's drawn outline at a height: its line's x and half its depth, and how far the height is above the knee and below the waist. */
+/** One leg's drawn outline at a height: where its front and back are, and how far the height is above the knee and below the waist. */
 interface Section {
-  centre: number;
-  half: number;
+  front: number;
+  back: number;
   aboveKnee: number;
   belowWaist: number;
 }
 
-/** The drawn outline of a standing figure at height y, between the knees and the waist (one section per leg); none where it is not standing. */
+/**
+ * The drawn outline of a standing figure at height y, between the knees and the waist (one section per
+ * leg); none where it is not standing. The thigh is drawn with round ends, so just above the knee its
+ * outline bulges to the knee's round cap: a bar drawn onto the thigh line there went through the kneecap.
+ */
 function sectionsAt(body: Body, y: number): Section[] {
   return SIDES.flatMap((side): Section[] => {
     const { root: hip, middle: knee } = body.legs[side];
@@ -67,9 +71,17 @@ function sectionsAt(body: Body, y: number): Section[] {
     if (hip[1] - knee[1] < UPRIGHT_THIGH || y <= knee[1] || y >= waist[1]) return [];
     const along = (from: Point, to: Point) => from[0] + ((to[0] - from[0]) * (y - from[1])) / (to[1] - from[1]);
     const ends = { aboveKnee: y - knee[1], belowWaist: waist[1] - y };
-    if (y > hip[1]) return [{ centre: along(hip, waist), half: HIPS_HALF_DEPTH, ...ends }];
-    const widening = smooth(1 - (hip[1] - y) / HIP_BLEND);
-    return [{ centre: along(knee, hip), half: LEG_HALF_WIDTH.thigh + (HIPS_HALF_DEPTH - LEG_HALF_WIDTH.thigh) * widening, ...ends }];
+    if (y > hip[1]) {
+      const centre = along(hip, waist);
+      return [{ front: centre + HIPS_HALF_DEPTH, back: centre - HIPS_HALF_DEPTH, ...ends }];
+    }
+    const centre = along(knee, hip);
+    const half = LEG_HALF_WIDTH.thigh + (HIPS_HALF_DEPTH - LEG_HALF_WIDTH.thigh) * smooth(1 - (hip[1] - y) / HIP_BLEND);
+    const section = { front: centre + half, back: centre - half, ...ends };
+    const rise = y - knee[1];
+    if (rise >= LEG_HALF_WIDTH.thigh) return [section];
+    const cap = Math.sqrt(LEG_HALF_WIDTH.thigh ** 2 - rise ** 2);
+    return [{ ...section, front: Math.max(section.front, knee[0] + cap), back: Math.min(section.back, knee[0] - cap) }];
   });
 }
 
@@ -86,9 +98,9 @@ function smooth(t: number): number {
  */
 export function thighIntrusion(body: Body, at: Point, out: 1 | -1, clearance = BAR_CLEARANCE): number | undefined {
   let deepest: number | undefined;
-  for (const { centre, half } of sectionsAt(body, at[1])) {
-    const depth = out * (centre + out * (half + clearance) - at[0]);
-    if (depth > 0 && depth < 2 * (half + clearance) && (deepest === undefined || depth > deepest)) deepest = depth;
+  for (const { front, back } of sectionsAt(body, at[1])) {
+    const depth = out > 0 ? front + clearance - at[0] : at[0] - (back - clearance);
+    if (depth > 0 && depth < front - back + 2 * clearance && (deepest === undefined || depth > deepest)) deepest = depth;
   }
   return deepest;
 }
@@ -128,8 +140,8 @@ function halve(f: (degrees: number) => number, from: number, to: number): number
 function frontGap(body: Body, at: Point): { gap: number; section: Section } | undefined {
   const sections = sectionsAt(body, at[1]);
   if (sections.length === 0) return undefined;
-  const section = sections.reduce((a, b) => (b.centre + b.half > a.centre + a.half ? b : a));
-  return { gap: at[0] - (section.centre + section.half + BAR_CLEARANCE), section };
+  const section = sections.reduce((a, b) => (b.front > a.front ? b : a));
+  return { gap: at[0] - (section.front + BAR_CLEARANCE), section };
 }
 
 /** The frame with the bar moved out of the thighs, or onto them (see the file's comment); the same frame when it is where it belongs. */

@@ -15,10 +15,14 @@ import { keyBody } from './timeline.ts';
 
 /** How far in front of the bar a barbell deadlift's shoulders are at the floor (metres). */
 const SHOULDERS_AHEAD = 0.03;
-/** The trunk's lean and the thigh's and shank's directions (degrees from vertical) as a deadlift's bar passes mid-thigh. */
-const MID_THIGH = { trunk: 35, thigh: 28, shank: -12 };
-/** A deadlift's trunk lean as the bar passes the knees (degrees from upright): still well forward, the back angle barely opened. */
-const KNEE_PASS_TRUNK = 45;
+/** The trunk's lean and the thighs' direction (degrees from vertical, shins vertical) as a deadlift's bar passes mid-thigh. */
+const MID_THIGH = { trunk: 42, thigh: 8 };
+/**
+ * A deadlift's trunk lean as the bar passes the knees (degrees from upright): the back angle it set up with,
+ * held while the knees straighten. At 45 the hips sat far back on steeply sloping thighs, and the bar, drawn
+ * on them, swung 12 cm back toward the hips and out again (stop 52's review).
+ */
+const KNEE_PASS_TRUNK = 64;
 
 export const hinge = pattern({
   params: v.strictObject({ style: v.optional(v.picklist(['deadlift', 'romanian']), 'deadlift') }),
@@ -56,10 +60,10 @@ export const hinge = pattern({
     // to the knees (stop 50's review).
     const isLowHinge = params.style === 'romanian' && isAcrossShins;
     const bar: Point = [
-      isAcrossShins ? (params.style === 'deadlift' ? 0.14 : 0.15) : 0.1,
+      isAcrossShins ? (params.style === 'deadlift' ? 0.13 : 0.15) : 0.1,
       params.style === 'deadlift' ? loadY : isLowHinge ? 0.46 : 0.42,
     ];
-    const shank = params.style === 'deadlift' ? (isAcrossShins ? -10 : -22) : isAcrossShins ? -5 : -8;
+    const shank = params.style === 'deadlift' ? (isAcrossShins ? -8 : -22) : isAcrossShins ? -5 : -8;
     // Hips as high as lets the arms reach the bar, the trunk leaning as far as balances.
     const bottom = (trunk: number, armReach = 0.6): Key => {
       const build = (thigh: number) =>
@@ -88,12 +92,12 @@ export const hinge = pattern({
     // them (shins vertical, the trunk still leaning) and come forward again only after it has passed
     // them on the way down. Eased straight from the floor to the lockout, the knees stayed forward and
     // the bar went through them (review 7).
-    // A key the bar passes without stopping: held even 0.05 s, the eased moves either side stalled it at the
-    // knees for a quarter of a second (random review 29).
-    const waypoint = (name: string, lean: number, thigh: number, shank: number, armsForward: number, move: number): Key =>
+    // A key the bar passes without stopping, the shins vertical: held even 0.05 s, the eased moves either
+    // side stalled the bar at the knees for a quarter of a second (random review 29).
+    const passing = (name: string, lean: number, thigh: number, armsBack: number, move: number): Key =>
       key({
         name,
-        angles: angles({ trunk: lean, legs: flatFootLeg(lean, thigh, shank), arms: hanging(lean, armsForward, 2) }),
+        angles: angles({ trunk: lean, legs: flatFootLeg(lean, thigh, 0), arms: hanging(lean, armsBack, 2) }),
         anchor: heelAt(0),
         contacts: [...FEET_ON('floor')],
         isBalanced: true,
@@ -103,7 +107,7 @@ export const hinge = pattern({
       });
     const atKnees = (name: string, move: number): Key => {
       const build = (thigh: number) => {
-        const k = waypoint(name, KNEE_PASS_TRUNK, thigh, 0, -12, move);
+        const k = passing(name, KNEE_PASS_TRUNK, thigh, -12, move);
         const knee = keyBody(k, 'side').body.legs.left.middle;
         // Just above the knee, touching the front of the thigh, over the same point of the foot as at the floor.
         const grip: Point = [bar[0], knee[1] + 0.04];
@@ -116,20 +120,20 @@ export const hinge = pattern({
       const { k, grip } = build(solve(reach, 0, 100));
       return { ...k, hands: { left: grip, right: grip } };
     };
-    // From the knees the hips drive forward and the knees come a little forward under the bar again, so the
-    // thighs meet it near its line over the foot: eased straight from the knees to the lockout with the bar on
-    // the thighs, it followed their slope 12 cm back toward the hips and out again (stop 52). The grip is
-    // where straight arms reach the front of the thighs.
+    // Past the knees the knees are all but straight and the hips drive the bar up the thighs: eased
+    // straight from the knees to the lockout, the thighs sloped back from bent knees and the bar, drawn on
+    // them, swung 12 cm back toward the hips and out again (stop 52's review); with the shins tipped forward
+    // under it a reviewer read a hitch. The grip is where straight arms reach the front of the thighs.
     const atMidThigh = (name: string, move: number): Key => {
-      const k = waypoint(name, MID_THIGH.trunk, MID_THIGH.thigh, MID_THIGH.shank, 0, move);
-      const body = keyBody(k, 'side').body;
-      const { root: hip, middle: knee } = body.legs.left;
+      const k = passing(name, MID_THIGH.trunk, MID_THIGH.thigh, 0, move);
+      const { neckBase, legs } = keyBody(k, 'side').body;
+      const { root: hip, middle: knee } = legs.left;
       const frontAt = (y: number): Point => [
         knee[0] + ((hip[0] - knee[0]) * (y - knee[1])) / (hip[1] - knee[1]) + LEG_HALF_WIDTH.thigh + BAR_CLEARANCE,
         y,
       ];
-      const y = solve((height) => distance(body.neckBase, frontAt(height)) - straight, knee[1], hip[1]);
-      return { ...k, hands: { left: frontAt(y), right: frontAt(y) } };
+      const grip = frontAt(solve((y) => distance(neckBase, frontAt(y)) - straight, knee[1], hip[1]));
+      return { ...k, hands: { left: grip, right: grip } };
     };
     return motion({
       view: 'side',
@@ -140,11 +144,11 @@ export const hinge = pattern({
           : isAcrossShins
             ? [
                 bottom(trunk, straight),
-                atKnees('bar past the knees', 0.3),
+                atKnees('bar past the knees', 0.35),
                 atMidThigh('bar at mid-thigh', 0.35),
                 standing,
-                atMidThigh('bar back at mid-thigh', 0.2),
-                atKnees('bar back at the knees', 0.4),
+                atMidThigh('bar back at mid-thigh', 0.25),
+                atKnees('bar back at the knees', 0.5),
               ]
             : [bottom(trunk), standing],
       fixed: [],
