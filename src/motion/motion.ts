@@ -135,8 +135,8 @@ export interface HeldProp {
   straddle?: boolean;
   /**
    * Which side of the legs a barbell in both hands rests against, seen from the side (bar-against-thighs.ts):
-   * the front (the default), `on-thighs`: the front, touching them wherever it is between the knees and the
-   * hips (a deadlift's pull above the knees and its lockout, a clean's hang), `behind` them (a hack squat, a
+   * the front (the default), `on-thighs`: the front, drawn onto them where the arms leave a gap, eased off at
+   * the knee, the waist and once the elbows bend (a pull above the knees and its lockout, a clean's hang), `behind` them (a hack squat, a
    * shrug behind the back), or `around` them: a trap (hex) bar, whose frame the figure stands inside, its
    * plates at the hands beside the legs.
    */
