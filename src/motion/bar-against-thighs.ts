@@ -12,6 +12,7 @@
  * inside (`barAt: 'around'`).
  */
 import { LEG_HALF_WIDTH } from './body-measures.ts';
+import { heldAt } from './held-places.ts';
 import type { HeldProp, Motion } from './motion.ts';
 import type { Arm, Body, Point } from './skeleton.ts';
 import { SIDES } from './skeleton.ts';
@@ -45,10 +46,18 @@ function elbowBend(arm: Arm): number {
   return (Math.min(turn, 2 * Math.PI - turn) * 180) / Math.PI;
 }
 
-/** The barbell a frame's arms could carry into the thighs, if the motion has one. */
-export function barAgainstThighs(motion: Motion): HeldProp | undefined {
-  if (motion.view !== 'side' || motion.fixed.some((prop) => prop.kind === 'smith')) return undefined;
+/** The barbell in both hands that rests against the legs seen from the side (not a trap bar), if the motion has one. */
+export function barByTheLegs(motion: Motion): HeldProp | undefined {
+  if (motion.view !== 'side') return undefined;
   return motion.held.find((prop) => prop.kind === 'barbell' && prop.at === 'hands' && prop.barAt !== 'around');
+}
+
+/** Which way out of the legs a bar belongs: forward (1), or back (-1) for one held behind them. */
+export const outOfLegs = (prop: HeldProp): 1 | -1 => (prop.barAt === 'behind' ? -1 : 1);
+
+/** The barbell a frame's arms may swing against the legs: not a Smith machine's, which its rails hold. */
+function barTheArmsMove(motion: Motion): HeldProp | undefined {
+  return motion.fixed.some((prop) => prop.kind === 'smith') ? undefined : barByTheLegs(motion);
 }
 
 /** One leg's drawn outline at a height: where its front and back are, and how far the height is above the knee and below the waist. */
@@ -119,11 +128,6 @@ function swung(body: Body, degrees: number): Body {
   return { ...body, arms: { left: turn(body.arms.left), right: turn(body.arms.right) } };
 }
 
-const barOf = (body: Body): Point => [
-  (body.arms.left.hand[0] + body.arms.right.hand[0]) / 2,
-  (body.arms.left.hand[1] + body.arms.right.hand[1]) / 2,
-];
-
 /** The angle in [from, to] (degrees to swing the arms) where `f` crosses zero, f(from) and f(to) of opposite signs. */
 function halve(f: (degrees: number) => number, from: number, to: number): number {
   let [a, b] = [from, to];
@@ -136,19 +140,30 @@ function halve(f: (degrees: number) => number, from: number, to: number): number
   return b;
 }
 
-/** The gap between the point and the front of the foremost section at its height, and that section; undefined off the outline's heights. */
+/** The foremost section of a standing figure's outline at height y; undefined off the outline's heights. */
+function foremostAt(body: Body, y: number): Section | undefined {
+  const sections = sectionsAt(body, y);
+  return sections.length === 0 ? undefined : sections.reduce((a, b) => (b.front > a.front ? b : a));
+}
+
+/** Where a bar touching the front of a standing figure's thighs or hips at height y has its hub (x); undefined off them. */
+export function touchingFrontAt(body: Body, y: number): number | undefined {
+  const section = foremostAt(body, y);
+  return section === undefined ? undefined : section.front + BAR_CLEARANCE;
+}
+
+/** The gap between the point and where a bar touching the front at its height would be, and that section; undefined off the outline's heights. */
 function frontGap(body: Body, at: Point): { gap: number; section: Section } | undefined {
-  const sections = sectionsAt(body, at[1]);
-  if (sections.length === 0) return undefined;
-  const section = sections.reduce((a, b) => (b.front > a.front ? b : a));
-  return { gap: at[0] - (section.front + BAR_CLEARANCE), section };
+  const section = foremostAt(body, at[1]);
+  return section === undefined ? undefined : { gap: at[0] - (section.front + BAR_CLEARANCE), section };
 }
 
 /** The frame with the bar moved out of the thighs, or onto them (see the file's comment); the same frame when it is where it belongs. */
 export function keepBarOffThighs(motion: Motion, body: Body): Body {
-  const load = barAgainstThighs(motion);
+  const load = barTheArmsMove(motion);
   if (load === undefined) return body;
-  const out = load.barAt === 'behind' ? -1 : 1;
+  const out = outOfLegs(load);
+  const barOf = (frame: Body) => heldAt(frame, load);
   if (thighIntrusion(body, barOf(body), out) !== undefined) {
     // Hands below the shoulders swing forward (anticlockwise, y up) for a positive angle, back for a negative
     // one. Search outward a degree at a time, then halve onto the first angle that is clear.

@@ -5,7 +5,7 @@
  * clear of floor and legs, no pelvis jumping between frames, jumps that fly as thrown bodies do, a clip of at most 5 s.
  * Problems name the file and the field.
  */
-import { thighIntrusion } from './bar-against-thighs.ts';
+import { barByTheLegs, outOfLegs, thighIntrusion } from './bar-against-thighs.ts';
 import { type Problem, problem } from '../problems.ts';
 import { type BodyPoint, cycleSeconds, isPair, type Key, type Surface } from './motion.ts';
 import { topAt } from './slope.ts';
@@ -185,10 +185,7 @@ export function checkMotion(description: Description): Problem[] {
   // A Smith machine's bar is hooked to its rails: seen from the side it runs straight up and down them.
   const smith = motion.view === 'side' ? motion.fixed.find((prop) => prop.kind === 'smith') : undefined;
   const smithBar = smith === undefined ? undefined : motion.held.find((prop) => prop.kind === 'barbell');
-  const thighBar =
-    motion.view === 'side'
-      ? motion.held.find((prop) => prop.kind === 'barbell' && prop.at === 'hands' && prop.barAt !== 'around')
-      : undefined;
+  const thighBar = barByTheLegs(motion);
   let isBarReported = false;
   const machineProblem = (body: Body, seconds: number): string | undefined => {
     const offRails = smithBar === undefined ? 0 : Math.abs(heldAt(body, smithBar)[0] - smith!.x0);
@@ -207,16 +204,14 @@ export function checkMotion(description: Description): Problem[] {
     // A barbell in both hands is drawn against the thighs, not inside them (bar-against-thighs.ts moves it out
     // where the arms can swing; a Smith machine's bar runs where its rails are, so there it is the description's to place).
     const intrusion =
-      thighBar === undefined || isBarReported
-        ? undefined
-        : thighIntrusion(body, heldAt(body, thighBar), thighBar.barAt === 'behind' ? -1 : 1, 0);
+      thighBar === undefined || isBarReported ? undefined : thighIntrusion(body, heldAt(body, thighBar), outOfLegs(thighBar), 0);
     if (intrusion !== undefined && intrusion > 0.005) {
       isBarReported = true;
       problems.push(
         problem(
           file,
           base,
-          `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s the bar's hub is ${(intrusion * 100).toFixed(0)} cm inside the thighs or hips: place it ${thighBar?.barAt === 'behind' ? 'behind' : 'in front of'} them${smith === undefined ? '' : ' (move the rails, smith, and the arms with them)'}`,
+          `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s the bar's hub is ${(intrusion * 100).toFixed(0)} cm inside the thighs or hips: place it ${outOfLegs(thighBar!) < 0 ? 'behind' : 'in front of'} them${smith === undefined ? '' : ' (move the rails, smith, and the arms with them)'}`,
         ),
       );
     }

@@ -7,8 +7,8 @@ import * as v from 'valibot';
 import type { HeldProp, Key } from './motion.ts';
 import { angles, flatFootLeg, leg } from './motion.ts';
 import { FEET_ON, hanging, heelAt, heldProps, key, motion, pattern, pointIn, solve } from './pattern-kit.ts';
-import { BAR_CLEARANCE } from './bar-against-thighs.ts';
-import { LEG_HALF_WIDTH, SEGMENT } from './body-measures.ts';
+import { touchingFrontAt } from './bar-against-thighs.ts';
+import { SEGMENT } from './body-measures.ts';
 import { distance } from './geometry.ts';
 import { FOREARM_REACH, type Point } from './skeleton.ts';
 import { keyBody } from './timeline.ts';
@@ -88,10 +88,6 @@ export const hinge = pattern({
     const straight = SEGMENT.upperArm + FOREARM_REACH - 0.0003;
     const ahead = (lean: number) => pointIn(bottom(lean, straight), 'neckBase')[0] - (bar[0] + SHOULDERS_AHEAD);
     const trunk = isBarbellPull ? solve(ahead, 45, 75) : params.style === 'deadlift' ? 55 : isLowHinge ? 78 : 68;
-    // A deadlift's bar rises straight up the shins: the knees go back out of its way before it reaches
-    // them (shins vertical, the trunk still leaning) and come forward again only after it has passed
-    // them on the way down. Eased straight from the floor to the lockout, the knees stayed forward and
-    // the bar went through them (review 7).
     // A key the bar passes without stopping, the shins vertical: held even 0.05 s, the eased moves either
     // side stalled the bar at the knees for a quarter of a second (random review 29).
     const passing = (name: string, lean: number, thigh: number, armsBack: number, move: number): Key =>
@@ -105,6 +101,10 @@ export const hinge = pattern({
         through: true,
         move,
       });
+    // A deadlift's bar rises straight up the shins: the knees go back out of its way before it reaches
+    // them (shins vertical, the trunk still leaning) and come forward again only after it has passed
+    // them on the way down. Eased straight from the floor to the lockout, the knees stayed forward and
+    // the bar went through them (review 7).
     const atKnees = (name: string, move: number): Key => {
       const build = (thigh: number) => {
         const k = passing(name, KNEE_PASS_TRUNK, thigh, -12, move);
@@ -126,13 +126,10 @@ export const hinge = pattern({
     // under it a reviewer read a hitch. The grip is where straight arms reach the front of the thighs.
     const atMidThigh = (name: string, move: number): Key => {
       const k = passing(name, MID_THIGH.trunk, MID_THIGH.thigh, 0, move);
-      const { neckBase, legs } = keyBody(k, 'side').body;
-      const { root: hip, middle: knee } = legs.left;
-      const frontAt = (y: number): Point => [
-        knee[0] + ((hip[0] - knee[0]) * (y - knee[1])) / (hip[1] - knee[1]) + LEG_HALF_WIDTH.thigh + BAR_CLEARANCE,
-        y,
-      ];
-      const grip = frontAt(solve((y) => distance(neckBase, frontAt(y)) - straight, knee[1], hip[1]));
+      const body = keyBody(k, 'side').body;
+      const { root: hip, middle: knee } = body.legs.left;
+      const frontAt = (y: number): Point => [touchingFrontAt(body, y) ?? knee[0], y];
+      const grip = frontAt(solve((y) => distance(body.neckBase, frontAt(y)) - straight, knee[1], hip[1]));
       return { ...k, hands: { left: grip, right: grip } };
     };
     return motion({
