@@ -13,11 +13,16 @@
  * reloads after a start took 300-800 ms of CPU on V8's compiler threads beside the build's own), which
  * leaves the serving thread's collections as they are and makes the process's CPU one thread's, the one
  * its build paces (idle-cpu.ts; docs/performance.md#reloading-a-snapshot).
+ *
+ * The process's channel is held by a relay thread (reading-relay.ts), not by the serving thread: Node's
+ * IPC channel copies each answer that arrives in several reads into one new buffer, and that copy was
+ * the largest part of what delayed searches while a reload's pieces were taken. The relay moves each
+ * answer here as one buffer, which this thread deserializes once.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { deserialize } from 'node:v8';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { type Problem, refuse, type Result, ok, withSource } from '../problems.ts';
 import { runInSlices, type Steps } from '../time-slices.ts';
 import type { Catalog } from './catalog.ts';
@@ -93,34 +98,66 @@ export interface ProcessRead extends LiveRead {
 
 const IS_TYPESCRIPT = import.meta.url.endsWith('.ts');
 const ENTRY = fileURLToPath(new URL(`./reading-process-entry${IS_TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url));
+const RELAY = new URL(`./reading-relay${IS_TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url);
+
+/** What the relay (reading-relay.ts) is started with: the reading process it forks. */
+export interface RelayData {
+  entry: string;
+  args: string[];
+  execArgv: string[];
+}
+
+/** What the serving thread asks the relay: to pass a request on, or to stop the process. */
+export type RelayRequest = { kind: 'send'; message: ToProcess } | { kind: 'stop' };
+
+/**
+ * What the relay says of the process beside its answers (each answer arrives as the bytes of a
+ * FromProcess, v8.serialize's): that it stopped, could not be started, or could not be sent a request.
+ */
+export type RelayEvent =
+  | { kind: 'exit'; code: number | null; signal: string | null }
+  | { kind: 'error'; message: string }
+  | { kind: 'unsent'; message: string };
 
 /**
  * The reading process, kept between reads (starting one, with tsx from TypeScript, costs more than a
- * read) and replaced after a read that stopped it. Its handle and channel are referenced only while a
- * read is under way, so it never keeps the server's process alive.
+ * read) and replaced after a read that stopped it, behind its relay. The relay is referenced only while
+ * a read is under way, so it never keeps the server's process alive.
  */
-let kept: { child: ChildProcess; maxBytes: number; build: string } | undefined;
+let kept: { relay: Worker; maxBytes: number; build: string } | undefined;
 let readQueue: Promise<unknown> = Promise.resolve();
 let lastReadId = 0;
 
-function readingProcess(maxBytes: number, build: string): ChildProcess {
-  if (kept !== undefined && kept.maxBytes === maxBytes && kept.build === build) return kept.child;
+/** The relay thread: from TypeScript, tsx is registered in it first (a worker's entry is loaded before an `--import` in its execArgv runs). */
+function startRelay(data: RelayData): Worker {
+  if (!IS_TYPESCRIPT) return new Worker(RELAY, { workerData: data });
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const bootstrap = `import(${tsx}).then(({ register }) => { register(); return import(${JSON.stringify(RELAY.href)}); });`;
+  return new Worker(bootstrap, { eval: true, execArgv: [], workerData: data });
+}
+
+function readingProcess(maxBytes: number, build: string): Worker {
+  if (kept !== undefined && kept.maxBytes === maxBytes && kept.build === build) return kept.relay;
   stopReadingProcess();
   // A build keeps a catalog and its index beside the snapshot: 32 times the file's size, at least 512 MB.
   const heapMb = Math.max(512, Math.ceil((maxBytes / 2 ** 20) * 32));
-  const child = fork(ENTRY, [build], {
+  const relay = startRelay({
+    entry: ENTRY,
+    args: [build],
     execArgv: [...(IS_TYPESCRIPT ? ['--import', import.meta.resolve('tsx')] : []), '--single-threaded', `--max-old-space-size=${heapMb}`],
-    // Buffers, Maps and typed arrays cross as themselves (v8.serialize), not as JSON.
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const entry = { child, maxBytes, build };
+  const entry = { relay, maxBytes, build };
   kept = entry;
-  child.once('exit', () => {
+  const forget = () => {
     if (kept === entry) kept = undefined;
+  };
+  // The process's end, as soon as the relay says so: a read asked for after it starts another.
+  relay.on('message', (event: Uint8Array | RelayEvent) => {
+    if (!(event instanceof Uint8Array) && event.kind === 'exit') forget();
   });
-  idle(child);
-  return child;
+  relay.once('exit', forget);
+  relay.unref();
+  return relay;
 }
 
 /** `bytes` deserialized, or undefined when they are not what v8.serialize writes. */
@@ -132,14 +169,9 @@ function deserializedOr(bytes: Uint8Array): { value: unknown } | undefined {
   }
 }
 
-function idle(child: ChildProcess): void {
-  child.unref();
-  child.channel?.unref();
-}
-
 /** Stops the kept process (at shutdown; the next read starts a new one). */
 export function stopReadingProcess(): void {
-  kept?.child.kill();
+  kept?.relay.postMessage({ kind: 'stop' } satisfies RelayRequest);
   kept = undefined;
 }
 
@@ -162,9 +194,8 @@ export function readInProcess(
 }
 
 function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, live: LiveRead | undefined): Promise<Result<ProcessRead>> {
-  const child = readingProcess(maxBytes, work.build?.href ?? '');
-  child.ref();
-  child.channel?.ref();
+  const relay = readingProcess(maxBytes, work.build?.href ?? '');
+  relay.ref();
   const readId = ++lastReadId;
   const asked = performance.now();
   let processMs = 0;
@@ -178,20 +209,18 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
     const done = (result: Result<ProcessRead>) => {
       if (isDone) return;
       isDone = true;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      child.off('error', onError);
-      idle(child);
+      relay.off('message', onRelay);
+      relay.off('exit', onRelayExit);
+      relay.off('error', onRelayError);
+      relay.unref();
       resolve(result);
     };
     const stopped = (why: string) => {
-      if (kept?.child === child) stopReadingProcess();
+      if (kept?.relay === relay) stopReadingProcess();
       done(refuse(file, '', `could not be read (${why})`));
     };
     const ask = (message: ToProcess) => {
-      child.send(message, (error) => {
-        if (error !== null) stopped(`the reading process could not be asked (${error.message})`);
-      });
+      relay.postMessage({ kind: 'send', message } satisfies RelayRequest);
     };
     const assemble = (counted: Extract<FromProcess, { kind: 'ready' }>) => {
       const catalogPieces = pieces.slice(0, counted.catalogPieces) as CatalogPiece[];
@@ -230,8 +259,8 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
       }
       const total = ready!.catalogPieces + ready!.buildPieces;
       if (pieces.length > total) return stopped(`the reading process sent more than the ${total} pieces it holds`);
-      // A build's answers one in flight: the channel receives every whole message it has read in one turn
-      // of the event loop, and a build's pieces are deserialized as they are received (up to about
+      // A build's answers one in flight: the relay's port delivers every answer waiting in one turn of
+      // the event loop, and a build's pieces are deserialized as they are received (up to about
       // 256 KB of Maps and arrays an answer, or one larger piece), so each answer is received on its
       // own, between requests. Two single pieces in flight
       // cut a busy box's worst reload (1.5-1.8 s against 1.9-2.4) but raised the search p99 during
@@ -242,11 +271,21 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
         ask({ kind: 'next', readId, at: requested++ });
       if (pieces.length === total) assemble(ready!);
     };
-    const onExit = (code: number | null, signal: string | null) => stopped(`the reading process stopped with ${code ?? signal}`);
-    const onError = (error: Error) => stopped(`the reading process failed (${error.message})`);
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-    child.on('error', onError);
+    const onRelay = (event: Uint8Array | RelayEvent) => {
+      if (event instanceof Uint8Array) {
+        const message = deserializedOr(event);
+        if (message === undefined) return stopped('the reading process sent an answer that does not deserialize');
+        return onMessage(message.value as FromProcess);
+      }
+      if (event.kind === 'exit') return stopped(`the reading process stopped with ${event.code ?? event.signal}`);
+      if (event.kind === 'error') return stopped(`the reading process failed (${event.message})`);
+      return stopped(`the reading process could not be asked (${event.message})`);
+    };
+    const onRelayExit = (code: number) => stopped(`the reading process's relay stopped with ${code}`);
+    const onRelayError = (error: Error) => stopped(`the reading process's relay failed (${error.message})`);
+    relay.on('message', onRelay);
+    relay.on('exit', onRelayExit);
+    relay.on('error', onRelayError);
     ask({ kind: 'read', readId, file, dir, maxBytes, liveId: live?.readId, media: work.media });
   });
 }

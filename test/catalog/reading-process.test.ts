@@ -3,7 +3,8 @@
  * together here is always the one built from the file; after a first read only the records that
  * changed cross, the rest are the live catalog's own, unless the live catalog is not the one the
  * process sent last; a piece equal to one of the live read's is that one, and the index adopted from
- * them answers as one built here; and a process that stops refuses its read, not the next one.
+ * them answers as one built here; a process that stops refuses its read, not the next one; and the
+ * process's channel is held by the relay thread, not by this one.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -169,6 +170,26 @@ describe('the reading process', () => {
       next.read.pieces.every((piece) => !first.read.pieces.includes(piece)),
       'a new process sends every piece',
     );
+  });
+
+  it("takes the process's answers through the relay thread: this thread holds no child process and no channel to one", async () => {
+    const dir = tempDir();
+    const file = writeSnapshot(dir, withSpanish('2026-01-20'));
+    const held = new Set<string>();
+    // What this thread's event loop holds, looked at every few milliseconds while the read is under way.
+    const looking = setInterval(() => {
+      for (const resource of process.getActiveResourcesInfo()) held.add(resource);
+    }, 2);
+    const before = new Set(process.getActiveResourcesInfo());
+    try {
+      value(await readInProcess(file, dir, DEFAULT_MAX_SNAPSHOT_BYTES, { build: INDEX_BUILD_MODULE }));
+    } finally {
+      clearInterval(looking);
+    }
+    assert.ok(held.has('MessagePort'), `the relay's port while reading (held: ${[...held].join(', ')})`);
+    assert.ok(!held.has('ProcessWrap'), `no child process on this thread (held: ${[...held].join(', ')})`);
+    const pipes = (resources: Iterable<string>) => [...resources].filter((resource) => resource === 'PipeWrap').length;
+    assert.equal(pipes(held), pipes(before), "no pipe beyond the ones this process already held: the channel is the relay's");
   });
 
   it('refuses a read during which the process stopped, and reads the next in a new one', async () => {
