@@ -3,8 +3,9 @@
  * together here is always the one built from the file; after a first read only the records that
  * changed cross, the rest are the live catalog's own, unless the live catalog is not the one the
  * process sent last; a piece equal to one of the live read's is that one, and the index adopted from
- * them answers as one built here; a process that stops refuses its read, not the next one; and the
- * process's channel is held by the relay thread, not by this one.
+ * them answers as one built here; a process that stops refuses its read, not the next one; the
+ * process reads its first file once more as a reload would (a rehearsal); and the process's channel is
+ * held by the relay thread, not by this one.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -190,6 +191,19 @@ describe('the reading process', () => {
     assert.ok(!held.has('ProcessWrap'), `no child process on this thread (held: ${[...held].join(', ')})`);
     const pipes = (resources: Iterable<string>) => [...resources].filter((resource) => resource === 'PipeWrap').length;
     assert.equal(pipes(held), pipes(before), "no pipe beyond the ones this process already held: the channel is the relay's");
+  });
+
+  it('reads its first file once more as a reload reads one, after handing it over, and only the first', async () => {
+    const dir = tempDir();
+    const versions = new URL('../fixtures/build-modules/versions.ts', import.meta.url);
+    const first = await readIn(dir, tinySnapshot('2026-01-21'), undefined, versions);
+    assert.deepEqual(first.read.built, { pieces: [['2026-01-21']] });
+    // The rehearsal runs as soon as the last piece is handed over, before the process takes its next request.
+    const second = await readIn(dir, tinySnapshot('2026-01-22'), first.read, versions);
+    assert.deepEqual(second.read.built, { pieces: [['2026-01-21', '2026-01-21', '2026-01-22']] });
+    const third = await readIn(dir, tinySnapshot('2026-01-23'), second.read, versions);
+    assert.deepEqual(third.read.built, { pieces: [['2026-01-21', '2026-01-21', '2026-01-22', '2026-01-23']] });
+    assert.deepEqual(plainCatalog(third.read.catalog), plainCatalog(builtHere(third.file)));
   });
 
   it('refuses a read during which the process stopped, and reads the next in a new one', async () => {
