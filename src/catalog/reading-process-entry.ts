@@ -96,7 +96,11 @@ function buildOf(catalog: Catalog, run: <T>(steps: Steps<T>) => T): { pieces: un
 
 type ReadRequest = Extract<ToProcess, { kind: 'read' }>;
 
-/** A read's file checked and built over what the last read left (which it does not change), paced to the CPU serving leaves idle. */
+/**
+ * A read's file checked and built over what the last read left, paced to the CPU serving leaves idle.
+ * It changes nothing of this process's but the index build's last index (index-parts.ts), which the
+ * next build borrows from.
+ */
 function readAndBuild({ file, dir, maxBytes, media }: ReadRequest) {
   const cpuAtStart = process.cpuUsage();
   const start = performance.now();
@@ -192,7 +196,8 @@ let rehearsed = false;
  * runs for the first time on the first reload after a start, in a process whose compiling has no thread
  * of its own: that reload took 1.2-1.9 s on an idle box against 0.6-1.1 s for the next of the same size,
  * and 2.2-2.5 s beside two CPU-bound processes (docs/performance.md#reloading-a-snapshot). The rehearsal
- * is paced like a read; a read asked for meanwhile waits for it.
+ * is paced like a read; a read asked for meanwhile waits for it. The index it builds becomes the one the
+ * next build borrows from: built from the same file, it holds what the first read's held.
  */
 function rehearse(): void {
   const request = rehearsal;

@@ -156,6 +156,8 @@ function readingProcess(maxBytes: number, build: string): Worker {
     if (!(event instanceof Uint8Array) && event.kind === 'exit') forget();
   });
   relay.once('exit', forget);
+  // Between reads no read listens: a relay that fails then is dropped (an 'error' nobody handles would end the server).
+  relay.on('error', forget);
   relay.unref();
   return relay;
 }
