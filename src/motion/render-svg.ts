@@ -231,6 +231,14 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     );
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
   }
+  if (motion.view === 'side') {
+    // Mirrored, so the picture is a true one. The scene's x runs the way the figure faces, and its left
+    // limbs are drawn near (dark, over the trunk), its right ones far: that is the figure seen from its
+    // left side, which faces the viewer only when it faces left. Drawn with x to the right, a record's
+    // "right foot forward" showed the near leg behind, as a mirror does.
+    parts.splice(1, 0, `<g transform="matrix(-1 0 0 1 ${width} 0)">`);
+    parts.push('</g>');
+  }
   parts.push('</svg>');
   return parts.join('');
 }

@@ -1,4 +1,7 @@
-/** The renderer: the same description gives the same bytes; stills are JPEG, clips H.264 in MP4 without audio, at most 5 s. */
+/**
+ * The renderer: the same description gives the same bytes; stills are JPEG, clips H.264 in MP4 without
+ * audio, at most 5 s; seen from the side, the figure faces left and shows its left side, as a camera does.
+ */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -51,5 +54,75 @@ describe('renderClip', () => {
     assert.ok(Number(probe.format.duration) <= 5);
     // No creation time or encoder in the file: the bytes depend on the description alone.
     assert.equal(probe.format.tags?.creation_time, undefined);
+  });
+});
+
+describe('the side view', () => {
+  /** The mean x of the pixels within 40 of `rgb` in each channel, in the picture's lower `fraction`. */
+  async function meanX(jpeg: Buffer, rgb: readonly [number, number, number], fraction: number): Promise<number> {
+    const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    let sum = 0;
+    let count = 0;
+    for (let y = Math.floor(info.height * (1 - fraction)); y < info.height; y++)
+      for (let x = 0; x < info.width; x++) {
+        const at = (y * info.width + x) * info.channels;
+        if (rgb.every((channel, i) => Math.abs(data[at + i]! - channel) < 40)) {
+          sum += x;
+          count += 1;
+        }
+      }
+    assert.ok(count > 50, `pixels of ${rgb.join(',')} in the picture`);
+    return sum / count;
+  }
+
+  it("faces left and shows the figure's left side: with the right foot forward, the far leg is drawn ahead", async () => {
+    // A runner's lunge: the right leg forward (light, far), the left one back (dark, near).
+    const built = buildDescription(
+      'stretching.json',
+      'stretching',
+      'Runners_Stretch',
+      {
+        pattern: 'pose',
+        props: ['mat'],
+        fixed: 'rightHeel',
+        frame: 'landscape',
+        keys: [
+          {
+            name: 'lunge',
+            trunk: 62.3,
+            spine: 39.3,
+            legs: { right: [80.5, -31.6, 90], left: [-61.9, -68.1, 66] },
+            arms: [-46.1, 10.9],
+            handsOnFloor: 'both',
+            feetOnFloor: 'both',
+            onToes: 'left',
+            hold: 0.8,
+            move: 1.2,
+          },
+          {
+            name: 'hips up, front knee straight',
+            trunk: 97.1,
+            spine: 47.3,
+            neck: 5,
+            legs: { right: [31.3, 28.2, 90], left: [-38.8, -38.8, 66] },
+            arms: [-13, 43.6],
+            handsOnFloor: 'both',
+            feetOnFloor: 'both',
+            onToes: 'left',
+            hold: 1.2,
+            move: 1.2,
+          },
+        ],
+      },
+      RENDERER_VERSION,
+    );
+    assert.ok(built.ok, built.ok ? '' : JSON.stringify(built.problems));
+    const [start] = await renderStills(built.value.motion);
+    const near = await meanX(start!, [0x1d, 0x35, 0x57], 0.45);
+    const far = await meanX(start!, [0x8a, 0xa1, 0xbd], 0.45);
+    assert.ok(
+      far < near - 40,
+      `the far (right) leg ahead, to the left of the near (left) one: far x ${far.toFixed(0)}, near x ${near.toFixed(0)}`,
+    );
   });
 });
