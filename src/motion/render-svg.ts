@@ -196,6 +196,9 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
   const [, floorY] = svgPoint(camera, [0, 0]);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    // The side view mirrored: the left limbs are drawn near, so the figure faces left, seen from its left
+    // (with x to the right it was a mirror image: a record's right foot forward showed the near leg behind).
+    motion.view === 'side' ? `<g transform="matrix(-1 0 0 1 ${width} 0)">` : '<g>',
     `<rect width="${width}" height="${height}" fill="${COLOURS.background}"/>`,
     `<rect x="0" y="${round(floorY)}" width="${width}" height="${round(height - floorY)}" fill="${COLOURS.floor}"/>`,
     `<rect x="0" y="${round(floorY)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
@@ -231,15 +234,7 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     );
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
   }
-  if (motion.view === 'side') {
-    // Mirrored, so the picture is a true one. The scene's x runs the way the figure faces, and its left
-    // limbs are drawn near (dark, over the trunk), its right ones far: that is the figure seen from its
-    // left side, which faces the viewer only when it faces left. Drawn with x to the right, a record's
-    // "right foot forward" showed the near leg behind, as a mirror does.
-    parts.splice(1, 0, `<g transform="matrix(-1 0 0 1 ${width} 0)">`);
-    parts.push('</g>');
-  }
-  parts.push('</svg>');
+  parts.push('</g></svg>');
   return parts.join('');
 }
 
