@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { buildDescription } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION, renderClip, renderStills } from '../../src/motion/render-media.ts';
+import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { tempDir } from '../helpers/service.ts';
 
 function motionOf(source: Record<string, unknown>) {
@@ -58,8 +59,9 @@ describe('renderClip', () => {
 });
 
 describe('the side view', () => {
-  /** The mean x of the pixels within 40 of `rgb` in each channel, in the picture's lower `fraction`. */
-  async function meanX(jpeg: Buffer, rgb: readonly [number, number, number], fraction: number): Promise<number> {
+  /** The mean x of the pixels within 40 of the colour `hex` in each channel, in the picture's lower `fraction`. */
+  async function meanX(jpeg: Buffer, hex: string, fraction: number): Promise<number> {
+    const rgb = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
     const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
     let sum = 0;
     let count = 0;
@@ -71,7 +73,7 @@ describe('the side view', () => {
           count += 1;
         }
       }
-    assert.ok(count > 50, `pixels of ${rgb.join(',')} in the picture`);
+    assert.ok(count > 50, `pixels of ${hex} in the picture`);
     return sum / count;
   }
 
@@ -118,8 +120,8 @@ describe('the side view', () => {
     );
     assert.ok(built.ok, built.ok ? '' : JSON.stringify(built.problems));
     const [start] = await renderStills(built.value.motion);
-    const near = await meanX(start!, [0x1d, 0x35, 0x57], 0.45);
-    const far = await meanX(start!, [0x8a, 0xa1, 0xbd], 0.45);
+    const near = await meanX(start!, COLOURS.near, 0.45);
+    const far = await meanX(start!, COLOURS.far, 0.45);
     assert.ok(
       far < near - 40,
       `the far (right) leg ahead, to the left of the near (left) one: far x ${far.toFixed(0)}, near x ${near.toFixed(0)}`,
