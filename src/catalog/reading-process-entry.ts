@@ -194,8 +194,8 @@ let rehearsed = false;
  * records' bytes compared, the catalog built over the last one, the index over the last index's texts,
  * its pieces serialized and compared with those sent), and drops the result. A reload's code otherwise
  * runs for the first time on the first reload after a start, in a process whose compiling has no thread
- * of its own: that reload took 1.2-1.9 s on an idle box against 0.6-1.1 s for the next of the same size,
- * and 2.2-2.5 s beside two CPU-bound processes (docs/performance.md#reloading-a-snapshot). The rehearsal
+ * of its own: that reload took 1.3-1.8 s on an idle box against 0.6-1.1 s for the next of the same size,
+ * and 2.4-3.3 s beside two CPU-bound processes (docs/performance.md#reloading-a-snapshot). The rehearsal
  * is paced like a read; a read asked for meanwhile waits for it. The index it builds becomes the one the
  * next build borrows from: built from the same file, it holds what the first read's held.
  */
