@@ -67,11 +67,14 @@ let lastRead: ReadMemory | undefined;
  * throws stops this process, so nothing half-built is ever kept.
  */
 let lastSent: { readId: number; catalog: Catalog; built: SentBytes } | undefined;
+type ReadRequest = Extract<ToProcess, { kind: 'read' }>;
+
 /**
- * The pieces of the read under way, handed over as `next` asks; `built.bytes` fills as they go, and
- * `earlier` is the build pieces of the read the main thread serves, if this process sent it.
+ * The pieces of the read under way (`request` asked for them), handed over as `next` asks; `built.bytes`
+ * fills as they go, and `earlier` is the build pieces of the read the main thread serves, if this process sent it.
  */
 interface Pending {
+  readonly request: ReadRequest;
   readonly readId: number;
   readonly pieces: unknown[];
   readonly built: SentBytes;
@@ -93,8 +96,6 @@ function buildOf(catalog: Catalog, run: <T>(steps: Steps<T>) => T): { pieces: un
     return { problem: String((error as Error)?.stack ?? error) };
   }
 }
-
-type ReadRequest = Extract<ToProcess, { kind: 'read' }>;
 
 /**
  * A read's file checked and built over what the last read left, paced to the CPU serving leaves idle.
@@ -138,7 +139,6 @@ function read(request: ReadRequest): void {
   const { memory, catalog, index, pacer, cpuMs } = built.value;
   lastRead = memory;
   const { fileBytes, changedBytes } = memory;
-  if (!rehearsed) rehearsal = request;
   // Records the main thread's live catalog holds go as positions, and pieces it holds as their places, only
   // when it serves what this process sent last.
   const serving = lastSent !== undefined && lastSent.readId === liveId ? lastSent : undefined;
@@ -146,7 +146,7 @@ function read(request: ReadRequest): void {
   const sentBytes: SentBytes = { firstBuilt: sent.length, bytes: [] };
   lastSent = { readId, catalog, built: sentBytes };
   const buildPieces = 'pieces' in index ? index.pieces : [];
-  pending = { readId, pieces: [...sent, ...buildPieces], built: sentBytes, earlier: serving?.built };
+  pending = { request, readId, pieces: [...sent, ...buildPieces], built: sentBytes, earlier: serving?.built };
   lastCost = { cpuMs: cpuMs(), fileBytes, changedBytes };
   send({
     kind: 'ready',
@@ -182,12 +182,8 @@ function builtItems({ pieces, built, earlier }: Pending, from: number): (number 
   return items;
 }
 
-/**
- * The first read this process handed over, to be read once more as a reload reads it (rehearse), or
- * undefined once that is done.
- */
-let rehearsal: ReadRequest | undefined;
-let rehearsed = false;
+/** Whether this process has handed a read over and rehearsed it (rehearse): it does so once. */
+let isRehearsed = false;
 
 /**
  * Reads the first read's file again over what that read left, as a reload reads a new file (the same
@@ -199,12 +195,9 @@ let rehearsed = false;
  * is paced like a read; a read asked for meanwhile waits for it. The index it builds becomes the one the
  * next build borrows from: built from the same file, it holds what the first read's held.
  */
-function rehearse(): void {
-  const request = rehearsal;
-  rehearsal = undefined;
-  rehearsed = true;
+function rehearse(request: ReadRequest): void {
   const sent = lastSent;
-  if (request === undefined || pending !== undefined || sent === undefined) return;
+  if (pending !== undefined || sent === undefined) return;
   const built = readAndBuild(request);
   if (!built.ok || !('pieces' in built.value.index)) return;
   catalogPieces(built.value.catalog, sent.catalog);
@@ -228,8 +221,12 @@ process.on('message', (message: ToProcess) => {
       last = at + items.length - 1;
     }
     if (last === pending.pieces.length - 1) {
+      const { request } = pending;
       pending = undefined;
-      if (rehearsal !== undefined) setImmediate(rehearse);
+      if (!isRehearsed) {
+        isRehearsed = true;
+        setImmediate(() => rehearse(request));
+      }
     }
   } else {
     send({
