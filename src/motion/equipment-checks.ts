@@ -27,6 +27,7 @@ import { implementReleaseProblems } from './implement-release-check.ts';
 import { releaseProblems } from './release-check.ts';
 import { dipBeltProblems } from './dip-belt-check.ts';
 import { girdleProblems } from './shoulder-girdle.ts';
+import { wristProblems } from './wrist.ts';
 import { viewProblems } from './view-check.ts';
 import { handBandProblems } from './hand-band.ts';
 import { frontSeatProblems } from './front-seat.ts';
@@ -61,6 +62,7 @@ const onTheGround = (motion: Motion): string[] => [
   ...releaseProblems(motion),
   ...dipBeltProblems(motion),
   ...girdleProblems(motion),
+  ...wristProblems(motion.keys),
   ...viewProblems(motion),
   ...handBandProblems(motion),
   ...frontSeatProblems(motion),

@@ -130,7 +130,7 @@ export function mixArmsIn3d(a: Angles, b: Angles, t: number, mixed: Angles): Ang
     // The forearm's direction from the trunk's line down, as the upper arm's is.
     let [forearm, fore] = [pa.shoulder + pa.elbow + (pb.shoulder + pb.elbow - pa.shoulder - pa.elbow) * t, tilts[side][1]];
     if (ta[1] !== 0 || tb[1] !== 0) [forearm, fore] = slerpPointing([pa.shoulder + pa.elbow, ta[1]], [pb.shoulder + pb.elbow, tb[1]], t);
-    result[side] = { ...mixed[side], arm: { shoulder, elbow: forearm - shoulder } };
+    result[side] = { ...mixed[side], arm: { ...mixed[side].arm, shoulder, elbow: forearm - shoulder } };
     tilts[side] = [upper, fore];
   }
   result.toward!.arms = tilts;

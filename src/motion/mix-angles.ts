@@ -8,6 +8,7 @@ import { mixDepth } from './front-depth.ts';
 import { mixGirdle } from './shoulder-girdle.ts';
 import { type Angles, mix, type Side } from './skeleton.ts';
 import { mixTwist } from './trunk-twist.ts';
+import { mixWrist } from './wrist.ts';
 
 export function mixAngles(a: Angles, b: Angles, t: number): Angles {
   const side = (s: Side) => ({
@@ -16,7 +17,11 @@ export function mixAngles(a: Angles, b: Angles, t: number): Angles {
       knee: mix(a[s].leg.knee, b[s].leg.knee, t),
       ankle: mix(a[s].leg.ankle, b[s].leg.ankle, t),
     },
-    arm: { shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t), elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t) },
+    arm: {
+      shoulder: mix(a[s].arm.shoulder, b[s].arm.shoulder, t),
+      elbow: mix(a[s].arm.elbow, b[s].arm.elbow, t),
+      ...mixWrist(a[s].arm.wrist, b[s].arm.wrist, t),
+    },
   });
   const toward = mixDepth(a.toward, b.toward, t);
   const twist = mixTwist(a.twist, b.twist, t);

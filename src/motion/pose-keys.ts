@@ -167,7 +167,10 @@ export function anglesOf(k: PoseKey, view: View = 'side') {
   const lean = (side: Side) => (view === 'front' && side === 'right' ? -1 : 1);
   const legOf = ([thigh, shank, foot]: readonly number[], side: Side) =>
     leg(thigh! + lean(side) * k.trunk, thigh! - shank!, foot === undefined ? 0 : foot - shank! - 90);
-  const armOf = ([upperArm, forearm]: readonly number[], side: Side) => arm(upperArm! + lean(side) * upper, forearm! - upperArm!);
+  const armOf = ([upperArm, forearm, hand]: readonly number[], side: Side) => ({
+    ...arm(upperArm! + lean(side) * upper, forearm! - upperArm!),
+    ...(hand === undefined ? {} : { wrist: hand - forearm! }),
+  });
   const legs = bothSides(k.legs, legOf);
   const arms = bothSides(k.arms, armOf);
   return {

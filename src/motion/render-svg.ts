@@ -7,12 +7,14 @@
 import { type FixedProp, type HeldProp, isPair, type Motion } from './motion.ts';
 import { fixedProp } from './render-fixed-props.ts';
 import { isLineProp, propLine } from './render-lines.ts';
+import { limbsSvg } from './render-limbs.ts';
 import { heldPlaces, heldProp, isForearmUp } from './render-props.ts';
 import type { Body, Point } from './skeleton.ts';
-import { LEG_HALF_WIDTH, SEGMENT, SIDES } from './skeleton.ts';
+import { SEGMENT, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { heldAt, lineEnd } from './timeline.ts';
 import { seamsAt } from './travel.ts';
+import { usesWrists } from './wrist.ts';
 import { agilityLadderSvg } from './render-agility-ladder.ts';
 import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
@@ -117,24 +119,11 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
   return { width, height, scale, left, bottom };
 }
 
-function figure(camera: Camera, body: Body, view: Motion['view'], far: 'left' | 'right'): { back: string; front: string; trunk: string } {
+function figure(camera: Camera, body: Body, motion: Motion, far: 'left' | 'right'): { back: string; front: string; trunk: string } {
+  const { view } = motion;
   const farColour = view === 'front' ? COLOURS.near : COLOURS.far;
-  // Segments taper from the body outwards (thigh wider than shank, upper arm than forearm), with round
-  // joints, a small round hand and a flat foot: a clean figure that reads at thumbnail size.
-  const limbs = (side: 'left' | 'right', colour: string) => {
-    const l = body.legs[side];
-    const a = body.arms[side];
-    return {
-      leg:
-        polyline(camera, [l.root, l.middle], colour, LEG_HALF_WIDTH.thigh * 2) +
-        polyline(camera, [l.middle, l.end], colour, LEG_HALF_WIDTH.shank * 2) +
-        polyline(camera, [l.heel, l.toe], colour, 0.055),
-      arm:
-        polyline(camera, [a.root, a.middle], colour, 0.085) +
-        polyline(camera, [a.middle, a.end], colour, 0.065) +
-        circle(camera, a.hand, 0.042, colour),
-    };
-  };
+  const palms = usesWrists(motion.keys);
+  const limbs = (side: 'left' | 'right', colour: string) => limbsSvg(camera, body, side, colour, palms);
   // A trunk turned about the spine (trunk-twist.ts) puts the limbs of the side turned away behind it.
   const [legBehind, armBehind] = body.twist === undefined ? [far, far] : [sideBehind(body.twist.hips), sideBehind(body.twist.chest)];
   const other = (side: 'left' | 'right') => (side === 'left' ? 'right' : 'left');
@@ -244,7 +233,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   // A jump rope turning behind the figure is drawn before it, one turning down in front after it.
   const rope = motion.fixed.find((prop) => prop.kind === 'jump-rope');
   if (rope !== undefined && !isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
-  const { back, trunk, front } = figure(camera, body, motion.view, 'right');
+  const { back, trunk, front } = figure(camera, body, motion, 'right');
   // A reformer's carriage rolls with the figure: drawn where it has carried it, under it.
   for (const prop of motion.fixed) if (prop.kind === 'reformer') parts.push(reformerCarriage(camera, prop, body));
   // A cardio machine's cranks, pedals and handles turn with the figure: drawn where this frame has them, under it.

@@ -33,6 +33,11 @@ export interface ArmAngles {
   shoulder: number;
   /** Elbow flexion: 0 straight. */
   elbow: number;
+  /**
+   * The hand's turn at the wrist, the way a positive elbow turns the forearm: 0 (or left out) in line
+   * with the forearm. Only a free hand turns (wrist.ts): a placed one lies where its target puts it.
+   */
+  wrist?: number;
 }
 
 /** Every joint angle of one pose, in degrees. */
@@ -191,7 +196,8 @@ function armOf(
     wrist = add(elbow, direction(angleOf(elbow, handTarget)), Math.max(0, Math.min(forearm, distance(elbow, handTarget) - grip)));
   }
   const forearmAngle = angleOf(elbow, wrist);
-  return { root: shoulder, middle: elbow, end: wrist, hand: add(wrist, direction(forearmAngle), grip) };
+  const turn = handTarget === undefined ? (arm.wrist ?? 0) * m : 0;
+  return { root: shoulder, middle: elbow, end: wrist, hand: add(wrist, direction(forearmAngle + turn), grip) };
 }
 
 function weighted(parts: readonly [Point, number][]): Point {

@@ -254,7 +254,7 @@ describe('pose pattern', () => {
   it('refuses stills that name no key, a limb of the wrong length and a direction out of range, naming the field', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...childsPose, stills: [0, 2] }, /stills must name keys/],
-      [{ ...childsPose, keys: [{ name: 'a', arms: [1, 2, 3] }, { name: 'b' }] }, /motions\.A\.keys\.0\.arms/],
+      [{ ...childsPose, keys: [{ name: 'a', arms: [1, 2, 3, 4] }, { name: 'b' }] }, /motions\.A\.keys\.0\.arms/],
       [{ ...childsPose, keys: [{ name: 'a', trunk: 200 }, { name: 'b' }] }, /motions\.A\.keys\.0\.trunk/],
       [{ ...childsPose, keys: [{ name: 'a' }] }, /needs at least a start and an end key/],
     ];
