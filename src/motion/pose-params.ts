@@ -103,7 +103,7 @@ export const ParamsSchema = v.pipe(
      * step on each side), a burpee with its flights, an inchworm's hand walk, a clean followed by a jerk.
      * The loop still lasts at most 5 s (motion-check.ts).
      */
-    keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(8, 'at most 8 keys')),
+    keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(12, 'at most 12 keys')),
     /** The key shown as the start image and the one shown as the end image; by default the first and the last. */
     stills: v.optional(v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.number(), v.integer(), v.minValue(0))])),
     frame: v.optional(v.picklist(['portrait', 'landscape'])),

@@ -91,12 +91,12 @@ describe('a travelling figure', () => {
     assert.ok(!refused.ok && refused.problems.some((p) => p.path.includes('move')), 'a 0.05 s move is refused at its field');
   });
 
-  it('takes up to eight keys (a skip: a hop and a step on each side), not nine', () => {
+  it('takes up to twelve keys (a power clean: pull, extension, pull under, catch, stand, lowering), not thirteen', () => {
     const keyed = (count: number) =>
       attempt({ pattern: 'pose', keys: Array.from({ length: count }, (_, i) => ({ name: `key ${i}`, hold: 0, move: 0.2 })) });
-    assert.ok(keyed(8).ok, 'eight keys are taken');
-    const refused = keyed(9);
-    assert.ok(!refused.ok && refused.problems.some((p) => p.message.includes('at most 8 keys')), 'nine are refused');
+    assert.ok(keyed(12).ok, 'twelve keys are taken');
+    const refused = keyed(13);
+    assert.ok(!refused.ok && refused.problems.some((p) => p.message.includes('at most 12 keys')), 'thirteen are refused');
   });
 
   it('refuses a prop standing on the floor, which would have to scroll with it, and takes a sled it pushes', () => {
