@@ -2,11 +2,12 @@
  * The wrist (renderer 1.20.0): a pose key's arm may give the hand's own direction, `[upper arm, forearm,
  * hand]`, and the hand then turns at the wrist by the difference, carrying what it holds: a wrist curl's
  * bar rises about the wrist while the forearms lie still on the thighs, a wrist stretch folds the hand
- * back. Until then the hand was always in line with the forearm, and 25 exercises whose movement is at the
- * wrist were left out (docs/media-audit.md, "A part the figure does not have").
+ * back. Until then the hand was always in line with the forearm, and about 25 exercises whose movement is
+ * at the wrist were left out (docs/media-audit.md, "A part the figure does not have").
  *
- * A description that turns a wrist in any key draws each hand as a short palm from the wrist to the grip
- * in every frame, so that the turn shows; the others are drawn as before, with no palm, byte for byte.
+ * A description that turns a wrist in any key draws each hand with a short palm from the wrist to the
+ * knuckles in every frame (render-limbs.ts), so that the turn shows; the others are drawn as before, with
+ * no palm, byte for byte.
  * Only a free hand turns: a hand placed on the floor, a bar or a handle lies where its target puts it,
  * and `check` refuses a key that turns it (the key would promise a hand the picture does not draw).
  */
