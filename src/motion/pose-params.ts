@@ -31,8 +31,7 @@ export const height = within(0, 2.6);
  * 0 hangs down, 90 points forward level, 180 points up, -90 points back. `[thigh, shank]` or
  * `[thigh, shank, foot]` (the foot from the ankle to the toes: 90 flat forward, 180 toes up, -90
  * pointing back as in kneeling; by default at a right angle to the shank), `[upper arm, forearm]` or
- * `[upper arm, forearm, hand]` (the hand from the wrist to the knuckles; by default in line with the
- * forearm: a wrist curl's or a wrist stretch's hand, wrist.ts).
+ * `[upper arm, forearm, hand]` (the hand, by default in line with the forearm: a wrist curl's, wrist.ts).
  */
 const direction = within(-270, 270);
 const LegSchema = v.union([v.strictTuple([direction, direction, direction]), v.strictTuple([direction, direction])]);
