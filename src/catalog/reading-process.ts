@@ -27,6 +27,7 @@ import { type Problem, refuse, type Result, ok, withSource } from '../problems.t
 import { runInSlices, type Steps } from '../time-slices.ts';
 import type { Catalog } from './catalog.ts';
 import { type CatalogPiece, catalogOfPiecesSteps } from './catalog-pieces.ts';
+import type { ReadCost } from './idle-cpu.ts';
 import type { MediaFolders } from './media-listing.ts';
 
 /** What the main process asks: to read a file (`liveId`: the read whose catalog it serves), then each piece in turn. */
@@ -53,6 +54,9 @@ export type FromProcess =
       buildProblem: string | undefined;
       /** How long the read waited for idle CPU (idle-cpu.ts), in ms. */
       waitedMs: number;
+      /** The CPU time the read took up to this answer (ms), and the cost of the read it was paced by (expectedCpuMs), if any. */
+      cpuMs: number;
+      pacedBy: ReadCost | undefined;
     }
   | { kind: 'piece'; readId: number; piece: unknown }
   /**
@@ -88,10 +92,11 @@ export interface LiveRead {
 /** A read: its catalog, put together over the live one, and what the process built from it (or why it built nothing). */
 export interface ProcessRead extends LiveRead {
   built: { pieces: unknown[] } | { problem: string };
-  /** How long the process took to read and build, before the first piece was asked for (for the log). */
+  /** How long the process took to read and build, before the first piece was asked for (for the log); the rest as `ready` says. */
   processMs: number;
-  /** Of that, how long it waited for idle CPU (idle-cpu.ts). */
   waitedMs: number;
+  cpuMs: number;
+  pacedBy: ReadCost | undefined;
   /** How many answers carried the pieces (fewer than the pieces: a run of a build's pieces goes as one). */
   answers: number;
 }
@@ -231,7 +236,8 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
           if (!catalog.ok) return done(catalog);
           const built =
             counted.buildProblem === undefined ? { pieces: pieces.slice(counted.catalogPieces) } : { problem: counted.buildProblem };
-          done(ok({ readId, catalog: catalog.value, pieces, built, processMs, waitedMs: counted.waitedMs, answers }));
+          const { waitedMs, cpuMs, pacedBy } = counted;
+          done(ok({ readId, catalog: catalog.value, pieces, built, processMs, waitedMs, cpuMs, pacedBy, answers }));
         },
         (error: unknown) => done(refuse(file, '', `could not be read (${String(error)})`)),
       );

@@ -149,7 +149,7 @@ export class CatalogLoader<T> {
         continue;
       }
       this.#refused.delete(name);
-      const { catalog, processMs, waitedMs } = result.value;
+      const { catalog, processMs, waitedMs, cpuMs } = result.value;
       const { served, builtBy } = await this.#serve(catalog, result.value.built);
       const prepareMs = performance.now() - started - readMs;
       const previous = this.#live?.catalog.dataVersion ?? null;
@@ -165,12 +165,13 @@ export class CatalogLoader<T> {
         exercises: catalog.exercises.length,
         previous,
         // Where the time went (docs/operations.md#snapshot-reloads): reading and building in the reading process
-        // (of which `waited`: waiting for CPU serving left idle), taking its pieces and putting the catalog
-        // together here, then the search index (adopting what the reading process built, or the build here)
-        // and the warm-up.
+        // (of which `waited`: waiting for CPU serving left idle; `cpu`: that process's CPU time), taking its
+        // pieces and putting the catalog together here, then the search index (adopting what the reading
+        // process built, or the build here) and the warm-up.
         ms: {
           read: Math.round(processMs),
           waited: Math.round(waitedMs),
+          cpu: Math.round(cpuMs),
           catalog: Math.round(readMs - processMs),
           index: Math.round(prepareMs),
         },

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { buildCatalog, type Catalog } from '../../src/catalog/catalog.ts';
@@ -204,6 +204,13 @@ describe('the reading process', () => {
     const third = await readIn(dir, tinySnapshot('2026-01-23'), second.read, versions);
     assert.deepEqual(third.read.built, { pieces: [['2026-01-21', '2026-01-21', '2026-01-22', '2026-01-23']] });
     assert.deepEqual(plainCatalog(third.read.catalog), plainCatalog(builtHere(third.file)));
+    // Each read is paced by the cost of the read before it; the first reload by the rehearsal's (the
+    // first file again, none of its bytes changed), not the cold first read's (every byte new).
+    const fileBytes = statSync(first.file).size;
+    assert.equal(first.read.pacedBy, undefined);
+    assert.deepEqual(second.read.pacedBy && { ...second.read.pacedBy, cpuMs: 0 }, { cpuMs: 0, fileBytes, changedBytes: 0 });
+    assert.ok(second.read.pacedBy!.cpuMs > 0, 'the rehearsal took some CPU');
+    assert.deepEqual(third.read.pacedBy, { cpuMs: second.read.cpuMs, fileBytes: statSync(second.file).size, changedBytes: 0 });
   });
 
   it('refuses a read during which the process stopped, and reads the next in a new one', async () => {
