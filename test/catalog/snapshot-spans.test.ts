@@ -17,7 +17,7 @@ import { tinySnapshot } from '../helpers/snapshots.ts';
 const bytesOf = (value: unknown, space?: number) => Buffer.from(JSON.stringify(value, null, space));
 
 /** parseReusing's answer, which must be JSON.parse's whenever there is one. */
-function parsedLikeJson(bytes: Buffer, memory?: SpanMemory): { raw: unknown; memory: SpanMemory } | undefined {
+function parsedLikeJson(bytes: Buffer, memory?: SpanMemory): { raw: unknown; memory: SpanMemory | undefined } | undefined {
   const answer = parseReusing(bytes, 32, memory);
   let json: unknown;
   let parses = true;
@@ -118,12 +118,20 @@ describe('parseReusing', () => {
     assert.ok(answered > text.length / 4, `most changes inside strings still parse (${answered} of ${text.length})`);
   });
 
-  it('parses the whole file afresh when most of it changed', () => {
+  it('parses by records even when most of the file changed, and remembers them for the next read', () => {
     const before = document();
     const first = parseReusing(bytesOf(before), 32, undefined)!;
     const after = structuredClone(before);
     for (const exercise of after.exercises) exercise.overview = `Revised: ${'at length. '.repeat(200)}`;
-    assert.equal(parseReusing(bytesOf(after), 32, first.memory), undefined, 'left to the whole parse');
+    const most = parsedLikeJson(bytesOf(after), first.memory)! as { raw: typeof before; memory: SpanMemory };
+    assert.ok(most !== undefined, 'not left to the whole parse');
+    // The next day's edit: one exercise changed, the rest taken as that read gave them.
+    const next = structuredClone(after);
+    next.exercises[0]!.overview = 'Revised again.';
+    assert.ok(parsedLikeJson(bytesOf(next), most.memory) !== undefined);
+    const again = parseReusing(bytesOf(next), 32, most.memory)! as { raw: typeof before; changedBytes: number };
+    assert.equal(again.raw.exercises[1], most.raw.exercises[1], 'an unchanged exercise is the value the read before gave');
+    assert.ok(again.changedBytes < bytesOf(next).length / 4, `only the edited record changed (${again.changedBytes} bytes)`);
   });
 });
 
