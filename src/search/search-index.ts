@@ -218,6 +218,8 @@ function* oneIndexSteps(
           englishWords: previous!.catalog.translated?.englishWords,
           muscleGroups: previous!.catalog.muscleGroups,
           tokens: earlier.tokens,
+          canonicalPrior: earlier.canonicalPrior,
+          suggestLength: earlier.suggestLength,
         },
   );
   const muscleWords = new Set<string>(

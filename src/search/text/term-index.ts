@@ -154,6 +154,47 @@ function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, a
 }
 
 /**
+ * What a build reuses of the live index besides its tokens (term-tokens.ts): the rankings made from the
+ * names alone (each position's canonical prior and suggest length), kept when no position's name or
+ * equipment changed, which a day's edits never touch: counting the name families again was about a
+ * tenth of a small reload's build, in three languages (stop 55).
+ */
+export interface ReusableIndex extends ReusableTokens {
+  readonly canonicalPrior: Float32Array;
+  readonly suggestLength: Uint16Array;
+}
+
+/** Whether every position holds an exercise of the same name and equipment in both lists (what the name rankings read). */
+function* isSameNamesSteps(exercises: readonly Exercise[], earlier: readonly Exercise[]): Steps<boolean> {
+  if (exercises.length !== earlier.length) return false;
+  for (let p = 0; p < exercises.length; p++) {
+    const a = exercises[p]!;
+    const b = earlier[p]!;
+    if (a !== b && (a.name !== b.name || a.equipment !== b.equipment)) return false;
+    if ((p + 1) % (EXERCISES_PER_STEP * 64) === 0) yield;
+  }
+  return true;
+}
+
+/** Each position's canonical prior and suggest length (text/canonical-prior.ts). */
+function* nameRankingSteps(
+  exercises: readonly Exercise[],
+  textTerms: TextTerms,
+  nameBaseLength: Tokens['nameBaseLength'],
+): Steps<Pick<TermIndex, 'canonicalPrior' | 'suggestLength'>> {
+  const docCount = exercises.length;
+  const families = yield* canonicalFamilySteps(exercises, textTerms);
+  const canonicalPriors = new Float32Array(docCount);
+  const suggestLength = new Uint16Array(docCount);
+  for (let p = 0; p < docCount; p++) {
+    canonicalPriors[p] = canonicalPrior(families[p]!);
+    const length = SUGGEST_LENGTH_OFFSET + nameBaseLength[p]! - suggestCredit(families[p]!);
+    suggestLength[p] = Math.min(0xffff, Math.max(0, length));
+  }
+  return { canonicalPrior: canonicalPriors, suggestLength };
+}
+
+/**
  * Builds the index over `exercises` (in default order), yielding every 16 to 128 exercises. In a
  * translation, `englishWords` (position -> the English name and keywords) are searched as keywords too.
  * `textTerms` tokenizes by the catalog language's rules, looking texts up in the live index's table first,
@@ -166,7 +207,7 @@ export function* termIndexSteps(
   textTerms: TextTerms = new TextTerms(ENGLISH),
   englishWords?: readonly (readonly string[])[],
   earlierTermIds?: TermIdTable,
-  reusable?: ReusableTokens,
+  reusable?: ReusableIndex,
 ): Steps<TermIndex> {
   const docCount = exercises.length;
   const { rules } = textTerms;
@@ -183,15 +224,12 @@ export function* termIndexSteps(
   const vocabulary = yield* flatRadixTreeSteps(tree);
   const termTable = yield* termTableSteps(tokens.terms);
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
-  const families = yield* canonicalFamilySteps(exercises, textTerms);
+  // The live rankings are kept only with the live tokens, built by the same rules (search-index.ts).
+  const { canonicalPrior: priors, suggestLength } =
+    reusable !== undefined && (yield* isSameNamesSteps(exercises, reusable.exercises))
+      ? reusable
+      : yield* nameRankingSteps(exercises, textTerms, nameBaseLength);
   const keptTexts = textTerms.kept(docCount);
-  const canonicalPriors = new Float32Array(docCount);
-  const suggestLength = new Uint16Array(docCount);
-  for (let p = 0; p < docCount; p++) {
-    canonicalPriors[p] = canonicalPrior(families[p]!);
-    const length = SUGGEST_LENGTH_OFFSET + nameBaseLength[p]! - suggestCredit(families[p]!);
-    suggestLength[p] = Math.min(0xffff, Math.max(0, length));
-  }
   return {
     docCount,
     rules,
@@ -206,7 +244,7 @@ export function* termIndexSteps(
     aliasStart,
     aliasTerms,
     isSoftWork,
-    canonicalPrior: canonicalPriors,
+    canonicalPrior: priors,
     suggestLength,
     textTerms: keptTexts,
     // Kept by the same rule as the texts (text-terms.ts decides the size line), or not at all.

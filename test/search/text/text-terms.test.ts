@@ -132,6 +132,17 @@ describe('the texts a build keeps for the next', () => {
     for (const [lang, index] of fromNothing.languages) {
       assert.deepEqual(termArrays(built.languages.get(lang)!), termArrays(index), `${lang}: same arrays`);
     }
+    // No name or equipment changed: the rankings made from the names are the live ones, in every language.
+    for (const [from, to] of [
+      [copied, built],
+      ...[...copied.languages.keys()].map((lang) => [copied.languages.get(lang)!, built.languages.get(lang)!]),
+    ]) {
+      assert.equal(to!.terms.canonicalPrior, from!.terms.canonicalPrior, `${to!.catalog.lang}: the live canonical priors`);
+      assert.equal(to!.terms.suggestLength, from!.terms.suggestLength, `${to!.catalog.lang}: the live suggest lengths`);
+    }
+    // A name changed (and a record removed): made again.
+    assert.notEqual(reloaded.terms.canonicalPrior, live.terms.canonicalPrior);
+    assert.notEqual(reloaded.languages.get('es')!.terms.suggestLength, live.languages.get('es')!.terms.suggestLength);
   });
 
   it("reads every record again when the taxonomy changed (a record's tags name its muscle groups)", () => {
