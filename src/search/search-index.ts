@@ -220,6 +220,9 @@ function* oneIndexSteps(
           tokens: earlier.tokens,
           canonicalPrior: earlier.canonicalPrior,
           suggestLength: earlier.suggestLength,
+          terms: earlier.terms,
+          vocabulary: earlier.vocabulary,
+          termTable: earlier.termTable,
         },
   );
   const muscleWords = new Set<string>(

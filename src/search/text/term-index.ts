@@ -157,11 +157,34 @@ function scoreOf(tf: readonly Float64Array[], id: number, lengths: Int32Array, a
  * What a build reuses of the live index besides its tokens (term-tokens.ts): the rankings made from the
  * names alone (each position's canonical prior and suggest length), kept when no position's name or
  * equipment changed, which a day's edits never touch: counting the name families again was about a
- * tenth of a small reload's build, in three languages (stop 55).
+ * tenth of a small reload's build, in three languages (stop 55); and the vocabulary, kept when the
+ * terms are the same.
  */
-export interface ReusableIndex extends ReusableTokens {
+export interface ReusableIndex extends ReusableTokens, Pick<TermIndex, 'terms' | 'vocabulary' | 'termTable'> {
   readonly canonicalPrior: Float32Array;
   readonly suggestLength: Uint16Array;
+}
+
+/** Whether two term lists hold the same terms in the same order (then their vocabulary and table are the same too). */
+function* isSameTermsSteps(terms: readonly string[], earlier: readonly string[]): Steps<boolean> {
+  if (terms.length !== earlier.length) return false;
+  for (let id = 0; id < terms.length; id++) {
+    if (terms[id] !== earlier[id]) return false;
+    if ((id + 1) % 16_384 === 0) yield;
+  }
+  return true;
+}
+
+/** The vocabulary's radix tree and hash table over `terms`. */
+function* vocabularySteps(terms: readonly string[]): Steps<Pick<TermIndex, 'vocabulary' | 'termTable'>> {
+  const tree = new SearchableMap<number>();
+  for (let id = 0; id < terms.length; id++) {
+    tree.set(terms[id]!, id);
+    // About a millisecond of radix-tree inserts (8,192 were 5-10 ms, a step a reload's searches waited behind).
+    if ((id + 1) % 1024 === 0) yield;
+  }
+  const vocabulary = yield* flatRadixTreeSteps(tree);
+  return { vocabulary, termTable: yield* termTableSteps(terms) };
 }
 
 /** Whether every position holds an exercise of the same name and equipment in both lists (what the name rankings read). */
@@ -215,14 +238,10 @@ export function* termIndexSteps(
   const docFrequency = yield* documentFrequencySteps(tokens, docCount);
   yield;
   const postings = yield* postingSteps(tokens, docFrequency, docCount);
-  const tree = new SearchableMap<number>();
-  for (let id = 0; id < tokens.terms.length; id++) {
-    tree.set(tokens.terms[id]!, id);
-    // About a millisecond of radix-tree inserts (8,192 were 5-10 ms, a step a reload's searches waited behind).
-    if ((id + 1) % 1024 === 0) yield;
-  }
-  const vocabulary = yield* flatRadixTreeSteps(tree);
-  const termTable = yield* termTableSteps(tokens.terms);
+  // Edits to what is not searched (an overview, the instructions) leave every term as it was: the live
+  // vocabulary is then the one a build would make.
+  const { vocabulary, termTable } =
+    reusable !== undefined && (yield* isSameTermsSteps(tokens.terms, reusable.terms)) ? reusable : yield* vocabularySteps(tokens.terms);
   const { nameStart, nameTerms, aliasDocStart, aliasStart, aliasTerms, isSoftWork, nameBaseLength } = tokens;
   // The live rankings are kept only with the live tokens, built by the same rules (search-index.ts).
   const { canonicalPrior: priors, suggestLength } =

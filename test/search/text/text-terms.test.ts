@@ -145,6 +145,29 @@ describe('the texts a build keeps for the next', () => {
     assert.notEqual(reloaded.languages.get('es')!.terms.suggestLength, live.languages.get('es')!.terms.suggestLength);
   });
 
+  it('keeps the live vocabulary when no searched text changed, and makes it again when a term is new', () => {
+    const overviews = structuredClone(snapshot);
+    for (const exercise of overviews.exercises) exercise.overview = `${exercise.overview} (revised)`;
+    const built = buildSearchIndexNow(runNow(catalogSteps(overviews, 'overviews', undefined, live.catalog)), { previous: live });
+    const fromNothing = buildSearchIndexNow(buildCatalog(overviews, 'overviews'));
+    for (const [to, from, fresh] of [
+      [built, live, fromNothing],
+      ...[...live.languages.keys()].map((lang) => [
+        built.languages.get(lang)!,
+        live.languages.get(lang)!,
+        fromNothing.languages.get(lang)!,
+      ]),
+    ]) {
+      assert.equal(to!.terms.vocabulary, from!.terms.vocabulary, `${to!.catalog.lang}: the live vocabulary`);
+      assert.equal(to!.terms.termTable, from!.terms.termTable, `${to!.catalog.lang}: the live term table`);
+      assert.deepEqual(to!.terms.vocabulary, fresh!.terms.vocabulary);
+      assert.deepEqual(termArrays(to!), termArrays(fresh!));
+    }
+    // "a keyword nobody had": a new term, a new vocabulary.
+    assert.notEqual(reloaded.terms.vocabulary, live.terms.vocabulary);
+    assert.notEqual(reloaded.terms.termTable, live.terms.termTable);
+  });
+
   it("reads every record again when the taxonomy changed (a record's tags name its muscle groups)", () => {
     const regrouped = structuredClone(nextSnapshot);
     const group = regrouped.muscleGroups[0]!;
