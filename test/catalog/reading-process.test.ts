@@ -4,7 +4,7 @@
  * changed cross, the rest are the live catalog's own, unless the live catalog is not the one the
  * process sent last; a piece equal to one of the live read's is that one, and the index adopted from
  * them answers as one built here; a process that stops refuses its read, not the next one; the
- * process reads its first file once more as a reload would (a rehearsal); and the process's channel is
+ * process reads its first file twice more as a reload would (a rehearsal); and the process's channel is
  * held by the relay thread, not by this one.
  */
 import assert from 'node:assert/strict';
@@ -193,16 +193,16 @@ describe('the reading process', () => {
     assert.equal(pipes(held), pipes(before), "no pipe beyond the ones this process already held: the channel is the relay's");
   });
 
-  it('reads its first file once more as a reload reads one, after handing it over, and only the first', async () => {
+  it('reads its first file twice more as a reload reads one, after handing it over, and only the first', async () => {
     const dir = tempDir();
     const versions = new URL('../fixtures/build-modules/versions.ts', import.meta.url);
     const first = await readIn(dir, tinySnapshot('2026-01-21'), undefined, versions);
     assert.deepEqual(first.read.built, { pieces: [['2026-01-21']] });
     // The rehearsal runs as soon as the last piece is handed over, before the process takes its next request.
     const second = await readIn(dir, tinySnapshot('2026-01-22'), first.read, versions);
-    assert.deepEqual(second.read.built, { pieces: [['2026-01-21', '2026-01-21', '2026-01-22']] });
+    assert.deepEqual(second.read.built, { pieces: [['2026-01-21', '2026-01-21', '2026-01-21', '2026-01-22']] });
     const third = await readIn(dir, tinySnapshot('2026-01-23'), second.read, versions);
-    assert.deepEqual(third.read.built, { pieces: [['2026-01-21', '2026-01-21', '2026-01-22', '2026-01-23']] });
+    assert.deepEqual(third.read.built, { pieces: [['2026-01-21', '2026-01-21', '2026-01-21', '2026-01-22', '2026-01-23']] });
     assert.deepEqual(plainCatalog(third.read.catalog), plainCatalog(builtHere(third.file)));
     // Each read is paced by the cost of the read before it; the first reload by the rehearsal's (the
     // first file again, none of its bytes changed), not the cold first read's (every byte new).
