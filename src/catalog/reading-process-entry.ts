@@ -185,7 +185,7 @@ function builtItems({ pieces, built, earlier }: Pending, from: number): (number 
   return items;
 }
 
-/** Whether this process has handed a read over and rehearsed it (rehearse): it does so once, REHEARSALS times. */
+/** Whether this process has handed a read over and rehearsed it (rehearse): once, after its first read, REHEARSALS times over. */
 let isRehearsed = false;
 /**
  * How many times the first file is read again. The code and heap warm up over several reads: in process
@@ -209,10 +209,9 @@ function rehearse(request: ReadRequest): void {
   if (pending !== undefined || sent === undefined) return;
   const built = readAndBuild(request);
   if (!built.ok || !('pieces' in built.value.index)) return;
-  // What the next read is paced by (expectedCpuMs): this one, warm, not the first read, which ran every
-  // path cold and expected a reload of 20 records to take 1.1 s of CPU, so that the first two reloads
-  // after a start never waited for idle CPU (their search p99 2-4 ms against about 0.9 for the next
-  // ones, two connections searching on an idle 2-core box, stop 55).
+  // What the next read is paced by (expectedCpuMs): this one, warmer, not the first read, which ran every
+  // path cold and expected a reload of 20 records to take more than its whole second, so that the first
+  // reloads after a start never waited for idle CPU (docs/operations.md#snapshot-reloads).
   const { memory, cpuMs } = built.value;
   lastCost = { cpuMs: cpuMs(), fileBytes: memory.fileBytes, changedBytes: memory.changedBytes };
   catalogPieces(built.value.catalog, sent.catalog);
