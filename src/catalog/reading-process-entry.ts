@@ -125,7 +125,9 @@ function readAndBuild({ file, dir, maxBytes, media }: ReadRequest) {
   const snapshot = media === undefined ? checked : run(listMediaSteps(checked, media.folders, media.url));
   const catalog = run(catalogSteps(snapshot, basename(file), undefined, lastSent?.catalog));
   const index = buildOf(catalog, run);
-  return ok({ memory: result.value, catalog, index, pacer, cpuMs });
+  /** What the read has cost so far: what the next read expects (expectedCpuMs). */
+  const cost = (): ReadCost => ({ cpuMs: cpuMs(), fileBytes, changedBytes });
+  return ok({ memory: result.value, catalog, index, pacer, cost });
 }
 
 function read(request: ReadRequest): void {
@@ -136,9 +138,8 @@ function read(request: ReadRequest): void {
     send({ kind: 'refused', readId, problems: built.problems });
     return;
   }
-  const { memory, catalog, index, pacer, cpuMs } = built.value;
+  const { memory, catalog, index, pacer, cost } = built.value;
   lastRead = memory;
-  const { fileBytes, changedBytes } = memory;
   // Records the main thread's live catalog holds go as positions, and pieces it holds as their places, only
   // when it serves what this process sent last.
   const serving = lastSent !== undefined && lastSent.readId === liveId ? lastSent : undefined;
@@ -148,7 +149,7 @@ function read(request: ReadRequest): void {
   const buildPieces = 'pieces' in index ? index.pieces : [];
   pending = { request, readId, pieces: [...sent, ...buildPieces], built: sentBytes, earlier: serving?.built };
   const pacedBy = lastCost;
-  lastCost = { cpuMs: cpuMs(), fileBytes, changedBytes };
+  lastCost = cost();
   send({
     kind: 'ready',
     readId,
@@ -212,8 +213,7 @@ function rehearse(request: ReadRequest): void {
   // What the next read is paced by (expectedCpuMs): this one, warmer, not the first read, which ran every
   // path cold and expected a reload of 20 records to take more than its whole second, so that the first
   // reloads after a start never waited for idle CPU (docs/operations.md#snapshot-reloads).
-  const { memory, cpuMs } = built.value;
-  lastCost = { cpuMs: cpuMs(), fileBytes: memory.fileBytes, changedBytes: memory.changedBytes };
+  lastCost = built.value.cost();
   catalogPieces(built.value.catalog, sent.catalog);
   for (const [at, piece] of built.value.index.pieces.entries()) serialize(piece).equals(sent.built.bytes[at] ?? Buffer.alloc(0));
 }

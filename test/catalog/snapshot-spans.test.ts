@@ -17,7 +17,7 @@ import { tinySnapshot } from '../helpers/snapshots.ts';
 const bytesOf = (value: unknown, space?: number) => Buffer.from(JSON.stringify(value, null, space));
 
 /** parseReusing's answer, which must be JSON.parse's whenever there is one. */
-function parsedLikeJson(bytes: Buffer, memory?: SpanMemory): { raw: unknown; memory: SpanMemory | undefined } | undefined {
+function parsedLikeJson(bytes: Buffer, memory?: SpanMemory): { raw: unknown; memory: SpanMemory } | undefined {
   const answer = parseReusing(bytes, 32, memory);
   let json: unknown;
   let parses = true;
