@@ -13,6 +13,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { snapshotText } from '../src/catalog/snapshot-files.ts';
 import { busyMachine } from '../test/helpers/busy.ts';
 import { stopChild } from './child-servers.ts';
 import type { Scratch } from './scratch.ts';
@@ -101,7 +102,7 @@ export interface ReloadFigures {
   collections?: Collections[];
 }
 
-interface EditableSnapshot {
+export interface EditableSnapshot {
   dataVersion: string;
   lastUpdated: string;
   exercises: { id: string; overview: string; keywords: string[] }[];
@@ -145,9 +146,12 @@ interface StagedRound {
 /**
  * Writes the six files the suite puts in place into `stagingDir` (beside DATA_DIR, the same file system,
  * so putting one in place is a rename): two days of edits, then every record's English, then every
- * record in every language (the most a reload can have to build again).
+ * record in every language (the most a reload can have to build again). Each is written as the
+ * project's tools write a snapshot (snapshotText), so a day's edits change a day's records' bytes: until
+ * stop 56 they were written without indent, and the first reload, from the bundled file, read every
+ * record as changed (a cost its label did not say, and a worse guess of its CPU: idle-cpu.ts).
  */
-function stageRounds(snapshot: EditableSnapshot, stagingDir: string): { rounds: StagedRound[]; count: number } {
+export function stageRounds(snapshot: EditableSnapshot, stagingDir: string): { rounds: StagedRound[]; count: number } {
   mkdirSync(stagingDir, { recursive: true });
   const count = snapshot.exercises.length;
   const dayOfEdits = (day: number) => Array.from({ length: DAY_OF_EDITS }, (_, i) => (day * DAY_OF_EDITS + i * 97) % count);
@@ -160,7 +164,7 @@ function stageRounds(snapshot: EditableSnapshot, stagingDir: string): { rounds: 
   ];
   const stage = (name: string, positions: readonly number[], date: string, langs: readonly string[]) => {
     const staged = join(stagingDir, name);
-    writeFileSync(staged, JSON.stringify(edited(snapshot, date, positions, langs)));
+    writeFileSync(staged, snapshotText(edited(snapshot, date, positions, langs)));
     return staged;
   };
   const rounds = plan.map((round) => ({

@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { depthProblems } from '../src/catalog/snapshot-depth.ts';
 import { checkSnapshot } from '../src/catalog/snapshot-check.ts';
+import { snapshotText } from '../src/catalog/snapshot-files.ts';
 import { ID_PATTERN, inFieldOrder, type Snapshot, type Translation } from '../src/catalog/snapshot-schema.ts';
 import { isRealDate } from '../src/dates.ts';
 import { readJsonFile } from '../src/files.ts';
@@ -305,7 +306,7 @@ function main(): number {
   }
   const out = join(values.out, `${values.date}.json`);
   mkdirSync(values.out, { recursive: true }); // an --out folder that does not exist yet is made, as build tools do
-  writeFileSync(out, `${JSON.stringify(snapshot, null, 1)}\n`);
+  writeFileSync(out, snapshotText(snapshot));
   console.log(`wrote ${out}: ${snapshot.exercises.length} exercises, ${Object.keys(snapshot.aliases ?? {}).length} aliases`);
   for (const line of coverageLines(coverage)) console.log(line);
   return 0;

@@ -42,6 +42,16 @@ export function listSnapshotFiles(dir: string): string[] {
     .reverse();
 }
 
+/**
+ * A snapshot file's text as the project's tools write it (`npm run snapshot`, scripts/build-snapshot.ts):
+ * JSON with one space of indent, and a closing newline. One layout for every tool matters beyond looks:
+ * a reload does not parse again the records whose bytes did not change (snapshot-spans.ts), so a file
+ * that changes a day's records in another layout is read as if every record had changed.
+ */
+export function snapshotText(snapshot: unknown): string {
+  return `${JSON.stringify(snapshot, null, 1)}\n`;
+}
+
 /** Reads and checks one snapshot file on this thread (the CLI and tests); problems name the file. */
 export function readSnapshotFile(file: string, maxBytes = DEFAULT_MAX_SNAPSHOT_BYTES): Result<Snapshot> {
   return readSnapshot(file, undefined, maxBytes);

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { importFreeExerciseDb, parseTaxonomy } from '../catalog/free-exercise-db.ts';
 import { depthProblems } from '../catalog/snapshot-depth.ts';
 import { diffSnapshots, formatDiff } from '../catalog/snapshot-diff.ts';
-import { readSnapshotFile } from '../catalog/snapshot-files.ts';
+import { readSnapshotFile, snapshotText } from '../catalog/snapshot-files.ts';
 import { summarizeSnapshot } from '../catalog/snapshot-summary.ts';
 import { scanMedia } from '../catalog/snapshot-media.ts';
 import { fsProblem, readJsonFile, writeFileAtomic } from '../files.ts';
@@ -225,7 +225,7 @@ function runMedia(args: string[], out: Out, err: Out): number {
   const raw = readJsonFile(file) as { ok: true; value: { exercises: { id: string; videos: unknown }[] } };
   for (const exercise of raw.value.exercises) exercise.videos = scan.videos.get(exercise.id)?.map((clip) => clip.video) ?? [];
   try {
-    writeFileAtomic(file, `${JSON.stringify(raw.value, null, 1)}\n`);
+    writeFileAtomic(file, snapshotText(raw.value));
   } catch (error) {
     err(formatProblem(fsProblem(file, 'written', error)));
     return 1;
