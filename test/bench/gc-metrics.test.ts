@@ -4,9 +4,14 @@
  * the scrapes by kind, their pauses in all, and how many paused over 1 ms and over 10 ms.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Histogram, Registry } from 'prom-client';
-import { collectionsBetween, describeCollections, gcTotals } from '../../bench/gc-metrics.ts';
+import { collectionsBetween, describeCollections, gcTotals, scrapeApart } from '../../bench/gc-metrics.ts';
 
 /** A registry holding the histogram as prom-client's default GC metric declares it. */
 function gcRegistry() {
@@ -46,5 +51,28 @@ describe('collections between two scrapes', () => {
     assert.deepEqual([...gcTotals(text).keys()], ['incremental']);
     assert.deepEqual(collectionsBetween('', ''), []);
     assert.deepEqual(collectionsBetween('', text), [{ kind: 'incremental', count: 1, ms: 3, over1Ms: 1, over10Ms: 0 }]);
+  });
+});
+
+describe('a scrape in a process apart', () => {
+  it('reads the metrics text whole, refuses an answer that is not 200, and leaves no file behind', async () => {
+    const text = `# TYPE x counter\n${'x 1\n'.repeat(20_000)}`;
+    const seen: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      seen.push(request.url);
+      response.writeHead(request.url === '/metrics' ? 200 : 404).end(request.url === '/metrics' ? text : 'no');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const dir = mkdtempSync(join(tmpdir(), 'scrape-apart-'));
+    try {
+      assert.equal(await scrapeApart(`${base}/metrics`, dir), text, 'the whole text, as served');
+      await assert.rejects(scrapeApart(`${base}/nothing`, dir), /failed \(exit 2\)/);
+      assert.deepEqual(seen, ['/metrics', '/nothing'], 'each scrape one request');
+      assert.deepEqual(readdirSync(dir), [], 'no file left in the scratch folder');
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
