@@ -24,6 +24,7 @@ import { strapsHeld } from './reformer-straps.ts';
 import { ballFlightOf } from './ball-params.ts';
 import { releaseOf } from './implement-release-params.ts';
 import { frontSeatOf } from './front-seat.ts';
+import { roundTops } from './floor-tops.ts';
 import { sidePadsOf } from './front-seat-pads.ts';
 import { BALL_RADIUS } from './ball-flight.ts';
 import { handBandProp } from './hand-band.ts';
@@ -54,12 +55,6 @@ const INCLINE_SEAT = 0.35;
 const INCLINE_SEAT_HEIGHT = 0.45;
 /** A decline bench's seat is its high end: the pad falls from it toward the head. */
 const DECLINE_SEAT_HEIGHT = 0.55;
-/** A standard foam roller: 15 cm thick; a body part rests on its top over about 8 cm. */
-const ROLLER_HEIGHT = 0.15;
-const ROLLER_HALF_TOP = 0.04;
-/** A lacrosse ball: 6.5 cm; a body part rests on its top over about 4 cm. */
-const MASSAGE_BALL_HEIGHT = 0.065;
-const MASSAGE_BALL_HALF_TOP = 0.02;
 /** Props whose anchor may lie well beyond the figure: the picture is as wide as they need. */
 const WIDENING: ReadonlySet<FixedProp['kind']> = new Set(['landmine', 'lever', 'straps', 'rings', 'battle-ropes', 'sled']);
 /** A treadmill's deck: the figure runs on its belt, 12 cm up. */
@@ -69,14 +64,6 @@ const CONE = { height: 0.23, half: 0.09 };
 const HURDLE = { height: 0.3, half: 0.03 };
 /** A landmine's sleeve pivots in a socket just off the floor. */
 const LANDMINE_PIVOT = 0.06;
-/** A 65 cm stability ball: what rests on it rests on its top, over about 24 cm. */
-const BALL_HEIGHT = 0.65;
-const BALL_HALF_TOP = 0.12;
-/**
- * A BOSU (64 cm across, 25 cm high, dome up): a foot, knee or back rests on the middle of the dome, 13 cm
- * either side of its crown, at 24 cm, which the curve leaves within 2 cm.
- */
-const BOSU = { halfTop: 0.13, top: 0.24 };
 
 /** A reformer's footbar above the carriage when nothing in the first key is at it (reformer.ts). */
 const FOOTBAR_DEFAULT = 0.3;
@@ -156,13 +143,7 @@ export const posePattern = pattern<PoseParams>({
       tops.push({ kind: 'decline', x0: x, x1: x + INCLINE_SEAT, y: DECLINE_SEAT_HEIGHT, angle });
     }
     // Round things on the floor (a ball, a roller seen end on): what rests on them rests on their top.
-    const round = (kind: 'stability-ball' | 'roller' | 'massage-ball' | 'bosu', x: number | undefined, halfTop: number, height: number) => {
-      if (x !== undefined) tops.push({ kind, x0: x - halfTop, x1: x + halfTop, y: height });
-    };
-    round('stability-ball', params.stabilityBall, BALL_HALF_TOP, BALL_HEIGHT);
-    round('roller', params.roller, ROLLER_HALF_TOP, ROLLER_HEIGHT);
-    round('massage-ball', params.massageBall, MASSAGE_BALL_HALF_TOP, MASSAGE_BALL_HEIGHT);
-    round('bosu', params.bosu, BOSU.halfTop, BOSU.top);
+    tops.push(...roundTops(params));
     if (params.treadmill !== undefined)
       tops.push({ kind: 'treadmill', x0: params.treadmill[0], x1: params.treadmill[1], y: TREADMILL_DECK });
     // The footbar's height is set below, from the placed keys; the carriage's pad is what they rest on.

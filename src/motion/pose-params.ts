@@ -19,6 +19,7 @@ import { HAND_BANDS } from './hand-band.ts';
 import { FRONT_SEAT_ENTRIES } from './front-seat.ts';
 import { TwistSchema } from './trunk-twist.ts';
 import { ABOVE_ENTRIES } from './above-params.ts';
+import { FLOOR_ENTRIES } from './floor-tops.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -127,19 +128,10 @@ export const ParamsSchema = v.pipe(
     /** Props placed in metres along the floor from the fixed point (x = 0), forward positive. A bench's or box's top is a support: parts over it rest on it. */
     bench: v.optional(v.union([v.strictTuple([metres, metres, height]), v.strictTuple([metres, metres])])),
     box: v.optional(v.strictTuple([metres, metres, height])),
-    /** A foam roller lying across the line of view, its centre at x (15 cm thick): the part over it rests on it. */
-    roller: v.optional(metres),
-    /** A massage ball (a lacrosse ball, 6.5 cm) on the floor at x: the part over it rests on it. */
-    massageBall: v.optional(metres),
-    /**
-     * A BOSU balance trainer on the floor, dome up, its centre at x (64 cm across, 25 cm high): what rests
-     * on it rests on the middle of the dome (26 cm of it, within 2 cm of the curve).
-     */
-    bosu: v.optional(metres),
+    /** A foam roller, a massage ball, a BOSU or a stability ball on the floor at x (floor-tops.ts). */
+    ...FLOOR_ENTRIES,
     /** A yoga strap from the hands around the ball of this foot, in every frame (a strap-assisted stretch). */
     strap: v.optional(v.picklist(['left-foot', 'right-foot'])),
-    /** A stability ball (65 cm) on the floor, its centre at x: the part over its top rests on it. */
-    stabilityBall: v.optional(metres),
     /**
      * An incline bench `[x, angle]`: its seat (the support, 35 cm long, 45 cm high) starts at x and its
      * back pad rises from there at `angle` degrees, behind the seat (toward -x) when positive, in front of
