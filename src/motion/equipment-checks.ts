@@ -33,6 +33,7 @@ import { handBandProblems } from './hand-band.ts';
 import { frontSeatProblems } from './front-seat.ts';
 import { sidePadProblems } from './front-seat-pads.ts';
 import { aboveProblems } from './above-check.ts';
+import { sliderProblems } from './slider.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -67,4 +68,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...handBandProblems(motion),
   ...frontSeatProblems(motion),
   ...sidePadProblems(motion),
+  ...sliderProblems(motion),
 ];

@@ -8,6 +8,7 @@ import type { FixedPropKind } from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
+import type { SliderPart } from './slider.ts';
 
 export type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
 
@@ -95,6 +96,8 @@ export interface FixedProp {
   backTop?: number;
   /** A seated machine's pads on levers, pressing the knees or upper arms from the side (front-seat-pads.ts). */
   presses?: SidePads;
+  /** Slider: the hand or foot it lies under, gliding with it along the floor (slider.ts). */
+  under?: SliderPart;
 }
 
 /** Where a seated machine's lever pads press, seen from the front: outside or inside the knees, outside the upper arms. */

@@ -25,6 +25,7 @@ import { ballFlightOf } from './ball-params.ts';
 import { releaseOf } from './implement-release-params.ts';
 import { frontSeatOf } from './front-seat.ts';
 import { roundTops } from './floor-tops.ts';
+import { slidersOf } from './slider.ts';
 import { sidePadsOf } from './front-seat-pads.ts';
 import { BALL_RADIUS } from './ball-flight.ts';
 import { handBandProp } from './hand-band.ts';
@@ -229,6 +230,7 @@ export const posePattern = pattern<PoseParams>({
     if (params.battleRopes !== undefined)
       fixed.push({ kind: 'battle-ropes', x0: params.battleRopes, x1: params.battleRopes, y: 0.1, to: 'hands' });
     if (params.strap !== undefined) fixed.push({ kind: 'yoga-strap', x0: 0, x1: 0, y: 0, to: params.strap });
+    fixed.push(...slidersOf(params.sliders));
     if (params.jumpRope !== undefined)
       fixed.push({ kind: 'jump-rope', x0: 0, x1: 0, y: 0, period: cycleSeconds({ keys }) / params.jumpRope });
     for (const x of params.cones ?? []) fixed.push({ kind: 'cone', x0: x - CONE.half, x1: x + CONE.half, y: CONE.height });

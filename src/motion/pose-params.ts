@@ -20,6 +20,7 @@ import { FRONT_SEAT_ENTRIES } from './front-seat.ts';
 import { TwistSchema } from './trunk-twist.ts';
 import { ABOVE_ENTRIES } from './above-params.ts';
 import { FLOOR_ENTRIES } from './floor-tops.ts';
+import { SLIDER_ENTRIES } from './slider.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -130,6 +131,8 @@ export const ParamsSchema = v.pipe(
     box: v.optional(v.strictTuple([metres, metres, height])),
     /** A foam roller, a massage ball, a BOSU or a stability ball on the floor at x (floor-tops.ts). */
     ...FLOOR_ENTRIES,
+    /** Sliders under the hands or feet named, gliding with them along the floor (slider.ts). */
+    ...SLIDER_ENTRIES,
     /** A yoga strap from the hands around the ball of this foot, in every frame (a strap-assisted stretch). */
     strap: v.optional(v.picklist(['left-foot', 'right-foot'])),
     /**

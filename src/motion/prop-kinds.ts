@@ -68,6 +68,8 @@ export const PROP_KINDS = [
   'cadillac',
   // An agility ladder on the floor, scrolling with it under a travelling drill (agility-ladder.ts).
   'agility-ladder',
+  // A slider (gliding disc) on the floor under a hand or foot, gliding with it (slider.ts).
+  'slider',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -123,4 +125,5 @@ export type FixedPropKind =
   | 'wunda-chair'
   | 'hercules-pillars'
   | 'cadillac'
-  | 'agility-ladder';
+  | 'agility-ladder'
+  | 'slider';

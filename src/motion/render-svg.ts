@@ -37,6 +37,7 @@ import { armEdge } from './render-front-arms.ts';
 import { frontSeatSvg, sidePadsSvg } from './render-front-seat.ts';
 import { armEdgeSvg, behindColour, sideBehind, sternumSvg, turnedWidth } from './render-twist.ts';
 import { aboveCamera, aboveSvg } from './render-above.ts';
+import { sliderExtent, slidersSvg } from './render-slider.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -88,7 +89,7 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
       if ((prop.kind === 'barbell' || prop.kind === 'log') && motion.view === 'front')
         for (const dx of [-1.15, 1.15]) see([at[0] + dx, at[1]]);
     }
-    for (const [point, margin] of handPropExtent(motion, body)) see(point, margin);
+    for (const [point, margin] of [...handPropExtent(motion, body), ...sliderExtent(motion, body)]) see(point, margin);
     // A landmine's plate rides just past the hands (22.5 cm plates): all of it in the picture.
     for (const prop of motion.fixed) if (prop.kind === 'landmine') see(lineEnd(body, prop.to ?? 'hands'), 0.42);
     // The Hercules pillars lean out: their tops, past their feet, stay in the picture.
@@ -279,7 +280,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
-  parts.push(handPropsSvg(camera, motion, body, seconds, 'over'));
+  parts.push(handPropsSvg(camera, motion, body, seconds, 'over'), slidersSvg(camera, motion, body));
   for (const prop of motion.fixed) if (prop.kind === 'cadillac') parts.push(rollDownBarEnd(camera, body));
   if (rope !== undefined && isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   for (const prop of motion.fixed) parts.push(rowerHandle(camera, prop, body));
