@@ -34,6 +34,7 @@ import { frontSeatProblems } from './front-seat.ts';
 import { sidePadProblems } from './front-seat-pads.ts';
 import { aboveProblems } from './above-check.ts';
 import { sliderProblems } from './slider.ts';
+import { miniBandProblems } from './mini-band.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -69,4 +70,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...frontSeatProblems(motion),
   ...sidePadProblems(motion),
   ...sliderProblems(motion),
+  ...miniBandProblems(motion),
 ];

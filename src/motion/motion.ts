@@ -5,6 +5,7 @@
  * one into frames.
  */
 import type { FixedPropKind } from './prop-kinds.ts';
+import type { MiniBandAt } from './mini-band.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
@@ -63,6 +64,8 @@ export interface FixedProp {
   to?: LineEnd;
   /** Band: held between the hands with no anchor (hand-band.ts). */
   held?: 'between-hands';
+  /** Mini band: where it is looped round both legs (mini-band.ts). */
+  around?: MiniBandAt;
   /** Jump rope: seconds a turn (jump-rope.ts). */
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */

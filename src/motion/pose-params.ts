@@ -21,6 +21,7 @@ import { TwistSchema } from './trunk-twist.ts';
 import { ABOVE_ENTRIES } from './above-params.ts';
 import { FLOOR_ENTRIES } from './floor-tops.ts';
 import { SLIDER_ENTRIES } from './slider.ts';
+import { MINI_BAND_ENTRIES } from './mini-band.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -60,10 +61,9 @@ const KeySchema = v.strictObject({
   /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */
   handsOnBar: v.optional(v.picklist(['both', 'left', 'right'])),
   /**
-   * The hand or foot that steps into this key from the one before (the first key: from the last): it
-   * lifts on the way, up to 12 cm, instead of gliding along the floor. Planted at both keys (on the
-   * floor, a box, a bench), placed by `feetOnFloor` or `handsOnFloor`: a lunge's step, a step up, a
-   * carry's stride, a crawl's reach.
+   * The hand or foot that steps into this key from the one before (the first key: from the last): it lifts on the way, up to
+   * 12 cm, instead of gliding along the floor. Planted at both keys (on the floor, a box, a bench), placed by `feetOnFloor` or
+   * `handsOnFloor`: a lunge's step, a step up, a carry's stride, a crawl's reach.
    */
   step: v.optional(v.picklist(['left-foot', 'right-foot', 'left-hand', 'right-hand'])),
   /** On a climbing rope (`rope`): the heights where the left and the right hand hold it at this key, and where the feet lock it. */
@@ -100,9 +100,8 @@ export type PoseKey = v.InferOutput<typeof KeySchema>;
 export const ParamsSchema = v.pipe(
   v.strictObject({
     /**
-     * Two to eight key poses. Six were too few for a whole cycle of some movements: a skip (a hop and a
-     * step on each side), a burpee with its flights, an inchworm's hand walk, a clean followed by a jerk.
-     * The loop still lasts at most 5 s (motion-check.ts).
+     * Two to twelve key poses (eight until stop 54: a power clean's pull, pull under, catch, stand and lowering). Six were too few for a whole cycle of some movements: a skip (a hop and a step on each side), a
+     * burpee with its flights, an inchworm's hand walk, a clean followed by a jerk. The loop still lasts at most 5 s (motion-check.ts).
      */
     keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(12, 'at most 12 keys')),
     /** The key shown as the start image and the one shown as the end image; by default the first and the last. */
@@ -257,6 +256,7 @@ export const ParamsSchema = v.pipe(
     ...RELEASE_ENTRIES,
     ...FRONT_SEAT_ENTRIES,
     ...ABOVE_ENTRIES,
+    ...MINI_BAND_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),

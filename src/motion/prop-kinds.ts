@@ -70,6 +70,8 @@ export const PROP_KINDS = [
   'agility-ladder',
   // A slider (gliding disc) on the floor under a hand or foot, gliding with it (slider.ts).
   'slider',
+  // A mini (loop) band round both legs (mini-band.ts).
+  'mini-band',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -126,4 +128,5 @@ export type FixedPropKind =
   | 'hercules-pillars'
   | 'cadillac'
   | 'agility-ladder'
-  | 'slider';
+  | 'slider'
+  | 'mini-band';

@@ -1,8 +1,8 @@
 /**
- * The fixed props in a frame, drawn once behind the figure: bench, incline and decline benches, box, mat, bar, rings and
- * parallel bars (their parts at the hands are lines), wall, cable stack, band anchor, foam roller, massage ball, stability
- * ball, BOSU, Smith rails, cones, hurdles, a heavy bag, a treadmill, a sled, a reformer's frame, a cardio machine's frame
- * (render-cardio.ts), a rack's upright. What follows the body each frame is render-lines.ts; what the hands hold, render-props.ts.
+ * The fixed props in a frame, drawn once behind the figure: benches, box, mat, bar, rings and parallel bars (their parts at
+ * the hands are lines), wall, cable stack, band anchor, roller, balls, BOSU, Smith rails, cones, hurdles, heavy bag, treadmill,
+ * sled, a reformer's or a cardio machine's frame (render-cardio.ts), a rack's upright. What follows the body each frame is
+ * render-lines.ts; what the hands hold, render-props.ts.
  */
 import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
@@ -289,7 +289,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'jump-rope':
     case 'agility-ladder':
     case 'slider':
-      return ''; // Drawn each frame where its turn, the floor or its part has got to (jump-rope.ts, render-agility-ladder.ts, render-slider.ts).
+    case 'mini-band':
+      return ''; // Drawn each frame where its turn, the floor, its part or the legs have got to (jump-rope.ts, render-agility-ladder.ts, render-slider.ts, render-mini-band.ts).
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
       const radius = prop.y / 2;

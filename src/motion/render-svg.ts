@@ -20,6 +20,7 @@ import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
+import { miniBandSvg } from './render-mini-band.ts';
 import { pillarLine } from './hercules-pillars.ts';
 import { strongmanSvg } from './render-strongman.ts';
 import { rollDownBarEnd, rollDownSpring, wundaPedal } from './render-apparatus.ts';
@@ -259,7 +260,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const lines = (which: (prop: FixedProp) => boolean) => motion.fixed.filter(which).map((prop) => propLine(camera, prop, body));
   const behindTrunk = lines((prop) => isLineProp(prop) && !isTurned && !isOver(prop));
   parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
-  parts.push(handPropsSvg(camera, motion, body, seconds, 'between'));
+  parts.push(handPropsSvg(camera, motion, body, seconds, 'between'), miniBandSvg(camera, motion, body, 'between'));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
@@ -280,7 +281,11 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
-  parts.push(handPropsSvg(camera, motion, body, seconds, 'over'), slidersSvg(camera, motion, body));
+  parts.push(
+    handPropsSvg(camera, motion, body, seconds, 'over'),
+    slidersSvg(camera, motion, body),
+    miniBandSvg(camera, motion, body, 'over'),
+  );
   for (const prop of motion.fixed) if (prop.kind === 'cadillac') parts.push(rollDownBarEnd(camera, body));
   if (rope !== undefined && isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   for (const prop of motion.fixed) parts.push(rowerHandle(camera, prop, body));

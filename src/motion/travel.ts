@@ -40,9 +40,10 @@ export function seamsAt(motion: Motion, seconds: number, x0: number, x1: number)
 
 /**
  * The props that may be in a travelling scene: a sled it pushes or drags, a rope it skips, a bicycle it
- * rides travel with the figure; an agility ladder lies flat on the floor and scrolls with it (agility-ladder.ts).
+ * rides travel with the figure; an agility ladder lies flat on the floor and scrolls with it (agility-ladder.ts); a
+ * mini band is round the legs (mini-band.ts).
  */
-const TRAVELLING_PROPS: ReadonlySet<FixedProp['kind']> = new Set(['sled', 'jump-rope', 'bicycle', 'agility-ladder']);
+const TRAVELLING_PROPS: ReadonlySet<FixedProp['kind']> = new Set(['sled', 'jump-rope', 'bicycle', 'agility-ladder', 'mini-band']);
 
 /** The fixed props a travelling figure cannot have: they stand on the floor, which scrolls under it. */
 export const propsLeftBehind = (motion: Motion): FixedProp[] =>
