@@ -86,7 +86,7 @@ describe('mini band round both legs', () => {
     // It follows the knees: the band between them is 20 cm wider with the knees pushed out than at the start.
     assert.ok(Math.max(...spans) - spans[0]! > 0.2, `the band spans ${spans[0]!.toFixed(2)} to ${Math.max(...spans).toFixed(2)} m`);
     // Stretched, it is drawn paler than at rest.
-    const colours = (svg: string) => svg.match(/#[0-9a-f]{6}/g) ?? [];
+    const colours = (svg: string): string[] => svg.match(/#[0-9a-f]{6}/g) ?? [];
     const atRest = colours(all[0]!.svg);
     const wide = all[spans.indexOf(Math.max(...spans))]!.svg;
     assert.ok(
