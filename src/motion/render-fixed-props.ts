@@ -1,8 +1,7 @@
 /**
- * The fixed props in a frame, drawn once behind the figure: benches, box, mat, bar, rings and parallel bars (their parts at
- * the hands are lines), wall, cable stack, band anchor, roller, balls, BOSU, Smith rails, cones, hurdles, heavy bag, treadmill,
- * sled, a reformer's or a cardio machine's frame (render-cardio.ts), a rack's upright. What follows the body each frame is
- * render-lines.ts; what the hands hold, render-props.ts.
+ * The fixed props drawn once behind the figure: benches, box, mat, bar, rings and dip bars (their parts at the hands are
+ * lines), wall, cable stack, band anchor, roller, balls, BOSU, Smith rails, cones, hurdles, heavy bag, treadmill, sled, a
+ * reformer's or cardio machine's frame, a rack's upright. What follows the body is render-lines.ts; what the hands hold, render-props.ts.
  */
 import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
