@@ -35,6 +35,7 @@ import { sidePadProblems } from './front-seat-pads.ts';
 import { aboveProblems } from './above-check.ts';
 import { sliderProblems } from './slider.ts';
 import { miniBandProblems } from './mini-band.ts';
+import { hungTowelProblems } from './hung-towel.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -71,4 +72,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...sidePadProblems(motion),
   ...sliderProblems(motion),
   ...miniBandProblems(motion),
+  ...hungTowelProblems(motion),
 ];

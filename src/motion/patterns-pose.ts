@@ -30,6 +30,7 @@ import { sidePadsOf } from './front-seat-pads.ts';
 import { BALL_RADIUS } from './ball-flight.ts';
 import { handBandProp } from './hand-band.ts';
 import { miniBandOf } from './mini-band.ts';
+import { barOverTowels, hungTowelOf, onTowels } from './hung-towel.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -164,6 +165,7 @@ export const posePattern = pattern<PoseParams>({
     const supports = supportsOf(tops);
     const grip = gripOf(props);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
+    const towel = hungTowelOf(params, props, bar);
     // A load on a dip belt hangs on the description's chain (dip-belt.ts).
     const held: HeldProp[] = heldProps(props, () => params.holdIn).map((prop) => {
       if (prop.at === 'belt') return { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true };
@@ -201,7 +203,7 @@ export const posePattern = pattern<PoseParams>({
     const loaded = isOnShoulders ? placed.map((k) => handsOnLoad(k, held)) : placed;
     if (reformer !== undefined) reformer.y = footbarHeight(loaded[0]!, reformer);
     // On a reformer with straps, each key moves along the frame as the taut rope carries it (reformer-straps.ts).
-    const leaning = ropeHeld(params, leaningOnRigs(params, loaded), view);
+    const leaning = ropeHeld(params, leaningOnRigs(params, loaded), view).map((k) => onTowels(k, towel));
     const keys =
       reformer === undefined
         ? thrownKeys(heldOnHandles(params, withFeetKept(params, leaning), view), view)
@@ -215,7 +217,8 @@ export const posePattern = pattern<PoseParams>({
     fixed.push(...tops, ...(machine === undefined ? [] : [machine.machine]), ...miniBandOf(params.miniBand, props));
     // An overhead bar held from ahead says where its post stands in x1 (render-fixed-props.ts).
     const barPost = grip.kind === 'bar' && params.barFrom === 'ahead' && view === 'side' ? BAR_POST_AHEAD : 0;
-    if (bar !== undefined) fixed.push(...hangingGrip(grip.kind, bar, bar[0] + barPost, keys[0]!, view));
+    if (bar !== undefined) fixed.push(...hangingGrip(grip.kind, barOverTowels(bar, towel), bar[0] + barPost, keys[0]!, view));
+    if (towel !== undefined) fixed.push(towel);
     if (params.lowBar !== undefined) fixed.push({ kind: 'low-bar', x0: params.lowBar[0], x1: params.lowBar[0], y: params.lowBar[1] });
     if (params.heavyBag !== undefined) fixed.push({ kind: 'heavy-bag', x0: params.heavyBag - 0.17, x1: params.heavyBag + 0.17, y: 1.6 });
     if (params.sled !== undefined)

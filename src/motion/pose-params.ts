@@ -22,6 +22,7 @@ import { ABOVE_ENTRIES } from './above-params.ts';
 import { FLOOR_ENTRIES } from './floor-tops.ts';
 import { SLIDER_ENTRIES } from './slider.ts';
 import { MINI_BAND_ENTRIES } from './mini-band.ts';
+import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -257,6 +258,7 @@ export const ParamsSchema = v.pipe(
     ...FRONT_SEAT_ENTRIES,
     ...ABOVE_ENTRIES,
     ...MINI_BAND_ENTRIES,
+    ...HUNG_TOWEL_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),

@@ -72,6 +72,8 @@ export const PROP_KINDS = [
   'slider',
   // A mini (loop) band round both legs (mini-band.ts).
   'mini-band',
+  // Towels hung over an overhead bar, gripped below it (hung-towel.ts).
+  'hung-towel',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -129,4 +131,5 @@ export type FixedPropKind =
   | 'cadillac'
   | 'agility-ladder'
   | 'slider'
-  | 'mini-band';
+  | 'mini-band'
+  | 'hung-towel';

@@ -283,13 +283,13 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'lever':
     case 'landmine':
     case 'yoga-strap':
-      // Drawn with the figure of each frame (propLine).
-      return '';
+      return ''; // Drawn with the figure of each frame (propLine).
     case 'jump-rope':
     case 'agility-ladder':
     case 'slider':
     case 'mini-band':
-      return ''; // Drawn each frame where its turn, the floor, its part or the legs have got to (jump-rope.ts, render-agility-ladder.ts, render-slider.ts, render-mini-band.ts).
+    case 'hung-towel':
+      return ''; // Drawn each frame where its turn, the floor, its part, the legs or the hands have got to (jump-rope.ts, render-agility-ladder.ts, render-slider.ts, render-mini-band.ts, render-hung-towel.ts).
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
       const radius = prop.y / 2;

@@ -21,6 +21,7 @@ import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 import { miniBandSvg } from './render-mini-band.ts';
+import { towelsSvg } from './render-hung-towel.ts';
 import { pillarLine } from './hercules-pillars.ts';
 import { strongmanSvg } from './render-strongman.ts';
 import { rollDownBarEnd, rollDownSpring, wundaPedal } from './render-apparatus.ts';
@@ -251,7 +252,8 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   // A stone, keg or sandbag hugged to the body sits between the trunk and the near arm that wraps it.
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(rigsBehindFigure(camera, motion, body), sidePadsSvg(camera, motion, body, 'behind'), back);
+  parts.push(rigsBehindFigure(camera, motion, body), towelsSvg(camera, motion, body, 'behind'));
+  parts.push(sidePadsSvg(camera, motion, body, 'behind'), back);
   // A cable or band runs behind the trunk, or in front of the whole figure to a hand reaching toward the viewer
   // (front-arms-depth.ts); a turned trunk's hands chop or lift across its front, so there every line runs just in
   // front of the trunk (trunk-twist.ts).
@@ -261,6 +263,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const behindTrunk = lines((prop) => isLineProp(prop) && !isTurned && !isOver(prop));
   parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'), miniBandSvg(camera, motion, body, 'between'));
+  parts.push(towelsSvg(camera, motion, body, 'between'));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));

@@ -13,6 +13,8 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
     // Rings and dip bars are held where an overhead bar is: contacts name them all `bar`.
     if (['bar', 'low-bar', 'rings', 'dip-bars', 'captains-chair'].includes(prop.kind))
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
+    // A towel hung over the bar is held where its fist grips it (hung-towel.ts).
+    else if (prop.kind === 'hung-towel') surfaces.push({ kind: 'point', name: 'towel', at: [prop.x0, prop.y] });
     else if ((TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'mat') {
       const rise = riseOf(prop);
       surfaces.push({ kind: 'top', name: prop.kind, x0: prop.x0, x1: prop.x1, y: prop.y, ...(rise === 0 ? {} : { rise }) });
