@@ -36,6 +36,8 @@ import { aboveProblems } from './above-check.ts';
 import { sliderProblems } from './slider.ts';
 import { miniBandProblems } from './mini-band.ts';
 import { hungTowelProblems } from './hung-towel.ts';
+import { blocksProblems } from './lifting-blocks.ts';
+import { boardsProblems } from './chest-boards.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -73,4 +75,6 @@ const onTheGround = (motion: Motion): string[] => [
   ...sliderProblems(motion),
   ...miniBandProblems(motion),
   ...hungTowelProblems(motion),
+  ...blocksProblems(motion),
+  ...boardsProblems(motion),
 ];

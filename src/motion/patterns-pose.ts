@@ -31,6 +31,8 @@ import { BALL_RADIUS } from './ball-flight.ts';
 import { handBandProp } from './hand-band.ts';
 import { miniBandOf } from './mini-band.ts';
 import { barOverTowels, hungTowelOf, onTowels } from './hung-towel.ts';
+import { blocksOf } from './lifting-blocks.ts';
+import { boardsOf } from './chest-boards.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -215,6 +217,7 @@ export const posePattern = pattern<PoseParams>({
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops, ...(machine === undefined ? [] : [machine.machine]), ...miniBandOf(params.miniBand, props));
+    fixed.push(...blocksOf(params.blocks, props, view), ...boardsOf(params.boards, props));
     // An overhead bar held from ahead says where its post stands in x1 (render-fixed-props.ts).
     const barPost = grip.kind === 'bar' && params.barFrom === 'ahead' && view === 'side' ? BAR_POST_AHEAD : 0;
     if (bar !== undefined) fixed.push(...hangingGrip(grip.kind, barOverTowels(bar, towel), bar[0] + barPost, keys[0]!, view));

@@ -74,6 +74,8 @@ export const PROP_KINDS = [
   'mini-band',
   // Towels hung over an overhead bar, gripped below it (hung-towel.ts).
   'hung-towel',
+  // Lifting blocks under a barbell's plates (lifting-blocks.ts) and boards on the chest under it (chest-boards.ts).
+  ...(['blocks', 'boards'] as const),
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -132,4 +134,6 @@ export type FixedPropKind =
   | 'agility-ladder'
   | 'slider'
   | 'mini-band'
-  | 'hung-towel';
+  | 'hung-towel'
+  | 'blocks'
+  | 'boards';

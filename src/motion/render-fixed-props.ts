@@ -50,8 +50,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       ].join('');
     }
     case 'decline': {
-      // The seat (the support, x0..x1) on a post, the pad falling from its rear end to a lower post, and
-      // the leg roller in front of the seat's end, low, that the shins hook behind.
+      // The seat (x0..x1) on a post, the pad falling from its rear end to a lower post, the low leg roller the shins hook behind.
       const radians = ((prop.angle ?? 20) * Math.PI) / 180;
       const end: Point = [prop.x0 - Math.cos(radians) * DECLINE_PAD, prop.y - Math.sin(radians) * DECLINE_PAD];
       const roller: Point = [prop.x1 + 0.3, prop.y - 0.3];
@@ -257,8 +256,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
         rect(camera, prop.x1 + 0.02, 1.15, prop.x1 + 0.2, 1.3, COLOURS.iron),
       ].join('');
     case 'sled': {
-      // Runners on the floor, a plate stack, and two posts at the end toward the figure (x0; the sled
-      // runs on to x1, ahead of the figure or behind it).
+      // Runners on the floor, a plate stack, and two posts at the end toward the figure (x0; the sled runs on to x1, ahead or behind).
       const away = sledDirection(prop);
       return [
         rect(camera, prop.x0 - 0.05 * away, 0, prop.x1, 0.06, COLOURS.steel),
@@ -289,7 +287,9 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'slider':
     case 'mini-band':
     case 'hung-towel':
-      return ''; // Drawn each frame where its turn, the floor, its part, the legs or the hands have got to (jump-rope.ts, render-agility-ladder.ts, render-slider.ts, render-mini-band.ts, render-hung-towel.ts).
+    case 'blocks':
+    case 'boards':
+      return ''; // Drawn each frame where it has got to, by its own module (render-slider.ts, render-lifting-blocks.ts, ...).
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
       const radius = prop.y / 2;

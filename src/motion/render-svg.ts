@@ -22,6 +22,8 @@ import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 import { miniBandSvg } from './render-mini-band.ts';
 import { towelsSvg } from './render-hung-towel.ts';
+import { liftingBlocksSvg } from './render-lifting-blocks.ts';
+import { boardsSvg } from './chest-boards.ts';
 import { pillarLine } from './hercules-pillars.ts';
 import { strongmanSvg } from './render-strongman.ts';
 import { rollDownBarEnd, rollDownSpring, wundaPedal } from './render-apparatus.ts';
@@ -213,6 +215,7 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
         if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body), leverArmBehind(camera, prop, body));
   // A seat seen end on from the front is drawn as such (render-front-seat.ts).
   for (const prop of motion.fixed) parts.push(prop.endOn === undefined ? fixedProp(camera, prop) : frontSeatSvg(camera, prop));
+  for (const prop of motion.fixed) if (prop.kind === 'blocks') parts.push(liftingBlocksSvg(camera, prop));
   parts.push(tossBarSvg(camera, motion));
   // In a cross-dissolve the incoming start holds the next ball: only the outgoing figure's is in flight.
   for (const [i, { body, opacity }] of figures.entries()) {
@@ -264,6 +267,8 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
   parts.push(handPropsSvg(camera, motion, body, seconds, 'between'), miniBandSvg(camera, motion, body, 'between'));
   parts.push(towelsSvg(camera, motion, body, 'between'));
+  // Boards lie on the chest, over the trunk and under the near arm (chest-boards.ts).
+  parts.push(boardsSvg(camera, motion, body));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
