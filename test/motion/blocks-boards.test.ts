@@ -1,0 +1,157 @@
+/**
+ * Lifting blocks under the plates (lifting-blocks.ts, render-lifting-blocks.ts) and boards on the chest
+ * (chest-boards.ts): drawn where they belong in every frame; `check` refuses a bar that does not rest on
+ * the blocks or passes into them, and a bar that never touches the boards or passes into them; a
+ * description without them draws exactly as before.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BOARD, boardsAt, boardsSvg } from '../../src/motion/chest-boards.ts';
+import { checkMotion as checkProblems } from '../../src/motion/motion-check.ts';
+import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { liftingBlocksSvg } from '../../src/motion/render-lifting-blocks.ts';
+import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt } from '../../src/motion/timeline.ts';
+
+/** What check says of a description, as its messages. */
+const checkMotion = (d: Description): string[] => checkProblems(d).map((p) => p.message);
+
+const FILE = 'data/source/motion/powerlifting.json';
+const build = (id: string, source: Record<string, unknown>) => buildDescription(FILE, 'powerlifting', id, source, RENDERER_VERSION);
+
+function built(id: string, source: Record<string, unknown>): Description {
+  const result = build(id, source);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
+  return result.value;
+}
+
+const sumo = (blocks?: readonly [number, number], start = 70) => ({
+  pattern: 'pose',
+  props: blocks === undefined ? ['barbell'] : ['barbell', 'blocks'],
+  ...(blocks === undefined ? {} : { blocks }),
+  view: 'front',
+  fixed: 'pelvis',
+  keys: [
+    {
+      name: 'bar on the blocks',
+      legs: [start, -2],
+      toward: { trunk: 35, legs: [25, -5], arms: [0, 0] },
+      neck: -15,
+      arms: [0, 0],
+      feetOnFloor: 'both',
+      hold: 0.4,
+      move: 1,
+    },
+    {
+      name: 'locked out',
+      legs: [25, 25],
+      toward: { trunk: 0, legs: [0, 0], arms: [0, 0] },
+      arms: [0, 0],
+      feetOnFloor: 'both',
+      hold: 0.4,
+      move: 1.1,
+    },
+  ],
+});
+
+const bench = (boards: number | undefined, bottomArms: readonly [number, number]) => ({
+  pattern: 'pose',
+  props: boards === undefined ? ['barbell', 'bench'] : ['barbell', 'bench', 'boards'],
+  ...(boards === undefined ? {} : { boards }),
+  fixed: 'pelvis',
+  bench: [-0.85, 0.25],
+  frame: 'landscape',
+  keys: [
+    { name: 'lockout', arms: [178, 180], trunk: -90, neck: 3, legs: [80, 60], feetOnFloor: 'both', hold: 0.3, move: 0.6 },
+    { name: 'on the boards', arms: bottomArms, trunk: -90, neck: 3, legs: [80, 60], feetOnFloor: 'both', hold: 0.5, move: 0.5 },
+  ],
+});
+
+function svgs(d: Description): string[] {
+  const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+  const camera = cameraFor(d.motion, bodies);
+  return bodies.map((body, i) => frameSvg(d.motion, body, camera, i / FRAMES_PER_SECOND));
+}
+
+describe('lifting blocks', () => {
+  it('stand under each plate from the front, drawn in every frame, and the bar starts resting on them', () => {
+    const d = built('Sumo_Block_Pull', sumo([0, 0.2]));
+    assert.deepEqual(checkMotion(d), []);
+    const stacks = d.motion.fixed.filter((p) => p.kind === 'blocks');
+    assert.equal(stacks.length, 2, 'one stack under each plate from the front');
+    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const camera = cameraFor(d.motion, bodies);
+    for (const [i, svg] of svgs(d).entries())
+      for (const stack of stacks) assert.ok(svg.includes(liftingBlocksSvg(camera, stack)), `frame ${i}: a stack of blocks is drawn`);
+    const bar = d.motion.held.find((p) => p.kind === 'barbell')!;
+    const plateBottom = heldAt(bodyAt(d.motion, 0), bar)[1] - 0.22;
+    assert.ok(
+      Math.abs(plateBottom - 0.2) < 0.02,
+      `the plates rest on the blocks' top at the start (bottom at ${plateBottom.toFixed(3)} m)`,
+    );
+  });
+
+  it('check refuses a bar that starts above them, one whose plates pass into them, and blocks without a place', () => {
+    const above = checkMotion(built('Sumo_Block_Pull', sumo([0, 0.12])));
+    assert.ok(
+      above.some((p) => /^blocks: at the start .* above the blocks' top/.test(p)),
+      `above: ${above.join(' | ')}`,
+    );
+    const into = checkMotion(built('Sumo_Block_Pull', sumo([0, 0.2], 85)));
+    assert.ok(
+      into.some((p) => /^blocks: at the start .* into the blocks' top/.test(p)),
+      `into: ${into.join(' | ')}`,
+    );
+    const bare = checkMotion(built('Sumo_Block_Pull', { ...sumo(), props: ['barbell', 'blocks'] }));
+    assert.ok(
+      bare.some((p) => p.startsWith('blocks: lifting blocks need their place')),
+      `bare: ${bare.join(' | ')}`,
+    );
+  });
+
+  it('a description without them draws as before', () => {
+    const d = built('Sumo_Deadlift', sumo());
+    assert.ok(!svgs(d).some((svg) => svg.includes('#cfae86')), 'no block drawn without blocks');
+  });
+});
+
+describe('boards on the chest', () => {
+  it('lie on the chest in every frame, and the bar comes down onto them', () => {
+    const d = built('Board_Press', bench(2, [88, 218]));
+    assert.deepEqual(checkMotion(d), []);
+    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const camera = cameraFor(d.motion, bodies);
+    for (const [i, svg] of svgs(d).entries()) {
+      const boards = boardsSvg(camera, d.motion, bodies[i]!);
+      assert.ok(boards !== '' && svg.includes(boards), `frame ${i}: the boards are drawn`);
+      const { base, out } = boardsAt(bodies[i]!, 2);
+      // Lying on the back the chest faces up: the boards sit on top of it, above the trunk's line.
+      assert.ok(out[1] > 0.99 && base[1] > bodies[i]!.waist[1], `frame ${i}: the boards lie on top of the chest`);
+    }
+    assert.equal(BOARD.thick * 2 > 0.07, true, 'two boards stack about 7.6 cm');
+  });
+
+  it('check refuses a bar that never reaches them, one that passes into them, and boards without a number', () => {
+    const high = checkMotion(built('Board_Press', bench(2, [100, 200])));
+    assert.ok(
+      high.some((p) => /^boards: the bar comes down to \d+ cm above the boards/.test(p)),
+      `high: ${high.join(' | ')}`,
+    );
+    const low = checkMotion(built('Board_Press', bench(2, [60, 199])));
+    assert.ok(
+      low.some((p) => /^boards: at [\d.]+ s the bar is \d+ cm into the boards/.test(p)),
+      `low: ${low.join(' | ')}`,
+    );
+    const bare = checkMotion(built('Board_Press', { ...bench(undefined, [88, 218]), props: ['barbell', 'bench', 'boards'] }));
+    assert.ok(
+      bare.some((p) => p.startsWith('boards: boards on the chest need their number')),
+      `bare: ${bare.join(' | ')}`,
+    );
+  });
+
+  it('a bench press without them draws as before', () => {
+    const d = built('Bench_Press', bench(undefined, [60, 199]));
+    assert.ok(!svgs(d).some((svg) => svg.includes('#c49565')), 'no board drawn without boards');
+  });
+});
