@@ -34,7 +34,7 @@ export const BOARDS_ENTRIES = {
 export function boardsOf(count: number | undefined, props: readonly string[]): FixedProp[] {
   if (count === undefined && !props.includes('boards')) return [];
   // They lie on the chest, inside the figure's extent: the point widens nothing.
-  return [{ kind: 'boards', x0: 0, x1: 0, y: 0.5, ...(count === undefined ? {} : { count }) }];
+  return [{ kind: 'boards', x0: 0, x1: 0, y: 0.5, ...(count === undefined ? {} : { size: count }) }];
 }
 
 /** The stack in a frame: its centre on the chest, the trunk's direction toward the head, the chest's front, and its height. */
@@ -55,12 +55,12 @@ export function boardsAt(body: Body, count: number): { base: Point; along: Point
 /** The boards' SVG over the trunk, each board its own slab with a dark edge between them. */
 export function boardsSvg(camera: Camera, motion: Motion, body: Body): string {
   const prop = motion.fixed.find((p) => p.kind === 'boards');
-  if (prop?.count === undefined || motion.view !== 'side') return '';
-  const { base, along, out } = boardsAt(body, prop.count);
+  if (prop?.size === undefined || motion.view !== 'side') return '';
+  const { base, along, out } = boardsAt(body, prop.size);
   const at = (a: number, o: number): Point => [base[0] + along[0] * a + out[0] * o, base[1] + along[1] * a + out[1] * o];
   const half = BOARD.wide / 2;
   const slabs: string[] = [];
-  for (let i = 0; i < prop.count; i += 1) {
+  for (let i = 0; i < prop.size; i += 1) {
     const [lo, hi] = [i * BOARD.thick, (i + 1) * BOARD.thick];
     slabs.push(polygon(camera, [at(-half, lo), at(half, lo), at(half, hi), at(-half, hi)], '#7d5530'));
     slabs.push(
@@ -80,7 +80,7 @@ const cm = (metres: number): string => (metres * 100).toFixed(0);
 export function boardsProblems(motion: Motion): string[] {
   const prop = motion.fixed.find((p) => p.kind === 'boards');
   if (prop === undefined) return [];
-  if (prop.count === undefined) return ['boards: boards on the chest need their number: boards 1 to 5'];
+  if (prop.size === undefined) return ['boards: boards on the chest need their number: boards 1 to 5'];
   if (motion.view !== 'side') return ['boards: boards on the chest are drawn from the side: view side'];
   const bar = motion.held.find((p) => p.kind === 'barbell');
   if (bar === undefined) return ['boards: the boards are pressed against by a barbell: add the barbell to props'];
@@ -88,7 +88,7 @@ export function boardsProblems(motion: Motion): string[] {
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const seconds = frame / FRAMES_PER_SECOND;
     const body = bodyAt(motion, seconds);
-    const { base, along, out, height } = boardsAt(body, prop.count);
+    const { base, along, out, height } = boardsAt(body, prop.size);
     const rel: Point = [heldAt(body, bar)[0] - base[0], heldAt(body, bar)[1] - base[1]];
     const gap = rel[0] * out[0] + rel[1] * out[1] - height - BAR_RADIUS;
     const across = Math.abs(rel[0] * along[0] + rel[1] * along[1]);

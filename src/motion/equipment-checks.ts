@@ -38,6 +38,7 @@ import { miniBandProblems } from './mini-band.ts';
 import { hungTowelProblems } from './hung-towel.ts';
 import { blocksProblems } from './lifting-blocks.ts';
 import { boardsProblems } from './chest-boards.ts';
+import { chainHandlesProblems } from './chain-handles.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -77,4 +78,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...hungTowelProblems(motion),
   ...blocksProblems(motion),
   ...boardsProblems(motion),
+  ...chainHandlesProblems(motion),
 ];

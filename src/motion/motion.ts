@@ -66,8 +66,8 @@ export interface FixedProp {
   held?: 'between-hands';
   /** Mini band: where it is looped round both legs (mini-band.ts). */
   around?: MiniBandAt;
-  /** Boards on the chest: how many are stacked (chest-boards.ts). */
-  count?: number;
+  /** Boards on the chest: how many are stacked (chest-boards.ts); chain handles: each chain's length, metres (chain-handles.ts). */
+  size?: number;
   /** Jump rope: seconds a turn (jump-rope.ts). */
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */

@@ -33,6 +33,7 @@ import { miniBandOf } from './mini-band.ts';
 import { barOverTowels, hungTowelOf, onTowels } from './hung-towel.ts';
 import { blocksOf } from './lifting-blocks.ts';
 import { boardsOf } from './chest-boards.ts';
+import { chainHandlesOf, heldNames } from './chain-handles.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -169,7 +170,7 @@ export const posePattern = pattern<PoseParams>({
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
     const towel = hungTowelOf(params, props, bar);
     // A load on a dip belt hangs on the description's chain (dip-belt.ts).
-    const held: HeldProp[] = heldProps(props, () => params.holdIn).map((prop) => {
+    const held: HeldProp[] = heldProps(heldNames(props, params.chainHandles) as typeof props, () => params.holdIn).map((prop) => {
       if (prop.at === 'belt') return { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true };
       return params.barAt !== undefined && prop.kind === 'barbell' ? { ...prop, barAt: params.barAt } : prop;
     });
@@ -217,7 +218,7 @@ export const posePattern = pattern<PoseParams>({
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops, ...(machine === undefined ? [] : [machine.machine]), ...miniBandOf(params.miniBand, props));
-    fixed.push(...blocksOf(params.blocks, props, view), ...boardsOf(params.boards, props));
+    fixed.push(...blocksOf(params.blocks, props, view), ...boardsOf(params.boards, props), ...chainHandlesOf(params.chainHandles));
     // An overhead bar held from ahead says where its post stands in x1 (render-fixed-props.ts).
     const barPost = grip.kind === 'bar' && params.barFrom === 'ahead' && view === 'side' ? BAR_POST_AHEAD : 0;
     if (bar !== undefined) fixed.push(...hangingGrip(grip.kind, barOverTowels(bar, towel), bar[0] + barPost, keys[0]!, view));

@@ -23,8 +23,7 @@ import { FLOOR_ENTRIES } from './floor-tops.ts';
 import { SLIDER_ENTRIES } from './slider.ts';
 import { MINI_BAND_ENTRIES } from './mini-band.ts';
 import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
-import { BLOCKS_ENTRIES } from './lifting-blocks.ts';
-import { BOARDS_ENTRIES } from './chest-boards.ts';
+import { LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -261,8 +260,7 @@ export const ParamsSchema = v.pipe(
     ...ABOVE_ENTRIES,
     ...MINI_BAND_ENTRIES,
     ...HUNG_TOWEL_ENTRIES,
-    ...BLOCKS_ENTRIES,
-    ...BOARDS_ENTRIES,
+    ...LOADED_BAR_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),

@@ -136,4 +136,5 @@ export type FixedPropKind =
   | 'mini-band'
   | 'hung-towel'
   | 'blocks'
-  | 'boards';
+  | 'boards'
+  | 'chain-handles';

@@ -281,7 +281,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'lever':
     case 'landmine':
     case 'yoga-strap':
-      return ''; // Drawn with the figure of each frame (propLine).
+    // Drawn with the figure of each frame: propLine, or by its own module where a turn, the floor, a part, the legs or the hands
+    // have got to (jump-rope.ts, render-agility-ladder.ts, render-slider.ts, render-mini-band.ts, render-hung-towel.ts, render-lifting-blocks.ts).
     case 'jump-rope':
     case 'agility-ladder':
     case 'slider':
@@ -289,7 +290,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'hung-towel':
     case 'blocks':
     case 'boards':
-      return ''; // Drawn each frame where it has got to, by its own module (render-slider.ts, render-lifting-blocks.ts, ...).
+    case 'chain-handles':
+      return '';
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
       const radius = prop.y / 2;

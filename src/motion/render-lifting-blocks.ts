@@ -1,9 +1,12 @@
 /**
- * Lifting blocks (lifting-blocks.ts) drawn behind the figure, once per frame: a stack of wooden modules, about
- * 15 cm each, with a rubber pad on top where the plates land. Paler than a box: seen from the side the stack is
- * the one under the far plate, beside the body and behind it as that plate is, so the figure reads over it.
+ * What stands beside the figure, drawn behind it and behind the bench it lies on: lifting blocks (lifting-blocks.ts),
+ * a stack of wooden modules, about 15 cm each, with a rubber pad on top where the plates land, paler than a box,
+ * since seen from the side the stack is the one under the far plate, so the figure reads over it; and the far
+ * chain hanging from a handle (chain-handles.ts). Boards on the chest are drawn over the trunk (chest-boards.ts).
  */
-import type { FixedProp } from './motion.ts';
+import { chainHandlesSvg } from './chain-handles.ts';
+import type { FixedProp, Motion } from './motion.ts';
+import type { Body } from './skeleton.ts';
 import { type Camera, polyline, rect } from './svg-kit.ts';
 
 /** A paler wood than a box's, its seams, and the rubber pad on top (metres thick). */
@@ -27,4 +30,10 @@ export function liftingBlocksSvg(camera: Camera, stack: FixedProp): string {
     );
   parts.push(rect(camera, stack.x0, stack.y - BLOCK.padThick, stack.x1, stack.y, BLOCK.pad));
   return parts.join('');
+}
+
+/** The blocks and the far hanging chain of a frame ('' for a description with neither, so it draws as before). */
+export function behindFixedSvg(camera: Camera, motion: Motion, body: Body): string {
+  const blocks = motion.fixed.filter((prop) => prop.kind === 'blocks').map((stack) => liftingBlocksSvg(camera, stack));
+  return blocks.join('') + chainHandlesSvg(camera, motion, body);
 }

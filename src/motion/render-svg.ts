@@ -22,7 +22,7 @@ import { reformerCarriage } from './render-reformer.ts';
 import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
 import { miniBandSvg } from './render-mini-band.ts';
 import { towelsSvg } from './render-hung-towel.ts';
-import { liftingBlocksSvg } from './render-lifting-blocks.ts';
+import { behindFixedSvg } from './render-lifting-blocks.ts';
 import { boardsSvg } from './chest-boards.ts';
 import { pillarLine } from './hercules-pillars.ts';
 import { strongmanSvg } from './render-strongman.ts';
@@ -213,9 +213,10 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     if (opacity >= 1)
       for (const prop of motion.fixed)
         if (prop.kind === 'lever') parts.push(leverPlates(camera, prop, body), leverArmBehind(camera, prop, body));
+  // Lifting blocks and a chain hanging from a handle stand beside the figure, behind it and its bench (render-lifting-blocks.ts).
+  parts.push(behindFixedSvg(camera, motion, figures[0]!.body));
   // A seat seen end on from the front is drawn as such (render-front-seat.ts).
   for (const prop of motion.fixed) parts.push(prop.endOn === undefined ? fixedProp(camera, prop) : frontSeatSvg(camera, prop));
-  for (const prop of motion.fixed) if (prop.kind === 'blocks') parts.push(liftingBlocksSvg(camera, prop));
   parts.push(tossBarSvg(camera, motion));
   // In a cross-dissolve the incoming start holds the next ball: only the outgoing figure's is in flight.
   for (const [i, { body, opacity }] of figures.entries()) {

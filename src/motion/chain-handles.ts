@@ -1,0 +1,82 @@
+/**
+ * Chains on loading handles (`chainHandles`: each chain's length, prop `chains`): a heavy chain hanging from a
+ * handle in each hand (a chain press, a chain handle extension), its links piling on the floor as the hands come
+ * down and lifting off it as they rise. The barbell's chains hang from its sleeves (render-props.ts); these hang
+ * from the hands, beside the body: seen from the side the far chain hangs behind the figure and the bench, paler
+ * like the far limbs, as the far plate of a barbell is drawn, so no chain crosses the trunk or the face. What
+ * `check` refuses: a chain that hangs clear of the floor (the records keep links on it throughout), and chain
+ * handles with a barbell.
+ */
+import * as v from 'valibot';
+import type { FixedProp, Motion } from './motion.ts';
+import type { Body } from './skeleton.ts';
+import { type Camera, circle, rect } from './svg-kit.ts';
+import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
+
+/** A link's pitch along the chain and its drawn radius; links in a row of the pile (metres). */
+const LINK = { pitch: 0.045, radius: 0.022, perRow: 5 } as const;
+/** Paler than the iron of a held chain: it hangs behind the figure, as the far limbs are drawn. */
+const BEHIND = { link: '#7f8188', handle: '#55575d' } as const;
+
+export const CHAIN_HANDLES_ENTRIES = {
+  /**
+   * A chain hanging from a handle in each hand (prop `chains`; chain-handles.ts): each chain's length in metres, 0.6
+   * to 2.5; what the hands' height leaves of it piles on the floor.
+   */
+  chainHandles: v.optional(
+    v.pipe(v.number(), v.minValue(0.6, 'a chain is at least 0.6 m long'), v.maxValue(2.5, 'a chain is at most 2.5 m long')),
+  ),
+};
+
+/** The chains of a description: one fixed prop saying how long they are (drawn from the hands each frame). */
+export function chainHandlesOf(length: number | undefined): FixedProp[] {
+  // It hangs inside the figure's extent, from the hands to the floor: the point widens nothing.
+  return length === undefined ? [] : [{ kind: 'chain-handles', x0: 0, x1: 0, y: 0.5, size: length }];
+}
+
+/** The held props' names with the chains left out when they hang from handles, not from a barbell's sleeves. */
+export const heldNames = (props: readonly string[], length: number | undefined): readonly string[] =>
+  length === undefined ? props : props.filter((prop) => prop !== 'chains');
+
+/** The far hand's chain in a frame: the handle it hangs from, the height its hanging part ends at, and the length piled on the floor. */
+export function chainAt(body: Body, length: number): { x: number; handle: number; end: number; piled: number } {
+  const [x, handle] = body.arms.right.hand;
+  return { x, handle, end: Math.max(0, handle - length), piled: Math.max(0, length - handle) };
+}
+
+/** The far chain behind the figure and whatever stands under it: its handle, its links down to the floor, the pile on it. */
+export function chainHandlesSvg(camera: Camera, motion: Motion, body: Body): string {
+  const prop = motion.fixed.find((p) => p.kind === 'chain-handles');
+  if (prop?.size === undefined) return '';
+  const { x, handle, end, piled } = chainAt(body, prop.size);
+  const parts = [rect(camera, x - 0.05, handle - 0.02, x + 0.05, handle + 0.02, BEHIND.handle)];
+  for (let y = handle - 0.04; y > end + LINK.radius; y -= LINK.pitch)
+    parts.push(circle(camera, [x, y], LINK.radius, 'none', BEHIND.link, 0.014));
+  // The links on the floor heap beside where the chain meets it, rows of five, each row up one link's height.
+  const links = Math.round(piled / LINK.pitch);
+  for (let k = 0; k < links; k += 1) {
+    const [row, col] = [Math.floor(k / LINK.perRow), k % LINK.perRow];
+    const shift = row % 2 === 0 ? 0 : LINK.pitch / 2;
+    parts.push(
+      circle(camera, [x + (col - 2) * LINK.pitch * 0.8 + shift, LINK.radius + row * 0.03], LINK.radius, 'none', BEHIND.link, 0.014),
+    );
+  }
+  return parts.join('');
+}
+
+/** The first problem of the chain handles through the loop, if any, as a message for motion-check.ts. */
+export function chainHandlesProblems(motion: Motion): string[] {
+  const prop = motion.fixed.find((p) => p.kind === 'chain-handles');
+  if (prop?.size === undefined) return [];
+  if (motion.held.some((p) => p.kind === 'barbell'))
+    return ['chainHandles: chains on handles hang from the hands; a barbell carries its chains on its sleeves (leave chainHandles out)'];
+  for (let frame = 0; frame < frameCount(motion); frame += 1) {
+    const seconds = frame / FRAMES_PER_SECOND;
+    const { handle, end } = chainAt(bodyAt(motion, seconds), prop.size);
+    if (end > 0)
+      return [
+        `chainHandles: at ${seconds.toFixed(2)} s the chain hangs clear of the floor (the handle ${(handle * 100).toFixed(0)} cm up, the chain ${(prop.size * 100).toFixed(0)} cm long): make it longer, so links stay on the floor`,
+      ];
+  }
+  return [];
+}
