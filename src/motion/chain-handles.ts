@@ -31,7 +31,7 @@ export const CHAIN_HANDLES_ENTRIES = {
 /** The chains of a description: one fixed prop saying how long they are (drawn from the hands each frame). */
 export function chainHandlesOf(length: number | undefined): FixedProp[] {
   // It hangs inside the figure's extent, from the hands to the floor: the point widens nothing.
-  return length === undefined ? [] : [{ kind: 'chain-handles', x0: 0, x1: 0, y: 0.5, size: length }];
+  return length === undefined ? [] : [{ kind: 'chains', x0: 0, x1: 0, y: 0.5, size: length }];
 }
 
 /** The held props' names with the chains left out when they hang from handles, not from a barbell's sleeves. */
@@ -46,7 +46,7 @@ export function chainAt(body: Body, length: number): { x: number; handle: number
 
 /** The far chain behind the figure and whatever stands under it: its handle, its links down to the floor, the pile on it. */
 export function chainHandlesSvg(camera: Camera, motion: Motion, body: Body): string {
-  const prop = motion.fixed.find((p) => p.kind === 'chain-handles');
+  const prop = motion.fixed.find((p) => p.kind === 'chains');
   if (prop?.size === undefined) return '';
   const { x, handle, end, piled } = chainAt(body, prop.size);
   const parts = [rect(camera, x - 0.05, handle - 0.02, x + 0.05, handle + 0.02, BEHIND.handle)];
@@ -66,7 +66,7 @@ export function chainHandlesSvg(camera: Camera, motion: Motion, body: Body): str
 
 /** The first problem of the chain handles through the loop, if any, as a message for motion-check.ts. */
 export function chainHandlesProblems(motion: Motion): string[] {
-  const prop = motion.fixed.find((p) => p.kind === 'chain-handles');
+  const prop = motion.fixed.find((p) => p.kind === 'chains');
   if (prop?.size === undefined) return [];
   if (motion.held.some((p) => p.kind === 'barbell'))
     return ['chainHandles: chains on handles hang from the hands; a barbell carries its chains on its sleeves (leave chainHandles out)'];

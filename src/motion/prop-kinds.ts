@@ -137,4 +137,4 @@ export type FixedPropKind =
   | 'hung-towel'
   | 'blocks'
   | 'boards'
-  | 'chain-handles';
+  | 'chains';

@@ -290,7 +290,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'hung-towel':
     case 'blocks':
     case 'boards':
-    case 'chain-handles':
+    case 'chains':
       return '';
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.
