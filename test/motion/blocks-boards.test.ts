@@ -1,16 +1,17 @@
 /**
- * Lifting blocks under the plates (lifting-blocks.ts, render-lifting-blocks.ts) and boards on the chest
- * (chest-boards.ts): drawn where they belong in every frame; `check` refuses a bar that does not rest on
- * the blocks or passes into them, and a bar that never touches the boards or passes into them; a
- * description without them draws exactly as before.
+ * Lifting blocks under the plates (lifting-blocks.ts, render-lifting-blocks.ts), boards on the chest
+ * (chest-boards.ts) and chains on handles (chain-handles.ts): drawn where they belong in every frame; `check`
+ * refuses a bar that does not rest on the blocks or passes into them, a bar that never touches the boards or
+ * passes into them, and a chain hanging clear of the floor; a description without them draws as before.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { chainAt, chainHandlesSvg } from '../../src/motion/chain-handles.ts';
 import { BOARD, boardsAt, boardsSvg } from '../../src/motion/chest-boards.ts';
 import { checkMotion as checkProblems } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
-import { liftingBlocksSvg } from '../../src/motion/render-lifting-blocks.ts';
+import { behindFixedSvg, liftingBlocksSvg } from '../../src/motion/render-lifting-blocks.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt } from '../../src/motion/timeline.ts';
 
@@ -153,5 +154,65 @@ describe('boards on the chest', () => {
   it('a bench press without them draws as before', () => {
     const d = built('Bench_Press', bench(undefined, [60, 199]));
     assert.ok(!svgs(d).some((svg) => svg.includes('#c49565')), 'no board drawn without boards');
+  });
+});
+
+const chainPress = (length: number | undefined, extra: Record<string, unknown> = {}) => ({
+  pattern: 'pose',
+  props: ['chains', 'bench'],
+  ...(length === undefined ? {} : { chainHandles: length }),
+  fixed: 'pelvis',
+  bench: [-0.85, 0.25],
+  frame: 'landscape',
+  keys: [
+    { name: 'lockout', arms: [178, 180], trunk: -90, neck: 3, legs: [80, 60], feetOnFloor: 'both', hold: 0.3, move: 0.7 },
+    { name: 'beside the chest', arms: [60, 199], trunk: -90, neck: 3, legs: [80, 60], feetOnFloor: 'both', hold: 0.3, move: 0.5 },
+  ],
+  ...extra,
+});
+
+describe('chains on handles', () => {
+  it('hang from the far hand to the floor in every frame, behind the figure and the bench, piling more as the hands come down', () => {
+    const d = built('Chain_Press', chainPress(1.4));
+    assert.deepEqual(checkMotion(d), []);
+    assert.ok(!d.motion.held.some((p) => p.kind === 'chains'), 'no chain hangs from a barbell sleeve at the hands');
+    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const camera = cameraFor(d.motion, bodies);
+    const piles: number[] = [];
+    for (const [i, svg] of svgs(d).entries()) {
+      const chain = chainHandlesSvg(camera, d.motion, bodies[i]!);
+      assert.ok(chain !== '' && svg.includes(chain), `frame ${i}: the chain is drawn`);
+      // Behind the bench: drawn before the bench's pad.
+      assert.ok(svg.indexOf(chain) < svg.indexOf('#7a3b2e'), `frame ${i}: the chain is drawn behind the bench`);
+      const at = chainAt(bodies[i]!, 1.4);
+      assert.ok(at.end === 0 && at.x === bodies[i]!.arms.right.hand[0], `frame ${i}: the chain runs from the far hand down to the floor`);
+      piles.push(at.piled);
+    }
+    assert.ok(
+      Math.max(...piles) - Math.min(...piles) > 0.3,
+      `the links on the floor change with the hands (${piles[0]!.toFixed(2)} m at lockout)`,
+    );
+    assert.ok(piles[0]! < piles[Math.floor(piles.length * 0.6)]!, 'more links pile on the floor with the handles down than at lockout');
+  });
+
+  it('check refuses a chain that hangs clear of the floor and chain handles with a barbell', () => {
+    const short = checkMotion(built('Chain_Press', chainPress(0.8)));
+    assert.ok(
+      short.some((p) => /^chainHandles: at [\d.]+ s the chain hangs clear of the floor/.test(p)),
+      `short: ${short.join(' | ')}`,
+    );
+    const withBar = checkMotion(built('Chain_Press', chainPress(1.4, { props: ['chains', 'bench', 'barbell'] })));
+    assert.ok(
+      withBar.some((p) => p.startsWith('chainHandles: chains on handles hang from the hands')),
+      `bar: ${withBar.join(' | ')}`,
+    );
+  });
+
+  it('a description without blocks, boards or chain handles adds nothing behind the figure', () => {
+    const d = built('Bench_Press', bench(undefined, [60, 199]));
+    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const camera = cameraFor(d.motion, bodies);
+    for (const body of bodies)
+      assert.equal(behindFixedSvg(camera, d.motion, body) + boardsSvg(camera, d.motion, body), '', 'nothing drawn');
   });
 });
