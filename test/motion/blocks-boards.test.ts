@@ -5,6 +5,7 @@
  * passes into them, and a chain hanging clear of the floor; a description without them draws as before.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { chainAt, chainHandlesSvg } from '../../src/motion/chain-handles.ts';
 import { BOARD, boardsAt, boardsSvg } from '../../src/motion/chest-boards.ts';
@@ -108,6 +109,34 @@ describe('lifting blocks', () => {
     assert.ok(
       bare.some((p) => p.startsWith('blocks: lifting blocks need their place')),
       `bare: ${bare.join(' | ')}`,
+    );
+  });
+
+  it('seen from the side stand as one stack behind the figure, and check refuses a dip that drives the plate into them', () => {
+    const file = JSON.parse(readFileSync('data/source/motion/olympic-weightlifting-s57-blocks.json', 'utf8'));
+    const jerk = file.motions.Jerk_From_Blocks as Record<string, unknown> & { blocks: [number, number] };
+    const d = built('Jerk_From_Blocks', jerk);
+    assert.deepEqual(checkMotion(d), []);
+    const stacks = d.motion.fixed.filter((p) => p.kind === 'blocks');
+    assert.equal(stacks.length, 1, 'one stack, under the far plate, from the side');
+    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const camera = cameraFor(d.motion, bodies);
+    for (const [i, svg] of svgs(d).entries()) {
+      const stack = liftingBlocksSvg(camera, stacks[0]!);
+      // Behind the figure: drawn before any of its dark (near) parts.
+      assert.ok(svg.includes(stack) && svg.indexOf(stack) < svg.indexOf('#1d3557'), `frame ${i}: the stack is drawn behind the figure`);
+    }
+    // Blocks set so the bar is taken with the knees barely bent: the jerk's dip then drives the plate into them.
+    const shallow = {
+      ...jerk,
+      keys: (jerk.keys as Record<string, unknown>[]).map((k, n) => (n === 0 ? { ...k, legs: [24, -24, 90] } : k)),
+    };
+    const bar = d.motion.held.find((p) => p.kind === 'barbell')!;
+    const start = heldAt(bodyAt(built('Jerk_From_Blocks', shallow).motion, 0), bar);
+    const higher = checkMotion(built('Jerk_From_Blocks', { ...shallow, blocks: [start[0], start[1] - 0.225] }));
+    assert.ok(
+      higher.some((p) => /^blocks: at [\d.]+ s a plate is \d+ cm into the blocks/.test(p)),
+      `higher: ${higher.join(' | ')}`,
     );
   });
 
