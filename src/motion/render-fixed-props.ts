@@ -1,8 +1,7 @@
 /**
- * The fixed props drawn once behind the figure: benches, box, mat, bar, rings and dip bars (their parts at the hands are
- * lines), wall, cable stack, band anchor, roller, balls, BOSU, Smith rails, cones, hurdles, heavy bag, treadmill, sled, a
- * reformer's or cardio machine's frame, a rack's upright. What follows the body is render-lines.ts; what the hands hold, render-props.ts.
- */
+ * The fixed props drawn once behind the figure: benches, box, mat, bars, rings, dip bars, wall, cable stack, band anchor, roller,
+ * balls, BOSU, Smith rails, cones, hurdles, heavy bag, treadmill, sled, machine frames, a rack's upright. What follows the body
+ * is render-lines.ts and the modules named below; what the hands hold, render-props.ts. */
 import { type FixedProp, sledDirection } from './motion.ts';
 import type { Point } from './skeleton.ts';
 import { machineFrame } from './render-cardio.ts';
@@ -281,8 +280,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'lever':
     case 'landmine':
     case 'yoga-strap':
-    // Drawn with the figure of each frame: propLine, or by its own module where a turn, the floor, a part, the legs or the hands
-    // have got to (jump-rope.ts, render-agility-ladder.ts, render-slider.ts, render-mini-band.ts, render-hung-towel.ts, render-lifting-blocks.ts).
+    // Drawn with the figure each frame: by propLine, or by the prop's own module (jump-rope.ts, render-slider.ts and the like).
     case 'jump-rope':
     case 'agility-ladder':
     case 'slider':

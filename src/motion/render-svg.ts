@@ -19,11 +19,9 @@ import { agilityLadderSvg } from './render-agility-ladder.ts';
 import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
-import { handPropExtent, handPropsSvg } from './render-hand-props.ts';
-import { miniBandSvg } from './render-mini-band.ts';
-import { towelsSvg } from './render-hung-towel.ts';
+import { handPropExtent } from './render-hand-props.ts';
 import { behindFixedSvg } from './render-lifting-blocks.ts';
-import { boardsSvg } from './chest-boards.ts';
+import { smallPropsSvg } from './render-small-props.ts';
 import { pillarLine } from './hercules-pillars.ts';
 import { strongmanSvg } from './render-strongman.ts';
 import { rollDownBarEnd, rollDownSpring, wundaPedal } from './render-apparatus.ts';
@@ -41,7 +39,7 @@ import { armEdge } from './render-front-arms.ts';
 import { frontSeatSvg, sidePadsSvg } from './render-front-seat.ts';
 import { armEdgeSvg, behindColour, sideBehind, sternumSvg, turnedWidth } from './render-twist.ts';
 import { aboveCamera, aboveSvg } from './render-above.ts';
-import { sliderExtent, slidersSvg } from './render-slider.ts';
+import { sliderExtent } from './render-slider.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -256,7 +254,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   // A stone, keg or sandbag hugged to the body sits between the trunk and the near arm that wraps it.
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
   for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
-  parts.push(rigsBehindFigure(camera, motion, body), towelsSvg(camera, motion, body, 'behind'));
+  parts.push(rigsBehindFigure(camera, motion, body), smallPropsSvg(camera, motion, body, seconds, 'behind'));
   parts.push(sidePadsSvg(camera, motion, body, 'behind'), back);
   // A cable or band runs behind the trunk, or in front of the whole figure to a hand reaching toward the viewer
   // (front-arms-depth.ts); a turned trunk's hands chop or lift across its front, so there every line runs just in
@@ -266,10 +264,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const lines = (which: (prop: FixedProp) => boolean) => motion.fixed.filter(which).map((prop) => propLine(camera, prop, body));
   const behindTrunk = lines((prop) => isLineProp(prop) && !isTurned && !isOver(prop));
   parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
-  parts.push(handPropsSvg(camera, motion, body, seconds, 'between'), miniBandSvg(camera, motion, body, 'between'));
-  parts.push(towelsSvg(camera, motion, body, 'between'));
-  // Boards lie on the chest, over the trunk and under the near arm (chest-boards.ts).
-  parts.push(boardsSvg(camera, motion, body));
+  parts.push(smallPropsSvg(camera, motion, body, seconds, 'between'));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
@@ -290,11 +285,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
-  parts.push(
-    handPropsSvg(camera, motion, body, seconds, 'over'),
-    slidersSvg(camera, motion, body),
-    miniBandSvg(camera, motion, body, 'over'),
-  );
+  parts.push(smallPropsSvg(camera, motion, body, seconds, 'over'));
   for (const prop of motion.fixed) if (prop.kind === 'cadillac') parts.push(rollDownBarEnd(camera, body));
   if (rope !== undefined && isRopeInFront(rope, seconds)) parts.push(ropeSvg(camera, rope, body, motion.view, seconds));
   for (const prop of motion.fixed) parts.push(rowerHandle(camera, prop, body));

@@ -1,0 +1,34 @@
+/**
+ * The small props drawn with the figure each frame, by layer: behind the trunk, between the trunk and the
+ * near limbs, over the whole figure. Gathered here so that render-svg.ts keeps one line per layer as each
+ * renderer feature adds a prop, in the order these lists give (later over earlier).
+ */
+import { boardsSvg } from './chest-boards.ts';
+import type { Motion } from './motion.ts';
+import { handPropsSvg } from './render-hand-props.ts';
+import { towelsSvg } from './render-hung-towel.ts';
+import { miniBandSvg } from './render-mini-band.ts';
+import { slidersSvg } from './render-slider.ts';
+import type { Body } from './skeleton.ts';
+import type { Camera } from './svg-kit.ts';
+
+export function smallPropsSvg(camera: Camera, motion: Motion, body: Body, seconds: number, layer: 'behind' | 'between' | 'over'): string {
+  switch (layer) {
+    case 'behind':
+      return towelsSvg(camera, motion, body, 'behind');
+    case 'between':
+      return [
+        handPropsSvg(camera, motion, body, seconds, 'between'),
+        miniBandSvg(camera, motion, body, 'between'),
+        towelsSvg(camera, motion, body, 'between'),
+        // Boards lie on the chest, over the trunk and under the near arm (chest-boards.ts).
+        boardsSvg(camera, motion, body),
+      ].join('');
+    case 'over':
+      return [
+        handPropsSvg(camera, motion, body, seconds, 'over'),
+        slidersSvg(camera, motion, body),
+        miniBandSvg(camera, motion, body, 'over'),
+      ].join('');
+  }
+}
