@@ -1,5 +1,5 @@
 /**
- * The `pose` pattern's parameters for what a loaded bar or handle meets (renderer 1.22.0): lifting blocks under the
+ * The `pose` pattern's parameters for what a loaded bar or handle meets (renderer 1.21.0): lifting blocks under the
  * plates, boards on the chest, chains on handles. One entry list here, so pose-params.ts stays under its length.
  */
 import { CHAIN_HANDLES_ENTRIES } from './chain-handles.ts';
