@@ -6,12 +6,9 @@
  */
 import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
+import { MINI_BAND_PLACES, type MiniBandAt } from './prop-kinds.ts';
 import { type Body, distance, LEG_HALF_WIDTH, type Point, type Side } from './skeleton.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
-
-/** Where a mini band may be looped round both legs. */
-export const MINI_BAND_PLACES = ['above-knees', 'below-knees', 'ankles'] as const;
-export type MiniBandAt = (typeof MINI_BAND_PLACES)[number];
 
 /**
  * A mini band: a 30 cm flat loop (60 cm round) 5 cm wide, which a light to medium band lets the legs

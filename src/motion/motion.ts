@@ -4,12 +4,10 @@
  * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
  * one into frames.
  */
-import type { FixedPropKind } from './prop-kinds.ts';
-import type { MiniBandAt } from './mini-band.ts';
+import type { FixedPropKind, MiniBandAt, SliderPart } from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
-import type { SliderPart } from './slider.ts';
 
 export type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
 

@@ -138,3 +138,14 @@ export type FixedPropKind =
   | 'blocks'
   | 'boards'
   | 'chains';
+
+/**
+ * Where the props worn or stood on are placed: here, beside the kinds, so that motion.ts can name them
+ * without importing the modules that use motion.ts (slider.ts, mini-band.ts; test/import-cycles.test.ts).
+ */
+/** The parts a slider may lie under (slider.ts). */
+export const SLIDER_PARTS = ['left-foot', 'right-foot', 'left-hand', 'right-hand'] as const;
+export type SliderPart = (typeof SLIDER_PARTS)[number];
+/** Where a mini band may be looped round both legs (mini-band.ts). */
+export const MINI_BAND_PLACES = ['above-knees', 'below-knees', 'ankles'] as const;
+export type MiniBandAt = (typeof MINI_BAND_PLACES)[number];

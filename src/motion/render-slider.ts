@@ -6,7 +6,8 @@
  */
 import type { Motion } from './motion.ts';
 import type { Body, Point } from './skeleton.ts';
-import { SLIDER, type SliderPart, sliderUnder, slidersIn } from './slider.ts';
+import type { SliderPart } from './prop-kinds.ts';
+import { SLIDER, sliderUnder, slidersIn } from './slider.ts';
 import { type Camera, round, svgPoint } from './svg-kit.ts';
 
 /** A red plastic disc, darker at its rim; the far one seen from the side paler. */

@@ -8,15 +8,13 @@
  */
 import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
+import { SLIDER_PARTS, type SliderPart } from './prop-kinds.ts';
 import type { Body, Point, Side } from './skeleton.ts';
 import { firstFrameProblem, groundAt, REST_HEIGHT, supportsOf } from './timeline.ts';
 
 /** A slider: about 18 cm across and 1.5 cm thick. */
 export const SLIDER = { diameter: 0.18, thickness: 0.015 } as const;
 
-/** The parts a slider may lie under. */
-export const SLIDER_PARTS = ['left-foot', 'right-foot', 'left-hand', 'right-hand'] as const;
-export type SliderPart = (typeof SLIDER_PARTS)[number];
 /** Shorthands for a slider under each foot or each hand. */
 const BOTH: Record<'both-feet' | 'both-hands', readonly SliderPart[]> = {
   'both-feet': ['left-foot', 'right-foot'],
