@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
 import type { Body } from './skeleton.ts';
 import { type Camera, circle, rect } from './svg-kit.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
+import { firstFrameProblem } from './timeline.ts';
 
 /** A link's pitch along the chain and its drawn radius; links in a row of the pile (metres). */
 const LINK = { pitch: 0.045, radius: 0.022, perRow: 5 } as const;
@@ -70,13 +70,12 @@ export function chainHandlesProblems(motion: Motion): string[] {
   if (prop?.size === undefined) return [];
   if (motion.held.some((p) => p.kind === 'barbell'))
     return ['chainHandles: chains on handles hang from the hands; a barbell carries its chains on its sleeves (leave chainHandles out)'];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const { handle, end } = chainAt(bodyAt(motion, seconds), prop.size);
-    if (end > 0)
-      return [
-        `chainHandles: at ${seconds.toFixed(2)} s the chain hangs clear of the floor (the handle ${(handle * 100).toFixed(0)} cm up, the chain ${(prop.size * 100).toFixed(0)} cm long): make it longer, so links stay on the floor`,
-      ];
-  }
-  return [];
+  const length = prop.size;
+  const found = firstFrameProblem(motion, (body) => {
+    const { handle, end } = chainAt(body, length);
+    return end > 0
+      ? `the chain hangs clear of the floor (the handle ${(handle * 100).toFixed(0)} cm up, the chain ${(length * 100).toFixed(0)} cm long): make it longer, so links stay on the floor`
+      : undefined;
+  });
+  return found.map((message) => `chainHandles: ${message}`);
 }

@@ -10,7 +10,7 @@ import type { Contact, FixedProp, Key, LineEnd, Motion } from './motion.ts';
 import type { Point, Side, View } from './skeleton.ts';
 import { SIDES } from './skeleton.ts';
 import { within } from './schema-numbers.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
+import { firstFrameProblem } from './timeline.ts';
 
 /** Which hands hold a towel: both, or the one named (the other holds the bar). */
 export const TOWEL_HANDS = ['both-hands', 'left-hand', 'right-hand'] as const;
@@ -89,16 +89,15 @@ export function hungTowelProblems(motion: Motion): string[] {
   if (!motion.fixed.some((prop) => prop.kind === 'bar'))
     return ['towels: towels hang over an overhead bar: add the prop `bar` with `hang: true` (not rings, parallel bars or a rope)'];
   if (motion.view !== 'side') return [`towels: towels hung over a bar are drawn from the side only, not the ${motion.view as View}`];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const body = bodyAt(motion, seconds);
+  const found = firstFrameProblem(motion, (body) => {
     for (const side of SIDES) {
       const [x, y] = gripOf(towel, side);
       const hand = body.arms[side].hand;
       const off = Math.hypot(hand[0] - x, hand[1] - y);
       const what = holdsTowel(towel, side) ? `its towel ${Math.round((towel.upper! - towel.y) * 100)} cm below the bar` : 'the bar';
-      if (off > ON_GRIP) return [`towels: at ${seconds.toFixed(2)} s the ${side} hand is ${(off * 100).toFixed(0)} cm off ${what}`];
+      if (off > ON_GRIP) return `the ${side} hand is ${(off * 100).toFixed(0)} cm off ${what}`;
     }
-  }
-  return [];
+    return undefined;
+  });
+  return found.map((message) => `towels: ${message}`);
 }

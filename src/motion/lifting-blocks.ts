@@ -9,7 +9,7 @@
 import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
 import type { Point } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt } from './timeline.ts';
+import { bodyAt, firstFrameProblem, heldAt } from './timeline.ts';
 
 /** A stack's width across the picture: a 40 cm block from the side, a 30 cm one seen end on under a plate from the front (metres). */
 export const BLOCK_WIDTH = { side: 0.4, front: 0.3 } as const;
@@ -89,15 +89,10 @@ export function blocksProblems(motion: Motion): string[] {
     return [
       `blocks: at the start (key 0 "${motion.keys[0]!.name}") the bar's plates are ${off > 0 ? `${cm(off)} cm above` : `${cm(-off)} cm into`} the blocks' top (${top.toFixed(2)} m) and the bar ${cm(Math.abs(start[0] - centre))} cm from over their middle: start with the plates resting on them`,
     ];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const body = bodyAt(motion, seconds);
+  const found = firstFrameProblem(motion, (body) => {
     const into = Math.max(...platesAt(motion, heldAt(body, bar)).flatMap((plate) => stacks.map((s) => plateInto(motion, plate, s))));
-    if (into > INTO)
-      return [
-        `blocks: at ${seconds.toFixed(2)} s a plate is ${cm(into)} cm into the blocks: the bar comes down onto their top, never through them`,
-      ];
-    if (motion.view !== 'front') continue;
+    if (into > INTO) return `a plate is ${cm(into)} cm into the blocks: the bar comes down onto their top, never through them`;
+    if (motion.view !== 'front') return undefined;
     for (const side of ['left', 'right'] as const)
       for (const [part, point] of [
         ['foot', body.legs[side].toe],
@@ -105,7 +100,8 @@ export function blocksProblems(motion: Motion): string[] {
         ['knee', body.legs[side].middle],
       ] as const)
         if (stacks.some((s) => point[0] > s.x0 && point[0] < s.x1 && point[1] < s.y))
-          return [`blocks: at ${seconds.toFixed(2)} s the ${side} ${part} is inside the blocks: the feet stand between the stacks`];
-  }
-  return [];
+          return `the ${side} ${part} is inside the blocks: the feet stand between the stacks`;
+    return undefined;
+  });
+  return found.map((message) => `blocks: ${message}`);
 }

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
 import { MINI_BAND_PLACES, type MiniBandAt } from './prop-kinds.ts';
 import { type Body, distance, LEG_HALF_WIDTH, type Point, type Side } from './skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount } from './timeline.ts';
+import { firstFrameProblem } from './timeline.ts';
 
 /**
  * A mini band: a 30 cm flat loop (60 cm round) 5 cm wide, which a light to medium band lets the legs
@@ -91,21 +91,16 @@ export function miniBandProblems(motion: Motion): string[] {
   if (band === undefined) return [];
   const at = band.around;
   if (at === undefined) return ['miniBand: a mini band needs its place round both legs: above-knees, below-knees or ankles'];
-  for (let frame = 0; frame < frameCount(motion); frame += 1) {
-    const seconds = frame / FRAMES_PER_SECOND;
-    const body = bodyAt(motion, seconds);
+  const found = firstFrameProblem(motion, (body) => {
     const round = bandRound(body, at);
     const apart = `${(distance(bandWrap(body, 'left', at).centre, bandWrap(body, 'right', at).centre) * 100).toFixed(0)} cm apart`;
-    const where = `at ${seconds.toFixed(2)} s the mini band ${PLACE_WORDS[at]}`;
+    const where = `the mini band ${PLACE_WORDS[at]}`;
     if (round > MINI_BAND.stretched + TOLERANCE)
-      return [
-        `miniBand: ${where} is stretched to ${(round * 100).toFixed(0)} cm round (the legs ${apart}); it gives to ${MINI_BAND.stretched * 100} cm: bring the legs closer`,
-      ];
+      return `${where} is stretched to ${(round * 100).toFixed(0)} cm round (the legs ${apart}); it gives to ${MINI_BAND.stretched * 100} cm: bring the legs closer`;
     // Only the front view shows how far apart the legs are across the body; from the side they may be any width.
     if (motion.view === 'front' && round < MINI_BAND.rest - TOLERANCE)
-      return [
-        `miniBand: ${where} is ${(round * 100).toFixed(0)} cm round (the legs ${apart}), under its ${MINI_BAND.rest * 100} cm: it would hang loose and slip; keep the legs apart against it`,
-      ];
-  }
-  return [];
+      return `${where} is ${(round * 100).toFixed(0)} cm round (the legs ${apart}), under its ${MINI_BAND.rest * 100} cm: it would hang loose and slip; keep the legs apart against it`;
+    return undefined;
+  });
+  return found.map((message) => `miniBand: ${message}`);
 }
