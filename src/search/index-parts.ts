@@ -20,6 +20,7 @@ import { runInSlices, runNow, type Steps } from '../time-slices.ts';
 import type { FacetIndex } from './filters/facet-index.ts';
 import type { FacetTable } from './filters/facet-table.ts';
 import { languageOf } from './languages/languages.ts';
+import { type Chunk, ChunkJoin, chunksOf } from './structures/part-chunks.ts';
 import { Ranker } from './ranking/ranker.ts';
 import { type SearchIndex, searchIndexSteps } from './search-index.ts';
 import { IndexCaches } from './structures/index-caches.ts';
@@ -103,26 +104,49 @@ export function* partsProblemSteps(catalog: Catalog, parts: readonly IndexPart[]
 
 /**
  * One piece of a part, as the reading process sends it: a field of one language's part, each plain object in it
- * taken apart down to its Maps, arrays and typed arrays, so that no one message takes long to receive
- * (at 100x the catalog the term index's arrays are 100 MB; one is 20).
+ * taken apart down to its Maps, arrays and typed arrays, and those cut into chunks (part-chunks.ts), so that no
+ * one piece takes long to receive (at 100x the catalog the term index's arrays are 100 MB; one is 20).
  */
 export interface PartPiece {
   readonly lang: string;
   readonly path: readonly string[];
   readonly value: unknown;
+  /** Which part of the value at `path` this piece holds, when it is cut into several. */
+  readonly chunk?: Chunk;
+  /** The places in `path` that are a Map's keys (a few large Maps, such as the facet bitsets, cross an entry at a time). */
+  readonly inMaps?: readonly number[];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
-function* piecesUnder(lang: string, path: string[], value: unknown): Generator<PartPiece> {
-  // An empty object is a piece of its own, so that it comes back.
-  if (path.length > 0 && (!isPlainObject(value) || Object.keys(value).length === 0)) {
-    yield { lang, path, value };
+/**
+ * A Map of a few values that are themselves collections (the facet bitsets: seven fields, each a Map of up to
+ * a few hundred bitsets, 50 KB of them at 1x), taken apart like an object: cut by its entries alone, one entry
+ * would still be a large piece.
+ */
+function isMapOfCollections(value: unknown): value is Map<string, unknown> {
+  if (!(value instanceof Map) || value.size === 0 || value.size > MAP_ENTRIES_TAKEN_APART) return false;
+  for (const [key, inner] of value)
+    if (typeof key !== 'string' || !(inner instanceof Map || Array.isArray(inner) || ArrayBuffer.isView(inner))) return false;
+  return true;
+}
+
+const MAP_ENTRIES_TAKEN_APART = 16;
+
+function* piecesUnder(lang: string, path: string[], value: unknown, inMaps: readonly number[] = []): Generator<PartPiece> {
+  const where = inMaps.length > 0 ? { inMaps } : {};
+  if (isMapOfCollections(value)) {
+    for (const [key, inner] of value) yield* piecesUnder(lang, [...path, key], inner, [...inMaps, path.length]);
     return;
   }
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) yield* piecesUnder(lang, [...path, key], inner);
+  // An empty object is a piece of its own, so that it comes back.
+  if (path.length > 0 && (!isPlainObject(value) || Object.keys(value).length === 0)) {
+    for (const piece of chunksOf(value)) yield { lang, path, ...piece, ...where };
+    return;
+  }
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) yield* piecesUnder(lang, [...path, key], inner, inMaps);
 }
 
 /** `parts` as the pieces the reading process sends, in order. */
@@ -130,21 +154,58 @@ export function partPieces(parts: readonly IndexPart[]): PartPiece[] {
   return parts.flatMap((part) => [...piecesUnder(part.lang, [], part)]);
 }
 
+/** A place in a part being put together: an object, or one of the Maps taken apart (isMapOfCollections). */
+type Container = Record<string, unknown> | Map<string, unknown>;
+
+function childOf(container: Container, key: string, isMap: boolean): Container {
+  const existing = container instanceof Map ? container.get(key) : container[key];
+  if (existing !== undefined) return existing as Container;
+  const made: Container = isMap ? new Map() : {};
+  put(container, key, made);
+  return made;
+}
+
+function put(container: Container, key: string, value: unknown): void {
+  if (container instanceof Map) container.set(key, value);
+  else container[key] = value;
+}
+
 /** The parts `pieces` were taken from, in order. */
 export function partsOfPieces(pieces: readonly PartPiece[]): IndexPart[] {
-  const parts = new Map<string, Record<string, unknown>>();
-  for (const { lang, path, value } of pieces) {
-    let at = parts.get(lang);
+  const parts = runNow(partsOfPiecesSteps(pieces));
+  if (typeof parts === 'string') throw new Error(parts);
+  return parts;
+}
+
+/** The parts `pieces` were taken from, a piece a step (a chunk is a copy or a few hundred Map entries), or why they do not fit together. */
+function* partsOfPiecesSteps(pieces: readonly PartPiece[]): Steps<IndexPart[] | string> {
+  const parts = new Map<string, Container>();
+  let joining: ChunkJoin | undefined;
+  for (const { lang, path, value, chunk, inMaps } of pieces) {
+    let at = parts.get(lang) as Container | undefined;
     if (at === undefined) {
       at = {};
       parts.set(lang, at);
     }
-    for (const key of path.slice(0, -1)) {
-      at[key] ??= {};
-      at = at[key] as Record<string, unknown>;
+    for (let i = 0; i < path.length - 1; i++) at = childOf(at, path[i]!, inMaps?.includes(i + 1) === true);
+    // A value's chunks come one after another, none missing: another piece before its last is a fault.
+    if (joining !== undefined && chunk?.at === 0) return `index part ${lang}: a value ends before its last chunk`;
+    if (chunk === undefined) {
+      if (joining !== undefined) return `index part ${lang}: a value ends before its last chunk`;
+      put(at, path.at(-1)!, value);
+    } else {
+      joining ??= chunk.at === 0 ? new ChunkJoin(chunk) : undefined;
+      const problem = joining === undefined ? `begins with the chunk at ${chunk.at}` : joining.add(chunk, value);
+      if (problem !== undefined) return `index part ${lang}: ${path.join('.')}: ${problem}`;
+      const whole = joining!.whole;
+      if (whole !== undefined) {
+        put(at, path.at(-1)!, whole);
+        joining = undefined;
+      }
     }
-    at[path.at(-1)!] = value;
+    yield;
   }
+  if (joining !== undefined) return 'the last value ends before its last chunk';
   return [...parts.values()] as unknown as IndexPart[];
 }
 
@@ -189,10 +250,12 @@ export function* adoptIndexSteps(catalog: Catalog, parts: readonly IndexPart[]):
  * they do not fit it.
  */
 export function adoptIndex(catalog: Catalog, pieces: readonly unknown[]): Promise<{ index: SearchIndex } | { problem: string }> {
-  return runInSlices(adoptPiecesSteps(catalog, partsOfPieces(pieces as readonly PartPiece[])));
+  return runInSlices(adoptPiecesSteps(catalog, pieces as readonly PartPiece[]));
 }
 
-function* adoptPiecesSteps(catalog: Catalog, parts: readonly IndexPart[]): Steps<{ index: SearchIndex } | { problem: string }> {
+function* adoptPiecesSteps(catalog: Catalog, pieces: readonly PartPiece[]): Steps<{ index: SearchIndex } | { problem: string }> {
+  const parts = yield* partsOfPiecesSteps(pieces);
+  if (typeof parts === 'string') return { problem: parts };
   const problem = yield* partsProblemSteps(catalog, parts);
   return problem === undefined ? { index: yield* adoptIndexSteps(catalog, parts) } : { problem };
 }
