@@ -46,7 +46,8 @@ const builder: BuildModule | { problem: string } | undefined =
 
 /**
  * Bytes of changed build pieces per answer, beside any number of unchanged ones (which go as their
- * places): the main thread deserializes an answer as it receives it, in one go.
+ * places): the main thread takes an answer's pieces from their bytes one per turn of its event loop
+ * (received-pieces.ts), so an answer can carry many; each is at most about 32 KB (search/structures/part-chunks.ts).
  */
 const BUILT_BYTES_PER_ANSWER = 256 * 1024;
 

@@ -29,6 +29,7 @@ import type { Catalog } from './catalog.ts';
 import { type CatalogPiece, catalogOfPiecesSteps } from './catalog-pieces.ts';
 import type { ReadCost } from './idle-cpu.ts';
 import type { MediaFolders } from './media-listing.ts';
+import { ReceivedPieces } from './received-pieces.ts';
 
 /** What the main process asks: to read a file (`liveId`: the read whose catalog it serves), then each piece in turn. */
 export type ToProcess =
@@ -207,7 +208,8 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
   const asked = performance.now();
   let processMs = 0;
   return new Promise<Result<ProcessRead>>((resolve) => {
-    const pieces: unknown[] = [];
+    const received = new ReceivedPieces(live?.pieces, (why) => stopped(why));
+    const pieces = received.values;
     /** How many pieces have been asked for: up to two ahead of those received (below). */
     let requested = 0;
     let answers = 0;
@@ -216,6 +218,7 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
     const done = (result: Result<ProcessRead>) => {
       if (isDone) return;
       isDone = true;
+      received.stop();
       relay.off('message', onRelay);
       relay.off('exit', onRelayExit);
       relay.off('error', onRelayError);
@@ -251,16 +254,12 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
       } else {
         if (ready === undefined) return stopped('the reading process sent a piece before saying how many');
         answers += 1;
-        if (message.kind === 'piece') pieces.push(message.piece);
+        if (message.kind === 'piece') received.push(message.piece);
         else {
           if (message.items.length === 0) return stopped('the reading process sent an empty answer');
           for (const item of message.items) {
-            if (typeof item !== 'number') {
-              const piece = deserializedOr(item);
-              if (piece === undefined) return stopped('the reading process sent a piece that does not deserialize');
-              pieces.push(piece.value);
-            } else if (live !== undefined && item >= 0 && item < live.pieces.length) pieces.push(live.pieces[item]);
-            else return stopped(`the reading process sent piece ${item} of a read this process does not hold`);
+            const problem = received.add(item);
+            if (problem !== undefined) return stopped(problem);
           }
           requested = Math.max(requested, pieces.length);
         }
@@ -268,16 +267,15 @@ function readOnce(file: string, dir: string, maxBytes: number, work: ReadWork, l
       const total = ready!.catalogPieces + ready!.buildPieces;
       if (pieces.length > total) return stopped(`the reading process sent more than the ${total} pieces it holds`);
       // A build's answers one in flight: the relay's port delivers every answer waiting in one turn of
-      // the event loop, and a build's pieces are deserialized as they are received (up to about
-      // 256 KB of Maps and arrays an answer, or one larger piece), so each answer is received on its
-      // own, between requests. Two single pieces in flight
+      // the event loop, so each answer is received on its own, between requests, and its pieces are
+      // taken from their bytes one per turn after it (received-pieces.ts). Two single pieces in flight
       // cut a busy box's worst reload (1.5-1.8 s against 1.9-2.4) but raised the search p99 during
       // reloads (median 1.37x the p99 before, against 1.15x). The catalog's pieces are bodies, bytes
       // that cost a copy to receive (catalog-pieces.ts), so two of those are in flight: the process
       // writes the next while this side takes one.
       while (requested < total && requested - pieces.length < (requested < ready!.catalogPieces ? 2 : 1))
         ask({ kind: 'next', readId, at: requested++ });
-      if (pieces.length === total) assemble(ready!);
+      if (pieces.length === total) received.whenTaken(() => assemble(ready!));
     };
     const onRelay = (event: Uint8Array | RelayEvent) => {
       if (event instanceof Uint8Array) {
