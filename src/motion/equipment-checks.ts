@@ -22,6 +22,7 @@ import { herculesProblems } from './hercules-pillars.ts';
 import { cadillacProblems } from './cadillac.ts';
 import { groundingProblems } from './box-check.ts';
 import { flightProblems } from './flight-check.ts';
+import { hopProblems } from './hop.ts';
 import { ballFlightProblems } from './ball-check.ts';
 import { implementReleaseProblems } from './implement-release-check.ts';
 import { releaseProblems } from './release-check.ts';
@@ -63,6 +64,7 @@ const onTheGround = (motion: Motion): string[] => [
   ...cadillacProblems(motion),
   ...groundingProblems(motion),
   ...flightProblems(motion),
+  ...hopProblems(motion),
   ...ballFlightProblems(motion),
   ...implementReleaseProblems(motion),
   ...releaseProblems(motion),

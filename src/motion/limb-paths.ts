@@ -36,10 +36,11 @@ export interface Step {
 
 /**
  * The targets of the hands and feet `progress` of the way from key `a` to key `b` (`endA` and `endB`:
- * where each key puts them), and the step under way, if any: the hand or foot `b.step` names, when
- * both keys place it, lifts on a half sine as it goes, by 30% of the way it travels, 4 to 12 cm. Two
- * planted places joined by a straight line along the floor were a glide, the commonest fault review 5
- * found (`npm run media -- slides`).
+ * where each key puts them), and the steps under way: the hand or foot `b.step` names, when both keys
+ * place it, lifts on a half sine as it goes, by 30% of the way it travels, 4 to 12 cm. Two planted places
+ * joined by a straight line along the floor were a glide, the commonest fault review 5 found (`npm run
+ * media -- slides`). A hop (`b.hop`) lifts both feet at once, each by `b.hop` at the middle: they leave
+ * the floor together and land together (a squat thrust's jump back to the plank on planted hands).
  */
 export function limbTargets(
   a: Key,
@@ -47,7 +48,7 @@ export function limbTargets(
   endA: (limb: Limb, side: Side) => Point,
   endB: (limb: Limb, side: Side) => Point,
   progress: number,
-): { targets: LimbTargets; step: Step | undefined } {
+): { targets: LimbTargets; steps: Step[] } {
   const targets: LimbTargets = { hands: {}, feet: {} };
   for (const limb of ['hands', 'feet'] as const) {
     for (const side of SIDES) {
@@ -55,18 +56,72 @@ export function limbTargets(
       targets[limb][side] = lerpPoint(endA(limb, side), endB(limb, side), progress);
     }
   }
-  if (b.step === undefined) return { targets, step: undefined };
-  const [limb, side, points] = STEPPING[b.step];
-  if (a[limb]?.[side] === undefined || b[limb]?.[side] === undefined) return { targets, step: undefined };
-  const from = endA(limb, side);
-  const to = endB(limb, side);
-  const height = Math.min(STEP_HEIGHT, Math.max(STEP_HEIGHT_MIN, Math.hypot(to[0] - from[0], to[1] - from[1]) * STEP_HEIGHT_PER_METRE));
-  const lift = height * Math.sin(Math.PI * progress);
-  const rise = limb === 'feet' ? (b.feetGround?.[side] ?? 0) - (a.feetGround?.[side] ?? 0) : 0;
-  const at = stepPath(from, to, progress, lift, rise);
-  targets[limb][side] = at;
-  // How far above the straight line the path has it: a foot rising onto a box rises whole, flat as it stands.
-  return { targets, step: { limb, side, points, lift, rise, above: at[1] - mix(from[1], to[1], progress) } };
+  const moving: [readonly [Limb, Side, readonly BodyPoint[]], number | undefined][] = [];
+  if (b.step !== undefined) moving.push([STEPPING[b.step], undefined]);
+  if (b.hop !== undefined) moving.push([STEPPING['left-foot'], b.hop], [STEPPING['right-foot'], b.hop]);
+  const steps: Step[] = [];
+  for (const [[limb, side, points], top] of moving) {
+    if (a[limb]?.[side] === undefined || b[limb]?.[side] === undefined) continue;
+    const from = endA(limb, side);
+    const to = endB(limb, side);
+    const travelled = Math.hypot(to[0] - from[0], to[1] - from[1]);
+    const height = top ?? Math.min(STEP_HEIGHT, Math.max(STEP_HEIGHT_MIN, travelled * STEP_HEIGHT_PER_METRE));
+    const lift = height * Math.sin(Math.PI * progress);
+    const rise = limb === 'feet' ? (b.feetGround?.[side] ?? 0) - (a.feetGround?.[side] ?? 0) : 0;
+    const at = stepPath(from, to, progress, lift, rise);
+    targets[limb][side] = at;
+    // How far above the straight line the path has it: a foot rising onto a box rises whole, flat as it stands.
+    steps.push({ limb, side, points, lift, rise, above: at[1] - mix(from[1], to[1], progress) });
+  }
+  return { targets, steps };
+}
+
+/**
+ * A hop over waypoints: both feet leave the floor at the take-off (the last key before the hop's landing
+ * key that places them) and land at the landing key, while the `through` keys between, which place no
+ * feet, give only the body's shape in the air over the planted hands (the hips rising as the knees come
+ * through, which two keys' mix cannot draw: the knees dropped to the floor). `from` is the key the move
+ * starts at; undefined when the move is not inside such a hop. `at` is how much of the hop's time is gone
+ * at the move's start, `share` the move's share of it: the feet follow one arc over the whole hop.
+ */
+export function hopSpan(keys: readonly Key[], from: number): { takeoff: number; landing: number; at: number; share: number } | undefined {
+  const n = keys.length;
+  const isWaypoint = (i: number) => keys[i]!.through === true && keys[i]!.feet === undefined;
+  let landing = (from + 1) % n;
+  for (let guard = 0; isWaypoint(landing) && guard < n; guard += 1) landing = (landing + 1) % n;
+  let takeoff = from;
+  for (let guard = 0; isWaypoint(takeoff) && guard < n; guard += 1) takeoff = (takeoff - 1 + n) % n;
+  if (keys[landing]!.hop === undefined || (takeoff === from && landing === (from + 1) % n)) return undefined;
+  let [total, before] = [0, 0];
+  for (let i = takeoff; i !== landing; i = (i + 1) % n) {
+    if (i === from) before = total;
+    total += keys[i]!.move;
+  }
+  return { takeoff, landing, at: before / total, share: keys[from]!.move / total };
+}
+
+/**
+ * The feet's targets and steps of a move inside a hop over waypoints (hopSpan), or nothing for any other
+ * move: on the one arc from their place at the take-off to their place at the landing. `endOf` gives where
+ * key `i` puts a hand or foot.
+ */
+export function hopFeet(
+  keys: readonly Key[],
+  from: number,
+  progress: number,
+  endOf: (i: number, limb: Limb, side: Side) => Point,
+): { feet: LimbTargets['feet']; steps: Step[] } | undefined {
+  const span = hopSpan(keys, from);
+  if (span === undefined) return undefined;
+  const { takeoff, landing } = span;
+  const arc = limbTargets(
+    keys[takeoff]!,
+    keys[landing]!,
+    (limb, side) => endOf(takeoff, limb, side),
+    (limb, side) => endOf(landing, limb, side),
+    span.at + span.share * progress,
+  );
+  return { feet: arc.targets.feet, steps: arc.steps };
 }
 
 /** A rise or drop of the ground this large (metres) is a step up onto something or down off it: the foot clears its edge. */

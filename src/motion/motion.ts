@@ -199,6 +199,8 @@ export interface Key {
   through?: true;
   /** The hand or foot that steps into this key from the previous one: it lifts on the way (limb-paths.ts). */
   step?: StepLimb;
+  /** Both feet hop into this key from the previous one on planted hands, this high at the middle (metres; limb-paths.ts). */
+  hop?: number;
 }
 
 export type StepLimb = 'left-foot' | 'right-foot' | 'left-hand' | 'right-hand';

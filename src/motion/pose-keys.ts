@@ -146,6 +146,7 @@ export function placedKey(
     ...(k.flight === true ? { flight: true as const } : {}),
     ...(k.through === true ? { through: true as const } : {}),
     ...(k.step === undefined ? {} : { step: k.step }),
+    ...(k.hop === undefined ? {} : { hop: k.hop }),
   });
 }
 

@@ -9,7 +9,7 @@ import { TowardSchema } from './front-depth.ts';
 import { within } from './schema-numbers.ts';
 import type { BodyPoint } from './motion.ts';
 import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
-import { flightMisuse } from './flight-params.ts';
+import { flightOrHopMisuse, HOP } from './hop.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
 import { BALL_ENTRIES } from './ball-params.ts';
 import { RELEASE_ENTRIES, releaseMisfit } from './implement-release-params.ts';
@@ -68,6 +68,7 @@ const KeySchema = v.strictObject({
    * `handsOnFloor`: a lunge's step, a step up, a carry's stride, a crawl's reach.
    */
   step: v.optional(v.picklist(['left-foot', 'right-foot', 'left-hand', 'right-hand'])),
+  hop: v.optional(HOP),
   /** On a climbing rope (`rope`): the heights where the left and the right hand hold it at this key, and where the feet lock it. */
   grips: v.optional(v.union([v.strictTuple([height, height]), v.strictTuple([height, height, height])])),
   /** Front view: degrees the trunk and each `[thigh, shank]` point toward the viewer, drawn foreshortened (front-depth.ts). */
@@ -281,7 +282,7 @@ export const ParamsSchema = v.pipe(
   ),
   v.rawCheck(({ dataset, addIssue }) => {
     const misfit = dataset.typed
-      ? (leverMisfit(dataset.value) ?? releaseMisfit(dataset.value) ?? beltMisfit(dataset.value) ?? flightMisuse(dataset.value))
+      ? (leverMisfit(dataset.value) ?? releaseMisfit(dataset.value) ?? beltMisfit(dataset.value) ?? flightOrHopMisuse(dataset.value))
       : undefined;
     if (misfit !== undefined) addIssue({ message: misfit });
   }),

@@ -5,7 +5,7 @@
  */
 import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } from './elbow-bends.ts';
 import { cycleSeconds, type Key, keyStartSeconds, type Motion } from './motion.ts';
-import { limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
+import { hopFeet, limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
 import { liftBetween, pointOf, supportsOf } from './resting.ts';
 import { loadGrip } from './held-places.ts';
@@ -166,10 +166,13 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
   const placedA = placedKeyBody(motion, from);
   const machine = machineOf(motion);
   // On a machine the crank turns on through a key's hold: the feet and hands move with it.
-  if (progress === 0 && machine === undefined) return placedA.body;
+  // Both feet hopping over through keys follow one arc, through those keys too (limb-paths.ts).
+  const endAt = (i: number, limb: 'hands' | 'feet', side: Side) => limbEnd(motion.keys[i]!, placedKeyBody(motion, i).body, limb, side);
+  const hop = hopFeet(motion.keys, from, progress, endAt);
+  if (progress === 0 && machine === undefined && hop === undefined) return placedA.body;
   if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : placedKeyBody(motion, to).body;
   const placedB = placedKeyBody(motion, to);
-  // The hand or foot that steps into key b lifts on the way (limb-paths.ts).
+  // The hand or foot that steps into key b, or both feet hopping into it, lift on the way (limb-paths.ts).
   const stepping = limbTargets(
     a,
     b,
@@ -177,6 +180,7 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
     (limb, side) => limbEnd(b, placedB.body, limb, side),
     progress,
   );
+  if (hop !== undefined) Object.assign(stepping, { targets: { ...stepping.targets, feet: hop.feet }, steps: hop.steps });
   const targets: Targets & Required<Pick<Targets, 'hands' | 'feet'>> = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
   const mixed = mixAngles(a.angles, b.angles, progress);
   let offset = lerpPoint(placedA.offset, placedB.offset, progress);
@@ -184,10 +188,11 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
     // One anchor for both keys (a standing foot, a gripping hand): it stays exactly on its path, which
     // lifts with it when that foot or hand steps.
     const at = pointOf(pose(mixed, motion.view), a.anchor.point);
-    const isStepping = stepping.step?.points.includes(a.anchor.point) === true;
-    const target = isStepping
-      ? stepPath(a.anchor.at, b.anchor.at, progress, stepping.step!.lift, stepping.step!.rise)
-      : lerpPoint(a.anchor.at, b.anchor.at, progress);
+    const anchorStep = stepping.steps.find((step) => step.points.includes(a.anchor.point));
+    const target =
+      anchorStep === undefined
+        ? lerpPoint(a.anchor.at, b.anchor.at, progress)
+        : stepPath(a.anchor.at, b.anchor.at, progress, anchorStep.lift, anchorStep.rise);
     offset = [target[0] - at[0], target[1] - at[1]];
   }
   // A bar on the back or racked in front: between keys the hands follow it where the trunk carries it,
@@ -225,11 +230,12 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
   if (grounds.length > 0)
     targets.footGround = Object.fromEntries(grounds.map((side) => [side, mix(groundOf(a, b, side), groundOf(b, a, side), progress)]));
   // A foot placed at one key and lifted at the other turns to the lifted key's angle by the end of the move (foot-angle.ts).
-  const turning = SIDES.filter((side) => (a.feet?.[side] === undefined) !== (b.feet?.[side] === undefined));
+  const turning = SIDES.filter((side) => hop === undefined && (a.feet?.[side] === undefined) !== (b.feet?.[side] === undefined));
   if (turning.length > 0)
     targets.footTurn = Object.fromEntries(turning.map((side) => [side, a.feet?.[side] === undefined ? 1 - progress : progress]));
-  // A stepping foot rises whole, keeping the angle it has resting (skeleton.ts).
-  if (stepping.step?.limb === 'feet') targets.footLift = { [stepping.step.side]: stepping.step.above };
+  // A stepping or hopping foot rises whole, keeping the angle it has resting (skeleton.ts).
+  const lifted = stepping.steps.filter((step) => step.limb === 'feet');
+  if (lifted.length > 0) targets.footLift = Object.fromEntries(lifted.map((step) => [step.side, step.above]));
   const body = pose(mixed, motion.view, offset, targets);
   if (holds !== undefined) return solesOn(holds, body);
   // A grounded motion (the pose pattern) rests on the floor in every frame, as in its keys; a foot that
