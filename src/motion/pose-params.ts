@@ -37,8 +37,9 @@ export const height = within(0, 2.6);
  * `[thigh, shank, foot]` (the foot from the ankle to the toes: 90 flat forward, 180 toes up, -90
  * pointing back as in kneeling; by default at a right angle to the shank), `[upper arm, forearm]` or
  * `[upper arm, forearm, hand]` (the hand, by default in line with the forearm: a wrist curl's, wrist.ts).
+ * Up to a whole turn either way, since the eased joint angles turn the way they are written: a forearm at 310 on an upper arm at 210 rises over the head to 210, at -50 it swung down toward the feet.
  */
-const direction = within(-270, 270);
+const direction = within(-360, 360);
 const LegSchema = v.union([v.strictTuple([direction, direction, direction]), v.strictTuple([direction, direction])]);
 const ArmSchema = v.union([v.strictTuple([direction, direction, direction]), v.strictTuple([direction, direction])]);
 const pair = <T extends v.GenericSchema>(one: T) => v.union([one, v.strictObject({ left: one, right: one })]);

@@ -3,6 +3,7 @@
  * near limbs, over the whole figure. Gathered here so that render-svg.ts keeps one line per layer as each
  * renderer feature adds a prop, in the order these lists give (later over earlier).
  */
+import { nearChainSvg } from './chain-handles.ts';
 import { boardsSvg } from './chest-boards.ts';
 import type { Motion } from './motion.ts';
 import { handPropsSvg } from './render-hand-props.ts';
@@ -29,6 +30,8 @@ export function smallPropsSvg(camera: Camera, motion: Motion, body: Body, second
         handPropsSvg(camera, motion, body, seconds, 'over'),
         slidersSvg(camera, motion, body),
         miniBandSvg(camera, motion, body, 'over'),
+        // The near chain on a handle hangs in front of the figure and its bench (chain-handles.ts).
+        nearChainSvg(camera, motion, body),
       ].join('');
   }
 }

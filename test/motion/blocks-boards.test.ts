@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { chainAt, chainHandlesSvg } from '../../src/motion/chain-handles.ts';
+import { chainAt, chainHandlesSvg, nearChainSvg } from '../../src/motion/chain-handles.ts';
 import { BOARD, boardsAt, boardsSvg } from '../../src/motion/chest-boards.ts';
 import { checkMotion as checkProblems } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
@@ -224,6 +224,52 @@ describe('chains on handles', () => {
       `the links on the floor change with the hands (${piles[0]!.toFixed(2)} m at lockout)`,
     );
     assert.ok(piles[0]! < piles[Math.floor(piles.length * 0.6)]!, 'more links pile on the floor with the handles down than at lockout');
+  });
+
+  it('hang from the near hand too, over the figure and in front of the bench, so no chain reads as through them', () => {
+    const d = built('Chain_Press', chainPress(1.4));
+    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const camera = cameraFor(d.motion, bodies);
+    for (const [i, svg] of svgs(d).entries()) {
+      const near = nearChainSvg(camera, d.motion, bodies[i]!);
+      assert.ok(near !== '' && svg.includes(near), `frame ${i}: the near chain is drawn`);
+      // Over the bench's pad and the near limbs, which are drawn before it.
+      assert.ok(svg.indexOf(near) > svg.lastIndexOf('#7a3b2e'), `frame ${i}: the near chain is drawn in front of the bench`);
+      assert.ok(svg.indexOf(near) > svg.lastIndexOf('#1d3557'), `frame ${i}: the near chain is drawn over the figure`);
+      assert.ok(near.includes('#2f2f33') && !near.includes('#7f8188'), `frame ${i}: the near chain is iron, not the far one's paler grey`);
+      const at = chainAt(bodies[i]!, 1.4, 'left');
+      assert.ok(at.end === 0 && at.x === bodies[i]!.arms.left.hand[0], `frame ${i}: it runs from the near hand down to the floor`);
+    }
+    assert.equal(
+      nearChainSvg(camera, built('Bench_Press', bench(undefined, [60, 199])).motion, bodies[0]!),
+      '',
+      'none without chain handles',
+    );
+  });
+
+  it('a forearm written past pointing back turns the short way: an extension rises over the head, not through the upper arm', () => {
+    // Handles beside the top of the head (the forearm back and down past it, 310 on an upper arm at 210), then
+    // straight arms: as -50 the elbow eased 260 degrees the other way, swinging the hands down toward the feet.
+    const extension = chainPress(1.4, {
+      bench: [-0.78, 0.25],
+      keys: [
+        { name: 'beside the head', arms: [210, 310], trunk: -90, neck: -5, legs: [80, 25], feetOnFloor: 'both', hold: 0.4, move: 0.8 },
+        { name: 'lockout', arms: [210, 210], trunk: -90, neck: -5, legs: [80, 25], feetOnFloor: 'both', hold: 0.4, move: 1 },
+      ],
+    });
+    const d = built('Chain_Handle_Extension', extension);
+    assert.deepEqual(checkMotion(d), []);
+    for (let i = 0; i < frameCount(d.motion); i += 1) {
+      const body = bodyAt(d.motion, i / FRAMES_PER_SECOND);
+      const [hand, shoulder] = [body.arms.left.hand, body.arms.left.root];
+      assert.ok(
+        hand[0] < shoulder[0] - 0.2,
+        `frame ${i}: the hands stay past the head (${(hand[0] - shoulder[0]).toFixed(2)} m from the shoulder)`,
+      );
+      assert.ok(hand[1] > shoulder[1], `frame ${i}: the hands stay above the shoulders`);
+    }
+    const over = build('Chain_Handle_Extension', { ...extension, keys: [{ ...extension.keys[0]!, arms: [210, 370] }, extension.keys[1]!] });
+    assert.ok(!over.ok && JSON.stringify(over.problems).includes('arms'), 'a direction past a whole turn is refused');
   });
 
   it('check refuses a chain that hangs clear of the floor and chain handles with a barbell', () => {
