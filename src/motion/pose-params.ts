@@ -31,13 +31,12 @@ const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 
 export const metres = within(-3, 3);
 export const height = within(0, 2.6);
 /**
- * Limbs are written as the directions of their segments, as one sees them, not as joint angles: each
- * is degrees from pointing straight down, positive forward (side view) or outward (front view), so
- * 0 hangs down, 90 points forward level, 180 points up, -90 points back. `[thigh, shank]` or
- * `[thigh, shank, foot]` (the foot from the ankle to the toes: 90 flat forward, 180 toes up, -90
- * pointing back as in kneeling; by default at a right angle to the shank), `[upper arm, forearm]` or
- * `[upper arm, forearm, hand]` (the hand, by default in line with the forearm: a wrist curl's, wrist.ts).
- * Up to a whole turn either way, since the eased joint angles turn the way they are written: a forearm at 310 on an upper arm at 210 rises over the head to 210, at -50 it swung down toward the feet.
+ * Limbs are written as the directions of their segments, as one sees them, not as joint angles: each is degrees from
+ * pointing straight down, positive forward (side view) or outward (front view), so 0 hangs down, 90 points forward
+ * level, 180 points up, -90 points back. `[thigh, shank]` or `[thigh, shank, foot]` (the foot from the ankle to the
+ * toes: 90 flat forward, 180 toes up, -90 pointing back as in kneeling; by default at a right angle to the shank),
+ * `[upper arm, forearm]` or `[upper arm, forearm, hand]` (the hand in line with the forearm unless given: wrist.ts).
+ * Up to a whole turn either way: eased angles turn as written (a forearm at 310 after 210 rises over the head).
  */
 const direction = within(-360, 360);
 const LegSchema = v.union([v.strictTuple([direction, direction, direction]), v.strictTuple([direction, direction])]);
