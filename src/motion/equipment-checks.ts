@@ -35,6 +35,7 @@ import { frontSeatProblems } from './front-seat.ts';
 import { sidePadProblems } from './front-seat-pads.ts';
 import { aboveProblems } from './above-check.ts';
 import { sliderProblems } from './slider.ts';
+import { floorLoadProblems } from './floor-load.ts';
 import { miniBandProblems } from './mini-band.ts';
 import { hungTowelProblems } from './hung-towel.ts';
 import { blocksProblems } from './lifting-blocks.ts';
@@ -76,6 +77,7 @@ const onTheGround = (motion: Motion): string[] => [
   ...frontSeatProblems(motion),
   ...sidePadProblems(motion),
   ...sliderProblems(motion),
+  ...floorLoadProblems(motion),
   ...miniBandProblems(motion),
   ...hungTowelProblems(motion),
   ...blocksProblems(motion),

@@ -67,7 +67,8 @@ export function buildDescription(file: string, category: string, id: string, raw
     ...(view === undefined ? {} : { view }),
   });
   // A prop the pattern does not draw would silently vanish from the picture: refuse it instead.
-  const drawn = new Set<string>([...motion.held.map((prop) => prop.kind), ...motion.fixed.map((prop) => prop.kind)]);
+  // A dumbbell or bar lying on the floor (floor-load.ts) is the load the description names, drawn there.
+  const drawn = new Set<string>([...motion.held.map((prop) => prop.kind), ...motion.fixed.map((prop) => prop.load ?? prop.kind)]);
   const undrawn = props.map((kind, i) => [kind, i] as const).filter(([kind]) => !drawn.has(kind));
   if (undrawn.length > 0) {
     return fail(undrawn.map(([kind, i]) => problem(file, `${at}.props.${i}`, `pattern ${name} does not draw a ${kind} (yet)`)));

@@ -4,7 +4,7 @@
  * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
  * one into frames.
  */
-import type { FixedPropKind, MiniBandAt, SliderPart } from './prop-kinds.ts';
+import type { FixedPropKind, FloorLoad, MiniBandAt, SliderPart } from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
@@ -101,6 +101,8 @@ export interface FixedProp {
   presses?: SidePads;
   /** Slider: the hand or foot it lies under, gliding with it along the floor (slider.ts). */
   under?: SliderPart;
+  /** A load lying on the floor, the feet hooked under it: what it is (floor-load.ts). */
+  load?: FloorLoad;
 }
 
 /** Where a seated machine's lever pads press, seen from the front: outside or inside the knees, outside the upper arms. */

@@ -34,6 +34,7 @@ import { barOverTowels, hungTowelOf, onTowels } from './hung-towel.ts';
 import { blocksOf } from './lifting-blocks.ts';
 import { boardsOf } from './chest-boards.ts';
 import { chainHandlesOf, heldNames } from './chain-handles.ts';
+import { floorLoadOf, heldOffFloor } from './floor-load.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -169,8 +170,10 @@ export const posePattern = pattern<PoseParams>({
     const grip = gripOf(props);
     const bar: Point | undefined = params.hang ? [0, barHeight(params.keys, view, grip.lowest)] : undefined;
     const towel = hungTowelOf(params, props, bar);
+    // Chains on handles and a load lying on the floor are no held loads (chain-handles.ts, floor-load.ts).
+    const names = heldOffFloor(heldNames(props, params.chainHandles), params.floorLoad) as typeof props;
     // A load on a dip belt hangs on the description's chain (dip-belt.ts).
-    const held: HeldProp[] = heldProps(heldNames(props, params.chainHandles) as typeof props, () => params.holdIn).map((prop) => {
+    const held: HeldProp[] = heldProps(names, () => params.holdIn).map((prop) => {
       if (prop.at === 'belt') return { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true };
       return params.barAt !== undefined && prop.kind === 'barbell' ? { ...prop, barAt: params.barAt } : prop;
     });
@@ -239,6 +242,7 @@ export const posePattern = pattern<PoseParams>({
       fixed.push({ kind: 'battle-ropes', x0: params.battleRopes, x1: params.battleRopes, y: 0.1, to: 'hands' });
     if (params.strap !== undefined) fixed.push({ kind: 'yoga-strap', x0: 0, x1: 0, y: 0, to: params.strap });
     fixed.push(...slidersOf(params.sliders));
+    fixed.push(...floorLoadOf(params.floorLoad));
     if (params.jumpRope !== undefined)
       fixed.push({ kind: 'jump-rope', x0: 0, x1: 0, y: 0, period: cycleSeconds({ keys }) / params.jumpRope });
     for (const x of params.cones ?? []) fixed.push({ kind: 'cone', x0: x - CONE.half, x1: x + CONE.half, y: CONE.height });

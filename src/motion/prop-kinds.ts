@@ -137,7 +137,8 @@ export type FixedPropKind =
   | 'hung-towel'
   | 'blocks'
   | 'boards'
-  | 'chains';
+  | 'chains'
+  | 'floor-load';
 
 /**
  * Where the props worn or stood on are placed: here, beside the kinds, so that motion.ts can name them
@@ -149,3 +150,6 @@ export type SliderPart = (typeof SLIDER_PARTS)[number];
 /** Where a mini band may be looped round both legs (mini-band.ts). */
 export const MINI_BAND_PLACES = ['above-knees', 'below-knees', 'ankles'] as const;
 export type MiniBandAt = (typeof MINI_BAND_PLACES)[number];
+/** What may lie on the floor for the feet to hook under (floor-load.ts): a dumbbell with round heads, or a bar loaded with small plates. */
+export const FLOOR_LOADS = ['dumbbell', 'barbell'] as const;
+export type FloorLoad = (typeof FLOOR_LOADS)[number];

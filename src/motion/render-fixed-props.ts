@@ -12,10 +12,8 @@ import { machineFixed } from './render-machine.ts';
 import { machineHandles } from './render-machine-handles.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
-/** An incline bench's back pad, from the seat to its top end (metres). */
-const INCLINE_PAD = 0.8;
-/** A decline bench's back pad, from the seat down to its low end (metres). */
-const DECLINE_PAD = 0.95;
+/** The back pads of an incline bench, from the seat to its top end, and of a decline one, down to its low end (m). */
+const [INCLINE_PAD, DECLINE_PAD] = [0.8, 0.95];
 
 export function fixedProp(camera: Camera, prop: FixedProp): string {
   switch (prop.kind) {
@@ -289,6 +287,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'blocks':
     case 'boards':
     case 'chains':
+    case 'floor-load':
       return '';
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.

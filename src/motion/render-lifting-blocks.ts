@@ -2,9 +2,10 @@
  * What stands beside the figure, drawn behind it and behind the bench it lies on: lifting blocks (lifting-blocks.ts),
  * a stack of wooden modules, about 15 cm each, with a rubber pad on top where the plates land, paler than a box,
  * since seen from the side the stack is the one under the far plate, so the figure reads over it; and the far
- * chain hanging from a handle (chain-handles.ts). Boards on the chest are drawn over the trunk (chest-boards.ts).
+ * chain hanging from a handle (chain-handles.ts), and the far head or plate of a load on the floor (render-floor-load.ts). Boards on the chest are drawn over the trunk (chest-boards.ts).
  */
 import { chainHandlesSvg } from './chain-handles.ts';
+import { floorLoadSvg } from './render-floor-load.ts';
 import type { FixedProp, Motion } from './motion.ts';
 import type { Body } from './skeleton.ts';
 import { type Camera, polyline, rect } from './svg-kit.ts';
@@ -32,8 +33,8 @@ export function liftingBlocksSvg(camera: Camera, stack: FixedProp): string {
   return parts.join('');
 }
 
-/** The blocks and the far hanging chain of a frame ('' for a description with neither, so it draws as before). */
+/** The blocks, the far hanging chain and a floor load's far plate of a frame ('' for a description with none, so it draws as before). */
 export function behindFixedSvg(camera: Camera, motion: Motion, body: Body): string {
   const blocks = motion.fixed.filter((prop) => prop.kind === 'blocks').map((stack) => liftingBlocksSvg(camera, stack));
-  return blocks.join('') + chainHandlesSvg(camera, motion, body);
+  return blocks.join('') + chainHandlesSvg(camera, motion, body) + floorLoadSvg(camera, motion, 'behind');
 }

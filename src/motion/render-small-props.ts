@@ -10,6 +10,7 @@ import { handPropsSvg } from './render-hand-props.ts';
 import { towelsSvg } from './render-hung-towel.ts';
 import { miniBandSvg } from './render-mini-band.ts';
 import { slidersSvg } from './render-slider.ts';
+import { floorLoadSvg } from './render-floor-load.ts';
 import type { Body } from './skeleton.ts';
 import type { Camera } from './svg-kit.ts';
 
@@ -32,6 +33,8 @@ export function smallPropsSvg(camera: Camera, motion: Motion, body: Body, second
         miniBandSvg(camera, motion, body, 'over'),
         // The near chain on a handle hangs in front of the figure and its bench (chain-handles.ts).
         nearChainSvg(camera, motion, body),
+        // A load on the floor the feet hook under: its near plate and handle over the feet (render-floor-load.ts).
+        floorLoadSvg(camera, motion, 'over'),
       ].join('');
   }
 }
