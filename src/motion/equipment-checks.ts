@@ -35,7 +35,7 @@ import { frontSeatProblems } from './front-seat.ts';
 import { sidePadProblems } from './front-seat-pads.ts';
 import { aboveProblems } from './above-check.ts';
 import { sliderProblems } from './slider.ts';
-import { floorLoadProblems } from './floor-load.ts';
+import { floorLoadProblems, rolledTowelProblems } from './floor-load.ts';
 import { miniBandProblems } from './mini-band.ts';
 import { hungTowelProblems } from './hung-towel.ts';
 import { blocksProblems } from './lifting-blocks.ts';
@@ -78,6 +78,7 @@ const onTheGround = (motion: Motion): string[] => [
   ...sidePadProblems(motion),
   ...sliderProblems(motion),
   ...floorLoadProblems(motion),
+  ...rolledTowelProblems(motion),
   ...miniBandProblems(motion),
   ...hungTowelProblems(motion),
   ...blocksProblems(motion),

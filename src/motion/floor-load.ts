@@ -4,7 +4,8 @@
  * on: a plate (or dumbbell head) each side of the feet, the handle between them across the insteps. It bears
  * nothing (the figure lies on the floor), so it is no support; what `check` holds it to is that the feet are
  * really under it: in every frame the handle lies over each foot, in front of the ankle, touching the front of the
- * ankle or shin as drawn, neither lifted clear of it nor sunk into it.
+ * ankle or shin as drawn, neither lifted clear of it nor sunk into it. The check of a rolled towel under a heel
+ * (floor-tops.ts places it, as a top to rest on) is here too: the other small thing on the floor under the feet.
  */
 import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
@@ -82,6 +83,29 @@ export function hookProblem(body: Body, side: 'left' | 'right', prop: FixedProp 
     return `the ${side} foot is ${cm(gap)} cm under ${name}, not hooked against it: slide the feet under until the ankles meet it`;
   if (gap < -INTO) return `the ${side} foot passes ${cm(-gap)} cm into ${name}`;
   return undefined;
+}
+
+/** How far above a rolled towel's top, or into it, a heel propped on it may be read (metres), as a contact's tolerance. */
+const ON_TOWEL = 0.02;
+
+/**
+ * What `check` refuses of a rolled towel (floor-tops.ts), naming `rolledTowel`: one seen from the front, and, naming the
+ * time, a frame in which no heel rests on its top (a heel prop: the towel is under the heel, never the calf or knee).
+ */
+export function rolledTowelProblems(motion: Motion): string[] {
+  const towel = motion.fixed.find((prop) => prop.kind === 'rolled-towel');
+  if (towel === undefined) return [];
+  if (motion.view !== 'side') return ['rolledTowel: a rolled towel is drawn from the side, end on'];
+  const found = firstFrameProblem(motion, (body) => {
+    const heels = SIDES.map((side) => ({ side, heel: body.legs[side].heel }));
+    const over = heels.filter(({ heel }) => heel[0] >= towel.x0 - ON_TOWEL && heel[0] <= towel.x1 + ON_TOWEL);
+    if (over.some(({ heel }) => Math.abs(heel[1] - towel.y) <= ON_TOWEL)) return undefined;
+    if (over.length === 0)
+      return `no heel is over the rolled towel (x ${towel.x0.toFixed(2)} to ${towel.x1.toFixed(2)}; the heels at ${heels.map(({ heel }) => heel[0].toFixed(2)).join(' and ')}): prop a heel on it`;
+    const { side, heel } = over[0]!;
+    return `the ${side} heel is ${cm(Math.abs(heel[1] - towel.y))} cm ${heel[1] > towel.y ? 'above' : 'into'} the rolled towel's top: rest it on the towel`;
+  });
+  return found.map((message) => `rolledTowel: ${message}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Round things lying on the floor that a part of the figure rests on (a foam roller seen end on, a massage
- * ball, a stability ball, a BOSU): the `pose` description's fields that place them, and the top each offers.
+ * ball, a stability ball, a BOSU, a rolled towel): the `pose` description's fields that place them, and the top
+ * each offers; and a load lying on the floor, no support, that the feet hook under (floor-load.ts).
  * A module of its own so that pose-params.ts and patterns-pose.ts stay under the layout's size.
  */
 import * as v from 'valibot';
@@ -24,6 +25,8 @@ export const FLOOR_ENTRIES = {
   bosu: v.optional(metres),
   /** A stability ball (65 cm) on the floor, its centre at x: the part over its top rests on it. */
   stabilityBall: v.optional(metres),
+  /** A rolled towel (10 cm thick) lying across the line of view, its centre at x: the heel propped on it rests on its top. */
+  rolledTowel: v.optional(metres),
   /** A dumbbell or loaded bar lying on the floor, the feet hooked under it (floor-load.ts): no support, so its fields are its own. */
   ...FLOOR_LOAD_ENTRIES,
 };
@@ -31,6 +34,8 @@ export const FLOOR_ENTRIES = {
 /** A standard foam roller: 15 cm thick; a body part rests on its top over about 8 cm. */
 const ROLLER_HEIGHT = 0.15;
 const ROLLER_HALF_TOP = 0.04;
+/** A bath towel rolled up tight: 10 cm thick; a heel rests on its top over about 6 cm. */
+export const ROLLED_TOWEL = { height: 0.1, halfTop: 0.03 } as const;
 /** A lacrosse ball: 6.5 cm; a body part rests on its top over about 4 cm. */
 const MASSAGE_BALL_HEIGHT = 0.065;
 const MASSAGE_BALL_HALF_TOP = 0.02;
@@ -43,16 +48,28 @@ const BALL_HALF_TOP = 0.12;
  */
 const BOSU = { halfTop: 0.13, top: 0.24 };
 
-/** The tops of the round things a description puts on the floor, in this order (a ball, a roller, a massage ball, a BOSU). */
-export function roundTops(params: { stabilityBall?: number; roller?: number; massageBall?: number; bosu?: number }): FixedProp[] {
+/** The tops of the round things a description puts on the floor, in this order (a ball, a roller, a massage ball, a BOSU, a rolled towel). */
+export function roundTops(params: {
+  stabilityBall?: number;
+  roller?: number;
+  massageBall?: number;
+  bosu?: number;
+  rolledTowel?: number;
+}): FixedProp[] {
   const tops: FixedProp[] = [];
   // What rests on them rests on their top.
-  const round = (kind: 'stability-ball' | 'roller' | 'massage-ball' | 'bosu', x: number | undefined, halfTop: number, height: number) => {
+  const round = (
+    kind: 'stability-ball' | 'roller' | 'massage-ball' | 'bosu' | 'rolled-towel',
+    x: number | undefined,
+    halfTop: number,
+    height: number,
+  ) => {
     if (x !== undefined) tops.push({ kind, x0: x - halfTop, x1: x + halfTop, y: height });
   };
   round('stability-ball', params.stabilityBall, BALL_HALF_TOP, BALL_HEIGHT);
   round('roller', params.roller, ROLLER_HALF_TOP, ROLLER_HEIGHT);
   round('massage-ball', params.massageBall, MASSAGE_BALL_HALF_TOP, MASSAGE_BALL_HEIGHT);
   round('bosu', params.bosu, BOSU.halfTop, BOSU.top);
+  round('rolled-towel', params.rolledTowel, ROLLED_TOWEL.halfTop, ROLLED_TOWEL.height);
   return tops;
 }

@@ -273,6 +273,7 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'bench',
   'box',
   'roller',
+  'rolled-towel',
   'treadmill',
   'massage-ball',
   'stability-ball',

@@ -76,6 +76,8 @@ export const PROP_KINDS = [
   'hung-towel',
   // Lifting blocks under a barbell's plates (lifting-blocks.ts) and boards on the chest under it (chest-boards.ts).
   ...(['blocks', 'boards'] as const),
+  // A rolled towel on the floor, a heel propped on it (floor-tops.ts).
+  'rolled-towel',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -138,7 +140,8 @@ export type FixedPropKind =
   | 'blocks'
   | 'boards'
   | 'chains'
-  | 'floor-load';
+  | 'floor-load'
+  | 'rolled-towel';
 
 /**
  * Where the props worn or stood on are placed: here, beside the kinds, so that motion.ts can name them

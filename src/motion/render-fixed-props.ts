@@ -288,6 +288,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
     case 'boards':
     case 'chains':
     case 'floor-load':
+    case 'rolled-towel':
       return '';
     case 'roller': {
       // Seen end on: a foam cylinder lying across the line of view.

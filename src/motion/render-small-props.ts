@@ -10,14 +10,15 @@ import { handPropsSvg } from './render-hand-props.ts';
 import { towelsSvg } from './render-hung-towel.ts';
 import { miniBandSvg } from './render-mini-band.ts';
 import { slidersSvg } from './render-slider.ts';
-import { floorLoadSvg } from './render-floor-load.ts';
+import { floorLoadSvg, rolledTowelSvg } from './render-floor-load.ts';
 import type { Body } from './skeleton.ts';
 import type { Camera } from './svg-kit.ts';
 
 export function smallPropsSvg(camera: Camera, motion: Motion, body: Body, seconds: number, layer: 'behind' | 'between' | 'over'): string {
   switch (layer) {
     case 'behind':
-      return towelsSvg(camera, motion, body, 'behind');
+      // A rolled towel under a heel, drawn before the limbs that rest on it (render-floor-load.ts).
+      return towelsSvg(camera, motion, body, 'behind') + rolledTowelSvg(camera, motion);
     case 'between':
       return [
         handPropsSvg(camera, motion, body, seconds, 'between'),
