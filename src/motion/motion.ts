@@ -61,7 +61,7 @@ export interface FixedProp {
   /** Cable, band, straps, lever, landmine: what its line runs to in every frame (both hands, one hand, or the feet). */
   to?: LineEnd;
   /** Band: held between the hands with no anchor (hand-band.ts). */
-  held?: 'between-hands';
+  held?: 'between-hands' | 'around-back';
   /** Mini band: where it is looped round both legs (mini-band.ts). */
   around?: MiniBandAt;
   /** Boards on the chest: how many are stacked (chest-boards.ts); chain handles: each chain's length, metres (chain-handles.ts). */

@@ -15,7 +15,7 @@ import { BALL_ENTRIES } from './ball-params.ts';
 import { RELEASE_ENTRIES, releaseMisfit } from './implement-release-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
 import { ShouldersSchema } from './shoulder-girdle.ts';
-import { HAND_BANDS } from './hand-band.ts';
+import { HAND_BAND_SHAPES, HAND_BANDS } from './hand-band.ts';
 import { FRONT_SEAT_ENTRIES } from './front-seat.ts';
 import { TwistSchema } from './trunk-twist.ts';
 import { ABOVE_ENTRIES } from './above-params.ts';
@@ -155,9 +155,9 @@ export const ParamsSchema = v.pipe(
     smith: v.optional(metres),
     /** The face of a wall. */
     wall: v.optional(metres),
-    /** A cable's pulley or a band's anchor `[x, height]`, its line to `to` (both hands by default); or a band held `between-hands` (hand-band.ts). */
+    /** A cable's pulley or a band's anchor `[x, height]`, its line to `to` (both hands by default); or a band held `between-hands` or `around-back` (hand-band.ts). */
     cable: v.optional(v.strictTuple([metres, height])),
-    band: v.optional(v.union([v.strictTuple([metres, height]), v.picklist(HAND_BANDS)], 'must be [x, height] or between-hands')),
+    band: v.optional(v.union([v.strictTuple([metres, height]), v.picklist(HAND_BANDS)], HAND_BAND_SHAPES)),
     /**
      * A suspension trainer's or gymnastic rings' anchor `[x, height]` (props `straps` or `rings`): a
      * strap from it to each hand (or to the feet, `to`), taut, so its length may not change through the loop.

@@ -16,7 +16,7 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
     case 'cable':
       return polyline(camera, [anchor, lineEnd(body, prop.to ?? 'hands')], COLOURS.iron, 0.012);
     case 'band':
-      if (prop.held !== undefined) return handBandSvg(camera, body);
+      if (prop.held !== undefined) return handBandSvg(camera, body, prop.held);
       return polyline(camera, [anchor, lineEnd(body, prop.to ?? 'hands')], COLOURS.band, 0.025);
     case 'straps':
     case 'rings': {

@@ -11,6 +11,7 @@ import { towelsSvg } from './render-hung-towel.ts';
 import { miniBandSvg } from './render-mini-band.ts';
 import { slidersSvg } from './render-slider.ts';
 import { floorLoadSvg, rolledTowelSvg } from './render-floor-load.ts';
+import { backBandSvg } from './hand-band.ts';
 import type { Body } from './skeleton.ts';
 import type { Camera } from './svg-kit.ts';
 
@@ -36,6 +37,8 @@ export function smallPropsSvg(camera: Camera, motion: Motion, body: Body, second
         nearChainSvg(camera, motion, body),
         // A load on the floor the feet hook under: its near plate and handle over the feet (render-floor-load.ts).
         floorLoadSvg(camera, motion, 'over'),
+        // A band across the back, its near run outside the near arm (hand-band.ts).
+        backBandSvg(camera, motion, body),
       ].join('');
   }
 }

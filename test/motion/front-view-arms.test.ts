@@ -122,7 +122,7 @@ describe('front view arms (toward.arms)', () => {
         'a band held between the hands runs from one hand to the other: leave out to (it is left)',
       ),
     );
-    assert.match(strength.refused({ ...pullApart, band: 'around-back' }), /must be \[x, height\] or between-hands/);
+    assert.match(strength.refused({ ...pullApart, band: 'behind-neck' }), /must be \[x, height\], between-hands or around-back/);
   });
 
   it('refuses tilts past what the shoulder and the forearm reach, with the reason', () => {
