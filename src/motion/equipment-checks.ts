@@ -36,6 +36,7 @@ import { sidePadProblems } from './front-seat-pads.ts';
 import { aboveProblems } from './above-check.ts';
 import { sliderProblems } from './slider.ts';
 import { floorLoadProblems, rolledTowelProblems } from './floor-load.ts';
+import { kneeCreaseProblems } from './knee-crease.ts';
 import { miniBandProblems } from './mini-band.ts';
 import { hungTowelProblems } from './hung-towel.ts';
 import { blocksProblems } from './lifting-blocks.ts';
@@ -79,6 +80,7 @@ const onTheGround = (motion: Motion): string[] => [
   ...sliderProblems(motion),
   ...floorLoadProblems(motion),
   ...rolledTowelProblems(motion),
+  ...kneeCreaseProblems(motion),
   ...miniBandProblems(motion),
   ...hungTowelProblems(motion),
   ...blocksProblems(motion),

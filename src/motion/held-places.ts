@@ -24,6 +24,8 @@ export function heldAt(body: Body, prop: HeldProp): Point {
     // On a dip belt: plumb under its front ring, at the end of the chain.
     case 'belt':
       return chainEnd(body, prop);
+    case 'knee-crease':
+      return kneeCrease(body);
     case 'back':
     case 'front-rack': {
       // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it; seen from the front
@@ -36,6 +38,25 @@ export function heldAt(body: Body, prop: HeldProp): Point {
       return add(along, [dx / length, dy / length], prop.at === 'back' ? -0.09 : 0.1);
     }
   }
+}
+
+/** A dumbbell held in the crease behind the near knee sits this far from the knee joint, between the thigh and the calf (metres). */
+export const CREASE_DEPTH = 0.09;
+
+/**
+ * The middle of a dumbbell held in the crease behind the near (left) knee, squeezed between the thigh and the calf:
+ * on the line halving the angle between them, CREASE_DEPTH from the knee (knee-crease.ts checks the knee is bent).
+ */
+export function kneeCrease(body: Body): Point {
+  const { root: hip, middle: knee, end: ankle } = body.legs.left;
+  const unit = (p: Point): Point => {
+    const length = Math.hypot(p[0] - knee[0], p[1] - knee[1]) || 1;
+    return [(p[0] - knee[0]) / length, (p[1] - knee[1]) / length];
+  };
+  const [thigh, shank] = [unit(hip), unit(ankle)];
+  const between: Point = [thigh[0] + shank[0], thigh[1] + shank[1]];
+  const length = Math.hypot(between[0], between[1]) || 1;
+  return add(knee, [between[0] / length, between[1] / length], CREASE_DEPTH);
 }
 
 /** Where a cable, band, strap or lever ends in this frame: the hands' grip, one hand, the middle of the feet, one ankle, the hips, the shoulders or the knees. */

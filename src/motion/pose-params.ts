@@ -117,12 +117,12 @@ export const ParamsSchema = v.pipe(
     /**
      * Where the load a description names is held: both hands (default), one hand, across the upper back,
      * racked in front, (a Pilates ring, a squeeze ball) squeezed between the knees or the ankles, or (a
-     * Pilates ring) around both ankles, which pull it open, or (a plate, a kettlebell) on a dip belt's chain.
+     * Pilates ring) around both ankles, which pull it open, or (a plate, a kettlebell) on a dip belt's chain, or (a dumbbell) in the crease behind the near knee.
      */
     holdIn: v.optional(
       v.picklist(
-        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles', 'belt'],
-        'must be hands, left, right, back, front-rack, knees, ankles, around-ankles or belt',
+        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles', 'belt', 'knee-crease'],
+        'must be hands, left, right, back, front-rack, knees, ankles, around-ankles, belt or knee-crease',
       ),
       'hands',
     ),
