@@ -1,8 +1,7 @@
 /**
- * A movement as the renderer and the validator read it: keyframes (joint angles, an anchor that puts
- * the figure in the scene, optional hand and foot targets), the scene's fixed props and the held
- * ones, and what each key promises (contacts, balance). Patterns build Motions; timeline.ts turns
- * one into frames.
+ * A movement as the renderer and the validator read it: keyframes (joint angles, an anchor that puts the figure in the
+ * scene, optional hand and foot targets), the scene's fixed props and the held ones, and what each key promises
+ * (contacts, balance). Patterns build Motions; timeline.ts turns one into frames.
  */
 import type { FixedPropKind, FloorLoad, MiniBandAt, SliderPart } from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';

@@ -53,7 +53,12 @@ describe('hand props: the schema', () => {
     assert.ok(!elbows.ok, 'elbows refused');
     assert.deepEqual(
       elbows.problems.map((p) => [p.path, p.message]),
-      [['motions.A.holdIn', 'must be hands, left, right, back, front-rack, knees, ankles, around-ankles, belt or knee-crease (received "elbows")']],
+      [
+        [
+          'motions.A.holdIn',
+          'must be hands, left, right, back, front-rack, knees, ankles, around-ankles, belt or knee-crease (received "elbows")',
+        ],
+      ],
     );
     const named = built({ ...bridge, props: ['magic-circle'] });
     assert.ok(
