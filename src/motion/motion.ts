@@ -7,7 +7,6 @@ import type { FixedPropKind, FloorLoad, MiniBandAt, SliderPart } from './prop-ki
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
-
 export type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
 
 /** Points of the figure a key may place in the scene or promise a contact for. */
