@@ -8,17 +8,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bandOnBack } from '../../src/motion/hand-band.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { COLOURS, round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function description(source: Record<string, unknown>): Description {
-  const result = buildDescription('data/source/motion/strength.json', 'strength', 'A', source, RENDERER_VERSION);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { description } = descriptionsIn('strength');
 
 const top = { name: 'locked out', trunk: 71, legs: [-71, -71, 30], arms: [1, 1], handsOnFloor: 'both', hold: 0.3, move: 1 };
 const bottom = { name: 'lowered', trunk: 89.5, legs: [-90.5, -90.5, 45], arms: [-140, 38], handsOnFloor: 'both', hold: 0.2, move: 1 };

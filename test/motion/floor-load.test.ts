@@ -8,22 +8,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { handleOf, hookProblem, floorLoadIn } from '../../src/motion/floor-load.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { floorLoadSvg } from '../../src/motion/render-floor-load.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function built(source: Record<string, unknown>): ReturnType<typeof buildDescription> {
-  return buildDescription('data/source/motion/strength.json', 'strength', 'A', source, RENDERER_VERSION);
-}
-
-function description(source: Record<string, unknown>): Description {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { built, description } = descriptionsIn('strength');
 
 const legs = { legs: [135, 45], feetOnFloor: 'both' };
 const sitUp = (load: Record<string, unknown> | undefined, props = ['dumbbell', 'mat'], extra: Record<string, unknown> = {}) => ({

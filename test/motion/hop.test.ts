@@ -7,19 +7,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { slides } from '../../src/motion/slides.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { keyStartSeconds } from '../../src/motion/motion.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { bodyAt, clearance, FRAMES_PER_SECOND, frameCount, keyBody, pointOf } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-const build = (source: Record<string, unknown>) =>
-  buildDescription('data/source/motion/conditioning.json', 'conditioning', 'Squat_Thrust', source, RENDERER_VERSION);
-
-function built(source: Record<string, unknown>): Description {
-  const result = build(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const conditioning = descriptionsIn('conditioning');
+const build = (source: Record<string, unknown>) => conditioning.built(source, 'Squat_Thrust');
+const built = (source: Record<string, unknown>) => conditioning.description(source, 'Squat_Thrust');
 
 const refusal = (source: Record<string, unknown>): string => {
   const result = build(source);

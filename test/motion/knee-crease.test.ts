@@ -8,17 +8,12 @@ import { describe, it } from 'node:test';
 import { kneeCrease } from '../../src/motion/held-places.ts';
 import { nearKneeFlexion } from '../../src/motion/knee-crease.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { COLOURS, round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function description(source: Record<string, unknown>): Description {
-  const result = buildDescription('data/source/motion/strength.json', 'strength', 'A', source, RENDERER_VERSION);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { description } = descriptionsIn('strength');
 
 const fours = { trunk: 72, neck: -10, arms: [0, 0], handsOnFloor: 'both' };
 const kick = (top: number[] = [-76, -174, -150], props = ['dumbbell', 'mat'], extra: Record<string, unknown> = {}) => ({

@@ -6,18 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { rolledTowelSvg } from '../../src/motion/render-floor-load.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-function description(source: Record<string, unknown>): Description {
-  const result = buildDescription('data/source/motion/physical-therapy.json', 'physical_therapy', 'A', source, RENDERER_VERSION);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const { description } = descriptionsIn('physical_therapy');
 
 const seated = { trunk: -25, feetOnFloor: 'right', arms: [-35, -35], handsOnFloor: 'both' };
 const heelProp = (
