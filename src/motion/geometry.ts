@@ -24,6 +24,14 @@ export function distance(a: Point, b: Point): number {
 export const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
 export const lerpPoint = (a: Point, b: Point, t: number): Point => [mix(a[0], b[0], t), mix(a[1], b[1], t)];
 
+/** The flexion of the joint at `b` between the segments to `a` and `c`, in degrees: 0 straight, 180 folded shut. */
+export function flexionAt(a: Point, b: Point, c: Point): number {
+  const ab = Math.atan2(a[1] - b[1], a[0] - b[0]);
+  const cb = Math.atan2(c[1] - b[1], c[0] - b[0]);
+  const between = Math.abs(ab - cb) / RAD;
+  return 180 - (between > 180 ? 360 - between : between);
+}
+
 /** The absolute angle of the vector from `a` to `b`, in the convention of `direction`. */
 export function angleOf(a: Point, b: Point): number {
   return Math.atan2(b[0] - a[0], -(b[1] - a[1])) / RAD;

@@ -7,7 +7,7 @@
  * arms press the body away from the floor.
  */
 import type { FixedProp, LineEnd, Motion } from './motion.ts';
-import { type Body, lerpPoint, type Point } from './skeleton.ts';
+import { type Body, lerpPoint, type Point, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, polyline } from './svg-kit.ts';
 import { firstFrameProblem, REST_HEIGHT } from './timeline.ts';
 
@@ -49,7 +49,7 @@ export function handBandProblems(motion: Motion): string[] {
   if (!motion.fixed.some((prop) => prop.held === 'around-back')) return messages;
   if (motion.view !== 'side') return [...messages, 'band: a band across the back is drawn from the side'];
   const found = firstFrameProblem(motion, (body) => {
-    const lifted = (['left', 'right'] as const).find((side) => body.arms[side].hand[1] - REST_HEIGHT.leftHand > PINNED);
+    const lifted = SIDES.find((side) => body.arms[side].hand[1] - REST_HEIGHT.leftHand > PINNED);
     if (lifted === undefined) return undefined;
     const height = body.arms[lifted].hand[1] - REST_HEIGHT.leftHand;
     return `the ${lifted} hand is ${(height * 100).toFixed(0)} cm off the floor: the band's ends stay pinned under the palms`;

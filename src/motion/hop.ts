@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { flightMisuse } from './flight-params.ts';
+import { hopTakeoff } from './limb-paths.ts';
 import { cycleSeconds, keyStartSeconds, type Motion } from './motion.ts';
 import { distance, SIDES } from './skeleton.ts';
 import { bodyAt, pointOf } from './timeline.ts';
@@ -78,8 +79,7 @@ export function hopProblems(motion: Motion): string[] {
   for (let i = 0; i < keys.length; i += 1) {
     const key = keys[i]!;
     if (key.hop === undefined) continue;
-    let from = (i - 1 + keys.length) % keys.length;
-    while (keys[from]!.through === true && keys[from]!.feet === undefined && from !== i) from = (from - 1 + keys.length) % keys.length;
+    const from = hopTakeoff(keys, (i - 1 + keys.length) % keys.length);
     const start = keyStartSeconds(motion, from) + keys[from]!.hold;
     const span = keyStartSeconds(motion, i) - start + (i < from ? cycleSeconds(motion) : 0);
     const first = bodyAt(motion, start);

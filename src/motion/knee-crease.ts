@@ -6,19 +6,16 @@
  * where the calf no longer holds it and it would drop.
  */
 import type { Motion } from './motion.ts';
-import type { Body } from './skeleton.ts';
+import { type Body, flexionAt } from './skeleton.ts';
 import { firstFrameProblem } from './timeline.ts';
 
 /** The knee holds the dumbbell while bent at least this far (degrees of flexion). */
 const HOLDING_FLEXION = 90;
 
-/** The near knee's flexion as drawn: 180 less the angle between the thigh and the shank. */
+/** The near knee's flexion as drawn. */
 export function nearKneeFlexion(body: Body): number {
   const { root: hip, middle: knee, end: ankle } = body.legs.left;
-  const thigh = Math.atan2(hip[1] - knee[1], hip[0] - knee[0]);
-  const shank = Math.atan2(ankle[1] - knee[1], ankle[0] - knee[0]);
-  const between = Math.abs(((((thigh - shank) * 180) / Math.PI + 540) % 360) - 180);
-  return 180 - between;
+  return flexionAt(hip, knee, ankle);
 }
 
 export function kneeCreaseProblems(motion: Motion): string[] {

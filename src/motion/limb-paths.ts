@@ -76,6 +76,17 @@ export function limbTargets(
   return { targets, steps };
 }
 
+/** A `through` key that places no feet: a hop's waypoint, giving only the body's shape in the air. */
+const isWaypoint = (keys: readonly Key[], i: number): boolean => keys[i]!.through === true && keys[i]!.feet === undefined;
+
+/** Where the feet take off for a hop: key `at`, or the last key before it that is no waypoint. */
+export function hopTakeoff(keys: readonly Key[], at: number): number {
+  const n = keys.length;
+  let takeoff = at;
+  for (let guard = 0; isWaypoint(keys, takeoff) && guard < n; guard += 1) takeoff = (takeoff - 1 + n) % n;
+  return takeoff;
+}
+
 /**
  * A hop over waypoints: both feet leave the floor at the take-off (the last key before the hop's landing
  * key that places them) and land at the landing key, while the `through` keys between, which place no
@@ -86,11 +97,9 @@ export function limbTargets(
  */
 export function hopSpan(keys: readonly Key[], from: number): { takeoff: number; landing: number; at: number; share: number } | undefined {
   const n = keys.length;
-  const isWaypoint = (i: number) => keys[i]!.through === true && keys[i]!.feet === undefined;
   let landing = (from + 1) % n;
-  for (let guard = 0; isWaypoint(landing) && guard < n; guard += 1) landing = (landing + 1) % n;
-  let takeoff = from;
-  for (let guard = 0; isWaypoint(takeoff) && guard < n; guard += 1) takeoff = (takeoff - 1 + n) % n;
+  for (let guard = 0; isWaypoint(keys, landing) && guard < n; guard += 1) landing = (landing + 1) % n;
+  const takeoff = hopTakeoff(keys, from);
   if (keys[landing]!.hop === undefined || (takeoff === from && landing === (from + 1) % n)) return undefined;
   let [total, before] = [0, 0];
   for (let i = takeoff; i !== landing; i = (i + 1) % n) {

@@ -12,7 +12,7 @@ import { topAt } from './slope.ts';
 import { surfacesOf } from './surfaces.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
-import { type Body, distance, type Point, SIDES } from './skeleton.ts';
+import { type Body, distance, flexionAt, type Point, SIDES } from './skeleton.ts';
 import {
   bodyAt,
   clearance,
@@ -71,14 +71,6 @@ function gap(point: Point, surface: Surface): number {
   }
 }
 
-const angleBetween = (a: Point, b: Point, c: Point): number => {
-  const ab = Math.atan2(a[1] - b[1], a[0] - b[0]);
-  const cb = Math.atan2(c[1] - b[1], c[0] - b[0]);
-  let d = Math.abs(ab - cb) * (180 / Math.PI);
-  if (d > 180) d = 360 - d;
-  return 180 - d;
-};
-
 function checkRanges(key: Key, body: Body, at: string, problems: Problem[], file: string): void {
   const out = (what: string, value: number, [min, max]: readonly [number, number]) => {
     if (value < min - 0.5 || value > max + 0.5) problems.push(problem(file, at, `${what} ${value.toFixed(0)}° is outside ${min}..${max}°`));
@@ -100,8 +92,8 @@ function checkRanges(key: Key, body: Body, at: string, problems: Problem[], file
     // Knees and elbows are measured on the figure: targets place them by inverse kinematics.
     const l = body.legs[side];
     const a = body.arms[side];
-    out(`${side} knee flexion`, angleBetween(l.root, l.middle, l.end), RANGES.knee);
-    out(`${side} elbow flexion`, tilt === undefined ? angleBetween(a.root, a.middle, a.end) : elbowFlexion3d(a, tilt), RANGES.elbow);
+    out(`${side} knee flexion`, flexionAt(l.root, l.middle, l.end), RANGES.knee);
+    out(`${side} elbow flexion`, tilt === undefined ? flexionAt(a.root, a.middle, a.end) : elbowFlexion3d(a, tilt), RANGES.elbow);
   }
 }
 

@@ -12,7 +12,7 @@ import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
 import { type Twist, turnedHalf } from './trunk-twist.ts';
 
 // The plane geometry the figure is built with, for the modules that pose and draw it.
-export { add, angleOf, direction, distance, lerpPoint, mix, type Point, solveTwoBone, toSegment } from './geometry.ts';
+export { add, angleOf, direction, distance, flexionAt, lerpPoint, mix, type Point, solveTwoBone, toSegment } from './geometry.ts';
 
 // The figure's measures (body-measures.ts), for the modules that pose and draw it.
 export { BODY_MASS_KG, LEG_HALF_WIDTH, SEGMENT } from './body-measures.ts';

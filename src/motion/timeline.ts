@@ -173,14 +173,14 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
   if (isDissolving(motion, from, progress)) return progress < 0.5 ? placedA.body : placedKeyBody(motion, to).body;
   const placedB = placedKeyBody(motion, to);
   // The hand or foot that steps into key b, or both feet hopping into it, lift on the way (limb-paths.ts).
-  const stepping = limbTargets(
+  const paths = limbTargets(
     a,
     b,
     (limb, side) => limbEnd(a, placedA.body, limb, side),
     (limb, side) => limbEnd(b, placedB.body, limb, side),
     progress,
   );
-  if (hop !== undefined) Object.assign(stepping, { targets: { ...stepping.targets, feet: hop.feet }, steps: hop.steps });
+  const stepping = hop === undefined ? paths : { targets: { ...paths.targets, feet: hop.feet }, steps: hop.steps };
   const targets: Targets & Required<Pick<Targets, 'hands' | 'feet'>> = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
   const mixed = mixAngles(a.angles, b.angles, progress);
   let offset = lerpPoint(placedA.offset, placedB.offset, progress);

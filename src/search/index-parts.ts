@@ -189,11 +189,9 @@ function* partsOfPiecesSteps(pieces: readonly PartPiece[]): Steps<IndexPart[] | 
     }
     for (let i = 0; i < path.length - 1; i++) at = childOf(at, path[i]!, inMaps?.includes(i + 1) === true);
     // A value's chunks come one after another, none missing: another piece before its last is a fault.
-    if (joining !== undefined && chunk?.at === 0) return `index part ${lang}: a value ends before its last chunk`;
-    if (chunk === undefined) {
-      if (joining !== undefined) return `index part ${lang}: a value ends before its last chunk`;
-      put(at, path.at(-1)!, value);
-    } else {
+    if (joining !== undefined && (chunk === undefined || chunk.at === 0)) return `index part ${lang}: a value ends before its last chunk`;
+    if (chunk === undefined) put(at, path.at(-1)!, value);
+    else {
       joining ??= chunk.at === 0 ? new ChunkJoin(chunk) : undefined;
       const problem = joining === undefined ? `begins with the chunk at ${chunk.at}` : joining.add(chunk, value);
       if (problem !== undefined) return `index part ${lang}: ${path.join('.')}: ${problem}`;
