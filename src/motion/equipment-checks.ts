@@ -36,6 +36,7 @@ import { sidePadProblems } from './front-seat-pads.ts';
 import { aboveProblems } from './above-check.ts';
 import { sliderProblems } from './slider.ts';
 import { floorLoadProblems, rolledTowelProblems } from './floor-load.ts';
+import { floorBellsProblems } from './floor-bells.ts';
 import { kneeCreaseProblems } from './knee-crease.ts';
 import { miniBandProblems } from './mini-band.ts';
 import { hungTowelProblems } from './hung-towel.ts';
@@ -79,6 +80,7 @@ const onTheGround = (motion: Motion): string[] => [
   ...sidePadProblems(motion),
   ...sliderProblems(motion),
   ...floorLoadProblems(motion),
+  ...floorBellsProblems(motion),
   ...rolledTowelProblems(motion),
   ...kneeCreaseProblems(motion),
   ...miniBandProblems(motion),

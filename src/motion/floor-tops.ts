@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { FixedProp } from './motion.ts';
 import { within } from './schema-numbers.ts';
 import { FLOOR_LOAD_ENTRIES } from './floor-load.ts';
+import { FLOOR_BELL_ENTRIES } from './floor-bells.ts';
 
 /** Metres along the floor from the fixed point, as pose-params.ts takes them (not imported from it: that would be a cycle). */
 const metres = within(-3, 3);
@@ -29,6 +30,8 @@ export const FLOOR_ENTRIES = {
   rolledTowel: v.optional(metres),
   /** A dumbbell or loaded bar lying on the floor, the feet hooked under it (floor-load.ts): no support, so its fields are its own. */
   ...FLOOR_LOAD_ENTRIES,
+  /** Held dumbbells or kettlebells resting on the floor under the planted hands (floor-bells.ts). */
+  ...FLOOR_BELL_ENTRIES,
 };
 
 /** A standard foam roller: 15 cm thick; a body part rests on its top over about 8 cm. */

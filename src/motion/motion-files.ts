@@ -77,6 +77,16 @@ export function buildDescription(file: string, category: string, id: string, raw
   if ('barAt' in params && !motion.held.some((prop) => prop.barAt !== undefined)) {
     return fail([problem(file, `${at}.barAt`, 'barAt says where a barbell held in both hands rests: name a barbell, held in the hands')]);
   }
+  // Bells on the floor under the hands are the held pair's (floor-bells.ts).
+  if ('bellsOnFloor' in params && !motion.held.some((prop) => prop.onFloor !== undefined)) {
+    return fail([
+      problem(
+        file,
+        `${at}.bellsOnFloor`,
+        'bellsOnFloor says the held dumbbells or kettlebells rest on the floor under the hands: name dumbbells or kettlebells, one in each hand',
+      ),
+    ]);
+  }
   const source = raw as Record<string, unknown>;
   const hash = createHash('sha256')
     .update(`${rendererVersion}\n${canonical(source)}`)

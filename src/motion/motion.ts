@@ -147,6 +147,8 @@ export interface HeldProp {
    * plates at the hands beside the legs.
    */
   barAt?: 'on-thighs' | 'behind' | 'around';
+  /** Dumbbells or kettlebells resting on the floor under the planted hands (floor-bells.ts): the height of the hand on the handle. */
+  onFloor?: number;
 }
 
 /** The small implements hand-props.ts places, checks and draws. */

@@ -11,7 +11,6 @@
 import type * as v from 'valibot';
 import { cycleSeconds, type FixedProp, type HeldProp, type Key, type Motion } from './motion.ts';
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
-import { AB_WHEEL_RADIUS } from './hand-props.ts';
 import { DEFAULT_CHAIN } from './dip-belt.ts';
 import { machineScene } from './cardio-keys.ts';
 import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
@@ -27,7 +26,6 @@ import { frontSeatOf } from './front-seat.ts';
 import { roundTops } from './floor-tops.ts';
 import { slidersOf } from './slider.ts';
 import { sidePadsOf } from './front-seat-pads.ts';
-import { BALL_RADIUS } from './ball-flight.ts';
 import { handBandProp } from './hand-band.ts';
 import { miniBandOf } from './mini-band.ts';
 import { barOverTowels, hungTowelOf, onTowels } from './hung-towel.ts';
@@ -35,6 +33,7 @@ import { blocksOf } from './lifting-blocks.ts';
 import { boardsOf } from './chest-boards.ts';
 import { chainHandlesOf, heldNames } from './chain-handles.ts';
 import { floorLoadOf, heldOffFloor } from './floor-load.ts';
+import { bellsOn, handsAboveFloor, onBells } from './floor-bells.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -173,10 +172,12 @@ export const posePattern = pattern<PoseParams>({
     // Chains on handles and a load lying on the floor are no held loads (chain-handles.ts, floor-load.ts).
     const names = heldOffFloor(heldNames(props, params.chainHandles), params.floorLoad) as typeof props;
     // A load on a dip belt hangs on the description's chain (dip-belt.ts).
-    const held: HeldProp[] = heldProps(names, () => params.holdIn).map((prop) => {
+    const carried: HeldProp[] = heldProps(names, () => params.holdIn).map((prop) => {
       if (prop.at === 'belt') return { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true };
       return params.barAt !== undefined && prop.kind === 'barbell' ? { ...prop, barAt: params.barAt } : prop;
     });
+    // Dumbbells or kettlebells the planted hands rest on, on the floor (floor-bells.ts).
+    const held = bellsOn(carried, params.bellsOnFloor);
     // Straps holding the hands, a sled the figure pushes or drags, or a Smith bar whose rails take what the
     // feet do not (a hack squat leaning back into it, feet a foot ahead) hold it up: not a key on the feet alone.
     // So does a machine's backrest or chest pad the trunk leans on, or a lever's pad the shoulders are
@@ -190,17 +191,18 @@ export const posePattern = pattern<PoseParams>({
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
     // passes over the feet stride by stride, so its keys are not held to the standing balance check.
     const isHeldOrTravelling = isHeldUp || params.travel !== undefined;
-    // Hands on an ab wheel hold its axle, the wheel's radius above the floor it rolls on (hand-props.ts);
-    // where a thrown ball lands on the floor, they pick it up at its middle (ball-flight.ts).
-    const isBallOnFloor = params.ballFlight?.floor !== undefined;
-    const handsAbove = held.some((prop) => prop.kind === 'ab-wheel') ? AB_WHEEL_RADIUS : isBallOnFloor ? BALL_RADIUS : REST_HEIGHT.leftHand;
+    // How high handsOnFloor puts the hands: on the floor, an ab wheel's axle, a ball's middle, a bell's handle (floor-bells.ts).
+    const handsAbove = handsAboveFloor(held, params.ballFlight?.floor !== undefined);
     // A cardio machine places the figure on its seat and pedals itself (cardio-keys.ts).
     const machine =
       params.machine === undefined ? undefined : machineScene(params.keys, view, params.machine, params.turns ?? 1, params.travel);
     const placed =
       machine?.keys ??
       params.keys.map((k) =>
-        placedKey(k, view, params.fixed, supports, barOf(params, k, bar), params.wall, isHeldOrTravelling, params.lowBar, handsAbove),
+        onBells(
+          placedKey(k, view, params.fixed, supports, barOf(params, k, bar), params.wall, isHeldOrTravelling, params.lowBar, handsAbove),
+          held,
+        ),
       );
     // A bar on the back or racked in front is held there: the hands are on it at every key, and so
     // (their targets eased between keys) in every frame, never swinging free while it rides the shoulders.

@@ -6,6 +6,7 @@ import { type HeldProp, isPair, type Motion } from './motion.ts';
 import type { Body, Point, Side } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 import { heldAt } from './timeline.ts';
+import { DUMBBELL_HEAD, KETTLEBELL } from './bell-rest.ts';
 
 export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion['view'], forearmUp = false): string {
   switch (prop.kind) {
@@ -30,7 +31,7 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
       return circle(camera, at, 0.2, COLOURS.iron, COLOURS.ironEdge, 0.015);
     case 'dumbbells':
     case 'dumbbell':
-      return circle(camera, at, 0.085, COLOURS.iron, COLOURS.ironEdge, 0.012);
+      return circle(camera, at, DUMBBELL_HEAD, COLOURS.iron, COLOURS.ironEdge, 0.012);
     case 'kettlebell':
     case 'kettlebells': {
       if (forearmUp) {
@@ -48,7 +49,7 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
           ],
           COLOURS.iron,
           0.025,
-        ) + circle(camera, [at[0], at[1] - 0.15], 0.1, COLOURS.iron)
+        ) + circle(camera, [at[0], at[1] - KETTLEBELL.drop], KETTLEBELL.radius, COLOURS.iron)
       );
     }
     case 'farmers-handles':

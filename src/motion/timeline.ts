@@ -7,7 +7,8 @@ import { type Bends, elbowShifts, keyBends, keyHolds, moveHolds, type Shifts } f
 import { cycleSeconds, type Key, keyStartSeconds, type Motion } from './motion.ts';
 import { hopFeet, limbTargets, stepPath, swingOnRigidLines } from './limb-paths.ts';
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
-import { liftBetween, pointOf, supportsOf } from './resting.ts';
+import { pointOf } from './resting.ts';
+import { groundLift } from './bell-rest.ts';
 import { loadGrip } from './held-places.ts';
 import { keepBarOffThighs } from './bar-against-thighs.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
@@ -246,7 +247,7 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
     const flight = flightOf(motion.keys, from);
     const lift: Point =
       flight === undefined
-        ? [0, liftBetween(body, placedA.body, placedB.body, supportsOf(motion.fixed), progress) + mix(a.air ?? 0, b.air ?? 0, progress)]
+        ? [0, groundLift(motion, [a, b], [placedA.body, placedB.body], body, progress) + mix(a.air ?? 0, b.air ?? 0, progress)]
         : thrownLift(motion, flight, flight.into + progress * a.move, body);
     const up = (points: Partial<Record<Side, Point>>, by = lift) =>
       Object.fromEntries(Object.entries(points).map(([side, p]) => [side, add(p, by)])) as Partial<Record<Side, Point>>;
