@@ -140,11 +140,10 @@ export interface HeldProp {
   chain?: number;
   straddle?: boolean;
   /**
-   * Which side of the legs a barbell in both hands rests against, seen from the side (bar-against-thighs.ts):
-   * the front (the default), `on-thighs`: the front, drawn onto them where the arms leave a gap, eased off at
-   * the knee, the waist and once the elbows bend (a pull above the knees and its lockout, a clean's hang), `behind` them (a hack squat, a
-   * shrug behind the back), or `around` them: a trap (hex) bar, whose frame the figure stands inside, its
-   * plates at the hands beside the legs.
+   * Which side of the legs a barbell in both hands rests against, seen from the side (bar-against-thighs.ts): the front (the
+   * default), `on-thighs`: the front, drawn onto them where the arms leave a gap, eased off at the knee, the waist and once the
+   * elbows bend (a pull above the knees and its lockout, a clean's hang), `behind` them (a hack squat, a shrug behind the back),
+   * or `around` them: a trap (hex) bar, whose frame the figure stands inside, its plates at the hands beside the legs.
    */
   barAt?: 'on-thighs' | 'behind' | 'around';
   /** Dumbbells or kettlebells resting on the floor under the planted hands (floor-bells.ts): the height of the hand on the handle. */
@@ -220,9 +219,8 @@ export interface Motion {
   /** Every frame rests on the floor (its lowest resting part touches it), not only the keys. */
   isGrounded?: boolean;
   /**
-   * How the loop returns from the last key to the first: by moving (the default), or, for a movement
-   * that travels (over a box, off a box, across the floor), by a cross-dissolve: the last key fades out
-   * as the first fades in, instead of the figure gliding back along the floor.
+   * How the loop returns from the last key to the first: by moving (the default), or, for a movement that travels (over a box,
+   * off a box, across the floor), by a cross-dissolve: the last key fades out as the first fades in, instead of gliding back.
    */
   loop?: 'dissolve';
   /**
