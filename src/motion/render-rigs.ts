@@ -1,7 +1,8 @@
 /**
  * Rigs drawn in the flat style: a rack's upright, a slant board, a glute-ham developer, a captain's chair
  * and a climbing rope (with the fixed props) and, each frame just behind the figure and in front of a
- * barbell's far plate, the rack's safety pins the bar rests on and a ball pinned against the wall.
+ * barbell's far plate, the rack's safety pins the bar rests on (and the top crossmember an overhead band
+ * loops over) and a ball pinned against the wall.
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { pinSpan } from './rack.ts';
@@ -12,6 +13,25 @@ import { pinnedBallCentre } from './wall-ball.ts';
 
 /** A pin's (a spotter arm's) depth, drawn under its top. */
 const PIN_DEPTH = 0.05;
+/** A band anchored this high or higher in a scene with a rack loops over its top crossmember (metres). */
+export const OVERHEAD_BAND = 1.5;
+/** The crossmember's depth, drawn above the band's anchor, and how far it runs on past the anchor. */
+const CROSSMEMBER = { depth: 0.06, past: 0.1 } as const;
+
+/**
+ * The rack's top crossmember for a band anchored overhead (a reverse band deadlift's bands looped over the
+ * top of the rack): a beam from the upright, raised to it, to just past the anchor, which hangs under it.
+ */
+export function rackCrossmember(camera: Camera, motion: Motion, rack: FixedProp): string {
+  const band = motion.fixed.find((prop) => prop.kind === 'band' && prop.held === undefined && prop.y >= OVERHEAD_BAND);
+  if (band === undefined) return '';
+  const top = band.y + CROSSMEMBER.depth;
+  const side = Math.sign(band.x0 - rack.x1) || 1;
+  return (
+    rect(camera, rack.x1 - 0.035, 0, rack.x1 + 0.035, top, COLOURS.steel) +
+    rect(camera, rack.x1 - side * 0.035, band.y, band.x0 + side * CROSSMEMBER.past, top, COLOURS.steel)
+  );
+}
 
 /** A half rack's upright seen from the side, on its foot along the floor, as tall as a rack (2.3 m) or the picture. */
 export function rackUpright(camera: Camera, rack: FixedProp): string {
@@ -100,7 +120,7 @@ export function rigsBehindFigure(camera: Camera, motion: Motion, body: Body): st
   for (const prop of motion.fixed) {
     if (prop.kind === 'rack') {
       const { from, to } = pinSpan(prop);
-      parts.push(rect(camera, from, prop.y - PIN_DEPTH, to, prop.y, COLOURS.iron));
+      parts.push(rect(camera, from, prop.y - PIN_DEPTH, to, prop.y, COLOURS.iron), rackCrossmember(camera, motion, prop));
       if (prop.upper !== undefined) parts.push(rect(camera, from, prop.upper, to, prop.upper + PIN_DEPTH, COLOURS.iron));
     } else if (prop.pinned !== undefined) {
       const [fill, edge] =

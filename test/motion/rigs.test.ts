@@ -8,7 +8,7 @@ import { checkMotion } from '../../src/motion/motion-check.ts';
 import type { Description } from '../../src/motion/motion-files.ts';
 import { pinSpan } from '../../src/motion/rack.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
-import { COLOURS } from '../../src/motion/svg-kit.ts';
+import { COLOURS, rect } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody, pointOf, RESTING_POINTS } from '../../src/motion/timeline.ts';
 import { pinnedBallCentre, spotOf } from '../../src/motion/wall-ball.ts';
 import { descriptionsIn } from '../helpers/motion-descriptions.ts';
@@ -106,6 +106,42 @@ describe('a power rack', () => {
     assert.ok(!shape.ok && shape.problems.some((p) => p.message.includes('rack is [x, pins] or [x, pins, upper pins], in metres')));
     const undrawn = built({ ...pinSquat, rack: undefined });
     assert.ok(!undrawn.ok && undrawn.problems.some((p) => p.message === 'pattern pose does not draw a rack (yet)'));
+  });
+});
+
+describe('a band looped over the top of a rack', () => {
+  /** A reverse band deadlift: the bar on the floor just above the pins, a band from 2.2 m over the bar to it. */
+  const banded = (band: [number, number]) => ({
+    pattern: 'pose',
+    barAt: 'on-thighs',
+    props: ['barbell', 'band', 'rack'],
+    rack: [0.13, 0.2],
+    band,
+    keys: [
+      { name: 'bar on the floor', trunk: 64, legs: [72, -8, 90], arms: [-2, -2], hold: 0.3, move: 0.9 },
+      { name: 'locked out', trunk: 0, legs: [0, 0, 90], arms: [5, 5], hold: 0.3, move: 0.9 },
+    ],
+  });
+  const svgOf = (d: Description): string => {
+    const body = keyBody(d.motion.keys[0]!, 'side').body;
+    return frameSvg(d.motion, body, cameraFor(d.motion, [body]));
+  };
+  const beams = (svg: string): number => svg.split(`fill="${COLOURS.steel}"`).length - 1;
+
+  it('draws the top crossmember from the upright to over the anchor, the anchor hanging under it', () => {
+    const overhead = description(banded([0.13, 2.2]));
+    assert.deepEqual(messages(overhead), []);
+    const rack = overhead.motion.fixed.find((prop) => prop.kind === 'rack')!;
+    const body = keyBody(overhead.motion.keys[0]!, 'side').body;
+    const camera = cameraFor(overhead.motion, [body]);
+    const beam = rect(camera, rack.x1 - Math.sign(0.13 - rack.x1) * 0.035, 2.2, 0.13 + Math.sign(0.13 - rack.x1) * 0.1, 2.26, COLOURS.steel);
+    assert.ok(frameSvg(overhead.motion, body, camera).includes(beam), 'no crossmember at the anchor');
+  });
+
+  it('draws none for a band anchored low (a banded rack pull, its bands to the floor)', () => {
+    const low = description(banded([0.13, 0.05]));
+    const high = description(banded([0.13, 2.2]));
+    assert.equal(beams(svgOf(high)) - beams(svgOf(low)), 2, 'the crossmember and the upright raised to it');
   });
 });
 
