@@ -15,6 +15,7 @@ import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-k
 import { heldAt, lineEnd } from './timeline.ts';
 import { seamsAt } from './travel.ts';
 import { usesWrists } from './wrist.ts';
+import { lightDumbbellSvg } from './light-dumbbell.ts';
 import { agilityLadderSvg } from './render-agility-ladder.ts';
 import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
@@ -278,9 +279,10 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
       if (ball !== 'gone') parts.push(heldProp(camera, prop, ball, motion.view));
     } else if (!isBehind(prop) && !isHugged(prop) && !isOnBelt(prop))
       parts.push(
-        ...heldPlaces(body, prop).map((at, i) =>
-          heldProp(camera, prop, at, motion.view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)),
-        ),
+        lightDumbbellSvg(camera, motion, body, prop) ??
+          heldPlaces(body, prop)
+            .map((at, i) => heldProp(camera, prop, at, motion.view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)))
+            .join(''),
       );
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')

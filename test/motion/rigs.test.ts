@@ -134,7 +134,14 @@ describe('a band looped over the top of a rack', () => {
     const rack = overhead.motion.fixed.find((prop) => prop.kind === 'rack')!;
     const body = keyBody(overhead.motion.keys[0]!, 'side').body;
     const camera = cameraFor(overhead.motion, [body]);
-    const beam = rect(camera, rack.x1 - Math.sign(0.13 - rack.x1) * 0.035, 2.2, 0.13 + Math.sign(0.13 - rack.x1) * 0.1, 2.26, COLOURS.steel);
+    const beam = rect(
+      camera,
+      rack.x1 - Math.sign(0.13 - rack.x1) * 0.035,
+      2.2,
+      0.13 + Math.sign(0.13 - rack.x1) * 0.1,
+      2.26,
+      COLOURS.steel,
+    );
     assert.ok(frameSvg(overhead.motion, body, camera).includes(beam), 'no crossmember at the anchor');
   });
 

@@ -11,6 +11,8 @@ import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { angles, arm } from '../../src/motion/motion.ts';
 import { type Body, pose, SEGMENT } from '../../src/motion/skeleton.ts';
 import { bodyAt, heldAt, keyBody } from '../../src/motion/timeline.ts';
+import { isLightDumbbell, LIGHT_DUMBBELL_RADIUS, lightDumbbellAt } from '../../src/motion/light-dumbbell.ts';
+import { circle, COLOURS } from '../../src/motion/svg-kit.ts';
 import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
 const strength = descriptionsIn('strength');
@@ -92,5 +94,49 @@ describe('wrist', () => {
       placed.join('\n'),
     );
     assert.match(strength.refusedAt({ ...curl(0), keys: [{ name: 'x', arms: [0, 90, 90, 90] }, { name: 'y' }] }, ID), /keys\.0\.arms: /);
+  });
+});
+
+describe('a light dumbbell in one hand that turns at the wrist', () => {
+  const therapy = descriptionsIn('physical_therapy');
+  /** Seated, the left forearm level forward, a dumbbell in the left hand turned down (flexed) then up (extended). */
+  const eccentric = (props: string[], holdIn: string) => ({
+    pattern: 'pose',
+    props,
+    holdIn,
+    keys: [
+      { name: 'flexed', arms: { left: [-10, 85, 5], right: [0, 0] }, hold: 0.2, move: 1 },
+      { name: 'extended', arms: { left: [-10, 85, 145], right: [0, 0] }, hold: 0.2, move: 1 },
+    ],
+  });
+  const svgAt = (source: Record<string, unknown>, key: number) => {
+    const d = therapy.description(source);
+    const { body } = keyBody(d.motion.keys[key]!, 'side');
+    return { d, body, svg: frameSvg(d.motion, body, cameraFor(d.motion, [body])) };
+  };
+
+  it('is drawn at the knuckles, a hand from the wrist, 9 cm across: below the forearm flexed, above it extended', () => {
+    for (const [key, below] of [
+      [0, true],
+      [1, false],
+    ] as const) {
+      const { d, body, svg } = svgAt(eccentric(['dumbbell'], 'left'), key);
+      const at = lightDumbbellAt(body, d.motion.held[0]!);
+      const wrist = body.arms.left.end;
+      near(Math.hypot(at[0] - wrist[0], at[1] - wrist[1]), SEGMENT.hand, 'knuckles a hand from the wrist');
+      assert.ok(below ? at[1] < wrist[1] - 0.08 : at[1] > wrist[1] + 0.06, `key ${key}: ${at[1]} against the wrist at ${wrist[1]}`);
+      const camera = cameraFor(d.motion, [body]);
+      assert.ok(svg.includes(circle(camera, at, LIGHT_DUMBBELL_RADIUS, COLOURS.iron, COLOURS.ironEdge, 0.01)), 'the light dumbbell');
+    }
+  });
+
+  it('leaves a pair of dumbbells, and a dumbbell whose wrist never turns, drawn at the grip as before', () => {
+    const pair = therapy.description(eccentric(['dumbbells'], 'hands'));
+    assert.equal(isLightDumbbell(pair.motion, pair.motion.held[0]!), false);
+    const still = therapy.description({
+      ...eccentric(['dumbbell'], 'left'),
+      keys: eccentric(['dumbbell'], 'left').keys.map((k) => ({ ...k, arms: { left: [-10, 85], right: [0, 0] } })),
+    });
+    assert.equal(isLightDumbbell(still.motion, still.motion.held[0]!), false);
   });
 });
