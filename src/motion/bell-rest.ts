@@ -3,7 +3,7 @@
  * the floor holds the figure up between keys (floor-bells.ts: `bellsOnFloor`). A module of its own, free of
  * timeline.ts, so that timeline.ts can rest the figure on the bells without an import cycle.
  */
-import type { Key, Motion } from './motion.ts';
+import type { HeldProp, Key, Motion } from './motion.ts';
 import { liftBetween, supportsOf } from './resting.ts';
 import { type Body, distance, type Point, SIDES, type Side } from './skeleton.ts';
 
@@ -14,6 +14,9 @@ export const KETTLEBELL = { drop: 0.15, radius: 0.1 } as const;
 
 /** How high above the floor the hand on a bell's handle is while the bell rests there (metres). */
 export const BELL_HANDLE = { dumbbells: DUMBBELL_HEAD, kettlebells: KETTLEBELL.drop + KETTLEBELL.radius } as const;
+
+/** The height of the hand on the handle of held bells resting on the floor (floor-bells.ts `bellsOn`), or undefined with none. */
+export const bellHandleHeight = (held: readonly HeldProp[]): number | undefined => held.find((prop) => prop.onFloor !== undefined)?.onFloor;
 
 /** Two keys' places for a hand this close are one place: the hand stays on its bell between them. */
 const SAME_PLACE = 0.01;
@@ -43,7 +46,7 @@ export function groundLift(
   progress: number,
 ): number {
   const lift = liftBetween(body, from, to, supportsOf(motion.fixed), progress);
-  const handle = motion.held.find((prop) => prop.onFloor !== undefined)?.onFloor;
+  const handle = bellHandleHeight(motion.held);
   if (handle === undefined) return lift;
   const resting = SIDES.filter((side) => restingOnBell(a, b, progress, side) !== undefined);
   return Math.max(lift, ...resting.map((side) => handle - body.arms[side].hand[1]));

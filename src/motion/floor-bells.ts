@@ -11,7 +11,7 @@
  */
 import * as v from 'valibot';
 import type { HeldProp, Key, Motion } from './motion.ts';
-import { BELL_HANDLE, restingOnBell } from './bell-rest.ts';
+import { BELL_HANDLE, bellHandleHeight, restingOnBell } from './bell-rest.ts';
 import { distance, type Point, SIDES, type Side } from './skeleton.ts';
 import { firstFrameProblem, locate, REST_HEIGHT } from './timeline.ts';
 import { AB_WHEEL_RADIUS } from './hand-props.ts';
@@ -49,9 +49,10 @@ export const floorBellsIn = (motion: Motion): (HeldProp & { onFloor: number }) |
  * to pick it up (ball-flight.ts); else on the floor.
  */
 export function handsAboveFloor(held: readonly HeldProp[], isBallOnFloor: boolean): number {
-  const bells = held.find((prop) => prop.onFloor !== undefined)?.onFloor;
-  if (bells !== undefined) return bells;
-  return held.some((prop) => prop.kind === 'ab-wheel') ? AB_WHEEL_RADIUS : isBallOnFloor ? BALL_RADIUS : REST_HEIGHT.leftHand;
+  return (
+    bellHandleHeight(held) ??
+    (held.some((prop) => prop.kind === 'ab-wheel') ? AB_WHEEL_RADIUS : isBallOnFloor ? BALL_RADIUS : REST_HEIGHT.leftHand)
+  );
 }
 
 /**
@@ -59,7 +60,7 @@ export function handsAboveFloor(held: readonly HeldProp[], isBallOnFloor: boolea
  * is checked over the feet (a hand on a kettlebell's handle, 25 cm up, would otherwise read as standing).
  */
 export const onBells = (key: Key, held: readonly HeldProp[]): Key =>
-  key.hands === undefined || !held.some((prop) => prop.onFloor !== undefined) ? key : { ...key, isBalanced: false };
+  key.hands === undefined || bellHandleHeight(held) === undefined ? key : { ...key, isBalanced: false };
 
 /** Where the hand on `side` rests on its bell's handle `seconds` into the loop, when it does (bell-rest.ts). */
 function restingAt(motion: Motion, seconds: number, side: Side): Point | undefined {

@@ -10,6 +10,7 @@ import type { HeldProp, Motion } from './motion.ts';
 import type { Body, Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS } from './svg-kit.ts';
 import { usesWrists } from './wrist.ts';
+import { knucklesOf } from './render-limbs.ts';
 
 /** The light dumbbell's plate radius (metres). */
 export const LIGHT_DUMBBELL_RADIUS = 0.045;
@@ -21,8 +22,7 @@ export function isLightDumbbell(motion: Motion, prop: HeldProp): boolean {
 
 /** Where it is drawn: the knuckles, as far past the grip (the middle of the hand) as the wrist is behind it. */
 export function lightDumbbellAt(body: Body, prop: HeldProp): Point {
-  const arm = body.arms[prop.at === 'right' ? 'right' : 'left'];
-  return [2 * arm.hand[0] - arm.end[0], 2 * arm.hand[1] - arm.end[1]];
+  return knucklesOf(body.arms[prop.at === 'right' ? 'right' : 'left']);
 }
 
 /** The light dumbbell seen end on, or undefined when `prop` is drawn as any other held load. */

@@ -13,6 +13,7 @@ import type { Motion } from './motion.ts';
 import { PROP_KINDS, type PropKind } from './prop-kinds.ts';
 import { PATTERN_NAMES, PATTERNS } from './patterns.ts';
 import { aboveMisuse } from './above-params.ts';
+import { bellHandleHeight } from './bell-rest.ts';
 
 const DescriptionSchema = v.looseObject({
   pattern: v.picklist(PATTERN_NAMES, `must be one of ${PATTERN_NAMES.join(', ')}`),
@@ -78,7 +79,7 @@ export function buildDescription(file: string, category: string, id: string, raw
     return fail([problem(file, `${at}.barAt`, 'barAt says where a barbell held in both hands rests: name a barbell, held in the hands')]);
   }
   // Bells on the floor under the hands are the held pair's (floor-bells.ts).
-  if ('bellsOnFloor' in params && !motion.held.some((prop) => prop.onFloor !== undefined)) {
+  if ('bellsOnFloor' in params && bellHandleHeight(motion.held) === undefined) {
     return fail([
       problem(
         file,

@@ -8,12 +8,14 @@ import type { Body, Point, Side } from './skeleton.ts';
 import { LEG_HALF_WIDTH } from './skeleton.ts';
 import { type Camera, circle, polyline } from './svg-kit.ts';
 
+/** The knuckles: as far past the grip (the middle of the hand) as the wrist is behind it. */
+export const knucklesOf = (arm: Body['arms'][Side]): Point => [2 * arm.hand[0] - arm.end[0], 2 * arm.hand[1] - arm.end[1]];
+
 /** One side's leg and arm, each as SVG in `colour`; `palms`: draw a palm on the hand. */
 export function limbsSvg(camera: Camera, body: Body, side: Side, colour: string, palms: boolean): { leg: string; arm: string } {
   const l = body.legs[side];
   const a = body.arms[side];
-  // The grip is the middle of the hand: the knuckles are as far past it as the wrist is behind it.
-  const knuckles: Point = [2 * a.hand[0] - a.end[0], 2 * a.hand[1] - a.end[1]];
+  const knuckles = knucklesOf(a);
   return {
     leg:
       polyline(camera, [l.root, l.middle], colour, LEG_HALF_WIDTH.thigh * 2) +
