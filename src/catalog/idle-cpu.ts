@@ -8,8 +8,9 @@
  * while it can afford to: between slices of about a millisecond it looks at how many other tasks are
  * runnable (the kernel's count in /proc/loadavg), and while they want all the CPUs but one (at least
  * one: serving's own burst needs a core of its own), it waits a millisecond, but only while it can
- * still be over by its deadline running flat out at the rate of CPU it has had (expecting to take the
- * last read's CPU time, scaled up when more of the file changed: below).
+ * still be over by its deadline running flat out at the rate of CPU it has had, or at its share of the
+ * CPUs beside what is runnable now if that is lower (expecting to take the last read's CPU time, scaled
+ * up when more of the file changed: below).
  * So a machine that is busy for good gets the build as fast as before, and a reload of a quiet machine's
  * day of edits uses what serving leaves idle.
  * Where the count cannot be read (not Linux), the build never waits.
@@ -111,12 +112,14 @@ export function busyAt(cpus: number): number {
 
 /**
  * A pacer that waits while other runnable tasks want all the CPUs but one (busyAt), as long as the build can still be over by
- * its deadline: what is left of its expected CPU time, at the rate of CPU it has got while running, must
- * fit in the time left. A build that has taken more than it was expected to no longer waits.
+ * its deadline: what is left of its expected CPU time, at the rate of CPU it has got while running or its
+ * share of the CPUs beside the tasks runnable now, whichever is lower, must fit in the time left. A build
+ * that has taken more than it was expected to no longer waits.
  */
 export function idleCpuPacer(options: IdleCpuOptions): Pacer & { readonly waitedMs: () => number } {
   const { expectedCpuMs, deadline, now, cpuMs } = options;
-  const busy = busyAt(options.cpus ?? availableParallelism());
+  const cpus = options.cpus ?? availableParallelism();
+  const busy = busyAt(cpus);
   const others = options.othersRunnable ?? othersRunnable;
   const block = options.block ?? blockFor;
   // Cleared for good the first time the count cannot be read.
@@ -133,10 +136,16 @@ export function idleCpuPacer(options: IdleCpuOptions): Pacer & { readonly waited
       if (expectedCpuMs === undefined || !canCount || runMs < RATE_MEASURED_AFTER_MS) return false;
       const used = cpuMs();
       const left = expectedCpuMs - used;
-      if (left <= 0 || at + left / Math.max(used / runMs, 0.05) >= deadline) return false;
+      if (left <= 0) return false;
       const runnable = others();
       if (runnable === undefined) canCount = false;
-      return runnable !== undefined && runnable >= busy;
+      if (runnable === undefined || runnable < busy) return false;
+      // The rate it has had was measured in the moments it ran, which were the moments others left a core
+      // idle; running from now on through the others it would get at most its share of the CPUs. Taking
+      // the rate alone, the first reload beside two CPU-bound processes (stop 59) waited 561 ms, then took
+      // 1.1 s more to build and missed its deadline.
+      const rate = Math.min(used / runMs, cpus / (runnable + 1));
+      return at + left / Math.max(rate, 0.05) < deadline;
     },
     wait() {
       block(1);

@@ -79,6 +79,18 @@ describe('pacing a build to idle CPU (issue 19)', () => {
     assert.ok(state.now <= 1001, `over at ${state.now} ms`);
   });
 
+  it('expects no more than its share of the CPUs beside the tasks runnable now, however fast it ran in idle moments', () => {
+    // Three others runnable on two cores: running from now on it would get half a core, not the whole one
+    // it had in the moments they left idle (stop 59: a reload that waited 561 ms on that rate and missed its deadline).
+    const { state, pacer, run } = scene(300, () => 3);
+    run(40, 1);
+    while (pacer.shouldWait()) pacer.wait();
+    // 260 ms of CPU left at half a core needs 520 ms: it may wait until 480 ms, not until 740.
+    assert.ok(state.now >= 470 && state.now <= 481, `stopped waiting at ${state.now} ms`);
+    run(520, 0.5);
+    assert.ok(state.now <= 1001, `over at ${state.now} ms`);
+  });
+
   it('does not wait before it has run long enough to know its rate, and counts only its waits as waiting', () => {
     const { state, pacer, run } = scene(300, () => 2);
     run(5, 1);
