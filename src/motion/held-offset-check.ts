@@ -1,7 +1,8 @@
 /**
  * What `check` refuses of a load held off its grip (`heldOffset`, held-offset.ts): an offset on a load that is not a
  * plate, dumbbell, kettlebell, ball, log, sandbag, stone or keg held in the hands or one hand, and, frame by frame, an
- * offset load more than 2 cm into the floor or, seen from the side, into the head, trunk or thighs.
+ * offset load more than 2 cm into the floor or, held in both hands and seen from the side, into the head, trunk or thighs
+ * (a load in one hand, or each of a pair, hangs beside the body).
  */
 import { isPair, type Motion } from './motion.ts';
 import { gripsOf, OFFSET_RADIUS, offsetFrameProblem, offsetFrom } from './held-offset.ts';
@@ -22,7 +23,9 @@ export function heldOffsetProblems(motion: Motion): string[] {
     const body = bodyAt(motion, seconds);
     for (const prop of props)
       for (const [grip, side] of gripsOf(body, prop, isPair(prop))) {
-        const message = offsetFrameProblem(body, prop, offsetFrom(body, prop, grip, side), motion.view);
+        // One hand's load, or each of a pair, hangs beside the body, not in it: the floor alone is checked there.
+        const view = prop.at === 'hands' && !isPair(prop) ? motion.view : 'front';
+        const message = offsetFrameProblem(body, prop, offsetFrom(body, prop, grip, side), view);
         if (message !== undefined) return [`at ${seconds.toFixed(2)} s ${message} (heldOffset)`];
       }
   }
