@@ -43,6 +43,7 @@ import { hungTowelProblems } from './hung-towel.ts';
 import { blocksProblems } from './lifting-blocks.ts';
 import { boardsProblems } from './chest-boards.ts';
 import { chainHandlesProblems } from './chain-handles.ts';
+import { heldOffsetProblems } from './held-offset-check.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -88,4 +89,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...blocksProblems(motion),
   ...boardsProblems(motion),
   ...chainHandlesProblems(motion),
+  ...heldOffsetProblems(motion),
 ];

@@ -4,11 +4,15 @@
  * body, apart from the timeline that poses it.
  */
 import { chainEnd } from './dip-belt.ts';
+import { offsetFrom } from './held-offset.ts';
 import type { HeldProp, LineEnd } from './motion.ts';
 import { add, type Body, isFrontView, lerpPoint, type Point } from './skeleton.ts';
 
-/** Where a held prop is drawn: at the grip, between the knees or ankles, or on the upper back or the front of the shoulders. */
-export function heldAt(body: Body, prop: HeldProp): Point {
+/** Where a held prop is drawn: at the grip (or its offset from it: held-offset.ts), between the knees or ankles, or on the shoulders. */
+export const heldAt = (body: Body, prop: HeldProp): Point => offsetFrom(body, prop, gripAt(body, prop));
+
+/** Where a held prop is held: at the grip, between the knees or ankles, or on the upper back or the front of the shoulders. */
+export function gripAt(body: Body, prop: HeldProp): Point {
   switch (prop.at) {
     case 'hands':
       return lerpPoint(body.arms.left.hand, body.arms.right.hand, 0.5);

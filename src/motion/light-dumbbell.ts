@@ -17,7 +17,8 @@ export const LIGHT_DUMBBELL_RADIUS = 0.045;
 
 /** Whether `prop` is drawn as a light dumbbell at the knuckles. */
 export function isLightDumbbell(motion: Motion, prop: HeldProp): boolean {
-  return prop.kind === 'dumbbell' && (prop.at === 'left' || prop.at === 'right') && usesWrists(motion.keys);
+  // One held off the grip (held-offset.ts: by one end) is drawn by its offset, not at the knuckles.
+  return prop.kind === 'dumbbell' && (prop.at === 'left' || prop.at === 'right') && prop.offset === undefined && usesWrists(motion.keys);
 }
 
 /** Where it is drawn: the knuckles, as far past the grip (the middle of the hand) as the wrist is behind it. */

@@ -46,12 +46,11 @@ export type PadPart = 'back' | 'chest' | 'thighs';
 export interface FixedProp {
   kind: FixedPropKind;
   /**
-   * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings,
-   * dip bars: where the hands hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y);
-   * lever, landmine: the pivot (x0, y); cone, hurdle: its span on the floor and its height; reformer: the
-   * footbar's x (x0) and height (y), and the frame's head end (x1); rack: where the bar rests on its pins
-   * (x0), its upright (x1) and the pins' top (y); a ball pinned against a wall: the wall's face (x0), the
-   * ball's side toward the figure (x1) and its diameter (y).
+   * Bench, box, mat, roller, massage ball, stability ball, BOSU: the top's span and height; bar, low bar, rings, dip bars: where the hands
+   * hold them; wall: its face x; cable, band, straps: the pulley or anchor (x0, y); lever, landmine: the pivot (x0, y); cone, hurdle: its
+   * span on the floor and its height; reformer: the footbar's x (x0) and height (y), and the frame's head end (x1); rack: where the bar
+   * rests on its pins (x0), its upright (x1) and the pins' top (y); a ball pinned against a wall: the wall's face (x0), the ball's side
+   * toward the figure (x1) and its diameter (y).
    */
   x0: number;
   x1: number;
@@ -148,6 +147,8 @@ export interface HeldProp {
   barAt?: 'on-thighs' | 'behind' | 'around';
   /** Dumbbells or kettlebells resting on the floor under the planted hands (floor-bells.ts): the height of the hand on the handle. */
   onFloor?: number;
+  /** Where the load's centre is from the grip, when it is not on it (held-offset.ts HeldOffset). */
+  offset?: { x: number; y: number; turnsWithHand?: boolean };
 }
 
 /** The small implements hand-props.ts places, checks and draws. */
@@ -224,9 +225,8 @@ export interface Motion {
    */
   loop?: 'dissolve';
   /**
-   * Metres a second the figure travels along the floor while the camera follows it (forward positive;
-   * sideways in the front view): the floor scrolls back under it (travel.ts), so a planted foot moves back
-   * with the floor instead of sliding along it.
+   * Metres a second the figure travels along the floor while the camera follows it (forward positive; sideways in the front view): the
+   * floor scrolls back under it (travel.ts), so a planted foot moves back with the floor instead of sliding along it.
    */
   travel?: number;
   /** A held ball that leaves the hands and flies as a thrown body (ball-flight.ts). */

@@ -172,7 +172,9 @@ export const posePattern = pattern<PoseParams>({
     // Chains on handles and a load lying on the floor are no held loads (chain-handles.ts, floor-load.ts).
     const names = heldOffFloor(heldNames(props, params.chainHandles), params.floorLoad) as typeof props;
     // A load on a dip belt hangs on the description's chain (dip-belt.ts).
-    const carried: HeldProp[] = heldProps(names, () => params.holdIn).map((prop) => {
+    // A load held off its grip: its centre where heldOffset puts it (held-offset.ts).
+    const carried: HeldProp[] = heldProps(names, () => params.holdIn).map((found) => {
+      const prop = params.heldOffset === undefined ? found : { ...found, offset: params.heldOffset };
       if (prop.at === 'belt') return { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true };
       return params.barAt !== undefined && prop.kind === 'barbell' ? { ...prop, barAt: params.barAt } : prop;
     });

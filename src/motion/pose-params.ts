@@ -24,6 +24,7 @@ import { SLIDER_ENTRIES } from './slider.ts';
 import { MINI_BAND_ENTRIES } from './mini-band.ts';
 import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
 import { LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
+import { HELD_OFFSET_ENTRIES } from './held-offset.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -202,10 +203,9 @@ export const ParamsSchema = v.pipe(
     /** A treadmill's deck from x0 to x1 (12 cm high; the figure stands and runs on it), its console at the front end. */
     treadmill: v.optional(v.strictTuple([metres, metres])),
     /**
-     * A sled on the floor, its posts at x and its runners on away from the fixed point (ahead of the
-     * figure for x > 0, behind it for x < 0): pushed by hands on the posts, or, with `sledStrap`, dragged by
-     * a strap from it to the hands or the hips. Either way it holds the figure, which leans on it or
-     * away from it: such keys are not held to the standing balance check.
+     * A sled on the floor, its posts at x and its runners on away from the fixed point (ahead of the figure for x > 0, behind it for x <
+     * 0): pushed by hands on the posts, or, with `sledStrap`, dragged by a strap from it to the hands or the hips. Either way it holds the
+     * figure, which leans on it or away from it: such keys are not held to the standing balance check.
      */
     sled: v.optional(metres),
     sledStrap: v.optional(v.picklist(['hands', 'hips'])),
@@ -222,10 +222,9 @@ export const ParamsSchema = v.pipe(
      */
     jumpRope: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))),
     /**
-     * A Pilates reformer `[footbar x, head end x]` (side view; reformer.ts): its footbar at the first x, as
-     * high as the fixed point is in the first key when that is a hand or foot at the footbar (hands on
-     * it in a knee stretch, feet in footwork), else 30 cm above the carriage; its frame running to the
-     * head end, where the risers and straps are. The carriage rolls along the frame under `carriage`.
+     * A Pilates reformer `[footbar x, head end x]` (side view; reformer.ts): its footbar at the first x, as high as the fixed point is in
+     * the first key when that is a hand or foot at the footbar (hands on it in a knee stretch, feet in footwork), else 30 cm above the
+     * carriage; its frame running to the head end, where the risers and straps are. The carriage rolls along the frame under `carriage`.
      */
     reformer: v.optional(v.strictTuple([metres, metres])),
     /**
@@ -235,15 +234,15 @@ export const ParamsSchema = v.pipe(
      */
     carriage: v.optional(v.strictTuple([v.picklist(RESTING), metres])),
     /**
-     * The reformer's straps, from the risers at its head end to the hands or the feet, in every frame. The
-     * rope runs on over the pulley to the carriage and stays taut: each key after the first is moved along
-     * the frame (a key's `at` is not needed) so the hands' pull carries the carriage (reformer-straps.ts).
+     * The reformer's straps, from the risers at its head end to the hands or the feet, in every frame. The rope runs on over the pulley to
+     * the carriage and stays taut: each key after the first is moved along the frame (a key's `at` is not needed) so the hands' pull
+     * carries the carriage (reformer-straps.ts).
      */
     reformerStraps: v.optional(v.picklist(['hands', 'feet'])),
     /**
-     * A cardio machine (side view; cardio.ts), which places the figure: seated on its seat (`at` and `air`
-     * move the pelvis along it and up off it: a standing climb, a rower's slide) or standing on its pedals
-     * (an elliptical), each foot and hand it holds on its pedal, handle or grip in every frame.
+     * A cardio machine (side view; cardio.ts), which places the figure: seated on its seat (`at` and `air` move the pelvis along it and up
+     * off it: a standing climb, a rower's slide) or standing on its pedals (an elliptical), each foot and hand it holds on its pedal,
+     * handle or grip in every frame.
      */
     machine: v.optional(v.picklist(CARDIO_STYLES, `must be one of ${CARDIO_STYLES.join(', ')}`)),
     /** Whole turns of the machine's crank (or strokes of its levers) a loop, at one speed. */
@@ -262,6 +261,7 @@ export const ParamsSchema = v.pipe(
     ...MINI_BAND_ENTRIES,
     ...HUNG_TOWEL_ENTRIES,
     ...LOADED_BAR_ENTRIES,
+    ...HELD_OFFSET_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),

@@ -3,7 +3,8 @@
  * handles, sandbag, stone, keg, log, and chains hanging from a bar's sleeves.
  */
 import { type HeldProp, isPair, type Motion } from './motion.ts';
-import type { Body, Point, Side } from './skeleton.ts';
+import { type Body, type Point, type Side, SIDES } from './skeleton.ts';
+import { gripsOf, OFFSET_RADIUS, offsetFrom } from './held-offset.ts';
 import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 import { heldAt } from './timeline.ts';
 import { DUMBBELL_HEAD, KETTLEBELL } from './bell-rest.ts';
@@ -108,6 +109,42 @@ export function heldProp(camera: Camera, prop: HeldProp, at: Point, view: Motion
       // Drawn along the arm that swings it, or where it flies (render-implement-release.ts).
       return '';
   }
+}
+
+/**
+ * A dumbbell or kettlebell held off its grip (held-offset.ts): a dumbbell held by one end, its handle from the fist to
+ * its head at `at` (a smaller head: a light one); a kettlebell's handle from the grip to its bell at `at`, whichever way
+ * that lies (below the hands held by the horns, above them bottom up). Undefined for any other load.
+ */
+function offsetBell(camera: Camera, prop: HeldProp, at: Point, grip: Point): string | undefined {
+  const length = Math.hypot(at[0] - grip[0], at[1] - grip[1]);
+  if (length < 1e-6) return undefined;
+  const [ux, uy] = [(at[0] - grip[0]) / length, (at[1] - grip[1]) / length];
+  if (prop.kind === 'dumbbell' || prop.kind === 'dumbbells') {
+    const radius = OFFSET_RADIUS.dumbbell!;
+    const butt: Point = [grip[0] - ux * 0.04, grip[1] - uy * 0.04];
+    return polyline(camera, [butt, at], COLOURS.steel, 0.025) + circle(camera, at, radius, COLOURS.iron, COLOURS.ironEdge, 0.012);
+  }
+  if (prop.kind !== 'kettlebell' && prop.kind !== 'kettlebells') return undefined;
+  // The handle's two sides, 5 cm either side of the line from the grip to the bell, from the bell's shoulder to the grip.
+  const side = (k: number, along: number): Point => [grip[0] + ux * along - uy * 0.05 * k, grip[1] + uy * along + ux * 0.05 * k];
+  const shoulder = Math.max(0, length - KETTLEBELL.radius + 0.02);
+  const handle = polyline(camera, [side(-1, shoulder), side(-1, 0), side(1, 0), side(1, shoulder)], COLOURS.iron, 0.025);
+  return handle + circle(camera, at, KETTLEBELL.radius, COLOURS.iron);
+}
+
+/** A held load drawn at each place it is held: each hand of a pair, else its one place; off the grip where the description says. */
+export function heldLoadSvg(camera: Camera, prop: HeldProp, body: Body, view: Motion['view']): string {
+  if (prop.offset === undefined)
+    return heldPlaces(body, prop)
+      .map((at, i) => heldProp(camera, prop, at, view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)))
+      .join('');
+  return gripsOf(body, prop, isPair(prop))
+    .map(([grip, side]) => {
+      const at = offsetFrom(body, prop, grip, side);
+      return offsetBell(camera, prop, at, grip) ?? heldProp(camera, prop, at, view);
+    })
+    .join('');
 }
 
 /** Whether the forearm holding `prop` points up (hand well above the elbow): a rack or an overhead lockout. */

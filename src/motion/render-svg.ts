@@ -4,13 +4,13 @@
  * moves only under a figure that travels: its seams scroll, travel.ts). No text and no fonts, so the
  * rasterizer needs nothing from the system.
  */
-import { type FixedProp, type HeldProp, isPair, type Motion } from './motion.ts';
+import type { FixedProp, HeldProp, Motion } from './motion.ts';
 import { fixedProp } from './render-fixed-props.ts';
 import { isLineProp, propLine } from './render-lines.ts';
 import { limbsSvg } from './render-limbs.ts';
-import { heldPlaces, heldProp, isForearmUp } from './render-props.ts';
+import { heldLoadSvg, heldProp } from './render-props.ts';
 import type { Body, Point } from './skeleton.ts';
-import { SEGMENT, SIDES } from './skeleton.ts';
+import { SEGMENT } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
 import { heldAt, lineEnd } from './timeline.ts';
 import { seamsAt } from './travel.ts';
@@ -278,12 +278,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
       // Out of the hands (ball-flight.ts): where its flight has carried it, or nowhere once out of the picture.
       if (ball !== 'gone') parts.push(heldProp(camera, prop, ball, motion.view));
     } else if (!isBehind(prop) && !isHugged(prop) && !isOnBelt(prop))
-      parts.push(
-        lightDumbbellSvg(camera, motion, body, prop) ??
-          heldPlaces(body, prop)
-            .map((at, i) => heldProp(camera, prop, at, motion.view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)))
-            .join(''),
-      );
+      parts.push(lightDumbbellSvg(camera, motion, body, prop) ?? heldLoadSvg(camera, prop, body, motion.view));
   for (const prop of motion.held)
     if (prop.kind === 'barbell' && motion.view === 'side')
       parts.push(circle(camera, heldAt(body, prop), 0.035, COLOURS.steel, COLOURS.iron, 0.01));
