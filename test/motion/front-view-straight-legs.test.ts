@@ -60,3 +60,38 @@ describe('front view: straight legs put on the floor', () => {
     }
   });
 });
+
+/** A standing twist seen from the front: the hips square to the viewer half-way, as wide as they are, between two keys that turn them 30 degrees. */
+const twist = (legs: readonly number[]) => ({
+  pattern: 'pose',
+  view: 'front',
+  keys: [
+    { name: 'turned right', legs, arms: [10, 10], twist: { chest: -70, hips: -30 }, feetOnFloor: 'both', hold: 0.1, move: 1.1 },
+    { name: 'turned left', legs, arms: [10, 10], twist: { chest: 70, hips: 30 }, feetOnFloor: 'both', hold: 0.1, move: 1.1 },
+  ],
+});
+
+describe('front view: straight legs between keys (straight-legs.ts)', () => {
+  it('keeps both knees straight and both feet still while the hips swing between two straight-legged keys', () => {
+    const motion = motionOf(twist([5, 5]));
+    const start = loopKeyBody(motion, 0).body;
+    for (let f = 0; f < frameCount(motion); f += 1) {
+      const body = bodyAt(motion, f / FRAMES_PER_SECOND);
+      for (const side of SIDES) {
+        const leg = body.legs[side];
+        // Till renderer 1.23.0 the right knee bowed 7.7 degrees half-way.
+        assert.ok(bend(leg) < 1.2, `frame ${f} ${side} knee bent ${bend(leg).toFixed(1)} degrees`);
+        const [p, q] = [leg.end, start.legs[side].end];
+        assert.ok(Math.hypot(p[0] - q[0], p[1] - q[1]) < 0.002, `frame ${f} ${side} ankle moved`);
+      }
+    }
+  });
+
+  it('leaves a soft knee as the keys bend it', () => {
+    const motion = motionOf(twist([6, 4]));
+    for (let f = 0; f < frameCount(motion); f += 1) {
+      const body = bodyAt(motion, f / FRAMES_PER_SECOND);
+      for (const side of SIDES) assert.ok(bend(body.legs[side]) > 1.5, `frame ${f} ${side} knee straightened`);
+    }
+  });
+});
