@@ -83,9 +83,11 @@ export function placedKey(
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
     const ankle = ANKLE_Y + (onToes.includes(side) ? TOES_RAISE : 0);
-    // Seen from the front, a leg tilted toward the viewer (front-depth.ts) reaches as far as it is drawn, all
-    // of it: its knee is bent toward the viewer already, so a straight line in the picture is not a locked knee.
-    const tilts = a.toward?.[side];
+    // Seen from the front a leg reaches as far as it is drawn, all of it: tilted toward the viewer (front-depth.ts)
+    // its knee is bent toward the viewer already, and untilted a straight leg is a standing leg, whose foot stays
+    // where its directions put it. At 99% of its length (the side view's limb that never locks) a straight leg
+    // set apart was drawn in under the hip with its knee bowed sideways 16 degrees (until renderer 1.23.0, issue 23).
+    const tilts = a.toward?.[side] ?? (view === 'front' ? ([0, 0] as const) : undefined);
     const reach =
       tilts === undefined
         ? SEGMENT.thigh + SEGMENT.shank

@@ -16,6 +16,7 @@ import { tossProgress } from './implement-toss.ts';
 import { meetingOf, plantedFeet } from './take-off.ts';
 import { releaseMeetingOf } from './release.ts';
 import { mixAngles } from './mix-angles.ts';
+import { straightLegsBetween } from './straight-legs.ts';
 import { add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -183,7 +184,7 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
   );
   const stepping = hop === undefined ? paths : { targets: { ...paths.targets, feet: hop.feet }, steps: hop.steps };
   const targets: Targets & Required<Pick<Targets, 'hands' | 'feet'>> = { ...stepping.targets, elbows: a.elbows ?? b.elbows ?? 'low' };
-  const mixed = mixAngles(a.angles, b.angles, progress);
+  let mixed = mixAngles(a.angles, b.angles, progress);
   let offset = lerpPoint(placedA.offset, placedB.offset, progress);
   if (a.anchor.point === b.anchor.point) {
     // One anchor for both keys (a standing foot, a gripping hand): it stays exactly on its path, which
@@ -196,6 +197,8 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
         : stepPath(a.anchor.at, b.anchor.at, progress, anchorStep.lift, anchorStep.rise);
     offset = [target[0] - at[0], target[1] - at[1]];
   }
+  // A front view's straight legs stay straight between keys that have them straight (straight-legs.ts).
+  if (machine === undefined) ({ mixed, offset } = straightLegsBetween(motion, a, b, mixed, offset, targets, stepping.steps.length > 0));
   // A bar on the back or racked in front: between keys the hands follow it where the trunk carries it,
   // not a straight line between its places at the keys, which would pull the arms off the bar.
   const load = motion.view === 'side' ? motion.held.find((prop) => prop.at === 'back' || prop.at === 'front-rack') : undefined;
