@@ -103,7 +103,7 @@ export type PoseKey = v.InferOutput<typeof KeySchema>;
 export const ParamsSchema = v.pipe(
   v.strictObject({
     /**
-     * Two to twenty key poses (twelve until stop 60: a man maker's hop back, push-up, two rows, hop in, clean, squat and press;
+     * Two to twenty key poses (twelve until stop 60: a man maker's hop back, push-up, two rows, hop in, clean, squat and press need seventeen;
      * eight until stop 54: a power clean's pull, pull under, catch, stand and lowering). Six were too few for a whole cycle of some
      * movements: a skip (a hop and a step on each side), a burpee with its flights, an inchworm's hand walk, a clean followed by a
      * jerk. The count bounds only the authoring; the loop still lasts at most 5 s (motion-check.ts), so more keys mean shorter moves.
