@@ -103,10 +103,8 @@ export type PoseKey = v.InferOutput<typeof KeySchema>;
 export const ParamsSchema = v.pipe(
   v.strictObject({
     /**
-     * Two to twenty key poses (twelve until stop 60: a man maker's hop back, push-up, two rows, hop in, clean, squat and press need seventeen;
-     * eight until stop 54: a power clean's pull, pull under, catch, stand and lowering). Six were too few for a whole cycle of some
-     * movements: a skip (a hop and a step on each side), a burpee with its flights, an inchworm's hand walk, a clean followed by a
-     * jerk. The count bounds only the authoring; the loop still lasts at most 5 s (motion-check.ts), so more keys mean shorter moves.
+     * Two to twenty key poses (twelve until stop 60, when a man maker needed seventeen; eight until stop 54, six before). The count
+     * bounds only the writing: the loop still lasts at most 5 s (motion-check.ts), so more keys mean shorter moves.
      */
     keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(20, 'at most 20 keys')),
     /** The key shown as the start image and the one shown as the end image; by default the first and the last. */
