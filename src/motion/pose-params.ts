@@ -104,10 +104,10 @@ export type PoseKey = v.InferOutput<typeof KeySchema>;
 export const ParamsSchema = v.pipe(
   v.strictObject({
     /**
-     * Two to twelve key poses (eight until stop 54: a power clean's pull, pull under, catch, stand and lowering). Six were too few for a whole cycle of some movements: a skip (a hop and a step on each side), a
-     * burpee with its flights, an inchworm's hand walk, a clean followed by a jerk. The loop still lasts at most 5 s (motion-check.ts).
+     * Two to twenty key poses (twelve until stop 60, when a man maker needed seventeen; eight until stop 54, six before). The count
+     * bounds only the writing: the loop still lasts at most 5 s (motion-check.ts), so more keys mean shorter moves.
      */
-    keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(12, 'at most 12 keys')),
+    keys: v.pipe(v.array(KeySchema), v.minLength(2, 'needs at least a start and an end key'), v.maxLength(20, 'at most 20 keys')),
     /** The key shown as the start image and the one shown as the end image; by default the first and the last. */
     stills: v.optional(v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.number(), v.integer(), v.minValue(0))])),
     frame: v.optional(v.picklist(['portrait', 'landscape'])),

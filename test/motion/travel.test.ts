@@ -91,12 +91,22 @@ describe('a travelling figure', () => {
     assert.ok(!refused.ok && refused.problems.some((p) => p.path.includes('move')), 'a 0.05 s move is refused at its field');
   });
 
-  it('takes up to twelve keys (a power clean: pull, extension, pull under, catch, stand, lowering), not thirteen', () => {
+  it('takes up to twenty keys (a man maker: hop back, push-up, two rows, hop in, clean, squat, press), not twenty-one', () => {
     const keyed = (count: number) =>
       attempt({ pattern: 'pose', keys: Array.from({ length: count }, (_, i) => ({ name: `key ${i}`, hold: 0, move: 0.2 })) });
-    assert.ok(keyed(12).ok, 'twelve keys are taken');
-    const refused = keyed(13);
-    assert.ok(!refused.ok && refused.problems.some((p) => p.message.includes('at most 12 keys')), 'thirteen are refused');
+    assert.ok(keyed(17).ok, 'seventeen keys (a man maker) are taken');
+    assert.ok(keyed(20).ok, 'twenty keys are taken');
+    const refused = keyed(21);
+    assert.ok(!refused.ok && refused.problems.some((p) => p.message.includes('at most 20 keys')), 'twenty-one are refused');
+  });
+
+  it('still refuses a loop over 5 s however many keys it has', () => {
+    const keyed = (count: number, move: number) =>
+      built({ pattern: 'pose', keys: Array.from({ length: count }, (_, i) => ({ name: `key ${i}`, hold: 0, move })) });
+    const loopProblems = (count: number, move: number) =>
+      checkMotion(keyed(count, move)).filter((p) => p.message.includes('clips last at most 5 s'));
+    assert.deepEqual(loopProblems(20, 0.25), [], 'twenty keys of 0.25 s make a 5 s loop');
+    assert.equal(loopProblems(20, 0.3).length, 1, 'twenty keys of 0.3 s (6 s) are refused');
   });
 
   it('refuses a prop standing on the floor, which would have to scroll with it, and takes a sled it pushes', () => {
