@@ -8,6 +8,7 @@ import { ANKLE_Y, key } from './pattern-kit.ts';
 import { depthOf, foreshortened } from './front-depth.ts';
 import { twistOf } from './trunk-twist.ts';
 import type { PoseKey } from './pose-params.ts';
+import { TOES_RAISE } from './toes-params.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { clearance, groundAt, groundUnder, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
 
@@ -20,8 +21,6 @@ const AGAINST_WALL = 0.12;
 /** Two elbow bends whose elbows land within this of each other (metres, both arms summed) are the same: a straight arm. */
 const SAME_ELBOW = 0.01;
 const FEET: readonly BodyPoint[] = ['leftHeel', 'leftToe', 'rightHeel', 'rightToe'];
-/** How much higher the ankle of a foot on its toes sits than a flat foot's: the heel rises about 30 degrees. */
-const TOES_RAISE = 0.08;
 
 const sides = (which: 'both' | Side | undefined): readonly Side[] => (which === undefined ? [] : which === 'both' ? SIDES : [which]);
 
@@ -82,7 +81,7 @@ export function placedKey(
   const onToes = sides(k.onToes);
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
-    const ankle = ANKLE_Y + (onToes.includes(side) ? TOES_RAISE : 0);
+    const ankle = ANKLE_Y + (onToes.includes(side) ? (k.toesRaise ?? TOES_RAISE) : 0);
     // Seen from the front a leg reaches as far as it is drawn, all of it: tilted toward the viewer (front-depth.ts)
     // its knee is bent toward the viewer already, and untilted a straight leg is a standing leg, whose foot stays
     // where its directions put it. At 99% of its length (the side view's limb that never locks) a straight leg

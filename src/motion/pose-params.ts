@@ -25,6 +25,7 @@ import { MINI_BAND_ENTRIES } from './mini-band.ts';
 import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
 import { LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
 import { HELD_OFFSET_ENTRIES } from './held-offset.ts';
+import { TOES_ENTRIES, toesMisuse } from './toes-params.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -59,8 +60,7 @@ const KeySchema = v.strictObject({
   /** Hands or feet put on the floor below where the directions carry them (inverse kinematics bends the limb). */
   handsOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
-  /** Of the feet `feetOnFloor` places, those resting on their toes, heels raised: a lunge's back foot, a bear crawl, a plank. */
-  onToes: v.optional(v.picklist(['both', 'left', 'right'])),
+  ...TOES_ENTRIES,
   /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */
   handsOnBar: v.optional(v.picklist(['both', 'left', 'right'])),
   /**
@@ -281,9 +281,8 @@ export const ParamsSchema = v.pipe(
     'wallBall pins the ball against the wall, so it is not also on the floor (massageBall, stabilityBall)',
   ),
   v.rawCheck(({ dataset, addIssue }) => {
-    const misfit = dataset.typed
-      ? (leverMisfit(dataset.value) ?? releaseMisfit(dataset.value) ?? beltMisfit(dataset.value) ?? flightOrHopMisuse(dataset.value))
-      : undefined;
+    const p = dataset.typed ? dataset.value : undefined;
+    const misfit = p && (leverMisfit(p) ?? releaseMisfit(p) ?? beltMisfit(p) ?? flightOrHopMisuse(p) ?? toesMisuse(p));
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
