@@ -41,7 +41,14 @@ const isStraight = (key: Key, side: Side): boolean => {
 };
 
 /** With the anchored leg turned `degrees` more, the mix's angles and the offset that keeps the anchor where it is. */
-function turned(motion: Motion, anchor: BodyPoint, side: Side, mixed: Angles, offset: Point, degrees: number): { mixed: Angles; offset: Point } {
+function turned(
+  motion: Motion,
+  anchor: BodyPoint,
+  side: Side,
+  mixed: Angles,
+  offset: Point,
+  degrees: number,
+): { mixed: Angles; offset: Point } {
   const leg = mixed[side].leg;
   const angles: Angles = { ...mixed, [side]: { ...mixed[side], leg: { ...leg, hip: leg.hip + degrees } } };
   const [was, now] = [pointOf(pose(mixed, motion.view), anchor), pointOf(pose(angles, motion.view), anchor)];

@@ -40,10 +40,16 @@ describe('front view: straight legs put on the floor', () => {
           assert.ok(bend(leg) < 0.5, `frame ${f} ${side} knee bent ${bend(leg).toFixed(1)} degrees`);
           const apart = Math.abs(leg.end[0] - leg.root[0]);
           const expected = (SEGMENT.thigh + SEGMENT.shank) * Math.sin(legs * RAD);
-          assert.ok(Math.abs(apart - expected) < 0.002, `frame ${f} ${side} ankle ${apart.toFixed(3)} m out, expected ${expected.toFixed(3)}`);
+          assert.ok(
+            Math.abs(apart - expected) < 0.002,
+            `frame ${f} ${side} ankle ${apart.toFixed(3)} m out, expected ${expected.toFixed(3)}`,
+          );
         }
       }
-      assert.deepEqual(checkMotion(description).map((p) => p.message), []);
+      assert.deepEqual(
+        checkMotion(description).map((p) => p.message),
+        [],
+      );
     });
   }
 
