@@ -67,3 +67,16 @@ export function onSegment(a: Point, b: Point, p: Point, steep = 1): Point {
   const t = Math.max(0, Math.min(1, 0.5 + (along - 0.5) * steep));
   return [a[0] + dx * t, a[1] + dy * t];
 }
+
+/** The root of an increasing or decreasing `f` on [lo, hi] by bisection (40 steps: far below a millimetre). */
+export function solve(f: (x: number) => number, lo: number, hi: number): number {
+  let a = lo;
+  let b = hi;
+  const rising = f(b) > f(a);
+  for (let i = 0; i < 40; i += 1) {
+    const mid = (a + b) / 2;
+    if (f(mid) > 0 === rising) b = mid;
+    else a = mid;
+  }
+  return (a + b) / 2;
+}

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import type { BodyPoint, Contact, FixedProp, HeldProp, Key, Motion } from './motion.ts';
 import type { PropKind } from './prop-kinds.ts';
+import { solve } from './geometry.ts';
 import { within } from './schema-numbers.ts';
 import { angles, arm, flatFootLeg, leg } from './motion.ts';
 import { add, type Body, centreWithLoad, type Point, SEGMENT, type View } from './skeleton.ts';
@@ -72,19 +73,6 @@ export function heldProps(props: readonly PropKind[], placeOf: (kind: HeldProp['
     held.push({ kind: kind as HeldProp['kind'], at, massKg: mass });
   }
   return held;
-}
-
-/** The root of an increasing or decreasing `f` on [lo, hi] by bisection (40 steps: far below a millimetre). */
-export function solve(f: (x: number) => number, lo: number, hi: number): number {
-  let a = lo;
-  let b = hi;
-  const rising = f(b) > f(a);
-  for (let i = 0; i < 40; i += 1) {
-    const mid = (a + b) / 2;
-    if (f(mid) > 0 === rising) b = mid;
-    else a = mid;
-  }
-  return (a + b) / 2;
 }
 
 export function bodyOf(k: Key, view: View): Body {

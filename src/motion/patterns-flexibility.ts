@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import type { Key } from './motion.ts';
 import { angles, arm, flatFootLeg, leg } from './motion.ts';
-import { ANKLE_Y, FEET_ON, HANDS_ON, heelAt, key, motion, on, pattern, pointIn, proneOnHands, solve } from './pattern-kit.ts';
+import { ANKLE_Y, FEET_ON, HANDS_ON, heelAt, key, motion, on, pattern, pointIn, proneOnHands } from './pattern-kit.ts';
+import { solve } from './geometry.ts';
 import { add } from './skeleton.ts';
 import { keyBody } from './timeline.ts';
 

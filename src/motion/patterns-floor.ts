@@ -5,21 +5,8 @@
 import * as v from 'valibot';
 import type { Key } from './motion.ts';
 import { angles, arm, leg } from './motion.ts';
-import {
-  ANKLE_Y,
-  bench,
-  FEET_ON,
-  HANDS_ON,
-  heldProps,
-  key,
-  matIf,
-  motion,
-  on,
-  pattern,
-  pointIn,
-  proneOnHands,
-  solve,
-} from './pattern-kit.ts';
+import { ANKLE_Y, bench, FEET_ON, HANDS_ON, heldProps, key, matIf, motion, on, pattern, pointIn, proneOnHands } from './pattern-kit.ts';
+import { solve } from './geometry.ts';
 import { add, type Point } from './skeleton.ts';
 
 const BENCH_Y = 0.43;

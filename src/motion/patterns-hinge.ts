@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import type { HeldProp, Key } from './motion.ts';
 import { angles, flatFootLeg, leg } from './motion.ts';
-import { FEET_ON, hanging, heelAt, heldProps, key, motion, pattern, pointIn, solve } from './pattern-kit.ts';
+import { FEET_ON, hanging, heelAt, heldProps, key, motion, pattern, pointIn } from './pattern-kit.ts';
+import { solve } from './geometry.ts';
 import { touchingFrontAt } from './bar-against-thighs.ts';
 import { SEGMENT } from './body-measures.ts';
 import { distance } from './geometry.ts';

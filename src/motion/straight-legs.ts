@@ -9,6 +9,7 @@
  * arc both straight legs allow.
  */
 import { foreshortened } from './front-depth.ts';
+import { solve } from './geometry.ts';
 import type { BodyPoint, Key, Motion } from './motion.ts';
 import { pointOf } from './resting.ts';
 import { type Angles, distance, type Point, pose, SEGMENT, type Side, type Targets } from './skeleton.ts';
@@ -22,18 +23,6 @@ const TURN = 30;
 const RAD = Math.PI / 180;
 
 const ANCHOR_SIDE: Partial<Record<BodyPoint, Side>> = { leftHeel: 'left', leftToe: 'left', rightHeel: 'right', rightToe: 'right' };
-
-/** The root of `f` between `lo` and `hi`, where it changes sign, by bisection (40 steps). */
-function bisect(f: (x: number) => number, lo: number, hi: number): number {
-  let [a, b] = [lo, hi];
-  const rising = f(b) > f(a);
-  for (let i = 0; i < 40; i += 1) {
-    const mid = (a + b) / 2;
-    if (f(mid) > 0 === rising) b = mid;
-    else a = mid;
-  }
-  return (a + b) / 2;
-}
 
 const isStraight = (key: Key, side: Side): boolean => {
   const tilts = key.angles.toward?.[side];
@@ -92,7 +81,7 @@ export function straightLegsBetween(
   for (let step = 1; step <= TURN; step += 1) {
     for (const sign of [1, -1]) {
       if (gap(sign * step) < 0) continue;
-      return turned(motion, a.anchor.point, side, mixed, offset, bisect(gap, sign * (step - 1), sign * step));
+      return turned(motion, a.anchor.point, side, mixed, offset, solve(gap, sign * (step - 1), sign * step));
     }
   }
   return unchanged;
