@@ -22,10 +22,11 @@ export function heldOffsetProblems(motion: Motion): string[] {
     const seconds = frame / FRAMES_PER_SECOND;
     const body = bodyAt(motion, seconds);
     for (const prop of props)
-      for (const [grip, side] of gripsOf(body, prop, isPair(prop))) {
-        // One hand's load, or each of a pair, hangs beside the body, not in it: the floor alone is checked there.
-        const view = prop.at === 'hands' && !isPair(prop) ? motion.view : 'front';
-        const message = offsetFrameProblem(body, prop, offsetFrom(body, prop, grip, side), view);
+      for (const [grip, side] of gripsOf(body, prop)) {
+        // One hand's load, or each of a pair, hangs beside the body, not in it: the floor alone is checked there,
+        // and from the front, where depth cannot tell, for any load.
+        const inBody = motion.view === 'side' && prop.at === 'hands' && !isPair(prop);
+        const message = offsetFrameProblem(body, prop, offsetFrom(body, prop, grip, side), inBody);
         if (message !== undefined) return [`at ${seconds.toFixed(2)} s ${message} (heldOffset)`];
       }
   }

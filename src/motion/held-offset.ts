@@ -9,16 +9,12 @@
  * or thighs, as ball-check.ts does for a ball.
  */
 import * as v from 'valibot';
-import type { HeldProp, Motion } from './motion.ts';
+import { type HeldProp, isPair } from './motion.ts';
 import { add, type Body, distance, LEG_HALF_WIDTH, lerpPoint, type Point, SEGMENT, type Side, toSegment } from './skeleton.ts';
 import { within } from './schema-numbers.ts';
 
 /** Where the centre of a held load is from its grip (HeldProp.offset). */
-export interface HeldOffset {
-  x: number;
-  y: number;
-  turnsWithHand?: boolean;
-}
+export type HeldOffset = NonNullable<HeldProp['offset']>;
 
 export const HELD_OFFSET_ENTRIES = {
   /** The held load's centre from the grip, metres (x forward or to the picture's right, y up); see the module comment. */
@@ -67,12 +63,12 @@ const TRUNK_HALF = 0.1;
 /** How far an offset load may pass into the floor or the body before it reads as through it. */
 const THROUGH = 0.02;
 
-/** What is wrong with an offset load centred at `at` in this frame: under the floor, or (side view) in the body. */
-export function offsetFrameProblem(body: Body, prop: HeldProp, at: Point, view: Motion['view']): string | undefined {
+/** What is wrong with an offset load centred at `at` in this frame: under the floor, or (when `inBody` is asked) in the head, trunk or thighs as seen from the side. */
+export function offsetFrameProblem(body: Body, prop: HeldProp, at: Point, inBody: boolean): string | undefined {
   const radius = OFFSET_RADIUS[prop.kind] ?? 0.1;
   const sunk = radius - at[1];
   if (sunk > THROUGH) return `the ${prop.kind} is ${(sunk * 100).toFixed(0)} cm into the floor`;
-  if (view !== 'side') return undefined;
+  if (!inBody) return undefined;
   const head = SEGMENT.headRadius + radius - distance(at, body.head);
   if (head > THROUGH) return `the ${prop.kind} passes ${(head * 100).toFixed(0)} cm into the head`;
   const trunk = TRUNK_HALF + radius - toSegment(at, body.pelvis, body.neckBase);
@@ -85,10 +81,10 @@ export function offsetFrameProblem(body: Body, prop: HeldProp, at: Point, view: 
 }
 
 /** The grips a load is held at in this frame, each with the hand's side for a pair: each hand of a pair, else the middle of the hands or the one hand. */
-export function gripsOf(body: Body, prop: HeldProp, isPairHeld: boolean): [Point, Side | undefined][] {
+export function gripsOf(body: Body, prop: HeldProp): [Point, Side | undefined][] {
   if (prop.at === 'left' || prop.at === 'right') return [[body.arms[prop.at].hand, undefined]];
   const [l, r] = [body.arms.left.hand, body.arms.right.hand];
-  return isPairHeld
+  return isPair(prop)
     ? [
         [l, 'left'],
         [r, 'right'],

@@ -139,7 +139,7 @@ export function heldLoadSvg(camera: Camera, prop: HeldProp, body: Body, view: Mo
     return heldPlaces(body, prop)
       .map((at, i) => heldProp(camera, prop, at, view, isForearmUp(body, prop, isPair(prop) ? SIDES[i] : undefined)))
       .join('');
-  return gripsOf(body, prop, isPair(prop))
+  return gripsOf(body, prop)
     .map(([grip, side]) => {
       const at = offsetFrom(body, prop, grip, side);
       return offsetBell(camera, prop, at, grip) ?? heldProp(camera, prop, at, view);
