@@ -18,6 +18,9 @@ export function heldOffsetProblems(motion: Motion): string[] {
     return [
       `heldOffset places a plate, dumbbell, kettlebell, ball, log, sandbag, stone or keg held in the hands or one hand, not a ${misplaced.kind} held in ${misplaced.at}`,
     ];
+  const oneLoad = props.find((prop) => prop.offset?.betweenLegs === true && (prop.at !== 'hands' || isPair(prop)));
+  if (oneLoad !== undefined)
+    return [`heldOffset's betweenLegs is for a load held in both hands, not a ${oneLoad.kind} held in ${oneLoad.at}`];
   for (let frame = 0; frame < frameCount(motion); frame += 1) {
     const seconds = frame / FRAMES_PER_SECOND;
     const body = bodyAt(motion, seconds);

@@ -18,7 +18,14 @@ export type HeldOffset = NonNullable<HeldProp['offset']>;
 
 export const HELD_OFFSET_ENTRIES = {
   /** The held load's centre from the grip, metres (x forward or to the picture's right, y up); see the module comment. */
-  heldOffset: v.optional(v.strictObject({ x: within(-0.6, 0.6), y: within(-0.6, 0.6), turnsWithHand: v.optional(v.boolean()) })),
+  heldOffset: v.optional(
+    v.strictObject({
+      x: within(-0.6, 0.6),
+      y: within(-0.6, 0.6),
+      turnsWithHand: v.optional(v.boolean()),
+      betweenLegs: v.optional(v.literal(true)),
+    }),
+  ),
 };
 
 /**
@@ -73,6 +80,8 @@ export function offsetFrameProblem(body: Body, prop: HeldProp, at: Point, inBody
   if (head > THROUGH) return `the ${prop.kind} passes ${(head * 100).toFixed(0)} cm into the head`;
   const trunk = TRUNK_HALF + radius - toSegment(at, body.pelvis, body.neckBase);
   if (trunk > THROUGH) return `the ${prop.kind} passes ${(trunk * 100).toFixed(0)} cm into the trunk`;
+  // A swing's bell hiked back between the thighs of a stance wider than the bell passes them, not through them.
+  if (prop.offset?.betweenLegs === true) return undefined;
   for (const leg of Object.values(body.legs)) {
     const thigh = LEG_HALF_WIDTH.thigh + radius - toSegment(at, leg.root, leg.middle);
     if (thigh > THROUGH) return `the ${prop.kind} passes ${(thigh * 100).toFixed(0)} cm into a thigh`;

@@ -127,4 +127,32 @@ describe('a held load away from its grip', () => {
     );
     assert.ok(problemsOf(row({ x: 0, y: -0.19 }, [97, -74], ['barbell'])).some((m) => /heldOffset places a plate/.test(m)));
   });
+
+  it('lets a swing hike its bell between the thighs with betweenLegs, and only a load held in both hands', () => {
+    // The American swing's hike: the bell below the horns, turned with the hands back between the legs.
+    const swing = (offset: Record<string, unknown>, holdIn = 'hands') => ({
+      pattern: 'pose',
+      props: ['kettlebell'],
+      holdIn,
+      heldOffset: offset,
+      keys: [
+        { name: 'hiked', trunk: 68, neck: -15, legs: [42, -12, 90], arms: [-55, -55], feetOnFloor: 'both', hold: 0.3, move: 0.6 },
+        { name: 'overhead', trunk: 0, legs: [0, 0], arms: [176, 176], feetOnFloor: 'both', hold: 0.3, move: 0.6 },
+      ],
+    });
+    const hanging = { x: 0, y: -0.13, turnsWithHand: true };
+    assert.ok(
+      problemsOf(swing(hanging)).some((m) => /the kettlebell passes \d+ cm into a thigh \(heldOffset\)/.test(m)),
+      'without betweenLegs, the hiked bell reads as through a thigh',
+    );
+    assert.deepEqual(problemsOf(swing({ ...hanging, betweenLegs: true })), []);
+    assert.ok(
+      problemsOf(swing({ ...hanging, betweenLegs: true }, 'left')).some((m) => /betweenLegs is for a load held in both hands/.test(m)),
+      'a one-handed bell hangs beside the legs: betweenLegs says nothing there',
+    );
+    assert.ok(
+      problemsOf(goblet({ x: -0.3, y: 0, betweenLegs: true })).some((m) => /the kettlebell passes \d+ cm into the (trunk|head)/.test(m)),
+      'betweenLegs lets the thighs go, not the trunk',
+    );
+  });
 });
