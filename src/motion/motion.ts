@@ -147,14 +147,8 @@ export interface HeldProp {
   barAt?: 'on-thighs' | 'behind' | 'around';
   /** Dumbbells or kettlebells resting on the floor under the planted hands (floor-bells.ts): the height of the hand on the handle. */
   onFloor?: number;
-  /** Where the load's centre is from the grip, when it is not on it (held-offset.ts HeldOffset). */
-  offset?: {
-    x: number;
-    y: number;
-    turnsWithHand?: boolean;
-    /** Held in both hands and passing between the thighs of a stance wider than the load (a swing's hike), not through them. */
-    betweenLegs?: true;
-  };
+  /** Where the load's centre is from the grip, when it is not on it (held-offset.ts HeldOffset); betweenLegs: held in both hands and passing between the thighs of a stance wider than the load (a swing's hike). */
+  offset?: { x: number; y: number; turnsWithHand?: boolean; betweenLegs?: true };
 }
 
 /** The small implements hand-props.ts places, checks and draws. */
