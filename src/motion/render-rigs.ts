@@ -2,7 +2,8 @@
  * Rigs drawn in the flat style: a rack's upright, a slant board, a glute-ham developer, a captain's chair
  * and a climbing rope (with the fixed props) and, each frame just behind the figure and in front of a
  * barbell's far plate, the rack's safety pins the bar rests on (and the top crossmember an overhead band
- * loops over) and a ball pinned against the wall.
+ * loops over; with no rack, wall or bar to hold it, a rig's upright and crossmember of its own) and a ball
+ * pinned against the wall.
  */
 import type { FixedProp, Motion } from './motion.ts';
 import { pinSpan } from './rack.ts';
@@ -19,18 +20,42 @@ export const OVERHEAD_BAND = 1.5;
 const CROSSMEMBER = { depth: 0.06, past: 0.1 } as const;
 
 /**
- * The rack's top crossmember for a band anchored overhead (a reverse band deadlift's bands looped over the
- * top of the rack): a beam from the upright, raised to it, to just past the anchor, which hangs under it.
+ * Props an overhead band can be anchored to as drawn: a rack (its crossmember, below), a wall, an overhead
+ * bar, rings or straps hanging from above, a Smith machine's frame.
  */
-export function rackCrossmember(camera: Camera, motion: Motion, rack: FixedProp): string {
-  const band = motion.fixed.find((prop) => prop.kind === 'band' && prop.held === undefined && prop.y >= OVERHEAD_BAND);
-  if (band === undefined) return '';
+const ANCHOR_HOLDERS: ReadonlySet<FixedProp['kind']> = new Set(['rack', 'wall', 'bar', 'rings', 'straps', 'smith']);
+/** With none of them, a rig's upright stands this far beyond the anchor (away from the figure's middle). */
+const RIG_UPRIGHT_BEYOND = 0.45;
+
+const overheadBand = (motion: Motion): FixedProp | undefined =>
+  motion.fixed.find((prop) => prop.kind === 'band' && prop.held === undefined && prop.y >= OVERHEAD_BAND);
+
+/** A top crossmember for an overhead band: a beam from an upright at x, raised to it, to just past the anchor, which hangs under it. */
+function crossmember(camera: Camera, band: FixedProp, upright: number): string {
   const top = band.y + CROSSMEMBER.depth;
-  const side = Math.sign(band.x0 - rack.x1) || 1;
+  const side = Math.sign(band.x0 - upright) || 1;
   return (
-    rect(camera, rack.x1 - 0.035, 0, rack.x1 + 0.035, top, COLOURS.steel) +
-    rect(camera, rack.x1 - side * 0.035, band.y, band.x0 + side * CROSSMEMBER.past, top, COLOURS.steel)
+    rect(camera, upright - 0.035, 0, upright + 0.035, top, COLOURS.steel) +
+    rect(camera, upright - side * 0.035, band.y, band.x0 + side * CROSSMEMBER.past, top, COLOURS.steel)
   );
+}
+
+/** The rack's top crossmember for a band anchored overhead (a reverse band deadlift's bands looped over the top of the rack). */
+function rackCrossmember(camera: Camera, motion: Motion, rack: FixedProp): string {
+  const band = overheadBand(motion);
+  return band === undefined ? '' : crossmember(camera, band, rack.x1);
+}
+
+/**
+ * An overhead band with nothing drawn to hold it (a reverse band squat's or bench press's bands, an assisted
+ * jump's band from above) was a dot in the air (random review 37): it hangs from a rig's crossmember, its
+ * upright beyond the anchor. Seen from the side the figure stands between a rig's uprights, so the upright
+ * may pass behind it.
+ */
+function overheadRig(camera: Camera, motion: Motion): string {
+  const band = overheadBand(motion);
+  if (band === undefined || motion.fixed.some((prop) => ANCHOR_HOLDERS.has(prop.kind))) return '';
+  return crossmember(camera, band, band.x0 + (Math.sign(band.x0) || 1) * RIG_UPRIGHT_BEYOND);
 }
 
 /** A half rack's upright seen from the side, on its foot along the floor, as tall as a rack (2.3 m) or the picture. */
@@ -112,11 +137,11 @@ export function climbingRope(camera: Camera, rope: FixedProp): string {
 }
 
 /**
- * The rack's pins (and upper pins) and any pinned ball: drawn after a barbell's far plate, so the bar is
- * seen resting on the pins rather than the plate hiding where it sits, and before the figure.
+ * The rack's pins (and upper pins), an overhead band's rig and any pinned ball: drawn after a barbell's far
+ * plate, so the bar is seen resting on the pins rather than the plate hiding where it sits, and before the figure.
  */
 export function rigsBehindFigure(camera: Camera, motion: Motion, body: Body): string {
-  const parts: string[] = [];
+  const parts: string[] = [overheadRig(camera, motion)];
   for (const prop of motion.fixed) {
     if (prop.kind === 'rack') {
       const { from, to } = pinSpan(prop);

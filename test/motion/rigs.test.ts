@@ -152,6 +152,43 @@ describe('a band looped over the top of a rack', () => {
   });
 });
 
+describe('a band anchored overhead with no rack, wall or bar to hold it', () => {
+  /** A reverse band squat with no rack drawn: the band from 2.3 m over the bar on the back. */
+  const reverseBandSquat = (extra: Record<string, unknown> = {}) => ({
+    pattern: 'pose',
+    props: ['barbell', 'band'],
+    holdIn: 'back',
+    band: [0.06, 2.3],
+    keys: [
+      { name: 'standing tall', trunk: 2, legs: [-4, -4, 90], arms: [-65, 105], hold: 0.3, move: 1.1 },
+      { name: 'bottom', trunk: 40, legs: [95, -32, 90], arms: [-55, 150], hold: 0.3, move: 1.1 },
+    ],
+    ...extra,
+  });
+  const svgOf = (d: Description): string => {
+    const body = keyBody(d.motion.keys[0]!, 'side').body;
+    return frameSvg(d.motion, body, cameraFor(d.motion, [body]));
+  };
+
+  it('hangs it from a rig of its own: an upright 45 cm beyond the anchor and a crossmember over it', () => {
+    const squat = description(reverseBandSquat());
+    assert.deepEqual(messages(squat), []);
+    const body = keyBody(squat.motion.keys[0]!, 'side').body;
+    const camera = cameraFor(squat.motion, [body]);
+    const svg = frameSvg(squat.motion, body, camera);
+    assert.ok(svg.includes(rect(camera, 0.51 - 0.035, 0, 0.51 + 0.035, 2.36, COLOURS.steel)), 'no upright beyond the anchor');
+    assert.ok(svg.includes(rect(camera, 0.51 + 0.035, 2.3, 0.06 - 0.1, 2.36, COLOURS.steel)), 'no crossmember over the anchor');
+  });
+
+  it('draws no rig where a wall holds the band, nor for a band anchored low', () => {
+    const steel = (d: Description): number => svgOf(d).split(`fill="${COLOURS.steel}"`).length - 1;
+    const walled = description(reverseBandSquat({ props: ['barbell', 'band', 'wall'], wall: 0.4, band: [0.4, 2.3] }));
+    const low = description(reverseBandSquat({ band: [0.06, 0.05] }));
+    assert.equal(steel(description(reverseBandSquat())) - steel(low), 2, 'the rig is the upright and the crossmember');
+    assert.equal(steel(walled), steel(low), 'a wall holds the band: no rig');
+  });
+});
+
 describe('a ball pinned against the wall', () => {
   it('rolls the ball along the wall with the lower back, touching both in every frame', () => {
     const squat = description(wallSquat);
