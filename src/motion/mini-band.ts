@@ -17,26 +17,36 @@ import { firstFrameProblem } from './timeline.ts';
 export const MINI_BAND = { rest: 0.6, stretched: 1.4, width: 0.05 } as const;
 /** How far past its rest or its limit a band may be read before it is loose or overstretched (metres round). */
 const TOLERANCE = 0.02;
+/** Half the foot's depth round the arch, where a band looped round the feet sits: about 24 cm round (metres). */
+const FOOT_HALF_DEPTH = 0.038;
 
 /**
  * Where on each leg the band sits, as a fraction of the segment from the joint it is named after: "just
  * above the knees" is a hand's width up the thigh (8 cm), not over the kneecap, which the records warn
- * against; "below the knees" is just under the kneecap; "ankles" just above the ankle bones. A fraction
- * of the drawn segment, so a thigh pointing at the viewer (front-depth.ts) carries it toward the knee too.
+ * against; "below the knees" is just under the kneecap; "ankles" just above the ankle bones; "feet" round
+ * the arches, 45% of the way from the heel to the toe (a banded psoas march). A fraction of the drawn
+ * segment, so a thigh pointing at the viewer (front-depth.ts) carries it toward the knee too.
  */
-const PLACE: Record<MiniBandAt, { from: 'middle' | 'end'; toward: 'root' | 'middle' | 'end'; fraction: number; halfWidth: number }> = {
+const PLACE: Record<
+  MiniBandAt,
+  { from: 'middle' | 'end' | 'heel'; toward: 'root' | 'middle' | 'end' | 'toe'; fraction: number; halfWidth: number }
+> = {
   'above-knees': { from: 'middle', toward: 'root', fraction: 0.18, halfWidth: LEG_HALF_WIDTH.thigh },
   'below-knees': { from: 'middle', toward: 'end', fraction: 0.15, halfWidth: LEG_HALF_WIDTH.shank },
   ankles: { from: 'end', toward: 'middle', fraction: 0.14, halfWidth: LEG_HALF_WIDTH.shank },
+  feet: { from: 'heel', toward: 'toe', fraction: 0.45, halfWidth: FOOT_HALF_DEPTH },
 };
 
 export const MINI_BAND_ENTRIES = {
   /**
-   * A mini (loop) band round both legs (prop `mini-band`; mini-band.ts): `above-knees`, `below-knees` or
-   * `ankles`, drawn there on both legs in every frame and stretched as they part.
+   * A mini (loop) band round both legs (prop `mini-band`; mini-band.ts): `above-knees`, `below-knees`,
+   * `ankles` or round the arches of the `feet`, drawn there on both legs in every frame and stretched as they part.
    */
   miniBand: v.optional(
-    v.picklist(MINI_BAND_PLACES, 'a mini band is looped round both legs above-knees, below-knees or at the ankles (one of those words)'),
+    v.picklist(
+      MINI_BAND_PLACES,
+      'a mini band is looped round both legs above-knees, below-knees, at the ankles or round the feet (one of those words)',
+    ),
   ),
 };
 
@@ -83,6 +93,7 @@ const PLACE_WORDS: Record<MiniBandAt, string> = {
   'above-knees': 'above the knees',
   'below-knees': 'below the knees',
   ankles: 'at the ankles',
+  feet: 'round the feet',
 };
 
 /** The first problem of a mini band through the loop, if any, as a message for motion-check.ts. */
@@ -90,7 +101,7 @@ export function miniBandProblems(motion: Motion): string[] {
   const band = motion.fixed.find((prop) => prop.kind === 'mini-band');
   if (band === undefined) return [];
   const at = band.around;
-  if (at === undefined) return ['miniBand: a mini band needs its place round both legs: above-knees, below-knees or ankles'];
+  if (at === undefined) return ['miniBand: a mini band needs its place round both legs: above-knees, below-knees, ankles or feet'];
   const found = firstFrameProblem(motion, (body) => {
     const round = bandRound(body, at);
     const apart = `${(distance(bandWrap(body, 'left', at).centre, bandWrap(body, 'right', at).centre) * 100).toFixed(0)} cm apart`;

@@ -151,7 +151,7 @@ export type FixedPropKind =
 export const SLIDER_PARTS = ['left-foot', 'right-foot', 'left-hand', 'right-hand'] as const;
 export type SliderPart = (typeof SLIDER_PARTS)[number];
 /** Where a mini band may be looped round both legs (mini-band.ts). */
-export const MINI_BAND_PLACES = ['above-knees', 'below-knees', 'ankles'] as const;
+export const MINI_BAND_PLACES = ['above-knees', 'below-knees', 'ankles', 'feet'] as const;
 export type MiniBandAt = (typeof MINI_BAND_PLACES)[number];
 /** What may lie on the floor for the feet to hook under (floor-load.ts): a dumbbell with round heads, or a bar loaded with small plates. */
 export const FLOOR_LOADS = ['dumbbell', 'barbell'] as const;

@@ -109,12 +109,25 @@ describe('mini band round both legs', () => {
     assert.ok(distance(wrap.centre, body.legs.left.end) < 0.08, 'a band at the ankles sits just above the ankle');
   });
 
+  it('loops a band round the feet at the arches, between heel and toe, and draws it there', () => {
+    const feet = built({ ...bridge(true), miniBand: 'feet' });
+    assert.deepEqual(checkMotion(feet), []);
+    const body = bodyAt(feet.motion, 0);
+    const { heel, toe } = body.legs.left;
+    const wrap = bandWrap(body, 'left', 'feet');
+    const arch: [number, number] = [heel[0] + (toe[0] - heel[0]) * 0.45, heel[1] + (toe[1] - heel[1]) * 0.45];
+    assert.ok(distance(wrap.centre, arch) < 1e-9, `the band sits at ${wrap.centre}, not the arch ${arch}`);
+    assert.ok(distance(wrap.centre, body.legs.left.end) > 0.05, 'round the feet is below the ankle, not at it');
+    const ankles = built({ ...bridge(true), miniBand: 'ankles' });
+    assert.notEqual(frames(feet)[0]!.svg, frames(ankles)[0]!.svg, 'the band round the feet is drawn where the ankle band is');
+  });
+
   it('refuses a place the pattern cannot put it, naming the file and the field', () => {
     const result = build(seated({ miniBand: 'waist' }));
     assert.ok(!result.ok, 'a mini band round the waist was accepted');
     const problems = result.ok ? [] : result.problems;
     assert.ok(
-      problems.some((p) => p.source === FILE && p.path.endsWith('miniBand') && /above-knees, below-knees or at the ankles/.test(p.message)),
+      problems.some((p) => p.source === FILE && p.path.endsWith('miniBand') && /above-knees, below-knees, at the ankles or round the feet/.test(p.message)),
       JSON.stringify(problems),
     );
   });
