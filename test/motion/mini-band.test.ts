@@ -127,7 +127,10 @@ describe('mini band round both legs', () => {
     assert.ok(!result.ok, 'a mini band round the waist was accepted');
     const problems = result.ok ? [] : result.problems;
     assert.ok(
-      problems.some((p) => p.source === FILE && p.path.endsWith('miniBand') && /above-knees, below-knees, at the ankles or round the feet/.test(p.message)),
+      problems.some(
+        (p) =>
+          p.source === FILE && p.path.endsWith('miniBand') && /above-knees, below-knees, at the ankles or round the feet/.test(p.message),
+      ),
       JSON.stringify(problems),
     );
   });
