@@ -96,12 +96,15 @@ const PLACE_WORDS: Record<MiniBandAt, string> = {
   feet: 'round the feet',
 };
 
+/** The places a band may go, as a message lists them ("above-knees, below-knees, ankles or feet"), so a new place is named there too. */
+const PLACES_LISTED = `${MINI_BAND_PLACES.slice(0, -1).join(', ')} or ${MINI_BAND_PLACES.at(-1)}`;
+
 /** The first problem of a mini band through the loop, if any, as a message for motion-check.ts. */
 export function miniBandProblems(motion: Motion): string[] {
   const band = motion.fixed.find((prop) => prop.kind === 'mini-band');
   if (band === undefined) return [];
   const at = band.around;
-  if (at === undefined) return ['miniBand: a mini band needs its place round both legs: above-knees, below-knees, ankles or feet'];
+  if (at === undefined) return [`miniBand: a mini band needs its place round both legs: ${PLACES_LISTED}`];
   const found = firstFrameProblem(motion, (body) => {
     const round = bandRound(body, at);
     const apart = `${(distance(bandWrap(body, 'left', at).centre, bandWrap(body, 'right', at).centre) * 100).toFixed(0)} cm apart`;

@@ -17,6 +17,14 @@ const { built, description } = descriptionsIn('powerlifting');
 
 const messages = (d: Description): string[] => checkMotion(d).map((p) => p.message);
 
+/** The first key's frame as SVG, in a camera framing that key. */
+const svgOf = (d: Description): string => {
+  const body = keyBody(d.motion.keys[0]!, 'side').body;
+  return frameSvg(d.motion, body, cameraFor(d.motion, [body]));
+};
+/** How many steel parts (uprights, beams) a frame draws. */
+const beams = (svg: string): number => svg.split(`fill="${COLOURS.steel}"`).length - 1;
+
 /** A pin squat: the bar on the back settles on pins 77 cm up at the bottom (its sleeve 3.5 cm under its centre). */
 const pinSquat = {
   pattern: 'pose',
@@ -122,11 +130,6 @@ describe('a band looped over the top of a rack', () => {
       { name: 'locked out', trunk: 0, legs: [0, 0, 90], arms: [5, 5], hold: 0.3, move: 0.9 },
     ],
   });
-  const svgOf = (d: Description): string => {
-    const body = keyBody(d.motion.keys[0]!, 'side').body;
-    return frameSvg(d.motion, body, cameraFor(d.motion, [body]));
-  };
-  const beams = (svg: string): number => svg.split(`fill="${COLOURS.steel}"`).length - 1;
 
   it('draws the top crossmember from the upright to over the anchor, the anchor hanging under it', () => {
     const overhead = description(banded([0.13, 2.2]));
@@ -165,10 +168,6 @@ describe('a band anchored overhead with no rack, wall or bar to hold it', () => 
     ],
     ...extra,
   });
-  const svgOf = (d: Description): string => {
-    const body = keyBody(d.motion.keys[0]!, 'side').body;
-    return frameSvg(d.motion, body, cameraFor(d.motion, [body]));
-  };
 
   it('hangs it from a rig of its own: an upright 45 cm beyond the anchor and a crossmember over it', () => {
     const squat = description(reverseBandSquat());
@@ -181,7 +180,7 @@ describe('a band anchored overhead with no rack, wall or bar to hold it', () => 
   });
 
   it('draws no rig where a wall holds the band, nor for a band anchored low', () => {
-    const steel = (d: Description): number => svgOf(d).split(`fill="${COLOURS.steel}"`).length - 1;
+    const steel = (d: Description): number => beams(svgOf(d));
     const walled = description(reverseBandSquat({ props: ['barbell', 'band', 'wall'], wall: 0.4, band: [0.4, 2.3] }));
     const low = description(reverseBandSquat({ band: [0.06, 0.05] }));
     assert.equal(steel(description(reverseBandSquat())) - steel(low), 2, 'the rig is the upright and the crossmember');
