@@ -109,7 +109,9 @@ export function placedKey(
   for (const point of RESTING_POINTS) {
     if (clearance(body, point, supports) < RESTS_WITHIN) contacts.push({ point, on: groundUnder(body, point, supports).name });
   }
-  if (bar !== undefined) contacts.push({ point: 'leftHand', on: 'bar' }, { point: 'rightHand', on: 'bar' });
+  if (bar !== undefined) contacts.push({ point: 'leftHand', on: 'bar' });
+  // A hand let go of the bar (a one-arm hang) holds nothing: its arm goes where the key's angles put it.
+  if (bar !== undefined && k.letGo !== 'right') contacts.push({ point: 'rightHand', on: 'bar' });
   const onBar = lowBar === undefined ? [] : sides(k.handsOnBar);
   for (const side of onBar) contacts.push({ point: side === 'left' ? 'leftHand' : 'rightHand', on: 'bar' });
   // Held to the balance check: a key on the feet alone. A knee, hand or seat hovering a few centimetres

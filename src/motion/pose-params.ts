@@ -26,6 +26,7 @@ import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
 import { LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
 import { HELD_OFFSET_ENTRIES } from './held-offset.ts';
 import { TOES_ENTRIES, toesMisuse } from './toes-params.ts';
+import { HANG_ENTRIES, HANG_KEY_ENTRIES, letGoMisuse } from './hang-params.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -61,6 +62,8 @@ const KeySchema = v.strictObject({
   handsOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   ...TOES_ENTRIES,
+  /** The hand off the bar at this key, in a hang (hang-params.ts). */
+  ...HANG_KEY_ENTRIES,
   /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */
   handsOnBar: v.optional(v.picklist(['both', 'left', 'right'])),
   /**
@@ -179,20 +182,8 @@ export const ParamsSchema = v.pipe(
     /** A second cable (a crossover seen from the front: one pulley each side), with its own `to2`. */
     cable2: v.optional(v.strictTuple([metres, height])),
     to2: v.optional(v.picklist(LINE_ENDS), 'hands'),
-    /**
-     * Held up by the hands: the left hand stays where it holds, nothing rests on the floor. An overhead
-     * bar (prop `bar`, at least 2.2 m up), rings hanging from above (prop `rings`) or parallel bars
-     * (prop `dip-bars`) at the hands (at least 1.2 m up); each as high as keeps the feet 5 cm off the floor.
-     */
-    hang: v.optional(v.boolean(), false),
-    /**
-     * Where an overhead bar (prop `bar`) is held from, seen from the side: `above` (a hanger coming down
-     * just behind the bar, as from a rig's beam) or `ahead` (a bracket at the bar's height to a post 45 cm
-     * in front of the figure, as a bar mounted on a wall it faces). A pull-up's chin clears the bar with the
-     * head just behind it, where the hanger runs: `ahead` keeps the head clear. Seen from the front the bar
-     * lies across the picture and this changes nothing.
-     */
-    barFrom: v.optional(v.picklist(['above', 'ahead']), 'above'),
+    /** A figure hanging from a bar, rings or parallel bars, and where an overhead bar is held from (hang-params.ts). */
+    ...HANG_ENTRIES,
     /**
      * A bar fixed at `[x, height]` that the hands of keys with `handsOnBar` hold while the feet stay on
      * the floor (a rack's or a locked Smith machine's bar: an inverted row, an incline push-up).
@@ -282,7 +273,7 @@ export const ParamsSchema = v.pipe(
   ),
   v.rawCheck(({ dataset, addIssue }) => {
     const p = dataset.typed ? dataset.value : undefined;
-    const misfit = p && (leverMisfit(p) ?? releaseMisfit(p) ?? beltMisfit(p) ?? flightOrHopMisuse(p) ?? toesMisuse(p));
+    const misfit = p && (leverMisfit(p) ?? releaseMisfit(p) ?? beltMisfit(p) ?? flightOrHopMisuse(p) ?? toesMisuse(p) ?? letGoMisuse(p));
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
