@@ -61,7 +61,7 @@ export interface FixedProp {
   held?: 'between-hands' | 'around-back';
   /** Mini band: where it is looped round both legs (mini-band.ts). */
   around?: MiniBandAt;
-  /** Boards on the chest: how many are stacked (chest-boards.ts); chain handles: each chain's length, metres (chain-handles.ts). */
+  /** Boards on the chest: how many (chest-boards.ts); chain handles: each chain's length; a landmine held at its sleeve's end: its plate's diameter, metres (landmine-sleeve.ts). */
   size?: number;
   /** Jump rope: seconds a turn (jump-rope.ts). */
   period?: number;
