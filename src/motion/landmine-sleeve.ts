@@ -2,17 +2,16 @@
  * A landmine held at the end of its sleeve (`landmineGrip: "sleeve-end"`, renderer 1.26.0): the grip of a landmine
  * press, a jammer, a landmine chest press or curl. The hands hold the loaded end of the bar, so the bar stops at them
  * (a 3 cm stub in the palm), and the plate rides on the sleeve inboard of them, between the hands and the socket. The
- * bar lies in the side view's picture plane, so its plate is seen edge-on: a thin bar of plate across the bar, square
- * to it. Where it is in a frame, and what `check` refuses: the plate through the head, the trunk, a thigh or the floor.
+ * bar lies in the side view's picture plane, so its plate is seen edge-on: a thin slab across the bar, square to it.
+ * Where it is in a frame, and what `check` refuses: the plate through the head, the trunk, a thigh or the floor.
  * Without the field the landmine is drawn as before (render-lines.ts: the bar past the hands, a face-on plate there).
  */
 import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
+import { LANDMINE_GRIPS, type LandmineGrip } from './prop-kinds.ts';
 import { within } from './schema-numbers.ts';
 import { type Body, LEG_HALF_WIDTH, type Point, SEGMENT, toSegment } from './skeleton.ts';
 import { firstFrameProblem, lineEnd } from './timeline.ts';
-
-export const LANDMINE_GRIPS = ['sleeve-end'] as const;
 
 /**
  * The sleeve, metres. An Olympic bar's sleeve takes plates along 41.5 cm (IWF; power bars 40-43 cm) from its collar to
@@ -41,7 +40,7 @@ export const LANDMINE_ENTRIES = {
 
 type LandmineParams = {
   landmine?: number | undefined;
-  landmineGrip?: (typeof LANDMINE_GRIPS)[number] | undefined;
+  landmineGrip?: LandmineGrip | undefined;
   landminePlate?: number | undefined;
 };
 
@@ -54,10 +53,10 @@ export function landmineMisfit(p: LandmineParams): string | undefined {
   return undefined;
 }
 
-/** Marks the landmine among the fixed props as held at its sleeve's end, its plate's diameter in `size`. */
+/** Gives the landmine among the fixed props its grip (sleeve-end) and its plate's diameter. */
 export function withSleeveGrip(fixed: FixedProp[], p: LandmineParams): void {
   const landmine = fixed.find((prop) => prop.kind === 'landmine');
-  if (landmine !== undefined && p.landmineGrip === 'sleeve-end') landmine.size = p.landminePlate ?? 0.45;
+  if (landmine !== undefined && p.landmineGrip !== undefined) landmine.grip = { hold: p.landmineGrip, plate: p.landminePlate ?? 0.45 };
 }
 
 /** A sleeve-end landmine's plate in this frame: its centre, its two rims (square to the bar), its thickness, the bar's end. */
@@ -69,15 +68,15 @@ export interface SleevePlate {
 }
 
 export function sleevePlate(prop: FixedProp, body: Body): SleevePlate | undefined {
-  if (prop.kind !== 'landmine' || prop.size === undefined) return undefined;
+  if (prop.kind !== 'landmine' || prop.grip === undefined) return undefined;
   const grip = lineEnd(body, prop.to ?? 'hands');
-  const length = Math.hypot(prop.x0 - grip[0], prop.y - grip[1]) || 1;
-  // Along the bar from the grip toward the socket, and square to it.
-  const along: Point = [(prop.x0 - grip[0]) / length, (prop.y - grip[1]) / length];
-  const thickness = plateThickness(prop.size);
-  const inboard = SLEEVE.length - SLEEVE.pastGrip - thickness / 2;
-  const centre: Point = [grip[0] + along[0] * inboard, grip[1] + along[1] * inboard];
-  const [ax, ay] = [-along[1] * (prop.size / 2), along[0] * (prop.size / 2)];
+  const reach = Math.hypot(grip[0] - prop.x0, grip[1] - prop.y) || 1;
+  // Out along the bar from the socket through the grip: the plate inboard of the grip, the bar's end just past it.
+  const out: Point = [(grip[0] - prop.x0) / reach, (grip[1] - prop.y) / reach];
+  const at = (metres: number): Point => [grip[0] + out[0] * metres, grip[1] + out[1] * metres];
+  const thickness = plateThickness(prop.grip.plate);
+  const [centre, tip] = [at(-(SLEEVE.length - SLEEVE.pastGrip - thickness / 2)), at(SLEEVE.pastGrip)];
+  const [ax, ay] = [-out[1] * (prop.grip.plate / 2), out[0] * (prop.grip.plate / 2)];
   return {
     centre,
     rims: [
@@ -85,7 +84,7 @@ export function sleevePlate(prop: FixedProp, body: Body): SleevePlate | undefine
       [centre[0] - ax, centre[1] - ay],
     ],
     thickness,
-    tip: [grip[0] - along[0] * SLEEVE.pastGrip, grip[1] - along[1] * SLEEVE.pastGrip],
+    tip,
   };
 }
 
@@ -137,11 +136,11 @@ function plateProblem(plate: SleevePlate, body: Body): string | undefined {
  * motion-check.ts; or a sleeve-end landmine seen from the front.
  */
 export function landmineSleeveProblems(motion: Motion): string[] {
-  const landmine = motion.fixed.find((prop) => prop.kind === 'landmine' && prop.size !== undefined);
+  const landmine = motion.fixed.find((prop) => prop.kind === 'landmine' && prop.grip !== undefined);
   if (landmine === undefined) return [];
   if (motion.view === 'front')
     return ['landmineGrip is drawn from the side, where the bar lies in the picture (from the front it points at the viewer)'];
-  const plate = `the sleeve-end landmine's ${(landmine.size! * 100).toFixed(0)} cm plate`;
+  const plate = `the sleeve-end landmine's ${(landmine.grip!.plate * 100).toFixed(0)} cm plate`;
   const found = firstFrameProblem(motion, (body) => {
     const problem = plateProblem(sleevePlate(landmine, body)!, body);
     return problem === undefined ? undefined : `${plate} ${problem}`;

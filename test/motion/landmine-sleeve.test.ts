@@ -53,7 +53,7 @@ describe('landmine held at the end of its sleeve', () => {
     const d = built(press());
     assert.deepEqual(checkMotion(d), []);
     const landmine = d.motion.fixed.find((prop) => prop.kind === 'landmine')!;
-    assert.equal(landmine.size, 0.45, 'a 45 cm plate by default');
+    assert.deepEqual(landmine.grip, { hold: 'sleeve-end', plate: 0.45 }, 'a 45 cm plate by default');
     const socket: Point = [landmine.x0, landmine.y];
     for (const [i, { body }] of frames(d).frames.entries()) {
       const hand = lineEnd(body, 'left');
@@ -93,7 +93,7 @@ describe('landmine held at the end of its sleeve', () => {
 
   it('takes a smaller plate, and refuses the fields without a landmine or without the grip, naming them', () => {
     const small = built(press({ landminePlate: 0.35 })).motion.fixed.find((prop) => prop.kind === 'landmine')!;
-    assert.equal(small.size, 0.35);
+    assert.deepEqual(small.grip, { hold: 'sleeve-end', plate: 0.35 });
     const refused = (source: Record<string, unknown>, pattern: RegExp) => {
       const result = build(source);
       assert.ok(!result.ok, `accepted: ${JSON.stringify(source)}`);
@@ -139,7 +139,7 @@ describe('landmine held at the end of its sleeve', () => {
   it('leaves a landmine without it drawn as before: the bar 24 cm past the hands, a face-on 45 cm plate 14 cm past them', () => {
     const d = built(press({ landmineGrip: undefined }));
     const landmine = d.motion.fixed.find((prop) => prop.kind === 'landmine')!;
-    assert.equal(landmine.size, undefined);
+    assert.equal(landmine.grip, undefined);
     const socket: Point = [landmine.x0, landmine.y];
     const { camera, frames: all } = frames(d);
     for (const [i, { body, svg }] of all.entries()) {
