@@ -39,6 +39,7 @@ import { floorLoadProblems, rolledTowelProblems } from './floor-load.ts';
 import { floorBellsProblems } from './floor-bells.ts';
 import { kneeCreaseProblems } from './knee-crease.ts';
 import { miniBandProblems } from './mini-band.ts';
+import { landmineSleeveProblems } from './landmine-sleeve.ts';
 import { hungTowelProblems } from './hung-towel.ts';
 import { blocksProblems } from './lifting-blocks.ts';
 import { boardsProblems } from './chest-boards.ts';
@@ -90,4 +91,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...boardsProblems(motion),
   ...chainHandlesProblems(motion),
   ...heldOffsetProblems(motion),
+  ...landmineSleeveProblems(motion),
 ];

@@ -5,7 +5,8 @@
  * the shin, a pad on the shoulders, hips or knees), and fixed pads placed against the body (a backrest,
  * a chest pad, a thigh pad).
  */
-import type { FixedProp, LeverEnd, PadPart } from './motion.ts';
+import type { FixedProp } from './motion.ts';
+import type { LeverEnd, PadPart } from './prop-kinds.ts';
 import { add, type Body, lerpPoint, type Point, type Side } from './skeleton.ts';
 import { lineEnd } from './timeline.ts';
 

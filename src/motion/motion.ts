@@ -3,7 +3,7 @@
  * scene, optional hand and foot targets), the scene's fixed props and the held ones, and what each key promises
  * (contacts, balance). Patterns build Motions; timeline.ts turns one into frames.
  */
-import type { FixedPropKind, FloorLoad, MiniBandAt, SliderPart } from './prop-kinds.ts';
+import type { FixedPropKind, FloorLoad, LandmineGrip, LeverEnd, MiniBandAt, PadPart, SliderPart } from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
@@ -37,11 +37,6 @@ export type Surface =
 /** What a line prop runs to: both hands, one hand, the middle of the feet, one ankle, the hips (a belt or harness), the shoulders or the knees (a machine's pads). */
 export type LineEnd = 'hands' | Side | 'feet' | 'left-foot' | 'right-foot' | 'hips' | 'shoulders' | 'knees';
 
-/** What a machine's lever ends in (machine.ts): handles, a foot platform, a roller pad on the front or back of the shin, a pad on the body. */
-export type LeverEnd = 'handles' | 'platform' | 'front-roller' | 'back-roller' | 'pad';
-/** The body part a machine's fixed pad rests against: a backrest, a chest pad, a thigh pad. */
-export type PadPart = 'back' | 'chest' | 'thighs';
-
 /** A fixed prop: drawn in the scene, never moving. */
 export interface FixedProp {
   kind: FixedPropKind;
@@ -63,6 +58,8 @@ export interface FixedProp {
   around?: MiniBandAt;
   /** Boards on the chest: how many are stacked (chest-boards.ts); chain handles: each chain's length, metres (chain-handles.ts). */
   size?: number;
+  /** Landmine: how the hands hold it (sleeve-end) and its plate's diameter, metres (landmine-sleeve.ts); unset, the bar runs past the hands. */
+  grip?: { hold: LandmineGrip; plate: number };
   /** Jump rope: seconds a turn (jump-rope.ts). */
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */

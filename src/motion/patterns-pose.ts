@@ -34,6 +34,7 @@ import { boardsOf } from './chest-boards.ts';
 import { chainHandlesOf, heldNames } from './chain-handles.ts';
 import { floorLoadOf, heldOffFloor } from './floor-load.ts';
 import { bellsOn, handsAboveFloor, onBells } from './floor-bells.ts';
+import { withSleeveGrip } from './landmine-sleeve.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -270,6 +271,7 @@ export const posePattern = pattern<PoseParams>({
       const x = kind === 'cable' || kind === 'band' ? at[0] : rigidAnchorX(keys, view, at, to);
       fixed.push({ kind, x0: x, x1: x + (x < 0 ? -0.32 : 0.32), y: at[1], to });
     }
+    withSleeveGrip(fixed, params);
     // A landmine's socket or a lever's pivot well beyond the figure widens the picture too; so does a
     // reformer's frame, from past its footbar to its head end.
     const ends = fixed.filter((prop) => WIDENING.has(prop.kind)).map((prop) => prop.x0);

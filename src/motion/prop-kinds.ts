@@ -156,3 +156,10 @@ export type MiniBandAt = (typeof MINI_BAND_PLACES)[number];
 /** What may lie on the floor for the feet to hook under (floor-load.ts): a dumbbell with round heads, or a bar loaded with small plates. */
 export const FLOOR_LOADS = ['dumbbell', 'barbell'] as const;
 export type FloorLoad = (typeof FLOOR_LOADS)[number];
+/** How the hands may hold a landmine's bar besides past its end (landmine-sleeve.ts): at the end of its loaded sleeve. */
+export const LANDMINE_GRIPS = ['sleeve-end'] as const;
+export type LandmineGrip = (typeof LANDMINE_GRIPS)[number];
+/** What a machine's lever ends in (machine.ts): handles, a foot platform, a roller pad on the front or back of the shin, a pad on the body. */
+export type LeverEnd = 'handles' | 'platform' | 'front-roller' | 'back-roller' | 'pad';
+/** The body part a machine's fixed pad rests against: a backrest, a chest pad, a thigh pad. */
+export type PadPart = 'back' | 'chest' | 'thighs';

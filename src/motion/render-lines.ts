@@ -8,6 +8,7 @@ import { type Camera, circle, COLOURS, polyline, rect } from './svg-kit.ts';
 import { lineEnd } from './timeline.ts';
 import { leverArm } from './render-machine.ts';
 import { handBandSvg } from './hand-band.ts';
+import { sleevePlate } from './landmine-sleeve.ts';
 
 /** A line prop's drawing in this frame: from its anchor or pivot to what it runs to. */
 export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
@@ -89,6 +90,12 @@ export function propLine(camera: Camera, prop: FixedProp, body: Body): string {
       }).join('');
     }
     case 'landmine': {
+      // Held at its sleeve's end (landmine-sleeve.ts): the bar ends in the hands; its plate is drawn over the trunk (render-landmine.ts).
+      const sleeve = sleevePlate(prop, body);
+      if (sleeve !== undefined)
+        return (
+          rect(camera, prop.x0 - 0.08, 0, prop.x0 + 0.08, 0.05, COLOURS.iron) + polyline(camera, [anchor, sleeve.tip], COLOURS.steel, 0.03)
+        );
       // The bar from its socket on the floor to the hands, its loaded sleeve just past them.
       const end = lineEnd(body, prop.to ?? 'hands');
       const plate = towards(end, anchor, -0.14);

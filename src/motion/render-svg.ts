@@ -12,7 +12,7 @@ import { heldLoadSvg, heldProp } from './render-props.ts';
 import type { Body, Point } from './skeleton.ts';
 import { SEGMENT } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline, round, svgPoint } from './svg-kit.ts';
-import { heldAt, lineEnd } from './timeline.ts';
+import { heldAt } from './timeline.ts';
 import { seamsAt } from './travel.ts';
 import { usesWrists } from './wrist.ts';
 import { lightDumbbellSvg } from './light-dumbbell.ts';
@@ -41,6 +41,8 @@ import { frontSeatSvg, sidePadsSvg } from './render-front-seat.ts';
 import { armEdgeSvg, behindColour, sideBehind, sternumSvg, turnedWidth } from './render-twist.ts';
 import { aboveCamera, aboveSvg } from './render-above.ts';
 import { sliderExtent } from './render-slider.ts';
+import { landmineExtent } from './landmine-sleeve.ts';
+import { sleevePlateSvg } from './render-landmine.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -93,8 +95,8 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
         for (const dx of [-1.15, 1.15]) see([at[0] + dx, at[1]]);
     }
     for (const [point, margin] of [...handPropExtent(motion, body), ...sliderExtent(motion, body)]) see(point, margin);
-    // A landmine's plate rides just past the hands (22.5 cm plates): all of it in the picture.
-    for (const prop of motion.fixed) if (prop.kind === 'landmine') see(lineEnd(body, prop.to ?? 'hands'), 0.42);
+    // A landmine's plate, past the hands or on its sleeve inboard of them: all of it in the picture (landmine-sleeve.ts).
+    for (const [point, margin] of landmineExtent(motion, body)) see(point, margin);
     // The Hercules pillars lean out: their tops, past their feet, stay in the picture.
     for (const prop of motion.fixed)
       if (prop.kind === 'hercules-pillars') for (const out of [-1, 1] as const) see(pillarLine(prop, out)[1], 0.15);
@@ -265,7 +267,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const lines = (which: (prop: FixedProp) => boolean) => motion.fixed.filter(which).map((prop) => propLine(camera, prop, body));
   const behindTrunk = lines((prop) => isLineProp(prop) && !isTurned && !isOver(prop));
   parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
-  parts.push(smallPropsSvg(camera, motion, body, seconds, 'between'));
+  parts.push(smallPropsSvg(camera, motion, body, seconds, 'between'), sleevePlateSvg(camera, motion, body));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
