@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import type { FixedProp, Motion } from './motion.ts';
 import { LANDMINE_GRIPS, type LandmineGrip } from './prop-kinds.ts';
 import { within } from './schema-numbers.ts';
-import { type Body, LEG_HALF_WIDTH, type Point, SEGMENT, toSegment } from './skeleton.ts';
+import { type Body, LEG_HALF_WIDTH, lerpPoint, type Point, SEGMENT, toSegment } from './skeleton.ts';
 import { firstFrameProblem, lineEnd } from './timeline.ts';
 
 /**
@@ -104,12 +104,7 @@ export function landmineExtent(motion: Motion, body: Body): [Point, number][] {
 function into(plate: SleevePlate, a: Point, b: Point, half: number): number {
   let nearest = Number.POSITIVE_INFINITY;
   for (let i = 0; i <= 20; i += 1) {
-    const t = i / 20;
-    const at: Point = [
-      plate.rims[0][0] + (plate.rims[1][0] - plate.rims[0][0]) * t,
-      plate.rims[0][1] + (plate.rims[1][1] - plate.rims[0][1]) * t,
-    ];
-    nearest = Math.min(nearest, toSegment(at, a, b));
+    nearest = Math.min(nearest, toSegment(lerpPoint(...plate.rims, i / 20), a, b));
   }
   return half + plate.thickness / 2 - nearest;
 }

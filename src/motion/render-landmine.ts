@@ -6,10 +6,10 @@
  */
 import { type SleevePlate, sleevePlate } from './landmine-sleeve.ts';
 import type { Motion } from './motion.ts';
-import type { Body, Point } from './skeleton.ts';
+import { type Body, distance, lerpPoint, type Point } from './skeleton.ts';
 import { type Camera, COLOURS, round, svgPoint } from './svg-kit.ts';
 
-/** A slab between two points, `thickness` metres across, with rounded ends of `corner` metres. */
+/** A slab between two points, `thickness` metres across, its corners rounded (at most 1.2 cm). */
 function slab(camera: Camera, [a, b]: readonly [Point, Point], thickness: number, fill: string, edge: string): string {
   const [ax, ay] = svgPoint(camera, a);
   const [bx, by] = svgPoint(camera, b);
@@ -26,13 +26,8 @@ function slab(camera: Camera, [a, b]: readonly [Point, Point], thickness: number
 
 /** The plate edge-on and the hub the sleeve passes through (13 cm across, a little proud of the plate's faces). */
 function plateSvg(camera: Camera, plate: SleevePlate): string {
-  const hubHalf = 0.065 / (Math.hypot(plate.rims[1][0] - plate.rims[0][0], plate.rims[1][1] - plate.rims[0][1]) || 1);
-  const hub: [Point, Point] = [0.5 - hubHalf, 0.5 + hubHalf].map(
-    (t): Point => [
-      plate.rims[0][0] + (plate.rims[1][0] - plate.rims[0][0]) * t,
-      plate.rims[0][1] + (plate.rims[1][1] - plate.rims[0][1]) * t,
-    ],
-  ) as [Point, Point];
+  const hubHalf = 0.065 / (distance(...plate.rims) || 1);
+  const hub: [Point, Point] = [lerpPoint(...plate.rims, 0.5 - hubHalf), lerpPoint(...plate.rims, 0.5 + hubHalf)];
   return (
     slab(camera, plate.rims, plate.thickness, COLOURS.plate, COLOURS.plateEdge) +
     slab(camera, hub, plate.thickness + 0.014, COLOURS.steel, COLOURS.ironEdge)

@@ -6,18 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { keyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
-const build = (source: Record<string, unknown>) =>
-  buildDescription('data/source/motion/calisthenics.json', 'calisthenics', 'One_Arm_Dead_Hang', source, RENDERER_VERSION);
-
-function built(source: Record<string, unknown>): Description {
-  const result = build(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const calisthenics = descriptionsIn('calisthenics');
+const build = (source: Record<string, unknown>) => calisthenics.built(source, 'One_Arm_Dead_Hang');
+const built = (source: Record<string, unknown>) => calisthenics.description(source, 'One_Arm_Dead_Hang');
 
 /** Hanging from both hands, then from the left alone, the right hand by the hip. */
 const oneArmHang = (letGo: Record<string, unknown> = { letGo: 'right' }, extra: Record<string, unknown> = {}) => ({

@@ -7,22 +7,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
+import type { Description } from '../../src/motion/motion-files.ts';
 import { plateThickness, SLEEVE, sleevePlate } from '../../src/motion/landmine-sleeve.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance, type Point } from '../../src/motion/skeleton.ts';
 import { COLOURS, round, svgPoint } from '../../src/motion/svg-kit.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, lineEnd } from '../../src/motion/timeline.ts';
+import { descriptionsIn } from '../helpers/motion-descriptions.ts';
 
 const FILE = 'data/source/motion/strength.json';
-const build = (source: Record<string, unknown>) => buildDescription(FILE, 'strength', 'Landmine_Press', source, RENDERER_VERSION);
-
-function built(source: Record<string, unknown>): Description {
-  const result = build(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value;
-}
+const strength = descriptionsIn('strength');
+const build = (source: Record<string, unknown>) => strength.built(source, 'Landmine_Press');
+const built = (source: Record<string, unknown>) => strength.description(source, 'Landmine_Press');
 
 /** A one-arm landmine press facing the socket: the bar's end at the front of the shoulder, pressed up and forward. */
 const press = (extra: Record<string, unknown> = {}) => ({
