@@ -40,6 +40,7 @@ import { floorBellsProblems } from './floor-bells.ts';
 import { kneeCreaseProblems } from './knee-crease.ts';
 import { miniBandProblems } from './mini-band.ts';
 import { landmineSleeveProblems } from './landmine-sleeve.ts';
+import { safetyBarProblems } from './safety-bar-check.ts';
 import { hungTowelProblems } from './hung-towel.ts';
 import { blocksProblems } from './lifting-blocks.ts';
 import { boardsProblems } from './chest-boards.ts';
@@ -92,4 +93,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...chainHandlesProblems(motion),
   ...heldOffsetProblems(motion),
   ...landmineSleeveProblems(motion),
+  ...safetyBarProblems(motion),
 ];

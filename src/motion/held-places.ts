@@ -6,6 +6,7 @@
 import { chainEnd } from './dip-belt.ts';
 import { offsetFrom } from './held-offset.ts';
 import type { HeldProp, LineEnd } from './motion.ts';
+import { isSafetyBar, type Yoke, yokeOf } from './safety-bar.ts';
 import { add, type Body, isFrontView, lerpPoint, type Point } from './skeleton.ts';
 
 /** Where a held prop is drawn: at the grip (or its offset from it: held-offset.ts), between the knees or ankles, or on the shoulders. */
@@ -88,10 +89,15 @@ const GRIP_BEHIND_RACK = 0.08;
  * stop 50). Seen from the front the bar lies across the picture and the hands hold it at its height.
  */
 export function loadGrip(body: Body, load: HeldProp): Point {
+  // A safety squat bar is held by its handles' ends, in front of the chest (safety-bar.ts).
+  if (isSafetyBar(load) && !isFrontView(body)) return safetyYoke(body, load).grip;
   if (load.at === 'back' || isFrontView(body)) return add(heldAt(body, load), load.at === 'back' ? [0.02, 0.01] : [0.03, 0]);
   const [up, forward] = trunkAxes(body);
   return add(add(heldAt(body, load), up, GRIP_ABOVE_RACK), forward, -GRIP_BEHIND_RACK);
 }
+
+/** A safety squat bar on the back in this frame, seen from the side: its bar, pad, handle and sleeve (safety-bar.ts). */
+export const safetyYoke = (body: Body, load: HeldProp): Yoke => yokeOf(heldAt(body, load), ...trunkAxes(body));
 
 /** The upper trunk's unit axes in the side view: toward the head, and toward the front of the chest. */
 function trunkAxes(body: Body): [Point, Point] {

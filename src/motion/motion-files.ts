@@ -78,6 +78,10 @@ export function buildDescription(file: string, category: string, id: string, raw
   if ('barAt' in params && !motion.held.some((prop) => prop.barAt !== undefined)) {
     return fail([problem(file, `${at}.barAt`, 'barAt says where a barbell held in both hands rests: name a barbell, held in the hands')]);
   }
+  // A safety squat bar is a barbell on the back (safety-bar.ts).
+  if ('bar' in params && !motion.held.some((prop) => prop.bar !== undefined)) {
+    return fail([problem(file, `${at}.bar`, 'bar safety says the barbell on the back is a safety squat bar: name a barbell, holdIn back')]);
+  }
   // Bells on the floor under the hands are the held pair's (floor-bells.ts).
   if ('bellsOnFloor' in params && bellHandleHeight(motion.held) === undefined) {
     return fail([

@@ -142,6 +142,8 @@ export interface HeldProp {
    * or `around` them: a trap (hex) bar, whose frame the figure stands inside, its plates at the hands beside the legs.
    */
   barAt?: 'on-thighs' | 'behind' | 'around';
+  /** A barbell on the back: `safety`, a safety squat bar, the hands on its handles in front (safety-bar.ts); unset, a straight bar. */
+  bar?: 'safety';
   /** Dumbbells or kettlebells resting on the floor under the planted hands (floor-bells.ts): the height of the hand on the handle. */
   onFloor?: number;
   /** Where the load's centre is from the grip, when it is not on it (held-offset.ts HeldOffset); betweenLegs: held in both hands and passing between the thighs of a stance wider than the load (a swing's hike). */

@@ -34,7 +34,7 @@ import { boardsOf } from './chest-boards.ts';
 import { chainHandlesOf, heldNames } from './chain-handles.ts';
 import { floorLoadOf, heldOffFloor } from './floor-load.ts';
 import { bellsOn, handsAboveFloor, onBells } from './floor-bells.ts';
-import { withSleeveGrip } from './landmine-sleeve.ts';
+import { barbellFields, withSleeveGrip } from './loaded-bar-params.ts';
 import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
 import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
@@ -177,7 +177,7 @@ export const posePattern = pattern<PoseParams>({
     const carried: HeldProp[] = heldProps(names, () => params.holdIn).map((found) => {
       const prop = params.heldOffset === undefined ? found : { ...found, offset: params.heldOffset };
       if (prop.at === 'belt') return { ...prop, chain: params.beltChain ?? DEFAULT_CHAIN, straddle: params.beltStraddle === true };
-      return params.barAt !== undefined && prop.kind === 'barbell' ? { ...prop, barAt: params.barAt } : prop;
+      return barbellFields(prop, params);
     });
     // Dumbbells or kettlebells the planted hands rest on, on the floor (floor-bells.ts).
     const held = bellsOn(carried, params.bellsOnFloor);

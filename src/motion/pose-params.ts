@@ -23,7 +23,7 @@ import { FLOOR_ENTRIES } from './floor-tops.ts';
 import { SLIDER_ENTRIES } from './slider.ts';
 import { MINI_BAND_ENTRIES } from './mini-band.ts';
 import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
-import { LOADED_BAR_ENTRIES, landmineMisfit } from './loaded-bar-params.ts';
+import { barMisfit, LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
 import { HELD_OFFSET_ENTRIES } from './held-offset.ts';
 import { TOES_ENTRIES, toesMisuse } from './toes-params.ts';
 import { HANG_ENTRIES, HANG_KEY_ENTRIES, letGoMisuse } from './hang-params.ts';
@@ -274,8 +274,7 @@ export const ParamsSchema = v.pipe(
   v.rawCheck(({ dataset, addIssue }) => {
     const p = dataset.typed ? dataset.value : undefined;
     const misfit =
-      p &&
-      (leverMisfit(p) ?? releaseMisfit(p) ?? beltMisfit(p) ?? flightOrHopMisuse(p) ?? toesMisuse(p) ?? letGoMisuse(p) ?? landmineMisfit(p));
+      p && (leverMisfit(p) ?? releaseMisfit(p) ?? beltMisfit(p) ?? flightOrHopMisuse(p) ?? toesMisuse(p) ?? letGoMisuse(p) ?? barMisfit(p));
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),

@@ -43,6 +43,7 @@ import { aboveCamera, aboveSvg } from './render-above.ts';
 import { sliderExtent } from './render-slider.ts';
 import { landmineExtent } from './landmine-sleeve.ts';
 import { sleevePlateSvg } from './render-landmine.ts';
+import { safetyBarBehindSvg, safetyBarExtent, safetyBarSvg } from './render-safety-bar.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -96,7 +97,7 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     }
     for (const [point, margin] of [...handPropExtent(motion, body), ...sliderExtent(motion, body)]) see(point, margin);
     // A landmine's plate, past the hands or on its sleeve inboard of them: all of it in the picture (landmine-sleeve.ts).
-    for (const [point, margin] of landmineExtent(motion, body)) see(point, margin);
+    for (const [point, margin] of [...landmineExtent(motion, body), ...safetyBarExtent(motion, body)]) see(point, margin);
     // The Hercules pillars lean out: their tops, past their feet, stay in the picture.
     for (const prop of motion.fixed)
       if (prop.kind === 'hercules-pillars') for (const out of [-1, 1] as const) see(pillarLine(prop, out)[1], 0.15);
@@ -256,7 +257,9 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
     motion.view === 'side' && !isOnBelt(prop) && (prop.kind === 'barbell' || prop.kind === 'plate' || prop.kind === 'log');
   // A stone, keg or sandbag hugged to the body sits between the trunk and the near arm that wraps it.
   const isHugged = (prop: HeldProp) => prop.kind === 'stone' || prop.kind === 'keg' || prop.kind === 'sandbag';
-  for (const prop of motion.held) if (isBehind(prop)) parts.push(heldProp(camera, prop, heldAt(body, prop), motion.view));
+  for (const prop of motion.held)
+    if (isBehind(prop))
+      parts.push(safetyBarBehindSvg(camera, prop, body, motion.view) ?? heldProp(camera, prop, heldAt(body, prop), motion.view));
   parts.push(rigsBehindFigure(camera, motion, body), smallPropsSvg(camera, motion, body, seconds, 'behind'));
   parts.push(sidePadsSvg(camera, motion, body, 'behind'), back);
   // A cable or band runs behind the trunk, or in front of the whole figure to a hand reaching toward the viewer
@@ -267,7 +270,11 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const lines = (which: (prop: FixedProp) => boolean) => motion.fixed.filter(which).map((prop) => propLine(camera, prop, body));
   const behindTrunk = lines((prop) => isLineProp(prop) && !isTurned && !isOver(prop));
   parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
-  parts.push(smallPropsSvg(camera, motion, body, seconds, 'between'), sleevePlateSvg(camera, motion, body));
+  parts.push(
+    smallPropsSvg(camera, motion, body, seconds, 'between'),
+    sleevePlateSvg(camera, motion, body),
+    safetyBarSvg(camera, motion, body),
+  );
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));
