@@ -15,8 +15,8 @@ import { bodyAt, FRAMES_PER_SECOND, frameCount, isCrossFading } from './timeline
 
 /** A mini hurdle: its height, and half its depth along the floor. */
 export const MINI_HURDLE = { height: 0.3, half: 0.03 } as const;
-/** The top bar's radius (a 3 cm tube), metres: its top is the hurdle's height. */
-export const HURDLE_BAR = 0.015;
+/** The top bar's radius (a 4 cm tube, as drawn end on), metres: its top is the hurdle's height. */
+export const HURDLE_BAR = 0.02;
 /** How far (metres) a part's drawn outline may overlap the bar before it passes through it: a brush, not a collision. */
 const THROUGH = 0.01;
 /** Looked at this many times a frame: a foot swung over a bar moves up to 10 cm a frame, farther than the bar is thick. */

@@ -8,8 +8,8 @@ import { barCentre, HURDLE_BAR } from './hurdle.ts';
 import type { FixedProp } from './motion.ts';
 import { type Camera, circle, COLOURS, polyline } from './svg-kit.ts';
 
-/** Half the length of an upright's foot along the floor (metres): what keeps a 1 m hurdle standing. */
-const FOOT_HALF = 0.2;
+/** Half the length of an upright's foot along the floor (metres), as the mini hurdle's: what keeps the hurdle standing. */
+const FOOT_HALF = 0.15;
 
 function adjustableHurdle(camera: Camera, prop: FixedProp): string {
   const [x, y] = barCentre(prop);
