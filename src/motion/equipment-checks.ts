@@ -46,6 +46,7 @@ import { blocksProblems } from './lifting-blocks.ts';
 import { boardsProblems } from './chest-boards.ts';
 import { chainHandlesProblems } from './chain-handles.ts';
 import { heldOffsetProblems } from './held-offset-check.ts';
+import { hurdleBarProblems } from './hurdle.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -94,4 +95,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...heldOffsetProblems(motion),
   ...landmineSleeveProblems(motion),
   ...safetyBarProblems(motion),
+  ...hurdleBarProblems(motion),
 ];

@@ -171,7 +171,8 @@ export function checkMotion(description: Description): Problem[] {
   // Through the loop: a lever's arm, a landmine's bar, taut straps keep their length; no foot in a cone or hurdle or the floor.
   const rigid = motion.fixed.filter((prop) => RIGID_LINES.has(prop.kind) && prop.to !== undefined);
   const lengths = rigid.map(() => ({ min: Number.POSITIVE_INFINITY, max: 0 }));
-  const obstacles = motion.fixed.filter((prop) => prop.kind === 'cone' || prop.kind === 'hurdle');
+  // A mini hurdle is solid to the feet; under an adjustable one's bar is open, and its bar is checked for every part (hurdle.ts).
+  const obstacles = motion.fixed.filter((prop) => prop.kind === 'cone' || (prop.kind === 'hurdle' && prop.adjustable !== true));
   let isObstacleReported = false;
   let isMachineReported = false;
   // A Smith machine's bar is hooked to its rails: seen from the side it runs straight up and down them.

@@ -60,6 +60,8 @@ export interface FixedProp {
   size?: number;
   /** Landmine: how the hands hold it (sleeve-end) and its plate's diameter, metres (landmine-sleeve.ts); unset, the bar runs past the hands. */
   grip?: { hold: LandmineGrip; plate: number };
+  /** Hurdle: an adjustable one, uprights and a top bar, `y` high (hurdle.ts); unset, a 30 cm mini hurdle. */
+  adjustable?: true;
   /** Jump rope: seconds a turn (jump-rope.ts). */
   period?: number;
   /** Reformer: the body point its carriage rides under, and the carriage centre's distance from it toward the head end (reformer.ts). */

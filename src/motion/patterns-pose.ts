@@ -13,6 +13,7 @@ import { cycleSeconds, type FixedProp, type HeldProp, type Key, type Motion } fr
 import { handsOnLoad, heldProps, motion, pattern } from './pattern-kit.ts';
 import { DEFAULT_CHAIN } from './dip-belt.ts';
 import { machineScene } from './cardio-keys.ts';
+import { hurdlesOf } from './hurdle.ts';
 import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
 import { handlesOf, heldOnHandles } from './machine-handles.ts';
 import { anglesOf, placedKey } from './pose-keys.ts';
@@ -66,9 +67,8 @@ const DECLINE_SEAT_HEIGHT = 0.55;
 const WIDENING: ReadonlySet<FixedProp['kind']> = new Set(['landmine', 'lever', 'straps', 'rings', 'battle-ropes', 'sled']);
 /** A treadmill's deck: the figure runs on its belt, 12 cm up. */
 const TREADMILL_DECK = 0.12;
-/** Cones and mini hurdles: height, and half their depth along the floor. */
+/** Cones: height, and half their depth along the floor (hurdles: hurdle.ts). */
 const CONE = { height: 0.23, half: 0.09 };
-const HURDLE = { height: 0.3, half: 0.03 };
 /** A landmine's sleeve pivots in a socket just off the floor. */
 const LANDMINE_PIVOT = 0.06;
 
@@ -251,7 +251,7 @@ export const posePattern = pattern<PoseParams>({
     if (params.jumpRope !== undefined)
       fixed.push({ kind: 'jump-rope', x0: 0, x1: 0, y: 0, period: cycleSeconds({ keys }) / params.jumpRope });
     for (const x of params.cones ?? []) fixed.push({ kind: 'cone', x0: x - CONE.half, x1: x + CONE.half, y: CONE.height });
-    for (const x of params.hurdles ?? []) fixed.push({ kind: 'hurdle', x0: x - HURDLE.half, x1: x + HURDLE.half, y: HURDLE.height });
+    fixed.push(...hurdlesOf(params.hurdles, params.hurdleHeight));
     // A wall behind the figure (its face left of the fixed point) fills the space behind it.
     if (params.smith !== undefined) fixed.push({ kind: 'smith', x0: params.smith, x1: params.smith, y: 0 });
     if (params.wall !== undefined) fixed.push({ kind: 'wall', x0: params.wall, x1: params.wall + (params.wall < 0 ? -0.5 : 0.5), y: 0 });

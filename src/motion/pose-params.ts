@@ -26,6 +26,7 @@ import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
 import { barMisfit, LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
 import { HELD_OFFSET_ENTRIES } from './held-offset.ts';
 import { TOES_ENTRIES, toesMisuse } from './toes-params.ts';
+import { HURDLE_ENTRIES, hurdleMisfit } from './hurdle.ts';
 import { HANG_ENTRIES, HANG_KEY_ENTRIES, letGoMisuse } from './hang-params.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
@@ -240,9 +241,10 @@ export const ParamsSchema = v.pipe(
     turns: v.optional(v.pipe(v.number(), v.integer('must be a whole number of turns'), v.minValue(1), v.maxValue(12))),
     /** Battle ropes anchored on the floor at x: each runs in waves to the hands. */
     battleRopes: v.optional(metres),
-    /** Cones or mini hurdles on the floor at these x (23 cm and 30 cm high): a foot passing through one is refused. */
+    /** Cones or hurdles on the floor at these x (23 cm, and 30 cm or `hurdleHeight`): a foot through one, or a part through a hurdle's bar, is refused. */
     cones: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
     hurdles: v.optional(v.pipe(v.array(metres), v.minLength(1), v.maxLength(4))),
+    ...HURDLE_ENTRIES,
     ...RIG_ENTRIES,
     ...MACHINE_ENTRIES,
     ...BALL_ENTRIES,
@@ -273,8 +275,8 @@ export const ParamsSchema = v.pipe(
   ),
   v.rawCheck(({ dataset, addIssue }) => {
     const p = dataset.typed ? dataset.value : undefined;
-    const misfit =
-      p && (leverMisfit(p) ?? releaseMisfit(p) ?? beltMisfit(p) ?? flightOrHopMisuse(p) ?? toesMisuse(p) ?? letGoMisuse(p) ?? barMisfit(p));
+    const misfits = [leverMisfit, releaseMisfit, beltMisfit, flightOrHopMisuse, toesMisuse, letGoMisuse, barMisfit, hurdleMisfit];
+    const misfit = p && misfits.map((of) => of(p)).find((found) => found !== undefined);
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),

@@ -10,6 +10,7 @@ import { cadillacFrame, herculesPillars, wundaChairBox } from './render-apparatu
 import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
 import { machineFixed } from './render-machine.ts';
 import { machineHandles } from './render-machine-handles.ts';
+import { hurdleSvg } from './render-hurdle.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
 /** The back pads of an incline bench, from the seat to its top end, and of a decline one, down to its low end (m). */
@@ -199,27 +200,7 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       );
     }
     case 'hurdle':
-      // A mini hurdle seen from the side: its crossbar on a post, the foot along the floor.
-      return (
-        polyline(
-          camera,
-          [
-            [prop.x0 - 0.12, 0.01],
-            [prop.x1 + 0.12, 0.01],
-          ],
-          COLOURS.cone,
-          0.025,
-        ) +
-        polyline(
-          camera,
-          [
-            [(prop.x0 + prop.x1) / 2, 0.01],
-            [(prop.x0 + prop.x1) / 2, prop.y],
-          ],
-          COLOURS.cone,
-          0.03,
-        )
-      );
+      return hurdleSvg(camera, prop);
     case 'heavy-bag': {
       // A bag hanging on its chain from above the picture.
       const top = camera.bottom + camera.height / camera.scale;
