@@ -45,6 +45,7 @@ import { blocksProblems } from './lifting-blocks.ts';
 import { boardsProblems } from './chest-boards.ts';
 import { chainHandlesProblems } from './chain-handles.ts';
 import { heldOffsetProblems } from './held-offset-check.ts';
+import { handRestProblems } from './hand-rest.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -92,4 +93,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...chainHandlesProblems(motion),
   ...heldOffsetProblems(motion),
   ...landmineSleeveProblems(motion),
+  ...handRestProblems(motion),
 ];

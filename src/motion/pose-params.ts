@@ -27,6 +27,7 @@ import { LOADED_BAR_ENTRIES, landmineMisfit } from './loaded-bar-params.ts';
 import { HELD_OFFSET_ENTRIES } from './held-offset.ts';
 import { TOES_ENTRIES, toesMisuse } from './toes-params.ts';
 import { HANG_ENTRIES, HANG_KEY_ENTRIES, letGoMisuse } from './hang-params.ts';
+import { HAND_REST_ENTRIES, HAND_REST_KEY_ENTRIES, handRestMisfit } from './hand-rest.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -66,6 +67,7 @@ const KeySchema = v.strictObject({
   ...HANG_KEY_ENTRIES,
   /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */
   handsOnBar: v.optional(v.picklist(['both', 'left', 'right'])),
+  ...HAND_REST_KEY_ENTRIES,
   /**
    * The hand or foot that steps into this key from the one before (the first key: from the last): it lifts on the way, up to
    * 12 cm, instead of gliding along the floor. Planted at both keys (on the floor, a box, a bench), placed by `feetOnFloor` or
@@ -253,6 +255,7 @@ export const ParamsSchema = v.pipe(
     ...HUNG_TOWEL_ENTRIES,
     ...LOADED_BAR_ENTRIES,
     ...HELD_OFFSET_ENTRIES,
+    ...HAND_REST_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
@@ -273,9 +276,8 @@ export const ParamsSchema = v.pipe(
   ),
   v.rawCheck(({ dataset, addIssue }) => {
     const p = dataset.typed ? dataset.value : undefined;
-    const misfit =
-      p &&
-      (leverMisfit(p) ?? releaseMisfit(p) ?? beltMisfit(p) ?? flightOrHopMisuse(p) ?? toesMisuse(p) ?? letGoMisuse(p) ?? landmineMisfit(p));
+    const misfits = [leverMisfit, releaseMisfit, beltMisfit, flightOrHopMisuse, toesMisuse, letGoMisuse, landmineMisfit, handRestMisfit];
+    const misfit = p && misfits.map((of) => of(p)).find((found) => found !== undefined);
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),

@@ -43,6 +43,7 @@ import { aboveCamera, aboveSvg } from './render-above.ts';
 import { sliderExtent } from './render-slider.ts';
 import { landmineExtent } from './landmine-sleeve.ts';
 import { sleevePlateSvg } from './render-landmine.ts';
+import { handRestOverSvg } from './render-hand-rest.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -231,6 +232,8 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     );
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
   }
+  // A counter standing between the viewer and the figure is drawn over it, see-through (render-hand-rest.ts).
+  parts.push(handRestOverSvg(camera, motion));
   parts.push('</g></svg>');
   return parts.join('');
 }

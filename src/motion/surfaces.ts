@@ -14,6 +14,9 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
     if (['bar', 'low-bar', 'rings', 'dip-bars', 'captains-chair'].includes(prop.kind))
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
     // A towel hung over the bar is held where its fist grips it (hung-towel.ts).
+    // A chair back's or counter's top, along which a hand rests on it (hand-rest.ts).
+    else if (prop.rest !== undefined)
+      surfaces.push({ kind: 'top', name: prop.kind, x0: prop.rest.rail[0], x1: prop.rest.rail[1], y: prop.y });
     else if (prop.kind === 'hung-towel') surfaces.push({ kind: 'point', name: 'towel', at: [prop.x0, prop.y] });
     else if ((TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'mat') {
       const rise = riseOf(prop);
