@@ -47,6 +47,7 @@ import { boardsProblems } from './chest-boards.ts';
 import { chainHandlesProblems } from './chain-handles.ts';
 import { heldOffsetProblems } from './held-offset-check.ts';
 import { hurdleBarProblems } from './hurdle.ts';
+import { handRestProblems } from './hand-rest.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -96,4 +97,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...landmineSleeveProblems(motion),
   ...safetyBarProblems(motion),
   ...hurdleBarProblems(motion),
+  ...handRestProblems(motion),
 ];

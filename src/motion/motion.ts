@@ -3,7 +3,7 @@
  * scene, optional hand and foot targets), the scene's fixed props and the held ones, and what each key promises
  * (contacts, balance). Patterns build Motions; timeline.ts turns one into frames.
  */
-import type { FixedPropKind, FloorLoad, LandmineGrip, LeverEnd, MiniBandAt, PadPart, SliderPart } from './prop-kinds.ts';
+import type { FixedPropKind, FloorLoad, HandRestPlace, LandmineGrip, LeverEnd, MiniBandAt, PadPart, SliderPart } from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
@@ -99,6 +99,8 @@ export interface FixedProp {
   under?: SliderPart;
   /** A load lying on the floor, the feet hooked under it: what it is (floor-load.ts). */
   load?: FloorLoad;
+  /** A chair back or counter a hand rests on: the span of its top and where it stands (hand-rest.ts). */
+  rest?: HandRestPlace;
 }
 
 /** Where a seated machine's lever pads press, seen from the front: outside or inside the knees, outside the upper arms. */
@@ -266,25 +268,6 @@ export function angles(parts: {
 export function flatFootLeg(trunk: number, thighAbsolute: number, shankAbsolute: number): LegAngles {
   return leg(thighAbsolute + trunk, thighAbsolute - shankAbsolute, -shankAbsolute);
 }
-
-/** Fixed props whose top a body part rests on (a support for grounding, a surface for contacts). */
-export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
-  'bench',
-  'box',
-  'roller',
-  'rolled-towel',
-  'treadmill',
-  'massage-ball',
-  'stability-ball',
-  'bosu',
-  'incline',
-  'decline',
-  'slant-board',
-  'ghd',
-  'seat',
-  'wunda-chair',
-  'cadillac',
-]);
 
 /** The clip's length in seconds: every key's hold and move. */
 export function cycleSeconds(motion: Pick<Motion, 'keys'>): number {

@@ -16,7 +16,7 @@ import { machineScene } from './cardio-keys.ts';
 import { hurdlesOf } from './hurdle.ts';
 import { machineParts, rigidAnchorX, seatOf, withFeetKept } from './machine-place.ts';
 import { handlesOf, heldOnHandles } from './machine-handles.ts';
-import { anglesOf, placedKey } from './pose-keys.ts';
+import { placedKey } from './pose-keys.ts';
 import { thrownKeys } from './flight-keys.ts';
 import { barOf, hangingGrip, leaningOnRigs, placeRigs, rigTops, ropeHeld } from './pose-rigs.ts';
 import { CARRIAGE_TOP, FOOT_END, headward } from './reformer.ts';
@@ -36,10 +36,12 @@ import { chainHandlesOf, heldNames } from './chain-handles.ts';
 import { floorLoadOf, heldOffFloor } from './floor-load.ts';
 import { bellsOn, handsAboveFloor, onBells } from './floor-bells.ts';
 import { barbellFields, withSleeveGrip } from './loaded-bar-params.ts';
-import { ParamsSchema, type PoseKey, type PoseParams } from './pose-params.ts';
+import { ParamsSchema, type PoseParams } from './pose-params.ts';
 import { pose, type Point, type View } from './skeleton.ts';
-import { pointOf, REST_HEIGHT, RESTING_POINTS, supportsOf } from './timeline.ts';
+import { pointOf, RESTING_POINTS, supportsOf } from './timeline.ts';
 import { aboveMotion } from './view-above.ts';
+import { BAR_POST_AHEAD, barHeight, gripOf } from './pose-grip.ts';
+import { handRestOf } from './hand-rest.ts';
 
 function extent(keys: readonly Key[], view: View): { width: number; height: number; x0: number; x1: number } {
   const xs: number[] = [];
@@ -94,32 +96,6 @@ function onFootbar(k: Key, reformer: FixedProp): Key {
   const { point } = k.anchor;
   const contacts = [...k.contacts, { point, on: 'footbar' }];
   return /Hand/.test(point) ? { ...k, isBalanced: false, contacts } : { ...k, contacts };
-}
-
-/**
- * A bar high enough that the lowest part of every hanging key clears the floor by 5 cm: at least 2.2 m
- * for an overhead bar (a pull-up bar's height), 1.2 m for rings or parallel bars held at the hips.
- */
-function barHeight(keys: readonly PoseKey[], view: View, lowest: number): number {
-  let drop = 0;
-  for (const k of keys) {
-    const body = pose(anglesOf(k, view), view);
-    const hand = pointOf(body, 'leftHand')[1];
-    drop = Math.max(drop, ...RESTING_POINTS.map((point) => hand - pointOf(body, point)[1] + REST_HEIGHT[point]));
-  }
-  return Math.max(lowest, drop + 0.05);
-}
-
-/** How far ahead of an overhead bar its post stands when it is held from ahead (`barFrom`), in metres. */
-const BAR_POST_AHEAD = 0.45;
-
-/** What a hanging figure holds: rings or parallel bars when the props name them, else an overhead bar. */
-function gripOf(props: readonly string[]): { kind: 'bar' | 'rings' | 'dip-bars' | 'captains-chair' | 'rope'; lowest: number } {
-  if (props.includes('rope')) return { kind: 'rope', lowest: 0 };
-  if (props.includes('captains-chair')) return { kind: 'captains-chair', lowest: 1.4 };
-  if (props.includes('dip-bars')) return { kind: 'dip-bars', lowest: 1.2 };
-  if (props.includes('rings')) return { kind: 'rings', lowest: 1.2 };
-  return { kind: 'bar', lowest: 2.2 };
 }
 
 export const posePattern = pattern<PoseParams>({
@@ -199,11 +175,24 @@ export const posePattern = pattern<PoseParams>({
     // A cardio machine places the figure on its seat and pedals itself (cardio-keys.ts).
     const machine =
       params.machine === undefined ? undefined : machineScene(params.keys, view, params.machine, params.turns ?? 1, params.travel);
+    // A chair back or counter the hands of handsOnRest rest on (hand-rest.ts).
+    const [rest] = handRestOf(params, view);
     const placed =
       machine?.keys ??
       params.keys.map((k) =>
         onBells(
-          placedKey(k, view, params.fixed, supports, barOf(params, k, bar), params.wall, isHeldOrTravelling, params.lowBar, handsAbove),
+          placedKey(
+            k,
+            view,
+            params.fixed,
+            supports,
+            barOf(params, k, bar),
+            params.wall,
+            isHeldOrTravelling,
+            params.lowBar,
+            handsAbove,
+            rest,
+          ),
           held,
         ),
       );
@@ -246,7 +235,7 @@ export const posePattern = pattern<PoseParams>({
     if (params.battleRopes !== undefined)
       fixed.push({ kind: 'battle-ropes', x0: params.battleRopes, x1: params.battleRopes, y: 0.1, to: 'hands' });
     if (params.strap !== undefined) fixed.push({ kind: 'yoga-strap', x0: 0, x1: 0, y: 0, to: params.strap });
-    fixed.push(...slidersOf(params.sliders));
+    fixed.push(...slidersOf(params.sliders), ...(rest === undefined ? [] : [rest]));
     fixed.push(...floorLoadOf(params.floorLoad));
     if (params.jumpRope !== undefined)
       fixed.push({ kind: 'jump-rope', x0: 0, x1: 0, y: 0, period: cycleSeconds({ keys }) / params.jumpRope });

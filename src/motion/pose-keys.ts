@@ -3,7 +3,8 @@
  * author's directions, resting on what is under it, hands and feet put on the floor, a bar or a low bar
  * by inverse kinematics, its contacts promised and whether it is a standing key for the balance check.
  */
-import { angles, arm, type BodyPoint, type Contact, type Key, leg } from './motion.ts';
+import { angles, arm, type BodyPoint, type Contact, type FixedProp, type Key, leg } from './motion.ts';
+import { restingHand } from './hand-rest.ts';
 import { ANKLE_Y, key } from './pattern-kit.ts';
 import { depthOf, foreshortened } from './front-depth.ts';
 import { twistOf } from './trunk-twist.ts';
@@ -52,6 +53,8 @@ export function placedKey(
   lowBar: Point | undefined,
   /** How high `handsOnFloor` puts the hands: on the floor, or on the axle of an ab wheel rolling on it. */
   handsAbove: number = REST_HEIGHT.leftHand,
+  /** A chair back or counter the hands of `handsOnRest` rest on (hand-rest.ts). */
+  rest: FixedProp | undefined = undefined,
 ): Key {
   const a = anglesOf(k, view);
   const free = pose(a, view);
@@ -75,6 +78,8 @@ export function placedKey(
     hands[side] =
       gap <= reach ? lowBar! : [root[0] + ((lowBar![0] - root[0]) * reach) / gap, root[1] + ((lowBar![1] - root[1]) * reach) / gap];
   }
+  const onRest = rest === undefined ? [] : sides(k.handsOnRest);
+  for (const side of onRest) hands[side] = restingHand(rest!, lifted.arms[side]);
   const feet: Partial<Record<Side, Point>> = {};
   // What each placed foot stands on, when it is not the floor (a box, a bench, a BOSU).
   const footGround: Partial<Record<Side, number>> = {};
@@ -114,6 +119,7 @@ export function placedKey(
   if (bar !== undefined && k.letGo !== 'right') contacts.push({ point: 'rightHand', on: 'bar' });
   const onBar = lowBar === undefined ? [] : sides(k.handsOnBar);
   for (const side of onBar) contacts.push({ point: side === 'left' ? 'leftHand' : 'rightHand', on: 'bar' });
+  for (const side of onRest) contacts.push({ point: side === 'left' ? 'leftHand' : 'rightHand', on: rest!.kind });
   // Held to the balance check: a key on the feet alone. A knee, hand or seat hovering a few centimetres
   // over the floor reads as resting there (a kneeling lunge), and such a key is not a standing one.
   const isNearlyResting = RESTING_POINTS.some((point) => !FEET.includes(point) && clearance(body, point, supports) < NEARLY_RESTING);
@@ -130,6 +136,8 @@ export function placedKey(
     !isAgainstWall &&
     !isHeldOrTravelling &&
     onBar.length === 0 &&
+    // A hand resting on a chair back or counter steadies the figure: hand-rest.ts holds it to a light lean instead.
+    onRest.length === 0 &&
     contacts.length > 0 &&
     contacts.every((contact) => FEET.includes(contact.point));
   const anchor = bar === undefined ? fixed : 'leftHand';

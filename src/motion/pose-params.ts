@@ -4,16 +4,16 @@
  */
 import * as v from 'valibot';
 import { CARDIO_STYLES } from './cardio-styles.ts';
-import { beltMisfit } from './dip-belt.ts';
 import { TowardSchema } from './front-depth.ts';
 import { within } from './schema-numbers.ts';
 import type { BodyPoint } from './motion.ts';
-import { leverMisfit, MACHINE_ENTRIES } from './machine-params.ts';
-import { flightOrHopMisuse, HOP } from './hop.ts';
+import { MACHINE_ENTRIES } from './machine-params.ts';
+import { HOP } from './hop.ts';
 import { RIG_ENTRIES } from './rig-params.ts';
 import { BALL_ENTRIES } from './ball-params.ts';
-import { RELEASE_ENTRIES, releaseMisfit } from './implement-release-params.ts';
+import { RELEASE_ENTRIES } from './implement-release-params.ts';
 import { REST_HEIGHT } from './timeline.ts';
+import { firstMisfit } from './pose-misfits.ts';
 import { ShouldersSchema } from './shoulder-girdle.ts';
 import { HAND_BAND_SHAPES, HAND_BANDS } from './hand-band.ts';
 import { FRONT_SEAT_ENTRIES } from './front-seat.ts';
@@ -23,11 +23,12 @@ import { FLOOR_ENTRIES } from './floor-tops.ts';
 import { SLIDER_ENTRIES } from './slider.ts';
 import { MINI_BAND_ENTRIES } from './mini-band.ts';
 import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
-import { barMisfit, LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
+import { LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
 import { HELD_OFFSET_ENTRIES } from './held-offset.ts';
-import { TOES_ENTRIES, toesMisuse } from './toes-params.ts';
-import { HURDLE_ENTRIES, hurdleMisfit } from './hurdle.ts';
-import { HANG_ENTRIES, HANG_KEY_ENTRIES, letGoMisuse } from './hang-params.ts';
+import { TOES_ENTRIES } from './toes-params.ts';
+import { HURDLE_ENTRIES } from './hurdle.ts';
+import { HANG_ENTRIES, HANG_KEY_ENTRIES } from './hang-params.ts';
+import { HAND_REST_ENTRIES, HAND_REST_KEY_ENTRIES } from './hand-rest.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -67,6 +68,7 @@ const KeySchema = v.strictObject({
   ...HANG_KEY_ENTRIES,
   /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */
   handsOnBar: v.optional(v.picklist(['both', 'left', 'right'])),
+  ...HAND_REST_KEY_ENTRIES,
   /**
    * The hand or foot that steps into this key from the one before (the first key: from the last): it lifts on the way, up to
    * 12 cm, instead of gliding along the floor. Planted at both keys (on the floor, a box, a bench), placed by `feetOnFloor` or
@@ -255,6 +257,7 @@ export const ParamsSchema = v.pipe(
     ...HUNG_TOWEL_ENTRIES,
     ...LOADED_BAR_ENTRIES,
     ...HELD_OFFSET_ENTRIES,
+    ...HAND_REST_ENTRIES,
   }),
   v.check(
     (p) => p.reformer !== undefined || (p.carriage === undefined && p.reformerStraps === undefined),
@@ -275,8 +278,7 @@ export const ParamsSchema = v.pipe(
   ),
   v.rawCheck(({ dataset, addIssue }) => {
     const p = dataset.typed ? dataset.value : undefined;
-    const misfits = [leverMisfit, releaseMisfit, beltMisfit, flightOrHopMisuse, toesMisuse, letGoMisuse, barMisfit, hurdleMisfit];
-    const misfit = p && misfits.map((of) => of(p)).find((found) => found !== undefined);
+    const misfit = p && firstMisfit(p);
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),

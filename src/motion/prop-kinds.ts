@@ -78,6 +78,8 @@ export const PROP_KINDS = [
   ...(['blocks', 'boards'] as const),
   // A rolled towel on the floor, a heel propped on it (floor-tops.ts).
   'rolled-towel',
+  // A chair back or a counter a standing figure rests a hand on for balance (hand-rest.ts).
+  ...(['chair', 'counter'] as const),
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -141,7 +143,9 @@ export type FixedPropKind =
   | 'boards'
   | 'chains'
   | 'floor-load'
-  | 'rolled-towel';
+  | 'rolled-towel'
+  | 'chair'
+  | 'counter';
 
 /**
  * Where the props worn or stood on are placed: here, beside the kinds, so that motion.ts can name them
@@ -159,6 +163,8 @@ export type FloorLoad = (typeof FLOOR_LOADS)[number];
 /** How the hands may hold a landmine's bar besides past its end (landmine-sleeve.ts): at the end of its loaded sleeve. */
 export const LANDMINE_GRIPS = ['sleeve-end'] as const;
 export type LandmineGrip = (typeof LANDMINE_GRIPS)[number];
+/** A chair back or counter a hand rests on (hand-rest.ts): its top's span the hands rest along, and where it stands: beside the figure (behind it as seen), in the picture or in front of it. */
+export type HandRestPlace = { rail: readonly [number, number]; stands: 'beside' | 'in-plane' | 'in-front' };
 /** What a machine's lever ends in (machine.ts): handles, a foot platform, a roller pad on the front or back of the shin, a pad on the body. */
 export type LeverEnd = 'handles' | 'platform' | 'front-roller' | 'back-roller' | 'pad';
 /** The body part a machine's fixed pad rests against: a backrest, a chest pad, a thigh pad. */

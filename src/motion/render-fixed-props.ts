@@ -11,6 +11,8 @@ import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from '
 import { machineFixed } from './render-machine.ts';
 import { machineHandles } from './render-machine-handles.ts';
 import { hurdleSvg } from './render-hurdle.ts';
+import { coneSvg } from './render-floor-markers.ts';
+import { handRestSvg } from './render-hand-rest.ts';
 import { type Camera, circle, COLOURS, polygon, polyline, rect } from './svg-kit.ts';
 
 /** The back pads of an incline bench, from the seat to its top end, and of a decline one, down to its low end (m). */
@@ -186,21 +188,13 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       const radius = prop.y / 2;
       return circle(camera, [(prop.x0 + prop.x1) / 2, radius], radius, COLOURS.ball);
     }
-    case 'cone': {
-      const middle = (prop.x0 + prop.x1) / 2;
-      return polygon(
-        camera,
-        [
-          [prop.x0, 0],
-          [middle - 0.015, prop.y],
-          [middle + 0.015, prop.y],
-          [prop.x1, 0],
-        ],
-        COLOURS.cone,
-      );
-    }
+    case 'cone':
+      return coneSvg(camera, prop);
     case 'hurdle':
       return hurdleSvg(camera, prop);
+    case 'chair':
+    case 'counter':
+      return handRestSvg(camera, prop);
     case 'heavy-bag': {
       // A bag hanging on its chain from above the picture.
       const top = camera.bottom + camera.height / camera.scale;

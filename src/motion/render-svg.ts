@@ -44,6 +44,7 @@ import { sliderExtent } from './render-slider.ts';
 import { landmineExtent } from './landmine-sleeve.ts';
 import { sleevePlateSvg } from './render-landmine.ts';
 import { safetyBarBehindSvg, safetyBarExtent, safetyBarSvg } from './render-safety-bar.ts';
+import { handRestOverSvg } from './render-hand-rest.ts';
 
 export const FRAME_SIZES = { portrait: [496, 864], landscape: [864, 496] } as const;
 /** Pixels per metre when the scene fits: the same for every clip, so figures share a size. */
@@ -232,6 +233,8 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
     );
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
   }
+  // A counter standing between the viewer and the figure is drawn over it, see-through (render-hand-rest.ts).
+  parts.push(handRestOverSvg(camera, motion));
   parts.push('</g></svg>');
   return parts.join('');
 }
@@ -270,11 +273,8 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const lines = (which: (prop: FixedProp) => boolean) => motion.fixed.filter(which).map((prop) => propLine(camera, prop, body));
   const behindTrunk = lines((prop) => isLineProp(prop) && !isTurned && !isOver(prop));
   parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
-  parts.push(
-    smallPropsSvg(camera, motion, body, seconds, 'between'),
-    sleevePlateSvg(camera, motion, body),
-    safetyBarSvg(camera, motion, body),
-  );
+  parts.push(smallPropsSvg(camera, motion, body, seconds, 'between'));
+  parts.push(sleevePlateSvg(camera, motion, body), safetyBarSvg(camera, motion, body));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));

@@ -5,7 +5,7 @@
  * beside it (groundUnder).
  */
 import type { BodyPoint, FixedProp } from './motion.ts';
-import { TOP_KINDS } from './motion.ts';
+import { TOP_KINDS } from './surfaces.ts';
 import { riseOf, topAt } from './slope.ts';
 import { reformerSupports } from './reformer.ts';
 import { type Body, mix, type Point } from './skeleton.ts';

@@ -3,9 +3,28 @@
  * benches, boxes, mats, rollers and balls, a reformer's carriage and platform, and the bars and footbar
  * the hands or feet hold. Apart from motion.ts, which the reformer's geometry (reformer.ts) reads.
  */
-import { type FixedProp, type Surface, TOP_KINDS } from './motion.ts';
+import type { FixedProp, Surface } from './motion.ts';
 import { riseOf } from './slope.ts';
 import { reformerSupports } from './reformer.ts';
+
+/** Fixed props whose top a body part rests on (a support for grounding, a surface for contacts). */
+export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
+  'bench',
+  'box',
+  'roller',
+  'rolled-towel',
+  'treadmill',
+  'massage-ball',
+  'stability-ball',
+  'bosu',
+  'incline',
+  'decline',
+  'slant-board',
+  'ghd',
+  'seat',
+  'wunda-chair',
+  'cadillac',
+]);
 
 export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
   const surfaces: Surface[] = [{ kind: 'floor' }];
@@ -14,6 +33,9 @@ export function surfacesOf(fixed: readonly FixedProp[]): Surface[] {
     if (['bar', 'low-bar', 'rings', 'dip-bars', 'captains-chair'].includes(prop.kind))
       surfaces.push({ kind: 'point', name: 'bar', at: [prop.x0, prop.y] });
     // A towel hung over the bar is held where its fist grips it (hung-towel.ts).
+    // A chair back's or counter's top, along which a hand rests on it (hand-rest.ts).
+    else if (prop.rest !== undefined)
+      surfaces.push({ kind: 'top', name: prop.kind, x0: prop.rest.rail[0], x1: prop.rest.rail[1], y: prop.y });
     else if (prop.kind === 'hung-towel') surfaces.push({ kind: 'point', name: 'towel', at: [prop.x0, prop.y] });
     else if ((TOP_KINDS.has(prop.kind) && prop.pinned === undefined) || prop.kind === 'mat') {
       const rise = riseOf(prop);
