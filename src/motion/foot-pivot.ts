@@ -12,12 +12,15 @@ import { add, mix, type Point } from './geometry.ts';
 import type { Key } from './motion.ts';
 import type { Side, Targets } from './skeleton.ts';
 
-/** Metres the ankle of a pivoting foot stands above a flat foot's: the heel about 7 cm off the floor. */
-export const PIVOT_RAISE = 0.07;
+/**
+ * Metres the ankle of a pivoting foot stands above a flat foot's. The ankle rises about two thirds as much as the heel does
+ * about the ball, and a leg long and diagonal to it (a chop's back leg) bends at the knee some 20 degrees: 7 cm bent it 40.
+ */
+export const PIVOT_RAISE = 0.05;
 /** Metres the heel, and the ankle over it, swing out from where the flat foot's are, the toes turning in. */
 export const PIVOT_OUT = 0.08;
-/** Where the raised heel is drawn, outward of the point under the ankle, when the foot has pivoted. */
-const HEEL_OUT = 0.02;
+/** Where the raised heel is drawn, outward of the point under the ankle and above it (the foot tipped), once pivoted: 8 cm up. */
+const HEEL: Point = [0.02, 0.03];
 
 /** A key's field for the foot that pivots. */
 export const PIVOT_ENTRIES = {
@@ -73,7 +76,7 @@ export const pivotAnkle = (ankle: Point, m: number): Point => [ankle[0] + PIVOT_
 export function frontFoot(sole: Point, m: number, toes: number | undefined, pivot: number | undefined): { heel: Point; toe: Point } {
   if (pivot === undefined) return { heel: add(sole, [-0.03 * m, 0]), toe: frontToe(sole, m, toes) };
   return {
-    heel: [sole[0] + mix(-0.03, HEEL_OUT, pivot) * m, sole[1]],
+    heel: [sole[0] + mix(-0.03, HEEL[0], pivot) * m, sole[1] + HEEL[1] * pivot],
     toe: [sole[0] + (0.07 - PIVOT_OUT * pivot) * m, sole[1] - PIVOT_RAISE * pivot],
   };
 }
