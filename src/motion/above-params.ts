@@ -15,7 +15,7 @@ const DRAWN = new Set(['keys', 'stills', 'lying', 'strap']);
 /** The props it draws: a mat under the figure, a foam roller along the spine or a flat bench under it, a yoga strap, dumbbells. */
 const PROPS = new Set(['mat', 'roller', 'bench', 'yoga-strap', 'dumbbells']);
 /** Key fields that place a part somewhere the figure lying on the floor has nothing: a bar, a step, the air. */
-const KEY_FIELDS = ['handsOnFloor', 'onToes', 'handsOnBar', 'step', 'grips', 'air', 'flight', 'at'] as const;
+const KEY_FIELDS = ['handsOnFloor', 'onToes', 'pivot', 'handsOnBar', 'step', 'grips', 'air', 'flight', 'at'] as const;
 
 /** A field of a description and why it is refused, or nothing: `lying` without the view from above, or what that view does not draw. */
 export function aboveMisuse(

@@ -18,6 +18,8 @@ export interface FootPlace {
   isKept?: boolean | undefined;
   toward?: Depth['left'] | undefined;
   turn?: number | undefined;
+  /** Front view: how far the foot has pivoted on its ball (foot-pivot.ts). */
+  pivot?: number | undefined;
 }
 
 /** A foot placed by a target (its ankle's height above what it rests on): flat at standing height, else on its toes with the toe down. */

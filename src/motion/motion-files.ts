@@ -13,6 +13,7 @@ import type { Motion } from './motion.ts';
 import { PROP_KINDS, type PropKind } from './prop-kinds.ts';
 import { PATTERN_NAMES, PATTERNS } from './patterns.ts';
 import { aboveMisuse } from './above-params.ts';
+import { pivotViewMisuse } from './foot-pivot.ts';
 import { bellHandleHeight } from './bell-rest.ts';
 
 const DescriptionSchema = v.looseObject({
@@ -57,8 +58,8 @@ export function buildDescription(file: string, category: string, id: string, raw
   if (view !== undefined && !pattern.views.includes(view)) {
     return fail([problem(file, `${at}.view`, `pattern ${name} is drawn from the ${pattern.views.join(' or ')}, not the ${view}`)]);
   }
-  // Seen from above a figure lies on the floor: what that view does not draw is refused (above-params.ts).
-  const misuse = aboveMisuse(view, params, props);
+  // Seen from above a figure lies on the floor: what that view does not draw is refused (above-params.ts); a pivot outside the front view (foot-pivot.ts).
+  const misuse = aboveMisuse(view, params, props) ?? pivotViewMisuse(view, params);
   if (misuse !== undefined) return fail([problem(file, `${at}.${misuse.field}`, misuse.message)]);
   const paramsParsed = v.safeParse(pattern.params, params);
   if (!paramsParsed.success) return fail(issueProblems(file, paramsParsed.issues, { prefix: at, isShowingReceived: true }));

@@ -188,6 +188,8 @@ export interface Key {
   footKept?: Partial<Record<Side, boolean>>;
   /** Placed feet whose knee bends inward, not outward, in the front view (skeleton.ts Targets.kneesIn; view-above.ts). */
   kneesIn?: Partial<Record<Side, boolean>>;
+  /** Front view: the placed foot pivoting on its ball, heel up and out (foot-pivot.ts). */
+  pivot?: Side;
   /** How high what each placed foot rests on is, where that is not the floor (skeleton.ts Targets.footGround). */
   feetGround?: Partial<Record<Side, number>>;
   contacts: Contact[];

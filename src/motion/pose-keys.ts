@@ -10,6 +10,7 @@ import { depthOf, foreshortened } from './front-depth.ts';
 import { twistOf } from './trunk-twist.ts';
 import type { PoseKey } from './pose-params.ts';
 import { TOES_RAISE } from './toes-params.ts';
+import { pivotAnkle } from './foot-pivot.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { clearance, groundAt, groundUnder, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
 
@@ -84,6 +85,8 @@ export function placedKey(
   // What each placed foot stands on, when it is not the floor (a box, a bench, a BOSU).
   const footGround: Partial<Record<Side, number>> = {};
   const onToes = sides(k.onToes);
+  const pivot = view === 'front' ? k.pivot : undefined;
+  const pivoting = pivot === undefined ? {} : { kneesIn: { [pivot]: true }, footPivot: { [pivot]: 1 } };
   for (const side of sides(k.feetOnFloor)) {
     const limb = lifted.legs[side];
     const ankle = ANKLE_Y + (onToes.includes(side) ? (k.toesRaise ?? TOES_RAISE) : 0);
@@ -97,6 +100,8 @@ export function placedKey(
         ? SEGMENT.thigh + SEGMENT.shank
         : (foreshortened(SEGMENT.thigh, tilts[0]) + foreshortened(SEGMENT.shank, tilts[1])) / 0.99;
     feet[side] = onFloorWithin(limb.root, limb.end, reach, ankle, supports);
+    // A foot pivoting on its ball keeps the ball where the flat foot's toe is: its ankle rises and swings out (foot-pivot.ts).
+    if (side === pivot) feet[side] = pivotAnkle(feet[side], side === 'left' ? 1 : -1);
     const ground = groundAt(feet[side][0], supports).y;
     if (ground > 0) footGround[side] = ground;
   }
@@ -104,12 +109,12 @@ export function placedKey(
   // Straight arms put both in the same place: no choice then, and the frames between this key and the
   // next bend the elbows the next key's way (a push-up's elbows go back from a straight-armed plank).
   const offBy = (bend: 'low' | 'back') => {
-    const bent = pose(a, view, offset, { hands, feet, footGround, elbows: bend });
+    const bent = pose(a, view, offset, { hands, feet, footGround, ...pivoting, elbows: bend });
     return SIDES.reduce((sum, side) => sum + distance(bent.arms[side].middle, lifted.arms[side].middle), 0);
   };
   const [low, back] = [offBy('low'), offBy('back')];
   const elbows = Math.abs(low - back) < SAME_ELBOW ? undefined : back < low ? 'back' : 'low';
-  const body = pose(a, view, offset, { hands, feet, footGround, ...(elbows === undefined ? {} : { elbows }) });
+  const body = pose(a, view, offset, { hands, feet, footGround, ...pivoting, ...(elbows === undefined ? {} : { elbows }) });
   const contacts: Contact[] = [];
   for (const point of RESTING_POINTS) {
     if (clearance(body, point, supports) < RESTS_WITHIN) contacts.push({ point, on: groundUnder(body, point, supports).name });
@@ -149,6 +154,7 @@ export function placedKey(
     ...(Object.keys(hands).length > 0 ? { hands } : {}),
     ...(Object.keys(feet).length > 0 ? { feet } : {}),
     ...(Object.keys(footGround).length > 0 ? { feetGround: footGround } : {}),
+    ...(pivot === undefined ? {} : { pivot, kneesIn: { [pivot]: true } }),
     contacts,
     isBalanced: isStanding,
     hold: k.hold,

@@ -12,6 +12,7 @@ import { releaseMisfit } from './implement-release-params.ts';
 import { barMisfit } from './loaded-bar-params.ts';
 import { leverMisfit } from './machine-params.ts';
 import { toesMisuse } from './toes-params.ts';
+import { pivotMisuse } from './foot-pivot.ts';
 
 /** What every check reads: the pose parameters satisfy each one's own type. */
 type Fields = Parameters<typeof leverMisfit>[0] &
@@ -19,6 +20,7 @@ type Fields = Parameters<typeof leverMisfit>[0] &
   Parameters<typeof beltMisfit>[0] &
   Parameters<typeof flightOrHopMisuse>[0] &
   Parameters<typeof toesMisuse>[0] &
+  Parameters<typeof pivotMisuse>[0] &
   Parameters<typeof letGoMisuse>[0] &
   Parameters<typeof barMisfit>[0] &
   Parameters<typeof hurdleMisfit>[0] &
@@ -32,6 +34,7 @@ export function firstMisfit(p: Fields): string | undefined {
     beltMisfit(p) ??
     flightOrHopMisuse(p) ??
     toesMisuse(p) ??
+    pivotMisuse(p) ??
     letGoMisuse(p) ??
     barMisfit(p) ??
     hurdleMisfit(p) ??

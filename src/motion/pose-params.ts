@@ -26,6 +26,7 @@ import { HUNG_TOWEL_ENTRIES } from './hung-towel.ts';
 import { LOADED_BAR_ENTRIES } from './loaded-bar-params.ts';
 import { HELD_OFFSET_ENTRIES } from './held-offset.ts';
 import { TOES_ENTRIES } from './toes-params.ts';
+import { PIVOT_ENTRIES } from './foot-pivot.ts';
 import { HURDLE_ENTRIES } from './hurdle.ts';
 import { HANG_ENTRIES, HANG_KEY_ENTRIES } from './hang-params.ts';
 import { HAND_REST_ENTRIES, HAND_REST_KEY_ENTRIES } from './hand-rest.ts';
@@ -64,6 +65,7 @@ const KeySchema = v.strictObject({
   handsOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   feetOnFloor: v.optional(v.picklist(['both', 'left', 'right'])),
   ...TOES_ENTRIES,
+  ...PIVOT_ENTRIES,
   /** The hand off the bar at this key, in a hang (hang-params.ts). */
   ...HANG_KEY_ENTRIES,
   /** Hands put on the low bar (`lowBar`): an inverted row, an incline push-up on a racked bar. */

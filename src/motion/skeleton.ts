@@ -6,7 +6,8 @@
 import { BODY_MASS_KG, MASS, SEGMENT } from './body-measures.ts';
 import { type FootPlace, footLine, placedFoot } from './foot-angle.ts';
 import type { ArmTilt, ArmTilts } from './front-arms.ts';
-import { type Depth, foreshortened, frontToe } from './front-depth.ts';
+import { type Depth, foreshortened } from './front-depth.ts';
+import { frontFoot } from './foot-pivot.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
 import { type Twist, turnedHalf } from './trunk-twist.ts';
@@ -128,6 +129,8 @@ export interface Targets {
   footTurn?: Partial<Record<Side, number>>;
   /** Front view: placed feet whose knee bends inward of the line from the hip, not outward (a knee dropping inward, view-above.ts). */
   kneesIn?: Partial<Record<Side, boolean>>;
+  /** Front view: how far (0..1) each placed foot has pivoted on its ball, heel up and out (foot-pivot.ts). */
+  footPivot?: Partial<Record<Side, number>>;
 }
 
 function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: View, foot: FootPlace, isKneeIn = false): Leg {
@@ -147,7 +150,7 @@ function legOf(hip: Point, thighAngle: number, leg: LegAngles, m: number, view: 
   if (view === 'front') {
     // Seen from the front the foot is short: a toe pointing at the viewer, a little outward.
     const sole = add(ankle, [0, -SEGMENT.ankleHeight]);
-    return { root: hip, middle: knee, end: ankle, heel: add(sole, [-0.03 * m, 0]), toe: frontToe(sole, m, toward[2]) };
+    return { root: hip, middle: knee, end: ankle, ...frontFoot(sole, m, toward[2], foot.pivot) };
   }
   const footAngle =
     footTarget === undefined || isKept
@@ -241,6 +244,7 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
       isKept: targets.footKept?.[side],
       toward: angles.toward?.[side],
       turn: targets.footTurn?.[side],
+      pivot: targets.footPivot?.[side],
     };
     legs[side] = legOf(hip, down * m + leg.hip, leg, m, view, foot, targets.kneesIn?.[side]);
     arms[side] = armOf(

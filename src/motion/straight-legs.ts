@@ -26,7 +26,12 @@ const ANCHOR_SIDE: Partial<Record<BodyPoint, Side>> = { leftHeel: 'left', leftTo
 
 const isStraight = (key: Key, side: Side): boolean => {
   const tilts = key.angles.toward?.[side];
-  return Math.abs(key.angles[side].leg.knee) < STRAIGHT && (tilts === undefined || Math.abs(tilts[0] - tilts[1]) < STRAIGHT);
+  // A pivoting foot's ankle is raised: its knee bends in, whatever the directions say (foot-pivot.ts).
+  return (
+    key.pivot !== side &&
+    Math.abs(key.angles[side].leg.knee) < STRAIGHT &&
+    (tilts === undefined || Math.abs(tilts[0] - tilts[1]) < STRAIGHT)
+  );
 };
 
 /** With the anchored leg turned `degrees` more, the mix's angles and the offset that keeps the anchor where it is. */

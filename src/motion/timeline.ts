@@ -17,6 +17,7 @@ import { meetingOf, plantedFeet } from './take-off.ts';
 import { releaseMeetingOf } from './release.ts';
 import { mixAngles } from './mix-angles.ts';
 import { straightLegsBetween } from './straight-legs.ts';
+import { kneesAndPivots } from './foot-pivot.ts';
 import { add, type Body, lerpPoint, mix, type Point, pose, SIDES, type Side, type Targets } from './skeleton.ts';
 
 // What the figure rests on lives in resting.ts; these are read with the timeline everywhere.
@@ -48,7 +49,7 @@ export function keyBody(key: Key, view: Motion['view'], bends: Bends = {}): { bo
   if (key.feet !== undefined) targets.feet = key.feet;
   if (key.feetGround !== undefined) targets.footGround = key.feetGround;
   if (key.footKept !== undefined) targets.footKept = key.footKept;
-  if (key.kneesIn !== undefined) targets.kneesIn = key.kneesIn;
+  Object.assign(targets, kneesAndPivots(key, key, 0));
   return { body: pose(key.angles, view, offset, targets), offset };
 }
 
@@ -214,9 +215,8 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
     progress,
   );
   if (Object.keys(kept).length > 0) targets.footKept = kept;
-  // A knee that bends inward at either key bends inward on the way (a knee dropping in from pointing up, view-above.ts).
-  const kneesIn = a.kneesIn ?? b.kneesIn;
-  if (kneesIn !== undefined) targets.kneesIn = kneesIn;
+  // A knee that bends inward at either key bends inward on the way (view-above.ts); a foot pivots on its ball (foot-pivot.ts).
+  Object.assign(targets, kneesAndPivots(a, b, progress));
   // A cardio machine holds its feet and hands on its pedals and grips, where its crank has turned to (cardio.ts).
   const holds = machine === undefined ? undefined : holdsAt(machine, seconds);
   if (holds !== undefined) {
