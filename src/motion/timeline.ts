@@ -9,7 +9,7 @@ import { hopFeet, limbTargets, stepPath, swingOnRigidLines } from './limb-paths.
 import { ankleOn, holdsAt, machineOf, solesOn } from './cardio.ts';
 import { pointOf } from './resting.ts';
 import { groundLift } from './bell-rest.ts';
-import { loadGrip } from './held-places.ts';
+import { handsOnLoadBetween, safetyBarBends, safetyBarHolds } from './load-arms.ts';
 import { keepBarOffThighs } from './bar-against-thighs.ts';
 import { type Flight, flightOf, moveProgress, thrownAt } from './thrown.ts';
 import { tossProgress } from './implement-toss.ts';
@@ -61,7 +61,7 @@ function elbowsOf(motion: Motion): { bends: Bends[]; shifts: Shifts[] } {
   const known = ELBOWS.get(motion);
   if (known !== undefined) return known;
   const drawn = motion.keys.map((key) => keyBody(key, motion.view).body);
-  const bends = keyBends(motion.keys, drawn);
+  const bends = safetyBarBends(motion, drawn) ?? keyBends(motion.keys, drawn);
   const placed = motion.keys.map((key, i) => keyBody(key, motion.view, bends[i]));
   const shifts = placed.map(({ body, offset }, i) => elbowShifts(body, pose(motion.keys[i]!.angles, motion.view, offset)));
   ELBOWS.set(motion, { bends, shifts });
@@ -200,13 +200,9 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
   }
   // A front view's straight legs stay straight between keys that have them straight (straight-legs.ts).
   if (machine === undefined) ({ mixed, offset } = straightLegsBetween(motion, a, b, mixed, offset, targets, stepping.steps.length > 0));
-  // A bar on the back or racked in front: between keys the hands follow it where the trunk carries it,
-  // not a straight line between its places at the keys, which would pull the arms off the bar.
-  const load = motion.view === 'side' ? motion.held.find((prop) => prop.at === 'back' || prop.at === 'front-rack') : undefined;
-  if (load !== undefined && a.hands !== undefined && b.hands !== undefined) {
-    const grip = loadGrip(pose(mixed, motion.view, offset, targets), load);
-    targets.hands = { left: grip, right: grip };
-  }
+  // A bar on the back or racked in front: between keys the hands follow it where the trunk carries it (load-arms.ts).
+  const onLoad = handsOnLoadBetween(motion, a, b, () => pose(mixed, motion.view, offset, targets));
+  if (onLoad !== undefined) targets.hands = onLoad;
   const kept = swingOnRigidLines(
     motion.fixed,
     targets,
@@ -229,6 +225,9 @@ function bodyBetween(motion: Motion, seconds: number, from: number, to: number, 
   // Each placed elbow follows where the angles put it, as moved at key a and at key b: never re-decided frame by frame (a flip).
   const { shifts } = elbowsOf(motion);
   targets.elbowHolds = moveHolds(shifts[from]!, shifts[to]!, placedHands(targets.hands), progress);
+  // A safety squat bar's elbows stay on the hips' side at every hinge (load-arms.ts).
+  const onHips = safetyBarHolds(motion, () => pose(mixed, motion.view, offset, targets), targets.hands);
+  if (onHips !== undefined) targets.elbowHolds = onHips;
   // A placed foot stands on what is under it at each key, and between them on what the move carries it to.
   const grounds = SIDES.filter((side) => a.feetGround?.[side] !== undefined || b.feetGround?.[side] !== undefined);
   if (grounds.length > 0)
