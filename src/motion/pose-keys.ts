@@ -10,7 +10,7 @@ import { depthOf, foreshortened } from './front-depth.ts';
 import { twistOf } from './trunk-twist.ts';
 import type { PoseKey } from './pose-params.ts';
 import { TOES_RAISE } from './toes-params.ts';
-import { pivotAnkle } from './foot-pivot.ts';
+import { pivotAnkle } from './foot-pivot-shape.ts';
 import { distance, pose, type Point, SEGMENT, SIDES, type Side, type View } from './skeleton.ts';
 import { clearance, groundAt, groundUnder, liftToFloor, pointOf, REST_HEIGHT, RESTING_POINTS, type Support } from './timeline.ts';
 

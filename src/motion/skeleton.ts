@@ -7,7 +7,7 @@ import { BODY_MASS_KG, MASS, SEGMENT } from './body-measures.ts';
 import { type FootPlace, footLine, placedFoot } from './foot-angle.ts';
 import type { ArmTilt, ArmTilts } from './front-arms.ts';
 import { type Depth, foreshortened } from './front-depth.ts';
-import { frontFoot } from './foot-pivot.ts';
+import { frontFoot } from './foot-pivot-shape.ts';
 import { add, angleOf, direction, distance, lerpPoint, onSegment, type Point, solveTwoBone } from './geometry.ts';
 import { type Girdle, girdleOffset } from './shoulder-girdle.ts';
 import { type Twist, turnedHalf } from './trunk-twist.ts';
