@@ -48,6 +48,7 @@ import { chainHandlesProblems } from './chain-handles.ts';
 import { heldOffsetProblems } from './held-offset-check.ts';
 import { hurdleBarProblems } from './hurdle.ts';
 import { handRestProblems } from './hand-rest.ts';
+import { hackSledProblems } from './hack-sled-check.ts';
 
 /** Every whole-description problem the equipment and features find, in a fixed order. */
 export const equipmentProblems = (motion: Motion): string[] =>
@@ -98,4 +99,5 @@ const onTheGround = (motion: Motion): string[] => [
   ...safetyBarProblems(motion),
   ...hurdleBarProblems(motion),
   ...handRestProblems(motion),
+  ...hackSledProblems(motion),
 ];

@@ -36,6 +36,26 @@ export const MACHINE_ENTRIES = {
    * drawn across the face or the lap (render-machine.ts). `check` refuses a pivot inside the body.
    */
   leverBeside: v.optional(v.literal(true, 'leverBeside is true or left out')),
+  /**
+   * A hack squat machine (prop `hack-sled`, side view; hack-sled.ts): its foot `platform` `[x0, x1, angle]`, 10 cm up
+   * at its low end and rising toward +x at `angle` degrees (toes up the slope), and the part on its carriage's
+   * `pad` (`back`, a hack squat, the default; `chest`, a reverse hack squat). The rails run along that part as
+   * the first key poses it; the carriage rides them with the trunk and the hands hold its handles.
+   */
+  hackSled: v.optional(
+    v.strictObject({
+      platform: v.strictTuple([
+        within(-3, 3),
+        within(-3, 3),
+        v.pipe(
+          v.number(),
+          v.minValue(-35, "hackSled's platform slopes -35 to 35 degrees"),
+          v.maxValue(35, "hackSled's platform slopes -35 to 35 degrees"),
+        ),
+      ]),
+      pad: v.optional(v.picklist(['back', 'chest'], 'hackSled.pad is back (a hack squat) or chest (a reverse hack squat)')),
+    }),
+  ),
 };
 
 /** The lever's parameters that do not fit together, as a message naming them, or nothing. */
@@ -45,7 +65,11 @@ export function leverMisfit(p: {
   leverPlates?: string;
   leverBeside?: true;
   to: string;
+  hackSled?: unknown;
+  pads?: readonly string[];
 }): string | undefined {
+  if (p.hackSled !== undefined && (p.lever !== undefined || p.pads !== undefined))
+    return 'hackSled is a machine of its own: its carriage is the pad and the load (no lever or pads with it)';
   if ((p.leverEnd !== undefined || p.leverPlates !== undefined) && p.lever === undefined)
     return 'leverEnd and leverPlates belong to a lever';
   if (p.leverBeside !== undefined && p.lever === undefined) return 'leverBeside belongs to a lever';

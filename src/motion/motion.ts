@@ -101,6 +101,8 @@ export interface FixedProp {
   load?: FloorLoad;
   /** A chair back or counter a hand rests on: the span of its top and where it stands (hand-rest.ts). */
   rest?: HandRestPlace;
+  /** Hack sled: the hands' handles on the carriage (along its rails, out from the pad's face) and how far along the rails the keys carry it (hack-sled.ts). */
+  hack?: { grip: Point; travel: readonly [number, number] };
 }
 
 /** Where a seated machine's lever pads press, seen from the front: outside or inside the knees, outside the upper arms. */

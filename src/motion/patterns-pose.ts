@@ -26,6 +26,7 @@ import { releaseOf } from './implement-release-params.ts';
 import { frontSeatOf } from './front-seat.ts';
 import { roundTops } from './floor-tops.ts';
 import { slidersOf } from './slider.ts';
+import { hackSledOf, placeHackSled } from './hack-sled.ts';
 import { sidePadsOf } from './front-seat-pads.ts';
 import { handBandProp } from './hand-band.ts';
 import { miniBandOf } from './mini-band.ts';
@@ -109,6 +110,9 @@ export const posePattern = pattern<PoseParams>({
     if (params.bench !== undefined)
       tops.push({ kind: 'bench', x0: params.bench[0], x1: params.bench[1], y: params.bench[2] ?? BENCH_HEIGHT });
     tops.push(...rigTops(params));
+    // A hack sled's foot platform is a sloped top the feet stand on; its rails come with the placed keys (hack-sled.ts).
+    const hackSled = params.hackSled === undefined ? undefined : hackSledOf(params.hackSled);
+    if (hackSled !== undefined) tops.push(hackSled);
     tops.push(...seatOf(params), ...frontSeatOf(params));
     if (params.box !== undefined) tops.push({ kind: 'box', x0: params.box[0], x1: params.box[1], y: params.box[2] });
     if (params.incline !== undefined) {
@@ -165,6 +169,7 @@ export const posePattern = pattern<PoseParams>({
       (params.straps !== undefined && params.to !== 'feet') ||
       params.pads?.some((part) => part !== 'thighs') === true ||
       params.leverEnd === 'pad' ||
+      params.hackSled !== undefined ||
       params.sled !== undefined ||
       (params.smith !== undefined && held.some((prop) => prop.kind === 'barbell'));
     // A travelling figure (a run, a walk, a sled push) is not in quiet stance either: its centre of mass
@@ -212,6 +217,7 @@ export const posePattern = pattern<PoseParams>({
             reformer,
             view,
           );
+    if (hackSled !== undefined) placeHackSled(hackSled, keys, view);
     const box = extent(keys, view);
     const fixed: FixedProp[] = props.includes('mat') ? [{ kind: 'mat', x0: box.x0 - 0.15, x1: box.x1 + 0.15, y: 0.01 }] : [];
     fixed.push(...tops, ...(machine === undefined ? [] : [machine.machine]), ...miniBandOf(params.miniBand, props));

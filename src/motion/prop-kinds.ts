@@ -80,6 +80,8 @@ export const PROP_KINDS = [
   'rolled-towel',
   // A chair back or a counter a standing figure rests a hand on for balance (hand-rest.ts).
   ...(['chair', 'counter'] as const),
+  // A hack squat machine: its carriage rides its rails with the trunk, the feet on its angled platform (hack-sled.ts).
+  'hack-sled',
 ] as const;
 export type PropKind = (typeof PROP_KINDS)[number];
 
@@ -145,7 +147,8 @@ export type FixedPropKind =
   | 'floor-load'
   | 'rolled-towel'
   | 'chair'
-  | 'counter';
+  | 'counter'
+  | 'hack-sled';
 
 /**
  * Where the props worn or stood on are placed: here, beside the kinds, so that motion.ts can name them

@@ -9,6 +9,7 @@ import { reformerFrame } from './render-reformer.ts';
 import { cadillacFrame, herculesPillars, wundaChairBox } from './render-apparatus.ts';
 import { captainsChair, climbingRope, ghdFrame, rackUpright, slantBoard } from './render-rigs.ts';
 import { machineFixed } from './render-machine.ts';
+import { hackSledFrame } from './render-hack-sled.ts';
 import { machineHandles } from './render-machine-handles.ts';
 import { hurdleSvg } from './render-hurdle.ts';
 import { coneSvg } from './render-floor-markers.ts';
@@ -153,6 +154,8 @@ export function fixedProp(camera: Camera, prop: FixedProp): string {
       return prop.held === undefined ? circle(camera, [prop.x0, prop.y], 0.03, COLOURS.iron) : '';
     case 'rack':
       return rackUpright(camera, prop);
+    case 'hack-sled':
+      return hackSledFrame(camera, prop);
     case 'slant-board':
       return slantBoard(camera, prop);
     case 'ghd':

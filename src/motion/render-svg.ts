@@ -20,6 +20,7 @@ import { agilityLadderSvg } from './render-agility-ladder.ts';
 import { isRopeInFront, ropeSvg } from './jump-rope.ts';
 import { FOOT_END, headward } from './reformer.ts';
 import { reformerCarriage } from './render-reformer.ts';
+import { hackCarriage, hackSledExtent } from './render-hack-sled.ts';
 import { handPropExtent } from './render-hand-props.ts';
 import { behindFixedSvg } from './render-lifting-blocks.ts';
 import { smallPropsSvg } from './render-small-props.ts';
@@ -103,6 +104,7 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     for (const prop of motion.fixed)
       if (prop.kind === 'hercules-pillars') for (const out of [-1, 1] as const) see(pillarLine(prop, out)[1], 0.15);
     // A lever's plates ride halfway along its arm (17 cm plates): all of them in the picture.
+    for (const prop of motion.fixed) if (prop.kind === 'hack-sled') for (const [point, margin] of hackSledExtent(prop)) see(point, margin);
     for (const prop of motion.fixed)
       if (prop.kind === 'lever') see(platePoint([prop.x0, prop.y], leverEndPoint(body, prop), prop.plates), PLATE_RADIUS + 0.02);
   }
@@ -248,6 +250,8 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   const { back, trunk, front } = figure(camera, body, motion, 'right');
   // A reformer's carriage rolls with the figure: drawn where it has carried it, under it.
   for (const prop of motion.fixed) if (prop.kind === 'reformer') parts.push(reformerCarriage(camera, prop, body));
+  // A hack sled's carriage rides its rails with the trunk: drawn where it has carried it, behind it.
+  for (const prop of motion.fixed) if (prop.kind === 'hack-sled') parts.push(hackCarriage(camera, prop, body, 'behind'));
   // A cardio machine's cranks, pedals and handles turn with the figure: drawn where this frame has them, under it.
   for (const prop of motion.fixed) if (prop.cardio !== undefined) parts.push(machineParts(camera, prop, body, seconds));
   // A Wunda chair's pedal swings with the feet on it: drawn where this frame has them, under them.
@@ -275,6 +279,7 @@ function figureWithProps(motion: Motion, body: Body, camera: Camera, seconds: nu
   parts.push(...behindTrunk, trunk, ...lines((prop) => isLineProp(prop) && isTurned), dipBeltSvg(camera, motion, body));
   parts.push(smallPropsSvg(camera, motion, body, seconds, 'between'));
   parts.push(sleevePlateSvg(camera, motion, body), safetyBarSvg(camera, motion, body));
+  for (const prop of motion.fixed) if (prop.kind === 'hack-sled') parts.push(hackCarriage(camera, prop, body, 'over'));
   // One let go (implement-release.ts) is where it was set down, or where its toss has carried it.
   const huggedAt = (prop: HeldProp) => (implement !== 'held' && prop === releasedImplement(motion) ? implement : heldAt(body, prop));
   for (const prop of motion.held) if (isHugged(prop)) parts.push(heldProp(camera, prop, huggedAt(prop), motion.view));

@@ -20,6 +20,8 @@ export const TOP_KINDS: ReadonlySet<FixedProp['kind']> = new Set([
   'incline',
   'decline',
   'slant-board',
+  // A hack sled's foot platform (hack-sled.ts).
+  'hack-sled',
   'ghd',
   'seat',
   'wunda-chair',
