@@ -38,6 +38,7 @@ import { sliderProblems } from './slider.ts';
 import { floorLoadProblems, rolledTowelProblems } from './floor-load.ts';
 import { floorBellsProblems } from './floor-bells.ts';
 import { kneeCreaseProblems } from './knee-crease.ts';
+import { smithSolesProblems } from './smith-soles-check.ts';
 import { miniBandProblems } from './mini-band.ts';
 import { landmineSleeveProblems } from './landmine-sleeve.ts';
 import { safetyBarProblems } from './safety-bar-check.ts';
@@ -89,6 +90,7 @@ const onTheGround = (motion: Motion): string[] => [
   ...floorBellsProblems(motion),
   ...rolledTowelProblems(motion),
   ...kneeCreaseProblems(motion),
+  ...smithSolesProblems(motion),
   ...miniBandProblems(motion),
   ...hungTowelProblems(motion),
   ...blocksProblems(motion),

@@ -7,6 +7,7 @@ import { chainEnd } from './dip-belt.ts';
 import { offsetFrom } from './held-offset.ts';
 import type { HeldProp, LineEnd } from './motion.ts';
 import { isSafetyBar, type Yoke, yokeOf } from './safety-bar.ts';
+import { soleBar } from './smith-soles.ts';
 import { add, type Body, isFrontView, lerpPoint, type Point } from './skeleton.ts';
 
 /** Where a held prop is drawn: at the grip (or its offset from it: held-offset.ts), between the knees or ankles, or on the shoulders. */
@@ -31,6 +32,11 @@ export function gripAt(body: Body, prop: HeldProp): Point {
       return chainEnd(body, prop);
     case 'knee-crease':
       return kneeCrease(body);
+    // A Smith machine's bar pressed by the feet: against the middle of the sole (smith-soles.ts).
+    case 'soles':
+    case 'left-sole':
+    case 'right-sole':
+      return soleBar(body, prop.at);
     case 'back':
     case 'front-rack': {
       // Along the upper trunk, 5 cm below the neck, 9 cm behind or in front of it; seen from the front

@@ -28,6 +28,7 @@ import {
 } from './timeline.ts';
 import { RIGID_LINES } from './limb-paths.ts';
 import { equipmentProblems } from './equipment-checks.ts';
+import { isSoleHold } from './smith-soles.ts';
 import { reformerOf } from './reformer.ts';
 import { reformerProblem } from './reformer-check.ts';
 import { machineOf } from './cardio.ts';
@@ -177,7 +178,8 @@ export function checkMotion(description: Description): Problem[] {
   let isMachineReported = false;
   // A Smith machine's bar is hooked to its rails: seen from the side it runs straight up and down them.
   const smith = motion.view === 'side' ? motion.fixed.find((prop) => prop.kind === 'smith') : undefined;
-  const smithBar = smith === undefined ? undefined : motion.held.find((prop) => prop.kind === 'barbell');
+  // (A bar pressed by the soles is held to them by smith-soles-check.ts, which names holdIn.)
+  const smithBar = smith === undefined ? undefined : motion.held.find((prop) => prop.kind === 'barbell' && !isSoleHold(prop.at));
   const thighBar = barByTheLegs(motion);
   let isBarReported = false;
   const machineProblem = (body: Body, seconds: number): string | undefined => {

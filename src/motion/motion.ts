@@ -134,9 +134,22 @@ export interface HeldProp {
   /**
    * `hands`: both hands hold it (a barbell, a two-hand kettlebell); one side: that hand; `back`: resting on
    * the upper back; `knees`, `ankles`: squeezed between them (a Pilates ring, a squeeze ball);
-   * `around-ankles`: a ring around both ankles, pulled open by them; `belt`: hanging on a dip belt's chain (dip-belt.ts); `knee-crease`: behind the near knee (knee-crease.ts).
+   * `around-ankles`: a ring around both ankles, pulled open by them; `belt`: hanging on a dip belt's chain (dip-belt.ts); `knee-crease`: behind the near knee (knee-crease.ts);
+   * `soles`, `left-sole`, `right-sole`: a Smith machine's bar pressed by both soles or one (smith-soles.ts).
    */
-  at: 'hands' | Side | 'back' | 'front-rack' | 'knees' | 'ankles' | 'around-ankles' | 'belt' | 'knee-crease';
+  at:
+    | 'hands'
+    | Side
+    | 'back'
+    | 'front-rack'
+    | 'knees'
+    | 'ankles'
+    | 'around-ankles'
+    | 'belt'
+    | 'knee-crease'
+    | 'soles'
+    | 'left-sole'
+    | 'right-sole';
   massKg: number;
   /** On a dip belt: metres of chain from the belt's front ring to the load, and whether it hangs between two boxes the feet stand on. */
   chain?: number;

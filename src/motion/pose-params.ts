@@ -30,6 +30,7 @@ import { PIVOT_ENTRIES } from './foot-pivot.ts';
 import { HURDLE_ENTRIES } from './hurdle.ts';
 import { HANG_ENTRIES, HANG_KEY_ENTRIES } from './hang-params.ts';
 import { HAND_REST_ENTRIES, HAND_REST_KEY_ENTRIES } from './hand-rest.ts';
+import { isSoleHold, SOLE_HOLDS } from './smith-soles.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -126,12 +127,13 @@ export const ParamsSchema = v.pipe(
     /**
      * Where the load a description names is held: both hands (default), one hand, across the upper back,
      * racked in front, (a Pilates ring, a squeeze ball) squeezed between the knees or the ankles, or (a
-     * Pilates ring) around both ankles, which pull it open, or (a plate, a kettlebell) on a dip belt's chain, or (a dumbbell) in the crease behind the near knee.
+     * Pilates ring) around both ankles, which pull it open, or (a plate, a kettlebell) on a dip belt's chain, or (a dumbbell) in the crease behind the near knee,
+     * or (a Smith machine's bar) pressed by both soles or one (smith-soles.ts).
      */
     holdIn: v.optional(
       v.picklist(
-        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles', 'belt', 'knee-crease'],
-        'must be hands, left, right, back, front-rack, knees, ankles, around-ankles, belt or knee-crease',
+        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles', 'belt', 'knee-crease', ...SOLE_HOLDS],
+        'must be hands, left, right, back, front-rack, knees, ankles, around-ankles, belt, knee-crease, soles, left-sole or right-sole',
       ),
       'hands',
     ),
@@ -160,7 +162,7 @@ export const ParamsSchema = v.pipe(
      * angle`); the pad is drawn, the seat is what the figure rests on.
      */
     decline: v.optional(v.strictTuple([metres, within(10, 40)])),
-    /** A Smith machine's rails at x: the bar, at the hands, runs up and down them. */
+    /** A Smith machine's rails at x: the bar, in the hands, on the shoulders or at the soles (`holdIn` soles), runs up and down them. */
     smith: v.optional(metres),
     /** The face of a wall. */
     wall: v.optional(metres),
@@ -283,6 +285,10 @@ export const ParamsSchema = v.pipe(
     const misfit = p && firstMisfit(p);
     if (misfit !== undefined) addIssue({ message: misfit });
   }),
+  v.check(
+    (p) => !isSoleHold(p.holdIn) || p.smith !== undefined,
+    "holdIn soles, left-sole and right-sole press a Smith machine's bar with the feet: give its rails, smith",
+  ),
   v.check((p) => !(p.hang && p.lowBar !== undefined), 'hang and lowBar cannot be used together: a hanging figure holds its own bar'),
   v.check(
     (p) => p.keys.every((k) => k.through !== true || (k.hold === 0 && k.flight !== true)),

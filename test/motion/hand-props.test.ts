@@ -56,7 +56,7 @@ describe('hand props: the schema', () => {
       [
         [
           'motions.A.holdIn',
-          'must be hands, left, right, back, front-rack, knees, ankles, around-ankles, belt or knee-crease (received "elbows")',
+          'must be hands, left, right, back, front-rack, knees, ankles, around-ankles, belt, knee-crease, soles, left-sole or right-sole (received "elbows")',
         ],
       ],
     );
