@@ -12,7 +12,7 @@ import { cameraFor, figuresSvg, frameSvg } from './render-svg.ts';
 import { FRAMES_PER_SECOND, figuresAt, frameCount, loopKeyBody } from './timeline.ts';
 
 /** Bumped whenever a change to the renderer changes pixels: it is part of every cache key. */
-export const RENDERER_VERSION = '1.28.0';
+export const RENDERER_VERSION = '1.29.0';
 export const RENDERER_NAME = `exercise-catalog motion renderer ${RENDERER_VERSION} (resvg, libx264)`;
 const JPEG_QUALITY = 86;
 
