@@ -3,7 +3,17 @@
  * scene, optional hand and foot targets), the scene's fixed props and the held ones, and what each key promises
  * (contacts, balance). Patterns build Motions; timeline.ts turns one into frames.
  */
-import type { FixedPropKind, FloorLoad, HandRestPlace, LandmineGrip, LeverEnd, MiniBandAt, PadPart, SliderPart } from './prop-kinds.ts';
+import type {
+  FixedPropKind,
+  FloorLoad,
+  HandRestPlace,
+  LandmineGrip,
+  LeverEnd,
+  MiniBandAt,
+  PadPart,
+  SliderPart,
+  HoldPlace,
+} from './prop-kinds.ts';
 import type { CardioStyle } from './cardio-styles.ts';
 import type { Angles, ArmAngles, ElbowBend, LegAngles, Point, Side, View } from './skeleton.ts';
 import type { AboveScene, BallFlight, ImplementRelease } from './motion-scenes.ts';
@@ -137,19 +147,7 @@ export interface HeldProp {
    * `around-ankles`: a ring around both ankles, pulled open by them; `belt`: hanging on a dip belt's chain (dip-belt.ts); `knee-crease`: behind the near knee (knee-crease.ts);
    * `soles`, `left-sole`, `right-sole`: a Smith machine's bar pressed by both soles or one (smith-soles.ts).
    */
-  at:
-    | 'hands'
-    | Side
-    | 'back'
-    | 'front-rack'
-    | 'knees'
-    | 'ankles'
-    | 'around-ankles'
-    | 'belt'
-    | 'knee-crease'
-    | 'soles'
-    | 'left-sole'
-    | 'right-sole';
+  at: HoldPlace;
   massKg: number;
   /** On a dip belt: metres of chain from the belt's front ring to the load, and whether it hangs between two boxes the feet stand on. */
   chain?: number;

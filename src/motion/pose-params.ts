@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { CARDIO_STYLES } from './cardio-styles.ts';
+import { HOLD_PLACES } from './prop-kinds.ts';
 import { TowardSchema } from './front-depth.ts';
 import { within } from './schema-numbers.ts';
 import type { BodyPoint } from './motion.ts';
@@ -30,7 +31,7 @@ import { PIVOT_ENTRIES } from './foot-pivot.ts';
 import { HURDLE_ENTRIES } from './hurdle.ts';
 import { HANG_ENTRIES, HANG_KEY_ENTRIES } from './hang-params.ts';
 import { HAND_REST_ENTRIES, HAND_REST_KEY_ENTRIES } from './hand-rest.ts';
-import { isSoleHold, SOLE_HOLDS } from './smith-soles.ts';
+import { isSoleHold } from './smith-soles.ts';
 
 const RESTING = Object.keys(REST_HEIGHT) as BodyPoint[];
 const LINE_ENDS = ['hands', 'left', 'right', 'feet', 'left-foot', 'right-foot', 'hips', 'shoulders', 'knees'] as const;
@@ -130,13 +131,7 @@ export const ParamsSchema = v.pipe(
      * Pilates ring) around both ankles, which pull it open, or (a plate, a kettlebell) on a dip belt's chain, or (a dumbbell) in the crease behind the near knee,
      * or (a Smith machine's bar) pressed by both soles or one (smith-soles.ts).
      */
-    holdIn: v.optional(
-      v.picklist(
-        ['hands', 'left', 'right', 'back', 'front-rack', 'knees', 'ankles', 'around-ankles', 'belt', 'knee-crease', ...SOLE_HOLDS],
-        'must be hands, left, right, back, front-rack, knees, ankles, around-ankles, belt, knee-crease, soles, left-sole or right-sole',
-      ),
-      'hands',
-    ),
+    holdIn: v.optional(v.picklist(HOLD_PLACES, `must be ${HOLD_PLACES.slice(0, -1).join(', ')} or ${HOLD_PLACES.at(-1)}`), 'hands'),
     /** Which side of the legs a barbell in both hands rests against, seen from the side (HeldProp.barAt). */
     barAt: v.optional(v.picklist(['on-thighs', 'behind', 'around'], 'must be on-thighs, behind or around')),
     /** Props placed in metres along the floor from the fixed point (x = 0), forward positive. A bench's or box's top is a support: parts over it rest on it. */

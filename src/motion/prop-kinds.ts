@@ -166,6 +166,24 @@ export type FloorLoad = (typeof FLOOR_LOADS)[number];
 /** How the hands may hold a landmine's bar besides past its end (landmine-sleeve.ts): at the end of its loaded sleeve. */
 export const LANDMINE_GRIPS = ['sleeve-end'] as const;
 export type LandmineGrip = (typeof LANDMINE_GRIPS)[number];
+/** The places a Smith bar pressed by the feet is held (smith-soles.ts): both soles, or one. */
+export const SOLE_HOLDS = ['soles', 'left-sole', 'right-sole'] as const;
+export type SoleHold = (typeof SOLE_HOLDS)[number];
+/** Where a held load may be (HeldProp.at, a description's `holdIn`): in both hands or one, on the body, or at the soles. */
+export const HOLD_PLACES = [
+  'hands',
+  'left',
+  'right',
+  'back',
+  'front-rack',
+  'knees',
+  'ankles',
+  'around-ankles',
+  'belt',
+  'knee-crease',
+  ...SOLE_HOLDS,
+] as const;
+export type HoldPlace = (typeof HOLD_PLACES)[number];
 /** A chair back or counter a hand rests on (hand-rest.ts): its top's span the hands rest along, and where it stands: beside the figure (behind it as seen), in the picture or in front of it. */
 export type HandRestPlace = { rail: readonly [number, number]; stands: 'beside' | 'in-plane' | 'in-front' };
 /** What a machine's lever ends in (machine.ts): handles, a foot platform, a roller pad on the front or back of the shin, a pad on the body. */

@@ -104,7 +104,6 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     for (const prop of motion.fixed)
       if (prop.kind === 'hercules-pillars') for (const out of [-1, 1] as const) see(pillarLine(prop, out)[1], 0.15);
     // A lever's plates ride halfway along its arm (17 cm plates): all of them in the picture.
-    for (const prop of motion.fixed) if (prop.kind === 'hack-sled') for (const [point, margin] of hackSledExtent(prop)) see(point, margin);
     for (const prop of motion.fixed)
       if (prop.kind === 'lever') see(platePoint([prop.x0, prop.y], leverEndPoint(body, prop), prop.plates), PLATE_RADIUS + 0.02);
   }
@@ -118,6 +117,8 @@ export function cameraFor(motion: Motion, bodies: readonly Body[]): Camera {
     see([prop.x1, prop.y], 0.05);
     // A reformer's frame runs past its footbar to where the springs hook on, and its risers stand up at the head end.
     if (prop.kind === 'reformer') for (const x of [prop.x0 - headward(prop) * FOOT_END, prop.x1]) see([x, 0.65], 0.05);
+    // A hack sled's frame, rails and carriage at both ends of its travel (render-hack-sled.ts).
+    if (prop.kind === 'hack-sled') for (const [point, margin] of hackSledExtent(prop)) see(point, margin);
   }
   const floorBand = 0.16;
   const spanX = maxX - minX;
@@ -177,8 +178,6 @@ function shadow(camera: Camera, body: Body): string {
 
 const mixHead = (body: Body): Point => [(body.neckBase[0] + body.head[0]) / 2, (body.neckBase[1] + body.head[1]) / 2];
 
-/** Where a held prop is drawn: a pair (dumbbells, farmer's handles) at each hand, anything else once. */
-
 /** The SVG of one frame: the figure at full strength (`seconds` into the loop, where the floor scrolls). */
 export function frameSvg(motion: Motion, body: Body, camera: Camera, seconds = 0): string {
   return figuresSvg(motion, [{ body, opacity: 1 }], camera, seconds);
@@ -225,14 +224,8 @@ export function figuresSvg(motion: Motion, figures: readonly { body: Body; opaci
   parts.push(tossBarSvg(camera, motion));
   // In a cross-dissolve the incoming start holds the next ball: only the outgoing figure's is in flight.
   for (const [i, { body, opacity }] of figures.entries()) {
-    const drawn = figureWithProps(
-      motion,
-      body,
-      camera,
-      seconds,
-      i === 0 ? ballAt(motion, seconds) : 'held',
-      i === 0 ? implementAt(motion, seconds) : 'held',
-    );
+    const [ball, implement] = i === 0 ? [ballAt(motion, seconds), implementAt(motion, seconds)] : (['held', 'held'] as const);
+    const drawn = figureWithProps(motion, body, camera, seconds, ball, implement);
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${shadow(camera, body)}${drawn}</g>`);
   }
   // A counter standing between the viewer and the figure is drawn over it, see-through (render-hand-rest.ts).

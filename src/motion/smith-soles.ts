@@ -6,11 +6,8 @@
  * with the rails behind it; smith-soles-check.ts holds it to the rails and the soles to it.
  */
 import type { HeldProp } from './motion.ts';
+import { SOLE_HOLDS, type SoleHold } from './prop-kinds.ts';
 import { add, type Body, distance, type Leg, lerpPoint, type Point, type Side } from './skeleton.ts';
-
-/** The places a Smith bar pressed by the feet is held: both soles, or one. */
-export const SOLE_HOLDS = ['soles', 'left-sole', 'right-sole'] as const;
-export type SoleHold = (typeof SOLE_HOLDS)[number];
 
 export const isSoleHold = (at: HeldProp['at'] | string | undefined): at is SoleHold => SOLE_HOLDS.includes(at as SoleHold);
 
