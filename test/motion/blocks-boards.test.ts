@@ -15,6 +15,7 @@ import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { behindFixedSvg, liftingBlocksSvg } from '../../src/motion/render-lifting-blocks.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt } from '../../src/motion/timeline.ts';
+import { frameBodies } from '../helpers/motion-descriptions.ts';
 
 /** What check says of a description, as its messages. */
 const checkMotion = (d: Description): string[] => checkProblems(d).map((p) => p.message);
@@ -71,7 +72,7 @@ const bench = (boards: number | undefined, bottomArms: readonly [number, number]
 });
 
 function svgs(d: Description): string[] {
-  const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+  const bodies = frameBodies(d);
   const camera = cameraFor(d.motion, bodies);
   return bodies.map((body, i) => frameSvg(d.motion, body, camera, i / FRAMES_PER_SECOND));
 }
@@ -82,7 +83,7 @@ describe('lifting blocks', () => {
     assert.deepEqual(checkMotion(d), []);
     const stacks = d.motion.fixed.filter((p) => p.kind === 'blocks');
     assert.equal(stacks.length, 2, 'one stack under each plate from the front');
-    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const bodies = frameBodies(d);
     const camera = cameraFor(d.motion, bodies);
     for (const [i, svg] of svgs(d).entries())
       for (const stack of stacks) assert.ok(svg.includes(liftingBlocksSvg(camera, stack)), `frame ${i}: a stack of blocks is drawn`);
@@ -121,7 +122,7 @@ describe('lifting blocks', () => {
     assert.deepEqual(checkMotion(d), []);
     const stacks = d.motion.fixed.filter((p) => p.kind === 'blocks');
     assert.equal(stacks.length, 1, 'one stack, under the far plate, from the side');
-    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const bodies = frameBodies(d);
     const camera = cameraFor(d.motion, bodies);
     for (const [i, svg] of svgs(d).entries()) {
       const stack = liftingBlocksSvg(camera, stacks[0]!);
@@ -152,7 +153,7 @@ describe('boards on the chest', () => {
   it('lie on the chest in every frame, and the bar comes down onto them', () => {
     const d = built('Board_Press', bench(2, [88, 218]));
     assert.deepEqual(checkMotion(d), []);
-    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const bodies = frameBodies(d);
     const camera = cameraFor(d.motion, bodies);
     for (const [i, svg] of svgs(d).entries()) {
       const boards = boardsSvg(camera, d.motion, bodies[i]!);
@@ -207,7 +208,7 @@ describe('chains on handles', () => {
     const d = built('Chain_Press', chainPress(1.4));
     assert.deepEqual(checkMotion(d), []);
     assert.ok(!d.motion.held.some((p) => p.kind === 'chains'), 'no chain hangs from a barbell sleeve at the hands');
-    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const bodies = frameBodies(d);
     const camera = cameraFor(d.motion, bodies);
     const piles: number[] = [];
     for (const [i, svg] of svgs(d).entries()) {
@@ -228,7 +229,7 @@ describe('chains on handles', () => {
 
   it('hang from the near hand too, over the figure and in front of the bench, so no chain reads as through them', () => {
     const d = built('Chain_Press', chainPress(1.4));
-    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const bodies = frameBodies(d);
     const camera = cameraFor(d.motion, bodies);
     for (const [i, svg] of svgs(d).entries()) {
       const near = nearChainSvg(camera, d.motion, bodies[i]!);
@@ -287,7 +288,7 @@ describe('chains on handles', () => {
 
   it('a description without blocks, boards or chain handles adds nothing behind the figure', () => {
     const d = built('Bench_Press', bench(undefined, [60, 199]));
-    const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+    const bodies = frameBodies(d);
     const camera = cameraFor(d.motion, bodies);
     for (const body of bodies)
       assert.equal(behindFixedSvg(camera, d.motion, body) + boardsSvg(camera, d.motion, body), '', 'nothing drawn');

@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import { beltRing, chainEnd, DEFAULT_CHAIN, loadOutline } from '../../src/motion/dip-belt.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt, keyBody } from '../../src/motion/timeline.ts';
-import { descriptionsIn } from '../helpers/motion-descriptions.ts';
+import { heldAt, keyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn, frameBodies } from '../helpers/motion-descriptions.ts';
 
 const { built, description, refusedAt } = descriptionsIn('strength');
 
@@ -46,7 +46,7 @@ const beltSquat = (extra: Record<string, unknown> = {}) => ({
 /** Every frame's body of a description's loop. */
 const framesOf = (source: Record<string, unknown>) => {
   const d = description(source);
-  return { d, bodies: Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND)) };
+  return { d, bodies: frameBodies(d) };
 };
 
 describe('dip belt: the schema', () => {

@@ -9,12 +9,10 @@ import { describe, it } from 'node:test';
 import { carriageAlong, gripAt, railsOf } from '../../src/motion/hack-sled.ts';
 import { padFace } from '../../src/motion/machine.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import type { Description } from '../../src/motion/motion-files.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount } from '../../src/motion/timeline.ts';
-import { descriptionsIn } from '../helpers/motion-descriptions.ts';
+import { descriptionsIn, frameBodies } from '../helpers/motion-descriptions.ts';
 
 const strength = descriptionsIn('strength');
 
@@ -28,11 +26,7 @@ const squat = (bottom: number[] = [90, -33.3, 100], extra: Record<string, unknow
   ],
   ...extra,
 });
-const bodiesOf = (d: Description) => Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
-const problemsOf = (source: Record<string, unknown>) =>
-  checkMotion(strength.description(source, 'Hack_Squat'))
-    .map((p) => p.message)
-    .join('; ');
+const problemsOf = (source: Record<string, unknown>) => strength.checked(source, 'Hack_Squat');
 
 describe('hack sled', () => {
   it('carries the carriage down the rails with the back on its pad, the hands on its handles, the feet on the platform', () => {
@@ -40,10 +34,10 @@ describe('hack sled', () => {
     assert.deepEqual(checkMotion(d), []);
     const sled = d.motion.fixed.find((prop) => prop.kind === 'hack-sled')!;
     const rails = railsOf(sled);
-    const along = bodiesOf(d).map((body) => carriageAlong(rails, body, 'back'));
+    const along = frameBodies(d).map((body) => carriageAlong(rails, body, 'back'));
     // The carriage travels some 45 cm down the rails and back.
     assert.ok(Math.max(...along) - Math.min(...along) > 0.4, `the carriage travels ${Math.max(...along) - Math.min(...along)} m`);
-    for (const body of bodiesOf(d)) {
+    for (const body of frameBodies(d)) {
       for (const point of padFace(body, 'back')) {
         const off = (point[0] - rails.origin[0]) * rails.out[0] + (point[1] - rails.origin[1]) * rails.out[1];
         assert.ok(Math.abs(off) < 0.03, `the back is ${off} m off the rails' line`);
@@ -58,7 +52,7 @@ describe('hack sled', () => {
 
   it('draws the frame, the plates behind the figure and the pad along the back', () => {
     const d = strength.description(squat(), 'Hack_Squat');
-    const bodies = bodiesOf(d);
+    const bodies = frameBodies(d);
     const svg = frameSvg(d.motion, bodies[0]!, cameraFor(d.motion, bodies));
     const [plate, pad, trunk] = [
       svg.indexOf(`fill="${COLOURS.plate}"`),

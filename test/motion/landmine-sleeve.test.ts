@@ -12,8 +12,8 @@ import { plateThickness, SLEEVE, sleevePlate } from '../../src/motion/landmine-s
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance, type Point } from '../../src/motion/skeleton.ts';
 import { COLOURS, round, svgPoint } from '../../src/motion/svg-kit.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, lineEnd } from '../../src/motion/timeline.ts';
-import { descriptionsIn } from '../helpers/motion-descriptions.ts';
+import { FRAMES_PER_SECOND, lineEnd } from '../../src/motion/timeline.ts';
+import { descriptionsIn, frameBodies } from '../helpers/motion-descriptions.ts';
 
 const FILE = 'data/source/motion/strength.json';
 const strength = descriptionsIn('strength');
@@ -37,7 +37,7 @@ const press = (extra: Record<string, unknown> = {}) => ({
 
 /** Every frame's body and its SVG, with the camera that drew them. */
 function frames(d: Description) {
-  const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+  const bodies = frameBodies(d);
   const camera = cameraFor(d.motion, bodies);
   return { camera, frames: bodies.map((body, i) => ({ body, svg: frameSvg(d.motion, body, camera, i / FRAMES_PER_SECOND) })) };
 }

@@ -14,7 +14,8 @@ import { miniBandSvg } from '../../src/motion/render-mini-band.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { round, svgPoint } from '../../src/motion/svg-kit.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount } from '../../src/motion/timeline.ts';
+import { bodyAt, FRAMES_PER_SECOND } from '../../src/motion/timeline.ts';
+import { frameBodies } from '../helpers/motion-descriptions.ts';
 
 const FILE = 'data/source/motion/strength.json';
 const build = (source: Record<string, unknown>) =>
@@ -55,7 +56,7 @@ const bridge = (band: boolean) => ({
 
 /** Every frame's body and its SVG. */
 function frames(d: Description): { body: ReturnType<typeof bodyAt>; svg: string }[] {
-  const bodies = Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
+  const bodies = frameBodies(d);
   const camera = cameraFor(d.motion, bodies);
   return bodies.map((body, i) => ({ body, svg: frameSvg(d.motion, body, camera, i / FRAMES_PER_SECOND) }));
 }
@@ -157,7 +158,7 @@ describe('mini band round both legs', () => {
   it('leaves a description without one drawn byte for byte as before', () => {
     const plain = built(bridge(false));
     const banded = built(bridge(true));
-    const bodies = Array.from({ length: frameCount(plain.motion) }, (_, i) => bodyAt(plain.motion, i / FRAMES_PER_SECOND));
+    const bodies = frameBodies(plain);
     const camera = cameraFor(plain.motion, bodies);
     for (const [i, body] of bodies.entries()) {
       const svg = frameSvg(plain.motion, body, camera);

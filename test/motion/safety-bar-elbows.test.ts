@@ -7,10 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import type { Description } from '../../src/motion/motion-files.ts';
 import { type Arm, type Body, type Point, SIDES } from '../../src/motion/skeleton.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, keyBody, loopKeyBody } from '../../src/motion/timeline.ts';
-import { descriptionsIn } from '../helpers/motion-descriptions.ts';
+import { keyBody, loopKeyBody } from '../../src/motion/timeline.ts';
+import { descriptionsIn, frameBodies } from '../helpers/motion-descriptions.ts';
 
 const powerlifting = descriptionsIn('powerlifting');
 
@@ -37,9 +36,6 @@ const goodMorning = (hinge: number, upperArm = hinge - 3) => ({
   ],
 });
 
-const bodiesOf = (d: Description): Body[] =>
-  Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
-
 /** Which side of the line from the shoulder to the hand `point` is on (+1 or -1). */
 const sideOf = (arm: Arm, point: Point): number =>
   Math.sign((arm.hand[0] - arm.root[0]) * (point[1] - arm.root[1]) - (arm.hand[1] - arm.root[1]) * (point[0] - arm.root[0]));
@@ -64,7 +60,7 @@ describe('safety squat bar elbows', () => {
     for (const hinge of [45, 60, 70, 80]) {
       const d = powerlifting.description(goodMorning(hinge), 'Safety_Bar_Good_Morning');
       assert.deepEqual(checkMotion(d), []);
-      for (const [i, body] of bodiesOf(d).entries()) {
+      for (const [i, body] of frameBodies(d).entries()) {
         for (const side of SIDES) {
           const arm = body.arms[side];
           assert.equal(

@@ -8,12 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadGrip, safetyYoke } from '../../src/motion/held-places.ts';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import type { Description } from '../../src/motion/motion-files.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt } from '../../src/motion/timeline.ts';
-import { descriptionsIn } from '../helpers/motion-descriptions.ts';
+import { heldAt } from '../../src/motion/timeline.ts';
+import { descriptionsIn, frameBodies } from '../helpers/motion-descriptions.ts';
 
 const powerlifting = descriptionsIn('powerlifting');
 
@@ -30,11 +29,7 @@ const squat = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const bodiesOf = (d: Description) => Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
-const problemsOf = (source: Record<string, unknown>) =>
-  checkMotion(powerlifting.description(source, 'Safety_Bar_Squat'))
-    .map((p) => p.message)
-    .join('; ');
+const problemsOf = (source: Record<string, unknown>) => powerlifting.checked(source, 'Safety_Bar_Squat');
 
 describe('safety squat bar', () => {
   it('holds the hands on its handles in front of the chest in every frame, the plate below and ahead of the bar', () => {
@@ -42,7 +37,7 @@ describe('safety squat bar', () => {
     assert.deepEqual(checkMotion(d), []);
     const bar = d.motion.held[0]!;
     assert.equal(bar.bar, 'safety');
-    for (const [i, body] of bodiesOf(d).entries()) {
+    for (const [i, body] of frameBodies(d).entries()) {
       const yoke = safetyYoke(body, bar);
       assert.deepEqual(yoke.bar, heldAt(body, bar), `frame ${i}: the yoke is not on the back bar's place`);
       assert.deepEqual(loadGrip(body, bar), yoke.grip);
@@ -58,7 +53,7 @@ describe('safety squat bar', () => {
 
   it('draws the plate at the cambered sleeve behind the figure, the pad and the handle over the trunk', () => {
     const d = powerlifting.description(squat(), 'Safety_Bar_Squat');
-    const bodies = bodiesOf(d);
+    const bodies = frameBodies(d);
     const camera = cameraFor(d.motion, bodies);
     const svg = frameSvg(d.motion, bodies[0]!, camera);
     assert.ok(svg.includes(`stroke="${COLOURS.pad}"`), 'no pad');
@@ -89,7 +84,7 @@ describe('safety squat bar', () => {
     const d = powerlifting.description(straight, 'Safety_Bar_Squat');
     const load = d.motion.held[0]!;
     assert.equal(load.bar, undefined);
-    const body = bodiesOf(d)[0]!;
+    const body = frameBodies(d)[0]!;
     assert.ok(distance(loadGrip(body, load), heldAt(body, load)) < 0.03);
   });
 });

@@ -8,13 +8,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkMotion } from '../../src/motion/motion-check.ts';
-import type { Description } from '../../src/motion/motion-files.ts';
 import { cameraFor, frameSvg } from '../../src/motion/render-svg.ts';
 import { distance } from '../../src/motion/skeleton.ts';
 import { barOnSole, soleTilt } from '../../src/motion/smith-soles.ts';
 import { circle, COLOURS } from '../../src/motion/svg-kit.ts';
-import { bodyAt, FRAMES_PER_SECOND, frameCount, heldAt } from '../../src/motion/timeline.ts';
-import { descriptionsIn } from '../helpers/motion-descriptions.ts';
+import { heldAt } from '../../src/motion/timeline.ts';
+import { descriptionsIn, frameBodies } from '../helpers/motion-descriptions.ts';
 
 const strength = descriptionsIn('strength');
 
@@ -34,11 +33,7 @@ const legPress = (extra: Record<string, unknown> = {}, legs: Record<string, unkn
   ...extra,
 });
 
-const bodiesOf = (d: Description) => Array.from({ length: frameCount(d.motion) }, (_, i) => bodyAt(d.motion, i / FRAMES_PER_SECOND));
-const problemsOf = (source: Record<string, unknown>) =>
-  checkMotion(strength.description(source, 'Smith_Machine_Leg_Press'))
-    .map((p) => p.message)
-    .join('; ');
+const problemsOf = (source: Record<string, unknown>) => strength.checked(source, 'Smith_Machine_Leg_Press');
 
 describe('Smith bar pressed by the soles', () => {
   it('lies against the middle of both soles in every frame, straight up and down its rails', () => {
@@ -46,7 +41,7 @@ describe('Smith bar pressed by the soles', () => {
     assert.deepEqual(checkMotion(d), []);
     const bar = d.motion.held[0]!;
     assert.deepEqual([bar.kind, bar.at], ['barbell', 'soles']);
-    const heights = bodiesOf(d).map((body, i) => {
+    const heights = frameBodies(d).map((body, i) => {
       const at = heldAt(body, bar);
       for (const side of ['left', 'right'] as const) {
         const leg = body.legs[side];
@@ -67,7 +62,7 @@ describe('Smith bar pressed by the soles', () => {
 
   it('draws the bar end on at the soles, its plate behind the figure, the rails behind both', () => {
     const d = strength.description(legPress(), 'Smith_Machine_Leg_Press');
-    const bodies = bodiesOf(d);
+    const bodies = frameBodies(d);
     const camera = cameraFor(d.motion, bodies);
     const body = bodies[0]!;
     const svg = frameSvg(d.motion, body, camera);
@@ -109,6 +104,6 @@ describe('Smith bar pressed by the soles', () => {
   it('lies against the one sole named, the other foot free', () => {
     const d = strength.description(legPress({ holdIn: 'left-sole' }), 'Smith_Machine_Leg_Press');
     assert.deepEqual(checkMotion(d), []);
-    for (const body of bodiesOf(d)) assert.deepEqual(heldAt(body, d.motion.held[0]!), barOnSole(body.legs.left));
+    for (const body of frameBodies(d)) assert.deepEqual(heldAt(body, d.motion.held[0]!), barOnSole(body.legs.left));
   });
 });
