@@ -44,6 +44,14 @@ function testFiles(dir: string): string[] {
  * cores but one.
  */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
+/**
+ * Folders whose files only compute (no servers, no clocks, no wall-clock bounds): they run first, on every
+ * core (TEST_CONCURRENCY still rules when set), before the files that the cores-but-one rule protects. The
+ * motion descriptions' checks are the suite's largest CPU-bound part, and on a 2-core box they ran one
+ * file at a time with a core idle. (The fixtures' folder runs only when named: the runner's own test.)
+ */
+const COMPUTE_FOLDERS = ['test/motion/', 'test/fixtures/runner/compute/'];
+const COMPUTE_CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
 
 /**
  * How long one file may run: TEST_FILE_TIMEOUT_MS, else 5 minutes (the slowest file takes about 30 s).
@@ -75,15 +83,22 @@ async function run(files: string[], engine: string, isTap: boolean): Promise<boo
   if (isTap) return runTap(files);
   const startedMs = performance.now();
   const reports: FileReport[] = [];
-  const queue = [...files];
-  async function worker(): Promise<void> {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const report = await runFile(file);
-      reports.push(report);
-      process.stdout.write(formatFileReport(report));
+  async function pool(queue: string[], concurrency: number): Promise<void> {
+    async function worker(): Promise<void> {
+      for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+        const report = await runFile(file);
+        reports.push(report);
+        process.stdout.write(formatFileReport(report));
+      }
     }
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
   }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
+  const isCompute = (file: string) => COMPUTE_FOLDERS.some((folder) => file.startsWith(folder));
+  await pool(files.filter(isCompute), COMPUTE_CONCURRENCY);
+  await pool(
+    files.filter((file) => !isCompute(file)),
+    CONCURRENCY,
+  );
   process.stdout.write(formatSummary(reports, performance.now() - startedMs));
   return reports.every(isGreen);
 }

@@ -1,4 +1,5 @@
 /**
+ * How the runner spreads files over the cores: the folders that only compute on every core, before the rest.
  * What keeps a hang from running out CI's clock: the runner's deadline per file (scripts/run-tests.ts),
  * which fails a file that hangs with what it wrote and kills the processes it started; and the service
  * helper, which stops a service that did not come up instead of leaving it to hold the file open.
@@ -6,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +45,37 @@ it('a file past TEST_FILE_TIMEOUT_MS fails with its output, and what it started 
   const pid = Number(/lingering pid (\d+)/.exec(out)?.[1]);
   assert.ok(pid > 0, `the file's output is in the report:\n${out}`);
   assert.equal(isRunning(pid), false, `process ${pid}, started by the hung file, still runs`);
+});
+
+it("runs the compute folders' files side by side, on every core", { skip: availableParallelism() < 2 && 'one core' }, async () => {
+  const meetDir = mkdtempSync(join(tmpdir(), 'runner-meet-'));
+  try {
+    const { NODE_TEST_CONTEXT: _, TEST_CONCURRENCY: __, ...env } = process.env;
+    const runner = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'scripts/run-tests.ts'),
+        'test/fixtures/runner/compute/a.test.ts',
+        'test/fixtures/runner/compute/b.test.ts',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...env, RUNNER_MEET_DIR: meetDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    runner.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    runner.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const [code] = await once(runner, 'exit');
+    assert.equal(code, 0, out);
+    assert.match(out, /ok {3}test\/fixtures\/runner\/compute\/a\.test\.ts/, out);
+    assert.match(out, /ok {3}test\/fixtures\/runner\/compute\/b\.test\.ts/, out);
+  } finally {
+    rmSync(meetDir, { recursive: true, force: true });
+  }
 });
 
 it('a service that does not come up in time is stopped, not left to hold the test file open', { skip: NO_PROC }, async () => {
