@@ -26,18 +26,25 @@ function isRunning(pid: number): boolean {
 
 const NO_PROC = !existsSync('/proc/self/stat') && "the runner finds a file's processes in /proc (Linux)";
 
-it('a file past TEST_FILE_TIMEOUT_MS fails with its output, and what it started is killed', { skip: NO_PROC }, async () => {
-  // Without NODE_TEST_CONTEXT: the runner is a run of its own, not a file of this one.
-  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  const runner = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/run-tests.ts'), HANGS], {
+/** Runs the runner on `files` as CI would run it, with `env` added; resolves its exit code and everything it wrote. */
+async function runRunner(files: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+  // Without NODE_TEST_CONTEXT: the runner is a run of its own, not a file of this one; without
+  // TEST_CONCURRENCY, as many files at once as the runner decides.
+  const { NODE_TEST_CONTEXT: _, TEST_CONCURRENCY: __, ...inherited } = process.env;
+  const runner = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/run-tests.ts'), ...files], {
     cwd: ROOT,
-    env: { ...env, TEST_FILE_TIMEOUT_MS: '4000' },
+    env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   runner.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   runner.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const [code] = await once(runner, 'exit');
+  const [code] = (await once(runner, 'exit')) as [number];
+  return { code, out };
+}
+
+it('a file past TEST_FILE_TIMEOUT_MS fails with its output, and what it started is killed', { skip: NO_PROC }, async () => {
+  const { code, out } = await runRunner([HANGS], { TEST_FILE_TIMEOUT_MS: '4000' });
   assert.equal(code, 1, out);
   assert.match(out, new RegExp(`FAIL ${HANGS}`), out);
   const killed = Number(/still running after 4 s \(TEST_FILE_TIMEOUT_MS\): stopped, with (\d+) processes it started/.exec(out)?.[1]);
@@ -50,26 +57,9 @@ it('a file past TEST_FILE_TIMEOUT_MS fails with its output, and what it started 
 it("runs the compute folders' files side by side, on every core", { skip: availableParallelism() < 2 && 'one core' }, async () => {
   const meetDir = mkdtempSync(join(tmpdir(), 'runner-meet-'));
   try {
-    const { NODE_TEST_CONTEXT: _, TEST_CONCURRENCY: __, ...env } = process.env;
-    const runner = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(ROOT, 'scripts/run-tests.ts'),
-        'test/fixtures/runner/compute/a.test.ts',
-        'test/fixtures/runner/compute/b.test.ts',
-      ],
-      {
-        cwd: ROOT,
-        env: { ...env, RUNNER_MEET_DIR: meetDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    runner.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    runner.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const [code] = await once(runner, 'exit');
+    const { code, out } = await runRunner(['test/fixtures/runner/compute/a.test.ts', 'test/fixtures/runner/compute/b.test.ts'], {
+      RUNNER_MEET_DIR: meetDir,
+    });
     assert.equal(code, 0, out);
     assert.match(out, /ok {3}test\/fixtures\/runner\/compute\/a\.test\.ts/, out);
     assert.match(out, /ok {3}test\/fixtures\/runner\/compute\/b\.test\.ts/, out);
