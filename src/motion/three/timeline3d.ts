@@ -1,0 +1,204 @@
+/**
+ * The three-quarter figure in time. Each key is placed so that its planted parts rest on the floor (the
+ * pelvis lifted or lowered to their mean height, hands and feet then put exactly there by inverse
+ * kinematics) and so that a part planted in the key before stays where it was (the key moved along the
+ * floor by their mean offset). Between keys the angles and the pelvis are eased (thrown.ts, the planar
+ * renderer's smootherstep), and then, as the planar renderer's planted hands and feet: a part planted in
+ * both keys in one place is held exactly there (a knee or forearm by moving the whole figure, a hand or
+ * foot by inverse kinematics), one planted in two places travels between them rising `lift` on the way,
+ * and a hand or foot planted in one key only eases into (or out of) its place there.
+ */
+import { mix } from '../geometry.ts';
+import { SEGMENT } from '../body-measures.ts';
+import { ease } from '../thrown.ts';
+import { type Side, SIDES } from '../skeleton.ts';
+import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './figure3d.ts';
+import { plantedPoints, type RestPoint } from './parts3d.ts';
+import { cycleSeconds3, type TurnedKey, type TurnedMotion } from './turned-motion.ts';
+import { add3, distance3, lerp3, scale3, sub3, type Vec3 } from './vec3.ts';
+
+export const FRAMES_PER_SECOND_3D = 30;
+
+/** A part planted in two keys this close is planted in one place (metres): it is held, not moved. */
+export const SAME_PLACE = 0.01;
+
+/** A key placed: where its pelvis is, its body, and where each planted point rests (by name). */
+export interface PlacedKey {
+  root: Vec3;
+  body: Body3;
+  places: Map<string, Vec3>;
+  /** Each hand's and foot's end (grip, ankle) moved by inverse kinematics from where the angles put it. */
+  corrections: Record<'hand' | 'foot', Record<Side, Vec3>>;
+}
+
+const ZERO: Vec3 = [0, 0, 0];
+const mean3 = (points: readonly Vec3[]): Vec3 =>
+  scale3(
+    points.reduce((s, p) => add3(s, p), ZERO),
+    1 / points.length,
+  );
+const STANDING_PELVIS = SEGMENT.thigh + SEGMENT.shank + SEGMENT.ankleHeight;
+
+/** A hand's grip or a foot's ankle: what inverse kinematics places. */
+const endPoint = (body: Body3, limb: 'hand' | 'foot', side: Side): Vec3 => (limb === 'hand' ? body.arms[side].hand : body.legs[side].ankle);
+
+/**
+ * The IK targets that move each planted point of `points` to `placeOf(point)` (undefined: leave it), and the moves
+ * they make: a foot's ankle by the mean move of its planted heel and toe, so the foot keeps its turn.
+ */
+function endTargets(body: Body3, moves: readonly { point: RestPoint; to: Vec3 }[]): PlacedKey['corrections'] {
+  const corrections: PlacedKey['corrections'] = { hand: { left: ZERO, right: ZERO }, foot: { left: ZERO, right: ZERO } };
+  for (const limb of ['hand', 'foot'] as const)
+    for (const side of SIDES) {
+      const own = moves.filter(({ point }) => point.end?.limb === limb && point.end.side === side);
+      if (own.length > 0) corrections[limb][side] = mean3(own.map(({ point, to }) => sub3(to, point.at(body))));
+    }
+  return corrections;
+}
+
+function targetsOf(body: Body3, corrections: PlacedKey['corrections']): Targets3 {
+  const targets: Required<Targets3> = { hands: {}, ankles: {} };
+  for (const side of SIDES) {
+    targets.hands[side] = add3(endPoint(body, 'hand', side), corrections.hand[side]);
+    targets.ankles[side] = add3(endPoint(body, 'foot', side), corrections.foot[side]);
+  }
+  return targets;
+}
+
+/** Key `key` placed after `previous` (none: the first key, its pelvis over the origin). */
+export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): PlacedKey {
+  const free = pose3(key.angles);
+  const points = plantedPoints(key.planted);
+  // Up or down so the planted points rest at their mean height; a key in the air keeps the height before it.
+  const y =
+    points.length > 0 ? points.reduce((sum, p) => sum + p.rest - p.at(free)[1], 0) / points.length : (previous?.root[1] ?? STANDING_PELVIS);
+  // Along the floor so that what was planted before and still is stays (on average) where it was.
+  const kept = previous === undefined ? [] : points.filter((p) => previous.places.has(p.name));
+  const along = kept.length > 0 ? mean3(kept.map((p) => sub3(previous!.places.get(p.name)!, p.at(free)))) : (previous?.root ?? ZERO);
+  const root: Vec3 = [along[0], y, along[2]];
+  const placedFree = pose3(key.angles, root);
+  // Each planted hand and foot exactly on the floor: where it was if planted before, else straight down or up to it.
+  const moves = points.map((point) => {
+    const at = point.at(placedFree);
+    const before = previous?.places.get(point.name);
+    return { point, to: before !== undefined && kept.includes(point) ? before : ([at[0], point.rest, at[2]] as Vec3) };
+  });
+  const corrections = endTargets(placedFree, moves);
+  const body = pose3(key.angles, root, targetsOf(placedFree, corrections));
+  return { root, body, places: new Map(points.map((p) => [p.name, p.at(body)])), corrections };
+}
+
+/** Every key placed in order; and the first key placed again after the last, where the loop's seam brings it. */
+export function placeKeys(motion: TurnedMotion): { keys: PlacedKey[]; seam: PlacedKey } {
+  const keys: PlacedKey[] = [];
+  for (const key of motion.keys) keys.push(placeKey(key, keys.at(-1)));
+  return { keys, seam: placeKey(motion.keys[0]!, keys.at(-1)) };
+}
+
+const PLACED = new WeakMap<TurnedMotion, PlacedKey[]>();
+/** The placed keys of a motion, worked out once. */
+export function placedKeys(motion: TurnedMotion): PlacedKey[] {
+  const known = PLACED.get(motion);
+  if (known !== undefined) return known;
+  const { keys } = placeKeys(motion);
+  PLACED.set(motion, keys);
+  return keys;
+}
+
+const mixBall = (a: Ball, b: Ball, t: number): Ball => ({
+  flexion: mix(a.flexion, b.flexion, t),
+  abduction: mix(a.abduction, b.abduction, t),
+  rotation: mix(a.rotation, b.rotation, t),
+});
+const mixLimb = (a: LimbAngles3, b: LimbAngles3, t: number): LimbAngles3 => ({
+  hip: mixBall(a.hip, b.hip, t),
+  knee: mix(a.knee, b.knee, t),
+  ankle: mix(a.ankle, b.ankle, t),
+  shoulder: mixBall(a.shoulder, b.shoulder, t),
+  elbow: mix(a.elbow, b.elbow, t),
+});
+
+/** Angles `t` of the way from `a` to `b`, each joint's angle eased alike. */
+export function mixAngles3(a: Angles3, b: Angles3, t: number): Angles3 {
+  return {
+    heading: mix(a.heading, b.heading, t),
+    lean: mix(a.lean, b.lean, t),
+    roll: mix(a.roll, b.roll, t),
+    spine: {
+      flexion: mix(a.spine.flexion, b.spine.flexion, t),
+      sideBend: mix(a.spine.sideBend, b.spine.sideBend, t),
+      twist: mix(a.spine.twist, b.spine.twist, t),
+    },
+    neck: { flexion: mix(a.neck.flexion, b.neck.flexion, t), turn: mix(a.neck.turn, b.neck.turn, t) },
+    left: mixLimb(a.left, b.left, t),
+    right: mixLimb(a.right, b.right, t),
+  };
+}
+
+/** The key a time falls in, and how far (0..1, eased) the move out of it has gone. */
+export function locate3(motion: TurnedMotion, seconds: number): { from: number; to: number; progress: number } {
+  const cycle = cycleSeconds3(motion);
+  let t = ((seconds % cycle) + cycle) % cycle;
+  for (let i = 0; i < motion.keys.length; i += 1) {
+    const key = motion.keys[i]!;
+    const to = (i + 1) % motion.keys.length;
+    if (t < key.hold) return { from: i, to, progress: 0 };
+    t -= key.hold;
+    if (t < key.move) return { from: i, to, progress: ease(t / key.move) };
+    t -= key.move;
+  }
+  return { from: 0, to: 0, progress: 0 };
+}
+
+/** Where each point planted at key `a` or `b` is `progress` of the way between them, and whether it is held. */
+export function plantedBetween(a: PlacedKey, b: PlacedKey, lift: number, progress: number): { name: string; at: Vec3; isHeld: boolean }[] {
+  const out: { name: string; at: Vec3; isHeld: boolean }[] = [];
+  for (const [name, from] of a.places) {
+    const to = b.places.get(name);
+    if (to === undefined) continue;
+    const isHeld = distance3(from, to) <= SAME_PLACE;
+    // Planted in two places: it leaves the floor and lands again, rising `lift` in the middle of the move.
+    const at = isHeld ? from : add3(lerp3(from, to, progress), [0, lift * Math.sin(Math.PI * progress), 0]);
+    out.push({ name, at, isHeld });
+  }
+  return out;
+}
+
+/** The figure between placed keys `from` and `to` at an eased `progress`. */
+export function bodyBetween3(motion: TurnedMotion, from: number, to: number, progress: number): Body3 {
+  const keys = placedKeys(motion);
+  const [a, b] = [keys[from]!, keys[to]!];
+  if (progress <= 0) return a.body;
+  if (progress >= 1) return b.body;
+  const angles = mixAngles3(motion.keys[from]!.angles, motion.keys[to]!.angles, progress);
+  let root = lerp3(a.root, b.root, progress);
+  const planted = plantedBetween(a, b, motion.keys[from]!.lift, progress);
+  const points = new Map(plantedPoints([...motion.keys[from]!.planted, ...motion.keys[to]!.planted]).map((p) => [p.name, p]));
+  // A knee, forearm or pelvis held in place holds the whole figure there: it moves by their mean drift.
+  const heldByBody = planted.filter((p) => p.isHeld && points.get(p.name)?.end === undefined);
+  if (heldByBody.length > 0) {
+    const free = pose3(angles, root);
+    root = add3(root, mean3(heldByBody.map((p) => sub3(p.at, points.get(p.name)!.at(free)))));
+  }
+  const free = pose3(angles, root);
+  // Hands and feet: planted at both keys, where the plan puts them; else eased from one key's IK move to the other's.
+  const corrections: PlacedKey['corrections'] = { hand: { left: ZERO, right: ZERO }, foot: { left: ZERO, right: ZERO } };
+  for (const limb of ['hand', 'foot'] as const)
+    for (const side of SIDES) corrections[limb][side] = lerp3(a.corrections[limb][side], b.corrections[limb][side], progress);
+  const onEnds = planted.filter((p) => points.get(p.name)?.end !== undefined).map((p) => ({ point: points.get(p.name)!, to: p.at }));
+  const exact = endTargets(free, onEnds);
+  for (const { point } of onEnds) corrections[point.end!.limb][point.end!.side] = exact[point.end!.limb][point.end!.side];
+  return pose3(angles, root, targetsOf(free, corrections));
+}
+
+/** The figure `seconds` into the loop. */
+export function bodyAt3(motion: TurnedMotion, seconds: number): Body3 {
+  const { from, to, progress } = locate3(motion, seconds);
+  return bodyBetween3(motion, from, to, progress);
+}
+
+export const frameCount3 = (motion: TurnedMotion): number => Math.round(cycleSeconds3(motion) * FRAMES_PER_SECOND_3D);
+
+/** The figure in every frame of the loop. */
+export const loopBodies3 = (motion: TurnedMotion): Body3[] =>
+  Array.from({ length: frameCount3(motion) }, (_, i) => bodyAt3(motion, i / FRAMES_PER_SECOND_3D));
