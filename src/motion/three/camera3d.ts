@@ -12,7 +12,7 @@ import { cross3, dot3, normalize3, scale3, type Vec3 } from './vec3.ts';
 
 /** Degrees round from the side view toward the figure's front, and down from level. */
 export const AZIMUTH = 35;
-export const ELEVATION = 12;
+export const ELEVATION = 20;
 /** Pixels per metre when the scene fits: the planar renderer's, so figures share a size. */
 const PIXELS_PER_METRE = 290;
 

@@ -40,7 +40,7 @@ export function mixColour(a: string, b: string, t: number): string {
  * Seen square from the front neither is (both dark, as the planar front view draws them); from the side one is.
  */
 export function farness(own: Vec3, other: Vec3): number {
-  const t = Math.max(0, Math.min(1, (depthOf(other) - depthOf(own)) / 0.12));
+  const t = Math.max(0, Math.min(1, (depthOf(other) - depthOf(own)) / 0.08));
   return t * t * (3 - 2 * t);
 }
 

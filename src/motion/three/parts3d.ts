@@ -8,7 +8,7 @@ import type { Side } from '../skeleton.ts';
 import type { Body3 } from './figure3d.ts';
 import type { Vec3 } from './vec3.ts';
 
-const SIDED = ['Hand', 'Toe', 'Heel', 'Foot', 'Knee', 'Elbow', 'Forearm', 'Hip', 'Shoulder'] as const;
+const SIDED = ['Hand', 'Toe', 'Heel', 'Foot', 'Knee', 'Shin', 'Elbow', 'Forearm', 'Hip', 'Shoulder'] as const;
 export const PARTS = [...SIDED.flatMap((part) => [`left${part}`, `right${part}`] as const), 'pelvis', 'back', 'head'] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -23,9 +23,10 @@ export interface RestPoint {
 
 /**
  * Rest heights of the points the planar figure lacks: a hip joint lies about 8 cm above the floor when lying
- * on that side (the greater trochanter's soft tissue), a shoulder joint about 6 cm (the deltoid), a wrist 3 cm.
+ * on that side (the greater trochanter's soft tissue), a shoulder joint about 6 cm (the deltoid), a wrist 3 cm, an
+ * ankle on its side or on the front of the shin 4 cm (the malleolus).
  */
-const SIDE_LYING = { hip: 0.08, shoulder: 0.06, wrist: 0.03 };
+const SIDE_LYING = { hip: 0.08, shoulder: 0.06, wrist: 0.03, ankle: 0.04 };
 
 function sidedPoints(side: Side, part: (typeof SIDED)[number]): RestPoint[] {
   const name = `${side}${part}`;
@@ -43,6 +44,11 @@ function sidedPoints(side: Side, part: (typeof SIDED)[number]): RestPoint[] {
       return [heel, toe];
     case 'Knee':
       return [{ name, at: (b) => b.legs[side].knee, rest: REST_HEIGHT.leftKnee }];
+    case 'Shin':
+      return [
+        { name: `${name}'s knee`, at: (b) => b.legs[side].knee, rest: REST_HEIGHT.leftKnee },
+        { name: `${name}'s ankle`, at: (b) => b.legs[side].ankle, rest: SIDE_LYING.ankle },
+      ];
     case 'Elbow':
       return [{ name, at: (b) => b.arms[side].elbow, rest: REST_HEIGHT.leftElbow }];
     case 'Forearm':
@@ -70,7 +76,10 @@ export function restPoints(part: Part): RestPoint[] {
 export function plantedPoints(parts: readonly Part[]): RestPoint[] {
   const byPlace = new Map<string, RestPoint>();
   for (const point of parts.flatMap(restPoints)) {
-    const key = point.name.replace(/Foot's (heel|toe)$/, (_, end: string) => (end === 'heel' ? 'Heel' : 'Toe'));
+    const key = point.name.replace(
+      /(Foot|Shin)'s (heel|toe|knee)$/,
+      (_, _part: string, end: string) => end[0]!.toUpperCase() + end.slice(1),
+    );
     if (!byPlace.has(key)) byPlace.set(key, { ...point, name: key });
   }
   return [...byPlace.values()];

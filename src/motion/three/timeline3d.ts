@@ -5,7 +5,7 @@
  * floor by their mean offset). Between keys the angles and the pelvis are eased (thrown.ts, the planar
  * renderer's smootherstep), and then, as the planar renderer's planted hands and feet: a part planted in
  * both keys in one place is held exactly there (a knee or forearm by moving the whole figure, a hand or
- * foot by inverse kinematics), one planted in two places travels between them rising `lift` on the way,
+ * foot by inverse kinematics), one the next key `moves` travels to its new place rising `lift` on the way,
  * and a hand or foot planted in one key only eases into (or out of) its place there.
  */
 import { mix } from '../geometry.ts';
@@ -65,23 +65,32 @@ function targetsOf(body: Body3, corrections: PlacedKey['corrections']): Targets3
   return targets;
 }
 
-/** Key `key` placed after `previous` (none: the first key, its pelvis over the origin). */
+/**
+ * Key `key` placed after `previous` (none: the first key, its pelvis over the origin). What was planted before
+ * and still is, unless the key says it moves there (a hop, a step), stays exactly where it was: the key is moved
+ * so those parts are where they were on average, then each hand and foot among them is put there exactly. With
+ * none such, the planted parts rest at their mean height, and the pelvis keeps its place along the floor.
+ */
 export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): PlacedKey {
   const free = pose3(key.angles);
   const points = plantedPoints(key.planted);
-  // Up or down so the planted points rest at their mean height; a key in the air keeps the height before it.
-  const y =
-    points.length > 0 ? points.reduce((sum, p) => sum + p.rest - p.at(free)[1], 0) / points.length : (previous?.root[1] ?? STANDING_PELVIS);
-  // Along the floor so that what was planted before and still is stays (on average) where it was.
-  const kept = previous === undefined ? [] : points.filter((p) => previous.places.has(p.name));
-  const along = kept.length > 0 ? mean3(kept.map((p) => sub3(previous!.places.get(p.name)!, p.at(free)))) : (previous?.root ?? ZERO);
-  const root: Vec3 = [along[0], y, along[2]];
+  const moving = new Set(plantedPoints(key.moves).map((p) => p.name));
+  const kept = previous === undefined ? [] : points.filter((p) => previous.places.has(p.name) && !moving.has(p.name));
+  let root: Vec3;
+  if (kept.length > 0) root = mean3(kept.map((p) => sub3(previous!.places.get(p.name)!, p.at(free))));
+  else {
+    // Up or down so the planted points rest at their mean height; a key in the air keeps the height before it.
+    const y =
+      points.length > 0
+        ? points.reduce((sum, p) => sum + p.rest - p.at(free)[1], 0) / points.length
+        : (previous?.root[1] ?? STANDING_PELVIS);
+    root = [previous?.root[0] ?? 0, y, previous?.root[2] ?? 0];
+  }
   const placedFree = pose3(key.angles, root);
-  // Each planted hand and foot exactly on the floor: where it was if planted before, else straight down or up to it.
+  // Each planted hand and foot exactly on the floor: where it was if kept, else straight down or up to it.
   const moves = points.map((point) => {
     const at = point.at(placedFree);
-    const before = previous?.places.get(point.name);
-    return { point, to: before !== undefined && kept.includes(point) ? before : ([at[0], point.rest, at[2]] as Vec3) };
+    return { point, to: kept.includes(point) ? previous!.places.get(point.name)! : ([at[0], point.rest, at[2]] as Vec3) };
   });
   const corrections = endTargets(placedFree, moves);
   const body = pose3(key.angles, root, targetsOf(placedFree, corrections));
@@ -172,7 +181,7 @@ export function bodyBetween3(motion: TurnedMotion, from: number, to: number, pro
   if (progress >= 1) return b.body;
   const angles = mixAngles3(motion.keys[from]!.angles, motion.keys[to]!.angles, progress);
   let root = lerp3(a.root, b.root, progress);
-  const planted = plantedBetween(a, b, motion.keys[from]!.lift, progress);
+  const planted = plantedBetween(a, b, motion.keys[to]!.lift, progress);
   const points = new Map(plantedPoints([...motion.keys[from]!.planted, ...motion.keys[to]!.planted]).map((p) => [p.name, p]));
   // A knee, forearm or pelvis held in place holds the whole figure there: it moves by their mean drift.
   const heldByBody = planted.filter((p) => p.isHeld && points.get(p.name)?.end === undefined);

@@ -14,7 +14,9 @@ export interface TurnedKey {
   angles: Angles3;
   /** The parts resting on the floor: placed there, and kept exactly where they are while planted in the next key too. */
   planted: readonly Part[];
-  /** Metres a part that rests at both ends of the move out of this key but in two places rises on the way (a hop, a step). */
+  /** Parts planted in the key before too that land in a new place in this one (a hop, a step); the rest stay put. */
+  moves: readonly Part[];
+  /** Metres the parts that move into this key (`moves`) rise in the middle of the move (a hop, a step). */
   lift: number;
 }
 

@@ -47,6 +47,7 @@ const KeySchema = v.strictObject({
   leftElbow: v.optional(angle),
   rightElbow: v.optional(angle),
   planted: v.optional(v.array(v.picklist(PARTS, `must be one of ${PARTS.join(', ')}`))),
+  moves: v.optional(v.array(v.picklist(PARTS, `must be one of ${PARTS.join(', ')}`))),
   lift: v.optional(within(0, 0.5)),
 });
 type KeySource = v.InferOutput<typeof KeySchema>;
@@ -123,6 +124,15 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
     if (index < 0 || index >= sources.length)
       problems.push(problem(file, `${at}.stills.${i}`, `names key ${index}; the keys are 0 to ${sources.length - 1}`));
   });
+  sources.forEach((source, i) => {
+    const planted = source.planted ?? [...sources.slice(0, i)].reverse().find((k) => k.planted !== undefined)?.planted ?? [];
+    (source.moves ?? []).forEach((part, j) => {
+      if (!planted.includes(part))
+        problems.push(
+          problem(file, `${at}.keys.${i}.moves.${j}`, `${part} moves into this key's place on the floor, but the key does not plant it`),
+        );
+    });
+  });
   if (problems.length > 0) return fail(problems);
   const keys: TurnedKey[] = [];
   for (const source of sources) {
@@ -133,6 +143,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       move: source.move,
       angles: anglesOf(source, before?.angles ?? STANDING),
       planted: source.planted ?? before!.planted,
+      moves: source.moves ?? [],
       lift: source.lift ?? DEFAULT_LIFT,
     });
   }
