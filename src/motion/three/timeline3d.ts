@@ -15,12 +15,9 @@ import { type Side, SIDES } from '../skeleton.ts';
 import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './figure3d.ts';
 import { plantedPoints, type RestPoint } from './parts3d.ts';
 import { cycleSeconds3, type TurnedKey, type TurnedMotion } from './turned-motion.ts';
-import { add3, distance3, lerp3, scale3, sub3, type Vec3 } from './vec3.ts';
+import { add3, lerp3, scale3, sub3, type Vec3 } from './vec3.ts';
 
 export const FRAMES_PER_SECOND_3D = 30;
-
-/** A part planted in two keys this close is planted in one place (metres): it is held, not moved. */
-export const SAME_PLACE = 0.01;
 
 /** A key placed: where its pelvis is, its body, and where each planted point rests (by name). */
 export interface PlacedKey {
@@ -69,20 +66,25 @@ function targetsOf(body: Body3, corrections: PlacedKey['corrections']): Targets3
  * Key `key` placed after `previous` (none: the first key, its pelvis over the origin). What was planted before
  * and still is, unless the key says it moves there (a hop, a step), stays exactly where it was: the key is moved
  * so those parts are where they were on average, then each hand and foot among them is put there exactly. With
- * none such, the planted parts rest at their mean height, and the pelvis keeps its place along the floor.
+ * none such, the planted parts rest at their mean height, and the pelvis keeps its place along the floor. A part
+ * the angles alone place (a knee, a forearm, the pelvis) bears the figure where there is one: a hand or foot can
+ * reach for its place, so it is left to inverse kinematics.
  */
 export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): PlacedKey {
   const free = pose3(key.angles);
   const points = plantedPoints(key.planted);
   const moving = new Set(plantedPoints(key.moves).map((p) => p.name));
   const kept = previous === undefined ? [] : points.filter((p) => previous.places.has(p.name) && !moving.has(p.name));
+  const bearing = <T extends { end?: unknown }>(list: T[]): T[] =>
+    list.some((p) => p.end === undefined) ? list.filter((p) => p.end === undefined) : list;
   let root: Vec3;
-  if (kept.length > 0) root = mean3(kept.map((p) => sub3(previous!.places.get(p.name)!, p.at(free))));
+  if (kept.length > 0) root = mean3(bearing(kept).map((p) => sub3(previous!.places.get(p.name)!, p.at(free))));
   else {
     // Up or down so the planted points rest at their mean height; a key in the air keeps the height before it.
+    const resting = bearing(points);
     const y =
-      points.length > 0
-        ? points.reduce((sum, p) => sum + p.rest - p.at(free)[1], 0) / points.length
+      resting.length > 0
+        ? resting.reduce((sum, p) => sum + p.rest - p.at(free)[1], 0) / resting.length
         : (previous?.root[1] ?? STANDING_PELVIS);
     root = [previous?.root[0] ?? 0, y, previous?.root[2] ?? 0];
   }
@@ -159,16 +161,25 @@ export function locate3(motion: TurnedMotion, seconds: number): { from: number; 
   return { from: 0, to: 0, progress: 0 };
 }
 
-/** Where each point planted at key `a` or `b` is `progress` of the way between them, and whether it is held. */
-export function plantedBetween(a: PlacedKey, b: PlacedKey, lift: number, progress: number): { name: string; at: Vec3; isHeld: boolean }[] {
+/**
+ * Where each point planted at both placed keys `a` and `b` is `progress` of the way between them, and whether it is
+ * held there: every one is, but those `b` says move (a hop, a step), which travel to their new place rising `lift`.
+ */
+export function plantedBetween(
+  a: PlacedKey,
+  b: PlacedKey,
+  into: TurnedKey,
+  progress: number,
+): { name: string; at: Vec3; isHeld: boolean }[] {
+  const moving = new Set(plantedPoints(into.moves).map((p) => p.name));
   const out: { name: string; at: Vec3; isHeld: boolean }[] = [];
   for (const [name, from] of a.places) {
     const to = b.places.get(name);
     if (to === undefined) continue;
-    const isHeld = distance3(from, to) <= SAME_PLACE;
-    // Planted in two places: it leaves the floor and lands again, rising `lift` in the middle of the move.
-    const at = isHeld ? from : add3(lerp3(from, to, progress), [0, lift * Math.sin(Math.PI * progress), 0]);
-    out.push({ name, at, isHeld });
+    const isHeld = !moving.has(name);
+    // A held point whose keys disagree on its place (which the check refuses) is drawn sliding, not jumping.
+    const lift = isHeld ? 0 : into.lift * Math.sin(Math.PI * progress);
+    out.push({ name, at: add3(lerp3(from, to, progress), [0, lift, 0]), isHeld });
   }
   return out;
 }
@@ -181,7 +192,7 @@ export function bodyBetween3(motion: TurnedMotion, from: number, to: number, pro
   if (progress >= 1) return b.body;
   const angles = mixAngles3(motion.keys[from]!.angles, motion.keys[to]!.angles, progress);
   let root = lerp3(a.root, b.root, progress);
-  const planted = plantedBetween(a, b, motion.keys[to]!.lift, progress);
+  const planted = plantedBetween(a, b, motion.keys[to]!, progress);
   const points = new Map(plantedPoints([...motion.keys[from]!.planted, ...motion.keys[to]!.planted]).map((p) => [p.name, p]));
   // A knee, forearm or pelvis held in place holds the whole figure there: it moves by their mean drift.
   const heldByBody = planted.filter((p) => p.isHeld && points.get(p.name)?.end === undefined);

@@ -163,7 +163,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     const { from, to, progress } = locate3(motion, t);
     const body = bodyBetween3(motion, from, to, progress);
     const points = new Map(plantedPoints(motion.keys[from]!.planted).map((p) => [p.name, p]));
-    for (const held of plantedBetween(placed[from]!, placed[to]!, motion.keys[to]!.lift, 0).filter((p) => p.isHeld)) {
+    for (const held of plantedBetween(placed[from]!, placed[to]!, motion.keys[to]!, 0).filter((p) => p.isHeld)) {
       const drift = distance3(points.get(held.name)!.at(body), held.at);
       if (drift > PLANT_TOLERANCE && !reported.has(`${from} ${held.name}`)) {
         reported.add(`${from} ${held.name}`);
@@ -171,7 +171,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
           problem(
             file,
             `${base}.keys.${from} ("${motion.keys[from]!.name}")`,
-            `at ${t.toFixed(2)} s ${held.name}, planted here and in key ${to}, is ${cm(drift)} cm from its place`,
+            `at ${t.toFixed(2)} s ${held.name}, planted here and in key ${to}, is ${cm(drift)} cm from its place (name it in key ${to}'s moves if it hops or steps there)`,
           ),
         );
       }
