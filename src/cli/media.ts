@@ -14,7 +14,7 @@ import { checkAgainstCatalog, checkMotion } from '../motion/motion-check.ts';
 import { slides } from '../motion/slides.ts';
 import type { Snapshot } from '../catalog/snapshot-schema.ts';
 import { type AnyDescription, isTurned, readAllDescriptions } from '../motion/motion-files.ts';
-import { checkTurned } from '../motion/three/turned-check.ts';
+import { checkTurned } from '../motion/three-check.ts';
 import { RENDERER_VERSION } from '../motion/render-media.ts';
 import { formatProblems, type Problem } from '../problems.ts';
 import { isMainModule } from './entry.ts';
@@ -54,7 +54,7 @@ function checked(descriptions: readonly AnyDescription[]): { passing: AnyDescrip
   const problems: Problem[] = [];
   const passing: AnyDescription[] = [];
   for (const description of descriptions) {
-    // A three-quarter description has its own checks (three/turned-check.ts).
+    // A three-quarter description has its own checks (three-check.ts).
     const found = isTurned(description) ? checkTurned(description.file, description.id, description.motion) : checkMotion(description);
     problems.push(...found);
     if (found.length === 0) passing.push(description);
@@ -233,7 +233,7 @@ export async function main(argv: string[]): Promise<number> {
       const chosen = descriptions.filter((d) => rest.length === 0 || rest.includes(d.id));
       let sliding = 0;
       for (const d of chosen) {
-        // Planted parts of a three-quarter figure are held by its check (three/turned-check.ts), not listed here.
+        // Planted parts of a three-quarter figure are held by its check (three-check.ts), not listed here.
         if (isTurned(d)) continue;
         const found = slides(d.motion);
         if (found.length === 0) continue;

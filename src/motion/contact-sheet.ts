@@ -7,8 +7,8 @@ import type { Motion } from './motion.ts';
 import { cameraFor, figuresSvg } from './render-svg.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { FRAMES_PER_SECOND, figuresAt, frameCount } from './timeline.ts';
-import type { TurnedMotion } from './three/turned-motion.ts';
-import { turnedFilm } from './three/turned-film.ts';
+import type { TurnedMotion } from './three-motion.ts';
+import { turnedFilm } from './three-film.ts';
 
 const ROW_HEIGHT = 216;
 const GAP = 6;
@@ -24,7 +24,7 @@ function rowFrame(svg: string, width: number, height: number): { png: Buffer; wi
 
 /** `count` frames evenly spaced through the loop, as PNG bytes at ROW_HEIGHT. */
 async function rowFrames(motion: Motion | TurnedMotion, count: number): Promise<{ png: Buffer; width: number }[]> {
-  // A three-quarter motion's frames come from its own renderer (three/turned-film.ts).
+  // A three-quarter motion's frames come from its own renderer (three-film.ts).
   if (motion.view === 'three-quarter') {
     const film = turnedFilm(motion);
     const { width, height } = film.camera;

@@ -15,8 +15,8 @@ import { PATTERN_NAMES, PATTERNS } from './patterns.ts';
 import { aboveMisuse } from './above-params.ts';
 import { pivotViewMisuse } from './foot-pivot.ts';
 import { bellHandleHeight } from './bell-rest.ts';
-import { buildTurned, THREE_QUARTER } from './three/turned-params.ts';
-import type { TurnedMotion } from './three/turned-motion.ts';
+import { buildTurned, THREE_QUARTER } from './three-params.ts';
+import type { TurnedMotion } from './three-motion.ts';
 
 const DescriptionSchema = v.looseObject({
   pattern: v.picklist(PATTERN_NAMES, `must be one of ${PATTERN_NAMES.join(', ')}`),
@@ -41,7 +41,7 @@ export interface Description {
   motion: Motion;
 }
 
-/** A description drawn by the three-quarter camera (`"view": "three-quarter"`, three/turned-params.ts): the same fields, its own motion. */
+/** A description drawn by the three-quarter camera (`"view": "three-quarter"`, three-params.ts): the same fields, its own motion. */
 export interface TurnedDescription extends Omit<Description, 'motion'> {
   motion: TurnedMotion;
 }
@@ -119,7 +119,7 @@ export function buildDescription(file: string, category: string, id: string, raw
   return ok({ id, category, file, source, hash, motion });
 }
 
-/** A three-quarter description built (three/turned-params.ts), with its hash. */
+/** A three-quarter description built (three-params.ts), with its hash. */
 export function buildTurnedDescription(
   file: string,
   category: string,

@@ -10,8 +10,8 @@ import sharp from 'sharp';
 import { keyStartSeconds, type Motion } from './motion.ts';
 import { cameraFor, figuresSvg, frameSvg } from './render-svg.ts';
 import { FRAMES_PER_SECOND, figuresAt, frameCount, loopKeyBody } from './timeline.ts';
-import type { TurnedMotion } from './three/turned-motion.ts';
-import { turnedFilm } from './three/turned-film.ts';
+import type { TurnedMotion } from './three-motion.ts';
+import { turnedFilm } from './three-film.ts';
 
 /** Bumped whenever a change to the renderer changes pixels: it is part of every cache key. */
 export const RENDERER_VERSION = '1.29.0';
@@ -48,7 +48,7 @@ function rasterize(svg: string): Buffer {
 
 /** The frames of a motion as RGBA buffers: every frame of the loop, or only the two stills' keys. */
 export function* frames(motion: Motion | TurnedMotion, which: 'loop' | 'stills'): Generator<Buffer> {
-  // A three-quarter motion is drawn by its own renderer (three/turned-film.ts), rasterized the same way.
+  // A three-quarter motion is drawn by its own renderer (three-film.ts), rasterized the same way.
   if (motion.view === 'three-quarter') {
     const film = turnedFilm(motion);
     if (which === 'stills') for (const svg of film.stillSvgs()) yield rasterize(svg);

@@ -1,13 +1,13 @@
 /**
- * The three-quarter figure's geometry (src/motion/three/figure3d.ts): forward kinematics keeps Winter's segment
+ * The three-quarter figure's geometry (src/motion/three-figure.ts): forward kinematics keeps Winter's segment
  * lengths and turns each joint the way its angle names, inverse kinematics reaches its target bent toward its
  * pole, and the centre of mass of a symmetric pose lies on the midline.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SEGMENT } from '../../src/motion/body-measures.ts';
-import { type Angles3, type LimbAngles3, pose3, twoBone3 } from '../../src/motion/three/figure3d.ts';
-import { distance3, dot3, normalize3, sub3, type Vec3 } from '../../src/motion/three/vec3.ts';
+import { type Angles3, type LimbAngles3, pose3, twoBone3 } from '../../src/motion/three-figure.ts';
+import { distance3, dot3, normalize3, sub3, type Vec3 } from '../../src/motion/three-vec.ts';
 
 const LIMB: LimbAngles3 = {
   hip: { flexion: 0, abduction: 0, rotation: 0 },

@@ -1,5 +1,5 @@
 /**
- * Three-quarter descriptions (src/motion/three/): the schema's refusals, naming the file, exercise and field;
+ * Three-quarter descriptions (src/motion/three-*.ts): the schema's refusals, naming the file, exercise and field;
  * placement on the planted parts and parts held exactly where they were between keys; each check refusing what
  * it should; and the media commands reading them beside the planar descriptions.
  */
@@ -8,11 +8,11 @@ import { describe, it } from 'node:test';
 import { formatProblems } from '../../src/problems.ts';
 import { buildAnyDescription, readAllDescriptions, readDescriptions } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
-import { checkTurned } from '../../src/motion/three/turned-check.ts';
-import { plantedPoints } from '../../src/motion/three/parts3d.ts';
-import { bodyAt3, FRAMES_PER_SECOND_3D, frameCount3, placedKeys } from '../../src/motion/three/timeline3d.ts';
-import type { TurnedMotion } from '../../src/motion/three/turned-motion.ts';
-import { distance3 } from '../../src/motion/three/vec3.ts';
+import { checkTurned } from '../../src/motion/three-check.ts';
+import { plantedPoints } from '../../src/motion/three-parts.ts';
+import { bodyAt3, FRAMES_PER_SECOND_3D, frameCount3, placedKeys } from '../../src/motion/three-timeline.ts';
+import type { TurnedMotion } from '../../src/motion/three-motion.ts';
+import { distance3 } from '../../src/motion/three-vec.ts';
 
 const FILE = 'data/source/motion/calisthenics-3d.json';
 type Source = Record<string, unknown>;

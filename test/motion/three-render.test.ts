@@ -1,5 +1,5 @@
 /**
- * Rendering a three-quarter description (src/motion/three/turned-film.ts through render-media.ts and
+ * Rendering a three-quarter description (src/motion/three-film.ts through render-media.ts and
  * contact-sheet.ts): JPEG stills and an H.264 clip at the frame size it names, the same bytes twice; drawn in
  * the planar figure's palette, its far side paler; and a row on a contact sheet like any other description.
  */
@@ -13,8 +13,8 @@ import { contactSheet } from '../../src/motion/contact-sheet.ts';
 import { buildAnyDescription } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION, renderClip, renderStills } from '../../src/motion/render-media.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
-import { turnedFilm } from '../../src/motion/three/turned-film.ts';
-import type { TurnedMotion } from '../../src/motion/three/turned-motion.ts';
+import { turnedFilm } from '../../src/motion/three-film.ts';
+import type { TurnedMotion } from '../../src/motion/three-motion.ts';
 import { tempDir } from '../helpers/service.ts';
 
 const PLANK_JACK = {

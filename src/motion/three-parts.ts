@@ -3,10 +3,10 @@
  * on, and how high each point's centre is when it rests there (the drawn thickness under it; the planar
  * figure's REST_HEIGHT where it has the point, resting.ts).
  */
-import { REST_HEIGHT } from '../resting.ts';
-import type { Side } from '../skeleton.ts';
-import type { Body3 } from './figure3d.ts';
-import type { Vec3 } from './vec3.ts';
+import { REST_HEIGHT } from './resting.ts';
+import type { Side } from './skeleton.ts';
+import type { Body3 } from './three-figure.ts';
+import type { Vec3 } from './three-vec.ts';
 
 const SIDED = ['Hand', 'Toe', 'Heel', 'Foot', 'Knee', 'Shin', 'Elbow', 'Forearm', 'Hip', 'Shoulder'] as const;
 export const PARTS = [...SIDED.flatMap((part) => [`left${part}`, `right${part}`] as const), 'pelvis', 'back', 'head'] as const;

@@ -6,12 +6,12 @@
  * the trunk's width as its elliptic cross-section projects (the side view's depth, the front view's breadth),
  * and the segments painted back to front by depth. No text and no fonts, as the planar renderer.
  */
-import { SEGMENT } from '../body-measures.ts';
-import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from '../skeleton.ts';
-import { type Camera, COLOURS, circle, polygon, polyline, round, svgPoint } from '../svg-kit.ts';
-import type { Body3 } from './figure3d.ts';
-import { depthOf, project } from './camera3d.ts';
-import { axisOf, lerp3, type Mat3, type Vec3 } from './vec3.ts';
+import { SEGMENT } from './body-measures.ts';
+import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
+import { type Camera, COLOURS, circle, polygon, polyline, round, svgPoint } from './svg-kit.ts';
+import type { Body3 } from './three-figure.ts';
+import { depthOf, project } from './three-camera.ts';
+import { axisOf, lerp3, type Mat3, type Vec3 } from './three-vec.ts';
 
 /** Something to paint: its SVG, and how near the camera it is. */
 interface Stroke {

@@ -4,11 +4,11 @@
  * the body, a limb moving out to the side and the floor's depth all show. Framed as the planar renderer frames
  * (render-svg.ts cameraFor): one camera for the whole clip, the same frame sizes and at most the same scale.
  */
-import { FRAME_SIZES } from '../render-svg.ts';
-import type { Point } from '../skeleton.ts';
-import type { Camera } from '../svg-kit.ts';
-import type { Body3 } from './figure3d.ts';
-import { cross3, dot3, normalize3, scale3, type Vec3 } from './vec3.ts';
+import { FRAME_SIZES } from './render-svg.ts';
+import type { Point } from './skeleton.ts';
+import type { Camera } from './svg-kit.ts';
+import type { Body3 } from './three-figure.ts';
+import { cross3, dot3, normalize3, scale3, type Vec3 } from './three-vec.ts';
 
 /** Degrees round from the side view toward the figure's front, and down from level. */
 export const AZIMUTH = 35;

@@ -8,14 +8,14 @@
  * foot by inverse kinematics), one the next key `moves` travels to its new place rising `lift` on the way,
  * and a hand or foot planted in one key only eases into (or out of) its place there.
  */
-import { mix } from '../geometry.ts';
-import { SEGMENT } from '../body-measures.ts';
-import { ease } from '../thrown.ts';
-import { type Side, SIDES } from '../skeleton.ts';
-import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './figure3d.ts';
-import { plantedPoints, type RestPoint } from './parts3d.ts';
-import { cycleSeconds3, type TurnedKey, type TurnedMotion } from './turned-motion.ts';
-import { add3, lerp3, scale3, sub3, type Vec3 } from './vec3.ts';
+import { mix } from './geometry.ts';
+import { SEGMENT } from './body-measures.ts';
+import { ease } from './thrown.ts';
+import { type Side, SIDES } from './skeleton.ts';
+import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './three-figure.ts';
+import { plantedPoints, type RestPoint } from './three-parts.ts';
+import { cycleSeconds3, type TurnedKey, type TurnedMotion } from './three-motion.ts';
+import { add3, lerp3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
 export const FRAMES_PER_SECOND_3D = 30;
 

@@ -10,12 +10,12 @@
  *     { "name": "right knee out to the side", "hold": 0.6, "move": 1, "rightHip": [90, 45, 0], "planted": [...] } ] }
  */
 import * as v from 'valibot';
-import { fail, issueProblems, ok, type Problem, problem, type Result } from '../../problems.ts';
-import { within } from '../schema-numbers.ts';
-import type { Side } from '../skeleton.ts';
-import type { Angles3, Ball, LimbAngles3 } from './figure3d.ts';
-import { PARTS } from './parts3d.ts';
-import type { TurnedKey, TurnedMotion } from './turned-motion.ts';
+import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
+import { within } from './schema-numbers.ts';
+import type { Side } from './skeleton.ts';
+import type { Angles3, Ball, LimbAngles3 } from './three-figure.ts';
+import { PARTS } from './three-parts.ts';
+import type { TurnedKey, TurnedMotion } from './three-motion.ts';
 
 export const THREE_QUARTER = 'three-quarter';
 

@@ -2,8 +2,8 @@
  * A motion seen by the three-quarter camera (`"view": "three-quarter"`): keys of joint angles in three
  * dimensions and the parts each plants on the floor, timed like the planar renderer's keys (motion.ts).
  */
-import type { Angles3 } from './figure3d.ts';
-import type { Part } from './parts3d.ts';
+import type { Angles3 } from './three-figure.ts';
+import type { Part } from './three-parts.ts';
 
 export interface TurnedKey {
   /** What the key is, for the checks' messages (at most 40 characters). */

@@ -2,15 +2,15 @@
  * The figure in three dimensions: the planar figure's measures (body-measures.ts, Winter's segment lengths
  * and masses) as segments in space, joint angles with the degrees of freedom a movement out of one plane
  * needs, forward kinematics from the pelvis, two-bone inverse kinematics with a pole, and the centre of
- * mass. Pure geometry in metres (vec3.ts: x forward, y up, z to the figure's right when it has no heading).
+ * mass. Pure geometry in metres (three-vec.ts: x forward, y up, z to the figure's right when it has no heading).
  *
  * Each joint turns its child's frame: a hip or shoulder by flexion (about its z, the limb swinging
  * forward), then abduction (away from the midline, about the flexed frame's x), then rotation about the
  * limb's own axis (internal positive), the order of the ISB's joint coordinate systems; a knee, elbow
  * and ankle by one angle each. The limb hangs along its frame's -y.
  */
-import { BODY_MASS_KG, MASS, SEGMENT } from '../body-measures.ts';
-import { type Side, SIDES } from '../skeleton.ts';
+import { BODY_MASS_KG, MASS, SEGMENT } from './body-measures.ts';
+import { type Side, SIDES } from './skeleton.ts';
 import {
   add3,
   apply,
@@ -28,7 +28,7 @@ import {
   scale3,
   sub3,
   type Vec3,
-} from './vec3.ts';
+} from './three-vec.ts';
 
 /** A ball joint's angles in degrees: flexion, abduction, rotation (internal positive). */
 export interface Ball {

@@ -3,13 +3,13 @@
  * the figure), the SVG of each frame of the loop and of the two stills. What render-media.ts and
  * contact-sheet.ts rasterize, as they do the planar renderer's frames.
  */
-import type { Camera } from '../svg-kit.ts';
-import { bodyExtent, type Seen, TOWARD_CAMERA, turnedCamera, depthOf } from './camera3d.ts';
-import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './draw3d.ts';
-import type { Body3 } from './figure3d.ts';
-import { FRAMES_PER_SECOND_3D, loopBodies3, placedKeys } from './timeline3d.ts';
-import type { TurnedMotion } from './turned-motion.ts';
-import type { Vec3 } from './vec3.ts';
+import type { Camera } from './svg-kit.ts';
+import { bodyExtent, type Seen, TOWARD_CAMERA, turnedCamera, depthOf } from './three-camera.ts';
+import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.ts';
+import type { Body3 } from './three-figure.ts';
+import { FRAMES_PER_SECOND_3D, loopBodies3, placedKeys } from './three-timeline.ts';
+import type { TurnedMotion } from './three-motion.ts';
+import type { Vec3 } from './three-vec.ts';
 
 export interface Film {
   camera: Camera;

@@ -5,14 +5,14 @@
  * footprint of what rests on the floor at every key, the loop's seam, a clip of at most 5 s. Problems name
  * the file, the exercise and the key.
  */
-import { type Problem, problem } from '../../problems.ts';
-import { RANGES } from '../motion-check.ts';
-import { SIDES } from '../skeleton.ts';
-import type { Angles3, Body3 } from './figure3d.ts';
-import { plantedPoints } from './parts3d.ts';
-import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './timeline3d.ts';
-import { cycleSeconds3, type TurnedMotion } from './turned-motion.ts';
-import { distance3, flexion3, type Vec3 } from './vec3.ts';
+import { type Problem, problem } from '../problems.ts';
+import { RANGES } from './motion-check.ts';
+import { SIDES } from './skeleton.ts';
+import type { Angles3, Body3 } from './three-figure.ts';
+import { plantedPoints } from './three-parts.ts';
+import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './three-timeline.ts';
+import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
+import { distance3, flexion3, type Vec3 } from './three-vec.ts';
 
 /**
  * Ranges of the degrees of freedom the planar figure lacks, in degrees, generous as RANGES is (yoga and
