@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { contactSheet } from '../../src/motion/contact-sheet.ts';
+import { readMediaIndex } from '../../src/catalog/media-listing.ts';
+import { renderMissing } from '../../src/motion/media-cache.ts';
 import { buildAnyDescription } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION, renderClip, renderStills } from '../../src/motion/render-media.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
@@ -84,5 +86,21 @@ describe('a three-quarter description rendered', () => {
     assert.equal(meta.format, 'jpeg');
     // The label, then four frames 216 px high at 864:496, each with its gap.
     assert.equal(meta.width, 150 + 6 + 4 * (Math.round((864 * 216) / 496) + 6));
+  });
+
+  it('is rendered into the media folder and its index as any description is, and not again while fresh', async () => {
+    const built = buildAnyDescription('conditioning-3d.json', 'conditioning', 'Plank_Jack', PLANK_JACK, RENDERER_VERSION);
+    assert.ok(built.ok);
+    const dir = tempDir('exlib-media3d-');
+    const rendered: string[] = [];
+    await renderMissing(dir, [built.value], (id) => rendered.push(id));
+    const entry = readMediaIndex(dir).Plank_Jack;
+    assert.deepEqual(entry?.images, ['Plank_Jack/0.jpg', 'Plank_Jack/1.jpg']);
+    assert.deepEqual(
+      entry?.videos.map((clip) => [clip.path, clip.resolution, clip.durationSeconds]),
+      [['Plank_Jack/demo-1.mp4', '864x496', 1]],
+    );
+    await renderMissing(dir, [built.value], (id) => rendered.push(id));
+    assert.deepEqual(rendered, ['Plank_Jack']);
   });
 });
