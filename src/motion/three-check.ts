@@ -19,7 +19,7 @@ import { distance3, flexion3, type Vec3 } from './three-vec.ts';
  * gymnastics reach the ends): the AAOS's normal values (Greene & Heckman, The Clinical Measurement of Joint
  * Motion, 1994) widened a little: hip abduction 45 (a straddle split reaches 90), adduction 30, internal and
  * external rotation 45; shoulder abduction 180, adduction across the body 50 (horizontal reach), internal
- * rotation 70, external 90; thoracolumbar side bend 35 and rotation 45 each way; cervical rotation 80.
+ * rotation 70, external 90; thoracolumbar side bend 35 and rotation 45 each way; cervical side bend 45, rotation 80.
  */
 export const RANGES_3D = {
   hipAbduction: [-30, 90],
@@ -28,6 +28,7 @@ export const RANGES_3D = {
   shoulderRotation: [-95, 75],
   spineSideBend: [-40, 40],
   spineTwist: [-50, 50],
+  neckSideBend: [-45, 45],
   neckTurn: [-80, 80],
 } as const;
 
@@ -49,6 +50,7 @@ function rangeProblems(angles: Angles3, body: Body3, planted: ReadonlySet<string
   check('spine side bend', angles.spine.sideBend, RANGES_3D.spineSideBend);
   check('spine twist', angles.spine.twist, RANGES_3D.spineTwist);
   check('neck flexion', angles.neck.flexion, RANGES.neck);
+  check('neck side bend', angles.neck.sideBend, RANGES_3D.neckSideBend);
   check('neck turn', angles.neck.turn, RANGES_3D.neckTurn);
   for (const side of SIDES) {
     const a = angles[side];

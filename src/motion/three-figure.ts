@@ -58,8 +58,8 @@ export interface Angles3 {
   roll: number;
   /** The upper trunk on the lower: flexion (a crunch), side bend (to the right positive), twist (the chest turned to the left positive). */
   spine: { flexion: number; sideBend: number; twist: number };
-  /** The head on the upper trunk: flexion (chin down), turn (to the left positive). */
-  neck: { flexion: number; turn: number };
+  /** The head on the upper trunk: flexion (chin down), side bend (to the right positive), turn (to the left positive). */
+  neck: { flexion: number; sideBend: number; turn: number };
   left: LimbAngles3;
   right: LimbAngles3;
 }
@@ -204,7 +204,7 @@ export function pose3(angles: Angles3, pelvis: Vec3 = [0, 0, 0], targets: Target
   const { flexion, sideBend, twist } = angles.spine;
   const chestFrame = chain(pelvisFrame, rotY(twist), rotZ(-flexion), rotX(sideBend));
   const neckBase = add3(waist, apply(chestFrame, UP), SEGMENT.upperTrunk);
-  const headFrame = chain(chestFrame, rotY(angles.neck.turn), rotZ(-angles.neck.flexion));
+  const headFrame = chain(chestFrame, rotY(angles.neck.turn), rotZ(-angles.neck.flexion), rotX(angles.neck.sideBend));
   const head = add3(neckBase, apply(headFrame, UP), SEGMENT.neck + SEGMENT.headRadius);
   const legs = {} as Record<Side, Leg3>;
   const arms = {} as Record<Side, Arm3>;

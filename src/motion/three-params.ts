@@ -30,7 +30,7 @@ const KeySchema = v.strictObject({
   lean: v.optional(angle),
   roll: v.optional(angle),
   spine: v.optional(v.tuple([angle, angle, angle], 'must be [flexion, side bend, twist] in degrees')),
-  neck: v.optional(v.tuple([angle, angle], 'must be [flexion, turn] in degrees')),
+  neck: v.optional(v.tuple([angle, angle, angle], 'must be [flexion, side bend, turn] in degrees')),
   hips: v.optional(ball),
   leftHip: v.optional(ball),
   rightHip: v.optional(ball),
@@ -76,7 +76,7 @@ const STANDING: Angles3 = (() => {
     lean: 0,
     roll: 0,
     spine: { flexion: 0, sideBend: 0, twist: 0 },
-    neck: { flexion: 0, turn: 0 },
+    neck: { flexion: 0, sideBend: 0, turn: 0 },
     left: limb,
     right: limb,
   };
@@ -104,7 +104,7 @@ function anglesOf(source: KeySource, before: Angles3): Angles3 {
     lean: source.lean ?? before.lean,
     roll: source.roll ?? before.roll,
     spine: source.spine === undefined ? before.spine : { flexion: source.spine[0], sideBend: source.spine[1], twist: source.spine[2] },
-    neck: source.neck === undefined ? before.neck : { flexion: source.neck[0], turn: source.neck[1] },
+    neck: source.neck === undefined ? before.neck : { flexion: source.neck[0], sideBend: source.neck[1], turn: source.neck[2] },
     left: sided('left'),
     right: sided('right'),
   };

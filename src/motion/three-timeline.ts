@@ -140,7 +140,11 @@ export function mixAngles3(a: Angles3, b: Angles3, t: number): Angles3 {
       sideBend: mix(a.spine.sideBend, b.spine.sideBend, t),
       twist: mix(a.spine.twist, b.spine.twist, t),
     },
-    neck: { flexion: mix(a.neck.flexion, b.neck.flexion, t), turn: mix(a.neck.turn, b.neck.turn, t) },
+    neck: {
+      flexion: mix(a.neck.flexion, b.neck.flexion, t),
+      sideBend: mix(a.neck.sideBend, b.neck.sideBend, t),
+      turn: mix(a.neck.turn, b.neck.turn, t),
+    },
     left: mixLimb(a.left, b.left, t),
     right: mixLimb(a.right, b.right, t),
   };

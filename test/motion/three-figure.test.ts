@@ -21,7 +21,7 @@ const STANDING: Angles3 = {
   lean: 0,
   roll: 0,
   spine: { flexion: 0, sideBend: 0, twist: 0 },
-  neck: { flexion: 0, turn: 0 },
+  neck: { flexion: 0, sideBend: 0, turn: 0 },
   left: LIMB,
   right: LIMB,
 };
