@@ -205,11 +205,22 @@ export function bodyBetween3(motion: TurnedMotion, from: number, to: number, pro
     root = add3(root, mean3(heldByBody.map((p) => sub3(p.at, points.get(p.name)!.at(free)))));
   }
   const free = pose3(angles, root);
-  // Hands and feet: planted at both keys, where the plan puts them; else eased from one key's IK move to the other's.
+  // Hands and feet eased from one key's IK move to the other's: a hand or foot that hops or steps follows the arc its
+  // eased angles swing it through (a leg keeps its length), rising `lift` on the way; one held is put exactly on its place.
   const corrections: PlacedKey['corrections'] = { hand: { left: ZERO, right: ZERO }, foot: { left: ZERO, right: ZERO } };
   for (const limb of ['hand', 'foot'] as const)
     for (const side of SIDES) corrections[limb][side] = lerp3(a.corrections[limb][side], b.corrections[limb][side], progress);
-  const onEnds = planted.filter((p) => points.get(p.name)?.end !== undefined).map((p) => ({ point: points.get(p.name)!, to: p.at }));
+  const rise = motion.keys[to]!.lift * Math.sin(Math.PI * progress);
+  const stepping = new Map(
+    planted.flatMap((p) => {
+      const end = p.isHeld ? undefined : points.get(p.name)?.end;
+      return end === undefined ? [] : [[`${end.limb} ${end.side}`, end] as const];
+    }),
+  );
+  for (const { limb, side } of stepping.values()) corrections[limb][side] = add3(corrections[limb][side], [0, rise, 0]);
+  const onEnds = planted
+    .filter((p) => p.isHeld && points.get(p.name)?.end !== undefined)
+    .map((p) => ({ point: points.get(p.name)!, to: p.at }));
   const exact = endTargets(free, onEnds);
   for (const { point } of onEnds) corrections[point.end!.limb][point.end!.side] = exact[point.end!.limb][point.end!.side];
   return pose3(angles, root, targetsOf(free, corrections));
