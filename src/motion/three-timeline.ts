@@ -1,13 +1,13 @@
 /**
- * The three-quarter figure in time. Each key is placed so that its planted parts rest on the floor (the
- * pelvis lifted or lowered to their mean height, hands and feet then put exactly there by inverse
- * kinematics) and so that a part planted in the key before stays where it was (the key moved along the
- * floor by their mean offset). Between keys the angles and the pelvis are eased (thrown.ts, the planar
- * renderer's smootherstep), and then, as the planar renderer's planted hands and feet: a part planted in
- * both keys in one place is held exactly there (a knee or forearm by moving the whole figure, a hand or
- * foot by inverse kinematics), one the next key `moves` travels to its new place rising `lift` on the way,
- * and a hand or foot planted in one key only eases into (or out of) its place there.
- */
+ * The three-quarter figure in time. Each key is placed so that its planted parts rest on the floor (lifted
+ * or lowered to their mean height, borne by a knee, shin, forearm or the pelvis where one is planted, hands
+ * and feet then put exactly there by inverse kinematics) and so that a part planted in the key before stays
+ * where it was (the key moved by their mean offset), unless the key `moves` it (a hop, a step). Between keys
+ * the angles and the pelvis are eased (thrown.ts, the planar renderer's smootherstep), and then, as the
+ * planar renderer's planted hands and feet: a part planted in both keys is held exactly there (a knee or
+ * forearm by moving the whole figure, a hand or foot by inverse kinematics), one the later key moves swings
+ * to its new place rising `lift` on the way, and a hand or foot planted in one key only eases into (or out
+ * of) its place there. */
 import { mix } from './geometry.ts';
 import { SEGMENT } from './body-measures.ts';
 import { ease } from './thrown.ts';
@@ -40,8 +40,8 @@ const STANDING_PELVIS = SEGMENT.thigh + SEGMENT.shank + SEGMENT.ankleHeight;
 const endPoint = (body: Body3, limb: 'hand' | 'foot', side: Side): Vec3 => (limb === 'hand' ? body.arms[side].hand : body.legs[side].ankle);
 
 /**
- * The IK targets that move each planted point of `points` to `placeOf(point)` (undefined: leave it), and the moves
- * they make: a foot's ankle by the mean move of its planted heel and toe, so the foot keeps its turn.
+ * How far each hand's grip and foot's ankle must move for the planted points of `moves` to reach their places: a
+ * foot's ankle by the mean move of its planted heel and toe, so the foot keeps its turn; the rest not at all.
  */
 function endTargets(body: Body3, moves: readonly { point: RestPoint; to: Vec3 }[]): PlacedKey['corrections'] {
   const corrections: PlacedKey['corrections'] = { hand: { left: ZERO, right: ZERO }, foot: { left: ZERO, right: ZERO } };
