@@ -107,6 +107,16 @@ describe('the three-quarter schema', () => {
     assert.match(refused({ ...HYDRANT, frame: 'square' }), /frame: must be portrait or landscape/);
   });
 
+  it('gives a description a hash that changes with it and with nothing else', () => {
+    const hash = (source: Source) => {
+      const result = built(source);
+      assert.ok(result.ok);
+      return result.value.hash;
+    };
+    assert.equal(hash(HYDRANT), hash({ keys: HYDRANT.keys, mat: true, view: 'three-quarter' }));
+    assert.notEqual(hash(HYDRANT), hash({ ...HYDRANT, mat: false }));
+  });
+
   it('leaves a description without the view to the planar renderer, which refuses the three-quarter fields', () => {
     const planar = built({ pattern: 'push-up' }, 'Pushups');
     assert.ok(planar.ok && planar.value.motion.view === 'side');
