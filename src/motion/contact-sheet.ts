@@ -7,13 +7,29 @@ import type { Motion } from './motion.ts';
 import { cameraFor, figuresSvg } from './render-svg.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { FRAMES_PER_SECOND, figuresAt, frameCount } from './timeline.ts';
+import type { TurnedMotion } from './three-motion.ts';
+import { turnedFilm } from './three-film.ts';
 
 const ROW_HEIGHT = 216;
 const GAP = 6;
 const LABEL_WIDTH = 150;
 
+/** An SVG frame as PNG bytes at ROW_HEIGHT, and its width there. */
+function rowFrame(svg: string, width: number, height: number): { png: Buffer; width: number } {
+  const png = Buffer.from(
+    new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'height', value: ROW_HEIGHT } }).render().asPng(),
+  );
+  return { png, width: Math.round((width * ROW_HEIGHT) / height) };
+}
+
 /** `count` frames evenly spaced through the loop, as PNG bytes at ROW_HEIGHT. */
-async function rowFrames(motion: Motion, count: number): Promise<{ png: Buffer; width: number }[]> {
+async function rowFrames(motion: Motion | TurnedMotion, count: number): Promise<{ png: Buffer; width: number }[]> {
+  // A three-quarter motion's frames come from its own renderer (three-film.ts).
+  if (motion.view === 'three-quarter') {
+    const film = turnedFilm(motion);
+    const { width, height } = film.camera;
+    return Array.from({ length: count }, (_, i) => rowFrame(film.frameSvg(Math.floor((i * film.frames) / count)), width, height));
+  }
   const total = frameCount(motion);
   const figures = Array.from({ length: total }, (_, i) => figuresAt(motion, i / FRAMES_PER_SECOND));
   const camera = cameraFor(
@@ -45,7 +61,7 @@ async function label(text: string): Promise<Buffer | undefined> {
 }
 
 /** One JPEG: a row per motion, its label (the id) on the left, `perRow` frames through its loop. */
-export async function contactSheet(motions: readonly { id: string; motion: Motion }[], perRow = 8): Promise<Buffer> {
+export async function contactSheet(motions: readonly { id: string; motion: Motion | TurnedMotion }[], perRow = 8): Promise<Buffer> {
   const rows = await Promise.all(motions.map(({ motion }) => rowFrames(motion, perRow)));
   const labels = await Promise.all(motions.map(({ id }) => label(id)));
   const width = LABEL_WIDTH + Math.max(...rows.map((row) => row.reduce((sum, frame) => sum + frame.width + GAP, GAP)));

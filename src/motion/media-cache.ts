@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../files.ts';
 import { INDEX_FILE, type IndexEntry, type MediaIndex, readMediaIndex } from '../catalog/media-listing.ts';
 import { ffprobe, type Prober, readClipSource, type VideoSource } from '../catalog/snapshot-media.ts';
-import type { Description } from './motion-files.ts';
+import type { AnyDescription } from './motion-files.ts';
 import { RENDERER_NAME, renderClip, renderStills } from './render-media.ts';
 
 export const CLIP_FILE = 'demo-1.mp4';
@@ -41,7 +41,7 @@ export function probeClip(file: string, path: string, probe: Prober = ffprobe): 
 }
 
 /** Renders one description's stills and clip into `dir` and returns its index entry. */
-export async function renderInto(dir: string, description: Description): Promise<IndexEntry> {
+export async function renderInto(dir: string, description: AnyDescription): Promise<IndexEntry> {
   const { id, motion } = description;
   const [start, end] = await renderStills(motion);
   writeAtomically(join(dir, id, '0.jpg'), start);
@@ -54,7 +54,7 @@ export async function renderInto(dir: string, description: Description): Promise
 }
 
 /** Whether the cache holds media of this very description (same hash, every file there). */
-export function isFresh(dir: string, index: MediaIndex, description: Description): boolean {
+export function isFresh(dir: string, index: MediaIndex, description: AnyDescription): boolean {
   const entry = index[description.id];
   if (entry === undefined || entry.hash !== description.hash) return false;
   return [...entry.images, ...entry.videos.map((clip) => clip.path)].every((path) => {
@@ -75,7 +75,7 @@ const INDEX_WRITE_INTERVAL_MS = 30_000;
  */
 export async function renderMissing(
   dir: string,
-  descriptions: readonly Description[],
+  descriptions: readonly AnyDescription[],
   onRendered?: (id: string, ms: number) => void,
 ): Promise<MediaIndex> {
   let writtenAt = performance.now();

@@ -272,7 +272,7 @@ export function checkMotion(description: Description): Problem[] {
 
 /** Descriptions naming no exercise of the catalog, or filed under another category than the exercise's. */
 export function checkAgainstCatalog(
-  descriptions: readonly Description[],
+  descriptions: readonly Pick<Description, 'id' | 'file' | 'category'>[],
   exercises: readonly { id: string; category: string }[],
 ): Problem[] {
   const categoryOf = new Map(exercises.map((e) => [e.id, e.category]));

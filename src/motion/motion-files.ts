@@ -15,6 +15,8 @@ import { PATTERN_NAMES, PATTERNS } from './patterns.ts';
 import { aboveMisuse } from './above-params.ts';
 import { pivotViewMisuse } from './foot-pivot.ts';
 import { bellHandleHeight } from './bell-rest.ts';
+import { buildTurned, THREE_QUARTER } from './three-params.ts';
+import type { TurnedMotion } from './three-motion.ts';
 
 const DescriptionSchema = v.looseObject({
   pattern: v.picklist(PATTERN_NAMES, `must be one of ${PATTERN_NAMES.join(', ')}`),
@@ -38,6 +40,22 @@ export interface Description {
   hash: string;
   motion: Motion;
 }
+
+/** A description drawn by the three-quarter camera (`"view": "three-quarter"`, three-params.ts): the same fields, its own motion. */
+export interface TurnedDescription extends Omit<Description, 'motion'> {
+  motion: TurnedMotion;
+}
+
+/** Either kind of description: what the media commands check, render, sheet and count. */
+export type AnyDescription = Description | TurnedDescription;
+
+export const isTurned = (description: AnyDescription): description is TurnedDescription => description.motion.view === THREE_QUARTER;
+
+/**
+ * Bumped whenever a change to the three-quarter renderer changes its pixels: with RENDERER_VERSION in a
+ * three-quarter description's hash, so its media are made again without touching the planar ones'.
+ */
+export const TURNED_RENDERER_VERSION = '0.1.0';
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -101,10 +119,48 @@ export function buildDescription(file: string, category: string, id: string, raw
   return ok({ id, category, file, source, hash, motion });
 }
 
-/** Every description under `dir` (`*.json`, sorted), or every problem found. */
+/** A three-quarter description built (three-params.ts), with its hash. */
+export function buildTurnedDescription(
+  file: string,
+  category: string,
+  id: string,
+  raw: unknown,
+  rendererVersion: string,
+): Result<TurnedDescription> {
+  const built = buildTurned(file, id, raw);
+  if (!built.ok) return built;
+  const source = raw as Record<string, unknown>;
+  const hash = createHash('sha256')
+    .update(`${rendererVersion}\n${THREE_QUARTER} ${TURNED_RENDERER_VERSION}\n${canonical(source)}`)
+    .digest('hex')
+    .slice(0, 16);
+  return ok({ id, category, file, source, hash, motion: built.value });
+}
+
+/** A description of either kind: `"view": "three-quarter"` goes to the three-quarter renderer, anything else to the planar one. */
+export function buildAnyDescription(
+  file: string,
+  category: string,
+  id: string,
+  raw: unknown,
+  rendererVersion: string,
+): Result<AnyDescription> {
+  const isThreeQuarter = raw !== null && typeof raw === 'object' && (raw as Record<string, unknown>).view === THREE_QUARTER;
+  return isThreeQuarter
+    ? buildTurnedDescription(file, category, id, raw, rendererVersion)
+    : buildDescription(file, category, id, raw, rendererVersion);
+}
+
+/** The planar descriptions under `dir` (what the planar renderer's own tests read), or every problem found. */
 export function readDescriptions(dir: string, rendererVersion: string): Result<Description[]> {
+  const read = readAllDescriptions(dir, rendererVersion);
+  return read.ok ? ok(read.value.filter((d): d is Description => !isTurned(d))) : read;
+}
+
+/** Every description under `dir` (`*.json`, sorted), planar and three-quarter, or every problem found. */
+export function readAllDescriptions(dir: string, rendererVersion: string): Result<AnyDescription[]> {
   const problems: Problem[] = [];
-  const descriptions: Description[] = [];
+  const descriptions: AnyDescription[] = [];
   let names: string[];
   try {
     names = readdirSync(dir)
@@ -135,7 +191,7 @@ export function readDescriptions(dir: string, rendererVersion: string): Result<D
         continue;
       }
       seen.set(id, file);
-      const built = buildDescription(file, parsed.output.category, id, raw, rendererVersion);
+      const built = buildAnyDescription(file, parsed.output.category, id, raw, rendererVersion);
       if (built.ok) descriptions.push(built.value);
       else problems.push(...built.problems);
     }

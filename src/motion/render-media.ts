@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { keyStartSeconds, type Motion } from './motion.ts';
 import { cameraFor, figuresSvg, frameSvg } from './render-svg.ts';
 import { FRAMES_PER_SECOND, figuresAt, frameCount, loopKeyBody } from './timeline.ts';
+import type { TurnedMotion } from './three-motion.ts';
+import { turnedFilm } from './three-film.ts';
 
 /** Bumped whenever a change to the renderer changes pixels: it is part of every cache key. */
 export const RENDERER_VERSION = '1.29.0';
@@ -45,7 +47,14 @@ function rasterize(svg: string): Buffer {
 }
 
 /** The frames of a motion as RGBA buffers: every frame of the loop, or only the two stills' keys. */
-export function* frames(motion: Motion, which: 'loop' | 'stills'): Generator<Buffer> {
+export function* frames(motion: Motion | TurnedMotion, which: 'loop' | 'stills'): Generator<Buffer> {
+  // A three-quarter motion is drawn by its own renderer (three-film.ts), rasterized the same way.
+  if (motion.view === 'three-quarter') {
+    const film = turnedFilm(motion);
+    if (which === 'stills') for (const svg of film.stillSvgs()) yield rasterize(svg);
+    else for (let i = 0; i < film.frames; i += 1) yield rasterize(film.frameSvg(i));
+    return;
+  }
   const times = Array.from({ length: frameCount(motion) }, (_, i) => i / FRAMES_PER_SECOND);
   const camera = cameraFor(
     motion,
@@ -61,12 +70,12 @@ export function* frames(motion: Motion, which: 'loop' | 'stills'): Generator<Buf
   for (const t of times) yield rasterize(figuresSvg(motion, figuresAt(motion, t), camera, t));
 }
 
-export function frameSize(motion: Motion): [number, number] {
+export function frameSize(motion: Pick<Motion | TurnedMotion, 'frame'>): [number, number] {
   return motion.frame === 'portrait' ? [496, 864] : [864, 496];
 }
 
 /** The two stills, start and end position, as JPEG bytes. */
-export async function renderStills(motion: Motion): Promise<[Buffer, Buffer]> {
+export async function renderStills(motion: Motion | TurnedMotion): Promise<[Buffer, Buffer]> {
   const [width, height] = frameSize(motion);
   const out: Buffer[] = [];
   for (const pixels of frames(motion, 'stills')) {
@@ -81,7 +90,7 @@ export async function renderStills(motion: Motion): Promise<[Buffer, Buffer]> {
 }
 
 /** Encodes the loop to `out` (an MP4 path). Rejects with ffmpeg's message when it fails or is missing. */
-export function renderClip(motion: Motion, out: string): Promise<void> {
+export function renderClip(motion: Motion | TurnedMotion, out: string): Promise<void> {
   const [width, height] = frameSize(motion);
   return new Promise((resolve, reject) => {
     const child = spawn('ffmpeg', ffmpegArguments(width, height, out), { stdio: ['pipe', 'ignore', 'pipe'] });

@@ -1,0 +1,199 @@
+/**
+ * The checks of a three-quarter description (`media -- check` runs them with the planar ones): joint angles
+ * within human ranges, planted parts on the floor at their keys and held within 2 cm of their place through
+ * every move that keeps them planted, no part under the floor in any frame, the centre of mass over the
+ * footprint of what rests on the floor at every key, the loop's seam, a clip of at most 5 s. Problems name
+ * the file, the exercise and the key.
+ */
+import { type Problem, problem } from '../problems.ts';
+import { RANGES } from './motion-check.ts';
+import { SIDES } from './skeleton.ts';
+import type { Angles3, Body3 } from './three-figure.ts';
+import { plantedPoints } from './three-parts.ts';
+import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './three-timeline.ts';
+import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
+import { distance3, flexion3, type Vec3 } from './three-vec.ts';
+
+/**
+ * Ranges of the degrees of freedom the planar figure lacks, in degrees, generous as RANGES is (yoga and
+ * gymnastics reach the ends): the AAOS's normal values (Greene & Heckman, The Clinical Measurement of Joint
+ * Motion, 1994) widened a little: hip abduction 45 (a straddle split reaches 90), adduction 30, internal and
+ * external rotation 45; shoulder abduction 180, adduction across the body 50 (horizontal reach), internal
+ * rotation 70, external 90; thoracolumbar side bend 35 and rotation 45 each way; cervical side bend 45, rotation 80.
+ */
+export const RANGES_3D = {
+  hipAbduction: [-30, 90],
+  hipRotation: [-50, 50],
+  shoulderAbduction: [-50, 185],
+  shoulderRotation: [-95, 75],
+  spineSideBend: [-40, 40],
+  spineTwist: [-50, 50],
+  neckSideBend: [-45, 45],
+  neckTurn: [-80, 80],
+} as const;
+
+/** A planted part rests within this of the floor at its key, and stays within it of its place while planted (metres). */
+export const PLANT_TOLERANCE = 0.02;
+/** How far a part may sink under the floor, its drawn thickness allowed for (metres). */
+const UNDER_FLOOR = 0.02;
+/** The centre of mass may lie this far outside the outline of what rests on the floor (a hand or foot's own width). */
+const BALANCE_MARGIN = 0.03;
+
+type Range = readonly [number, number];
+
+function rangeProblems(angles: Angles3, body: Body3, planted: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const check = (what: string, value: number, [min, max]: Range) => {
+    if (value < min - 0.5 || value > max + 0.5) out.push(`${what} ${value.toFixed(0)}° is outside ${min}..${max}°`);
+  };
+  check('spine flexion', angles.spine.flexion, RANGES.spine);
+  check('spine side bend', angles.spine.sideBend, RANGES_3D.spineSideBend);
+  check('spine twist', angles.spine.twist, RANGES_3D.spineTwist);
+  check('neck flexion', angles.neck.flexion, RANGES.neck);
+  check('neck side bend', angles.neck.sideBend, RANGES_3D.neckSideBend);
+  check('neck turn', angles.neck.turn, RANGES_3D.neckTurn);
+  for (const side of SIDES) {
+    const a = angles[side];
+    const isFootPlanted = [`${side}Toe`, `${side}Heel`].some((name) => planted.has(name));
+    check(`${side} hip flexion`, a.hip.flexion, RANGES.hip);
+    check(`${side} hip abduction`, a.hip.abduction, RANGES_3D.hipAbduction);
+    check(`${side} hip rotation`, a.hip.rotation, RANGES_3D.hipRotation);
+    // A planted hand or foot is placed by inverse kinematics: its knee or elbow is measured on the figure, its ankle as its angle says.
+    if (!isFootPlanted) check(`${side} ankle dorsiflexion`, a.ankle, RANGES.ankle);
+    check(`${side} shoulder flexion`, a.shoulder.flexion, RANGES.shoulder);
+    check(`${side} shoulder abduction`, a.shoulder.abduction, RANGES_3D.shoulderAbduction);
+    check(`${side} shoulder rotation`, a.shoulder.rotation, RANGES_3D.shoulderRotation);
+    const l = body.legs[side];
+    const arm = body.arms[side];
+    check(`${side} knee flexion`, flexion3(l.hip, l.knee, l.ankle), RANGES.knee);
+    check(`${side} elbow flexion`, flexion3(arm.shoulder, arm.elbow, arm.wrist), RANGES.elbow);
+  }
+  return out;
+}
+
+/** Every point that could sink into the floor, with how far its drawn thickness reaches below it (metres). */
+function lowPoints(body: Body3): [string, number][] {
+  const points: [string, number][] = [
+    ['pelvis', body.pelvis[1] - 0.08],
+    ['back', body.neckBase[1] - 0.06],
+    ['head', body.head[1] - 0.1],
+  ];
+  for (const side of SIDES) {
+    const l = body.legs[side];
+    const a = body.arms[side];
+    points.push(
+      [`${side} heel`, l.heel[1]],
+      [`${side} toe`, l.toe[1]],
+      [`${side} knee`, l.knee[1] - 0.04],
+      [`${side} hip`, l.hip[1] - 0.06],
+      [`${side} elbow`, a.elbow[1] - 0.03],
+      [`${side} wrist`, a.wrist[1] - 0.02],
+      [`${side} hand`, a.hand[1] - 0.02],
+    );
+  }
+  return points;
+}
+
+type Flat = readonly [number, number];
+
+/** The convex hull of points on the floor (Andrew's monotone chain), counter-clockwise. */
+export function hull(points: readonly Flat[]): Flat[] {
+  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (sorted.length < 3) return sorted;
+  const cross = (o: Flat, a: Flat, b: Flat) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list: Flat[]) => {
+    const out: Flat[] = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, p) <= 0) out.pop();
+      out.push(p);
+    }
+    return out.slice(0, -1);
+  };
+  return [...half(sorted), ...half([...sorted].reverse())];
+}
+
+/** How far `p` lies outside the convex outline of `points` (0 inside it). */
+export function outside(p: Flat, points: readonly Flat[]): number {
+  const outline = hull(points);
+  const toSegment = (a: Flat, b: Flat) => {
+    const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+    const t = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)));
+    return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+  };
+  if (outline.length === 1) return Math.hypot(p[0] - outline[0]![0], p[1] - outline[0]![1]);
+  const edges = outline.map((a, i) => [a, outline[(i + 1) % outline.length]!] as const);
+  const isInside = outline.length >= 3 && edges.every(([a, b]) => (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= 0);
+  return isInside ? 0 : Math.min(...edges.map(([a, b]) => toSegment(a, b)));
+}
+
+const flat = (p: Vec3): Flat => [p[0], p[2]];
+const cm = (metres: number) => (metres * 100).toFixed(0);
+
+/** Every problem of a three-quarter description; empty when it may be rendered. */
+export function checkTurned(file: string, id: string, motion: TurnedMotion): Problem[] {
+  const base = `motions.${id}`;
+  const problems: Problem[] = [];
+  const seconds = cycleSeconds3(motion);
+  if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
+  const placed = placedKeys(motion);
+  motion.keys.forEach((key, i) => {
+    const at = `${base}.keys.${i} ("${key.name}")`;
+    const { body } = placed[i]!;
+    const points = plantedPoints(key.planted);
+    for (const message of rangeProblems(key.angles, body, new Set(points.map((p) => p.name)))) problems.push(problem(file, at, message));
+    for (const point of points) {
+      const off = point.at(body)[1] - point.rest;
+      if (Math.abs(off) > PLANT_TOLERANCE)
+        problems.push(problem(file, at, `${point.name} is planted but ${cm(Math.abs(off))} cm ${off > 0 ? 'above' : 'under'} the floor`));
+    }
+    if (points.length > 0) {
+      const away = outside(
+        flat(body.centre),
+        points.map((p) => flat(p.at(body))),
+      );
+      if (away > BALANCE_MARGIN)
+        problems.push(
+          problem(file, at, `the centre of mass is ${cm(away)} cm outside what rests on the floor (${key.planted.join(', ')})`),
+        );
+    }
+  });
+  // Through the loop: held parts stay put, nothing sinks into the floor.
+  const reported = new Set<string>();
+  let isUnderReported = false;
+  for (let frame = 0; frame < frameCount3(motion); frame += 1) {
+    const t = frame / FRAMES_PER_SECOND_3D;
+    const { from, to, progress } = locate3(motion, t);
+    const body = bodyBetween3(motion, from, to, progress);
+    const points = new Map(plantedPoints(motion.keys[from]!.planted).map((p) => [p.name, p]));
+    for (const held of plantedBetween(placed[from]!, placed[to]!, motion.keys[to]!, 0).filter((p) => p.isHeld)) {
+      const drift = distance3(points.get(held.name)!.at(body), held.at);
+      if (drift > PLANT_TOLERANCE && !reported.has(`${from} ${held.name}`)) {
+        reported.add(`${from} ${held.name}`);
+        problems.push(
+          problem(
+            file,
+            `${base}.keys.${from} ("${motion.keys[from]!.name}")`,
+            `at ${t.toFixed(2)} s ${held.name}, planted here and in key ${to}, is ${cm(drift)} cm from its place (name it in key ${to}'s moves if it hops or steps there)`,
+          ),
+        );
+      }
+    }
+    const [part, depth] = lowPoints(body).reduce((a, b) => (b[1] < a[1] ? b : a));
+    if (!isUnderReported && depth < -UNDER_FLOOR) {
+      isUnderReported = true;
+      problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${part} is ${cm(-depth)} cm under the floor`));
+    }
+  }
+  // The seam: the first key placed again after the last must come back where the loop began.
+  const { seam } = placeKeys(motion);
+  const shift = distance3(seam.root, placed[0]!.root);
+  if (shift > PLANT_TOLERANCE)
+    problems.push(
+      problem(
+        file,
+        base,
+        `the loop's seam: after the last key the first comes back ${cm(shift)} cm from where the loop began (a part planted through the loop moves)`,
+      ),
+    );
+  return problems;
+}

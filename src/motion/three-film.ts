@@ -1,0 +1,61 @@
+/**
+ * A three-quarter motion as pictures: one camera and one floor for the whole loop (the mat under every frame of
+ * the figure), the SVG of each frame of the loop and of the two stills. What render-media.ts and
+ * contact-sheet.ts rasterize, as they do the planar renderer's frames.
+ */
+import type { Camera } from './svg-kit.ts';
+import { bodyExtent, type Seen, TOWARD_CAMERA, turnedCamera, depthOf } from './three-camera.ts';
+import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.ts';
+import type { Body3 } from './three-figure.ts';
+import { FRAMES_PER_SECOND_3D, loopBodies3, placedKeys } from './three-timeline.ts';
+import type { TurnedMotion } from './three-motion.ts';
+import type { Vec3 } from './three-vec.ts';
+
+export interface Film {
+  camera: Camera;
+  /** Frames in the loop, 30 a second. */
+  frames: number;
+  /** The SVG of frame `index` of the loop. */
+  frameSvg: (index: number) => string;
+  /** The SVGs of the start and end stills. */
+  stillSvgs: () => [string, string];
+}
+
+/** How far behind the deepest point of the scene the floor meets the wall (metres). */
+const FLOOR_DEPTH_BEHIND = 0.6;
+/** How far past the body a mat reaches where the body is longer or wider than a mat (metres). */
+const MAT_MARGIN = 0.12;
+
+function groundOf(motion: TurnedMotion, bodies: readonly Body3[]): Ground {
+  const points = bodies.flatMap((body) => bodyExtent(body).map(([p]) => p));
+  const xs = points.map((p) => p[0]);
+  const zs = points.map((p) => p[2]);
+  const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+  const centre: Vec3 = [(x0 + x1) / 2, 0, (z0 + z1) / 2];
+  const mat = motion.mat
+    ? floorRectangle(centre, Math.max(MAT.length, x1 - x0 + 2 * MAT_MARGIN), Math.max(MAT.width, z1 - z0 + 2 * MAT_MARGIN))
+    : [];
+  // Floor points at one depth lie on one line across the picture: the far edge is such a line behind everything.
+  const deepest = Math.min(...[...points, ...mat].map(depthOf)) - FLOOR_DEPTH_BEHIND;
+  const level = Math.hypot(TOWARD_CAMERA[0], TOWARD_CAMERA[2]);
+  const farEdge: Vec3 = [(TOWARD_CAMERA[0] / level ** 2) * deepest, 0, (TOWARD_CAMERA[2] / level ** 2) * deepest];
+  return { farEdge, mat };
+}
+
+/** The pictures of a three-quarter motion. */
+export function turnedFilm(motion: TurnedMotion): Film {
+  const bodies = loopBodies3(motion);
+  const ground = groundOf(motion, bodies);
+  const seen: Seen[] = [...bodies.flatMap(bodyExtent), ...ground.mat.map((p): Seen => [p, 0.03])];
+  const camera = turnedCamera(motion.frame, seen);
+  const keys = placedKeys(motion);
+  const svgOf = (body: Body3) => turnedFrameSvg(camera, ground, [{ body, opacity: 1 }]);
+  return {
+    camera,
+    frames: bodies.length,
+    frameSvg: (index) => svgOf(bodies[index % bodies.length]!),
+    stillSvgs: () => [svgOf(keys[motion.stills[0]]!.body), svgOf(keys[motion.stills[1]]!.body)],
+  };
+}
+
+export { FRAMES_PER_SECOND_3D };

@@ -1,0 +1,38 @@
+/**
+ * A motion seen by the three-quarter camera (`"view": "three-quarter"`): keys of joint angles in three
+ * dimensions and the parts each plants on the floor, timed like the planar renderer's keys (motion.ts).
+ */
+import type { Angles3 } from './three-figure.ts';
+import type { Part } from './three-parts.ts';
+
+export interface TurnedKey {
+  /** What the key is, for the checks' messages (at most 40 characters). */
+  name: string;
+  /** Seconds the key is held, and seconds the move from it to the next key takes. */
+  hold: number;
+  move: number;
+  angles: Angles3;
+  /** The parts resting on the floor: placed there, and kept exactly where they are while planted in the next key too. */
+  planted: readonly Part[];
+  /** Parts planted in the key before too that land in a new place in this one (a hop, a step); the rest stay put. */
+  moves: readonly Part[];
+  /** Metres the parts that move into this key (`moves`) rise in the middle of the move (a hop, a step). */
+  lift: number;
+}
+
+export interface TurnedMotion {
+  view: 'three-quarter';
+  frame: 'portrait' | 'landscape';
+  keys: TurnedKey[];
+  /** The key shown as the start image and the key shown as the end image. */
+  stills: readonly [number, number];
+  /** A mat under the figure. */
+  mat: boolean;
+  /** For the coverage report's pattern column. */
+  pattern: 'three-quarter';
+}
+
+export const cycleSeconds3 = (motion: TurnedMotion): number => motion.keys.reduce((sum, key) => sum + key.hold + key.move, 0);
+
+export const keyStartSeconds3 = (motion: TurnedMotion, index: number): number =>
+  motion.keys.slice(0, index).reduce((sum, key) => sum + key.hold + key.move, 0);

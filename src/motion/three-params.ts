@@ -1,0 +1,151 @@
+/**
+ * What a three-quarter description says (`"view": "three-quarter"`), checked at the edge (valibot), and the
+ * TurnedMotion it builds. A few lines an exercise: each key names only what changes from the key before it
+ * (the first from standing, arms at the sides), a ball joint as [flexion, abduction, rotation], a pair of
+ * limbs at once (`hips`) or one side (`leftHip`, which wins over the pair):
+ *
+ *   "Fire_Hydrant": { "view": "three-quarter", "mat": true, "keys": [
+ *     { "name": "on all fours", "hold": 0.4, "move": 1, "lean": 90, "hips": [90, 0, 0], "knees": 90, "ankles": -80,
+ *       "shoulders": [90, 0, 0], "planted": ["leftHand", "rightHand", "leftKnee", "rightKnee", "leftToe", "rightToe"] },
+ *     { "name": "right knee out to the side", "hold": 0.6, "move": 1, "rightHip": [90, 45, 0], "planted": [...] } ] }
+ */
+import * as v from 'valibot';
+import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
+import { within } from './schema-numbers.ts';
+import type { Side } from './skeleton.ts';
+import type { Angles3, Ball, LimbAngles3 } from './three-figure.ts';
+import { PARTS } from './three-parts.ts';
+import type { TurnedKey, TurnedMotion } from './three-motion.ts';
+
+export const THREE_QUARTER = 'three-quarter';
+
+const angle = within(-360, 360);
+const ball = v.tuple([angle, angle, angle], 'must be [flexion, abduction, rotation] in degrees');
+
+const KeySchema = v.strictObject({
+  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(40, 'must be at most 40 characters')),
+  hold: within(0, 5),
+  move: within(0.1, 5),
+  heading: v.optional(angle),
+  lean: v.optional(angle),
+  roll: v.optional(angle),
+  spine: v.optional(v.tuple([angle, angle, angle], 'must be [flexion, side bend, twist] in degrees')),
+  neck: v.optional(v.tuple([angle, angle, angle], 'must be [flexion, side bend, turn] in degrees')),
+  hips: v.optional(ball),
+  leftHip: v.optional(ball),
+  rightHip: v.optional(ball),
+  knees: v.optional(angle),
+  leftKnee: v.optional(angle),
+  rightKnee: v.optional(angle),
+  ankles: v.optional(angle),
+  leftAnkle: v.optional(angle),
+  rightAnkle: v.optional(angle),
+  shoulders: v.optional(ball),
+  leftShoulder: v.optional(ball),
+  rightShoulder: v.optional(ball),
+  elbows: v.optional(angle),
+  leftElbow: v.optional(angle),
+  rightElbow: v.optional(angle),
+  planted: v.optional(v.array(v.picklist(PARTS, `must be one of ${PARTS.join(', ')}`))),
+  moves: v.optional(v.array(v.picklist(PARTS, `must be one of ${PARTS.join(', ')}`))),
+  lift: v.optional(within(0, 0.5)),
+});
+type KeySource = v.InferOutput<typeof KeySchema>;
+
+export const TurnedSchema = v.strictObject({
+  view: v.literal(THREE_QUARTER),
+  frame: v.optional(v.picklist(['portrait', 'landscape'], 'must be portrait or landscape'), 'landscape'),
+  mat: v.optional(v.boolean(), false),
+  stills: v.optional(v.tuple([v.pipe(v.number(), v.integer()), v.pipe(v.number(), v.integer())])),
+  keys: v.pipe(v.array(KeySchema), v.minLength(1, 'must hold at least one key'), v.maxLength(12, 'must hold at most 12 keys')),
+});
+
+/** How far a part resting at both ends of a move in two places rises on the way when the key does not say (a hop's). */
+const DEFAULT_LIFT = 0.06;
+
+const STANDING: Angles3 = (() => {
+  const limb: LimbAngles3 = {
+    hip: { flexion: 0, abduction: 0, rotation: 0 },
+    knee: 0,
+    ankle: 0,
+    shoulder: { flexion: 0, abduction: 5, rotation: 0 },
+    elbow: 5,
+  };
+  return {
+    heading: 0,
+    lean: 0,
+    roll: 0,
+    spine: { flexion: 0, sideBend: 0, twist: 0 },
+    neck: { flexion: 0, sideBend: 0, turn: 0 },
+    left: limb,
+    right: limb,
+  };
+})();
+
+const asBall = (t: readonly [number, number, number] | undefined, before: Ball): Ball =>
+  t === undefined ? before : { flexion: t[0], abduction: t[1], rotation: t[2] };
+
+/** Key `source`'s angles: what it names, the rest as `before`. */
+function anglesOf(source: KeySource, before: Angles3): Angles3 {
+  const sided = (side: Side): LimbAngles3 => {
+    const own = <T>(left: T | undefined, right: T | undefined, both: T | undefined): T | undefined =>
+      (side === 'left' ? left : right) ?? both;
+    const b = before[side];
+    return {
+      hip: asBall(own(source.leftHip, source.rightHip, source.hips), b.hip),
+      knee: own(source.leftKnee, source.rightKnee, source.knees) ?? b.knee,
+      ankle: own(source.leftAnkle, source.rightAnkle, source.ankles) ?? b.ankle,
+      shoulder: asBall(own(source.leftShoulder, source.rightShoulder, source.shoulders), b.shoulder),
+      elbow: own(source.leftElbow, source.rightElbow, source.elbows) ?? b.elbow,
+    };
+  };
+  return {
+    heading: source.heading ?? before.heading,
+    lean: source.lean ?? before.lean,
+    roll: source.roll ?? before.roll,
+    spine: source.spine === undefined ? before.spine : { flexion: source.spine[0], sideBend: source.spine[1], twist: source.spine[2] },
+    neck: source.neck === undefined ? before.neck : { flexion: source.neck[0], sideBend: source.neck[1], turn: source.neck[2] },
+    left: sided('left'),
+    right: sided('right'),
+  };
+}
+
+/** Builds a three-quarter description's motion; problems name `motions.<id>.<field>` in `file`. */
+export function buildTurned(file: string, id: string, raw: unknown): Result<TurnedMotion> {
+  const at = `motions.${id}`;
+  const parsed = v.safeParse(TurnedSchema, raw);
+  if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
+  const { frame, mat, keys: sources } = parsed.output;
+  const problems: Problem[] = [];
+  if (sources[0]!.planted === undefined)
+    problems.push(problem(file, `${at}.keys.0.planted`, 'the first key says which parts rest on the floor (an empty list: none)'));
+  const stills = parsed.output.stills ?? [0, Math.min(1, sources.length - 1)];
+  stills.forEach((index, i) => {
+    if (index < 0 || index >= sources.length)
+      problems.push(problem(file, `${at}.stills.${i}`, `names key ${index}; the keys are 0 to ${sources.length - 1}`));
+  });
+  sources.forEach((source, i) => {
+    const planted = source.planted ?? [...sources.slice(0, i)].reverse().find((k) => k.planted !== undefined)?.planted ?? [];
+    (source.moves ?? []).forEach((part, j) => {
+      if (!planted.includes(part))
+        problems.push(
+          problem(file, `${at}.keys.${i}.moves.${j}`, `${part} moves into this key's place on the floor, but the key does not plant it`),
+        );
+    });
+  });
+  if (problems.length > 0) return fail(problems);
+  const keys: TurnedKey[] = [];
+  for (const source of sources) {
+    const before = keys.at(-1);
+    keys.push({
+      name: source.name,
+      hold: source.hold,
+      move: source.move,
+      angles: anglesOf(source, before?.angles ?? STANDING),
+      planted: source.planted ?? before!.planted,
+      moves: source.moves ?? [],
+      lift: source.lift ?? DEFAULT_LIFT,
+    });
+  }
+  return ok({ view: THREE_QUARTER, frame, keys, stills: [stills[0], stills[1]], mat, pattern: THREE_QUARTER });
+}

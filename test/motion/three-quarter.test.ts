@@ -1,0 +1,230 @@
+/**
+ * Three-quarter descriptions (src/motion/three-*.ts): the schema's refusals, naming the file, exercise and field;
+ * placement on the planted parts and parts held exactly where they were between keys; each check refusing what
+ * it should; and the media commands reading them beside the planar descriptions.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { formatProblems } from '../../src/problems.ts';
+import { buildAnyDescription, readAllDescriptions, readDescriptions } from '../../src/motion/motion-files.ts';
+import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { checkTurned } from '../../src/motion/three-check.ts';
+import { plantedPoints } from '../../src/motion/three-parts.ts';
+import { bodyAt3, FRAMES_PER_SECOND_3D, frameCount3, placedKeys } from '../../src/motion/three-timeline.ts';
+import type { TurnedMotion } from '../../src/motion/three-motion.ts';
+import { distance3 } from '../../src/motion/three-vec.ts';
+
+const FILE = 'data/source/motion/calisthenics-3d.json';
+type Source = Record<string, unknown>;
+
+const ALL_FOURS = {
+  name: 'on all fours',
+  hold: 0.4,
+  move: 1,
+  lean: 71,
+  hips: [71, 0, 0],
+  knees: 90,
+  ankles: -88,
+  shoulders: [71, 0, 0],
+  planted: ['leftHand', 'rightHand', 'leftKnee', 'rightKnee', 'leftToe', 'rightToe'],
+};
+const HYDRANT = {
+  view: 'three-quarter',
+  mat: true,
+  keys: [
+    ALL_FOURS,
+    { name: 'left knee out', hold: 0.5, move: 1, leftHip: [71, 50, 0], planted: ['leftHand', 'rightHand', 'rightKnee', 'rightToe'] },
+  ],
+};
+const PLANK = {
+  name: 'high plank',
+  hold: 0.2,
+  move: 0.4,
+  lean: 70,
+  hips: [0, -4, 0],
+  ankles: 5,
+  shoulders: [70, 0, 0],
+  elbows: 0,
+  planted: ['leftHand', 'rightHand', 'leftToe', 'rightToe'],
+};
+
+function built(source: Source, id = 'Fire_Hydrant') {
+  return buildAnyDescription(FILE, 'calisthenics', id, source, RENDERER_VERSION);
+}
+function motionOf(source: Source): TurnedMotion {
+  const result = built(source);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
+  assert.equal(result.value.motion.view, 'three-quarter');
+  return result.value.motion as TurnedMotion;
+}
+const refused = (source: Source): string => {
+  const result = built(source);
+  assert.ok(!result.ok, 'refused');
+  return formatProblems(result.problems).join('; ');
+};
+const checked = (source: Source): string =>
+  checkTurned(FILE, 'Fire_Hydrant', motionOf(source))
+    .map((p) => `${p.path}: ${p.message}`)
+    .join('; ');
+const withKeys = (...keys: Source[]): Source => ({ view: 'three-quarter', keys });
+
+describe('the three-quarter schema', () => {
+  it('takes a few lines a key, each key naming only what changes', () => {
+    const motion = motionOf(HYDRANT);
+    assert.equal(motion.keys[1]!.angles.left.hip.abduction, 50);
+    // Carried over from the key before: the trunk, the other leg, the arms.
+    assert.equal(motion.keys[1]!.angles.lean, 71);
+    assert.equal(motion.keys[1]!.angles.right.hip.flexion, 71);
+    assert.equal(motion.keys[1]!.angles.left.knee, 90);
+    assert.deepEqual(motion.stills, [0, 1]);
+    assert.equal(motion.frame, 'landscape');
+  });
+
+  it('refuses a wrong field, naming the file, the exercise and the field', () => {
+    assert.match(
+      refused({ ...HYDRANT, keys: [{ ...ALL_FOURS, name: 'x'.repeat(41) }] }),
+      /calisthenics-3d\.json: motions\.Fire_Hydrant\.keys\.0\.name: must be at most 40 characters/,
+    );
+    assert.match(
+      refused({ ...HYDRANT, keys: [{ ...ALL_FOURS, hips: [90, 0] }] }),
+      /motions\.Fire_Hydrant\.keys\.0\.hips\.2: Invalid type: Expected number/,
+    );
+    assert.match(
+      refused({ ...HYDRANT, keys: [{ ...ALL_FOURS, planted: ['leftPaw'] }] }),
+      /keys\.0\.planted\.0: must be one of leftHand, rightHand/,
+    );
+    assert.match(refused({ ...HYDRANT, keys: [{ ...ALL_FOURS, wrist: 20 }] }), /keys\.0\.wrist/);
+    assert.match(
+      refused({ ...HYDRANT, keys: [{ ...ALL_FOURS, planted: undefined }] }),
+      /keys\.0\.planted: the first key says which parts rest on the floor/,
+    );
+    assert.match(refused({ ...HYDRANT, stills: [0, 2] }), /motions\.Fire_Hydrant\.stills\.1: names key 2; the keys are 0 to 1/);
+    assert.match(
+      refused({ ...HYDRANT, keys: [ALL_FOURS, { ...ALL_FOURS, name: 'b', moves: ['pelvis'] }] }),
+      /keys\.1\.moves\.0: pelvis moves into this key's place on the floor, but the key does not plant it/,
+    );
+    assert.match(refused({ ...HYDRANT, keys: [] }), /keys: must hold at least one key/);
+    assert.match(refused({ ...HYDRANT, frame: 'square' }), /frame: must be portrait or landscape/);
+  });
+
+  it('gives a description a hash that changes with it and with nothing else', () => {
+    const hash = (source: Source) => {
+      const result = built(source);
+      assert.ok(result.ok);
+      return result.value.hash;
+    };
+    assert.equal(hash(HYDRANT), hash({ keys: HYDRANT.keys, mat: true, view: 'three-quarter' }));
+    assert.notEqual(hash(HYDRANT), hash({ ...HYDRANT, mat: false }));
+  });
+
+  it('leaves a description without the view to the planar renderer, which refuses the three-quarter fields', () => {
+    const planar = built({ pattern: 'push-up' }, 'Pushups');
+    assert.ok(planar.ok && planar.value.motion.view === 'side');
+    assert.match(refused({ pattern: 'push-up', view: 'turned' }), /view: must be side, front or above/);
+  });
+});
+
+describe('placing a three-quarter figure', () => {
+  it('rests every planted part on the floor at its key', () => {
+    const motion = motionOf(HYDRANT);
+    motion.keys.forEach((key, i) => {
+      const { body } = placedKeys(motion)[i]!;
+      for (const point of plantedPoints(key.planted)) assert.ok(Math.abs(point.at(body)[1] - point.rest) < 0.02, `${point.name} rests`);
+    });
+  });
+
+  it('holds a part planted in both keys exactly where it was through the whole loop', () => {
+    const motion = motionOf(HYDRANT);
+    const [first] = placedKeys(motion);
+    for (let frame = 0; frame < frameCount3(motion); frame += 1) {
+      const body = bodyAt3(motion, frame / FRAMES_PER_SECOND_3D);
+      for (const point of plantedPoints(['leftHand', 'rightHand', 'rightKnee', 'rightToe'])) {
+        assert.ok(distance3(point.at(body), first!.places.get(point.name)!) < 1e-6, `${point.name} at frame ${frame}`);
+      }
+    }
+  });
+
+  it('lifts the foot it plants in a new place (moves) on the way there, and lands it there', () => {
+    const motion = motionOf(
+      withKeys(
+        { ...PLANK, moves: ['leftToe', 'rightToe'] },
+        { name: 'feet out', hold: 0.2, move: 0.4, hips: [0, 18, 0], moves: ['leftToe', 'rightToe'], lift: 0.05 },
+      ),
+    );
+    const [together, wide] = placedKeys(motion);
+    const apart = (key: typeof together) => distance3(key!.places.get('leftToe')!, key!.places.get('rightToe')!);
+    assert.ok(apart(wide) - apart(together) > 0.4, 'the feet land wide apart');
+    // Halfway through the hop out (0.2 s hold, then 0.2 s of the 0.4 s move) the toes are in the air, the hands still down.
+    const mid = bodyAt3(motion, 0.4);
+    assert.ok(mid.legs.left.toe[1] > 0.04, `the toe rises (${mid.legs.left.toe[1]})`);
+    assert.ok(distance3(mid.arms.left.hand, together!.places.get('leftHand')!) < 1e-6);
+    assert.equal(checkTurned(FILE, 'Plank_Jack', motion).length, 0);
+  });
+});
+
+describe('the three-quarter checks', () => {
+  it('pass the descriptions written for the catalog', () => {
+    const read = readAllDescriptions('data/source/motion', RENDERER_VERSION);
+    assert.ok(read.ok);
+    const turned = read.value.filter((d) => d.motion.view === 'three-quarter');
+    assert.deepEqual(turned.map((d) => d.id).sort(), ['Clamshell', 'Fire_Hydrant', 'Plank_Jack', 'Side_Plank_Clamshell']);
+    for (const d of turned) assert.deepEqual(checkTurned(d.file, d.id, d.motion as TurnedMotion), []);
+    // The planar renderer's own readers see only its descriptions.
+    const planar = readDescriptions('data/source/motion', RENDERER_VERSION);
+    assert.ok(planar.ok && planar.value.length === read.value.length - turned.length);
+  });
+
+  it('refuse a joint outside its human range', () => {
+    assert.match(
+      checked(withKeys({ ...ALL_FOURS, leftHip: [71, 100, 0] })),
+      /keys\.0 \("on all fours"\): left hip abduction 100° is outside -30\.\.90°/,
+    );
+    assert.match(checked(withKeys({ ...ALL_FOURS, spine: [0, 0, 70] })), /spine twist 70° is outside -50\.\.50°/);
+    assert.match(checked(withKeys({ ...ALL_FOURS, hips: [160, 0, 0] })), /left hip flexion 160° is outside -35\.\.150°/);
+    // A knee is measured on the figure, as inverse kinematics leaves it.
+    assert.match(
+      checked(withKeys({ name: 'one leg', hold: 0.5, move: 1, leftKnee: 175, planted: ['rightFoot'] })),
+      /left knee flexion 175° is outside 0\.\.170°/,
+    );
+  });
+
+  it('refuse a planted part off the floor', () => {
+    const standing = { name: 'standing', hold: 0.5, move: 1, planted: ['leftFoot', 'rightFoot', 'leftHand'] };
+    assert.match(checked(withKeys(standing)), /leftHand is planted but \d+ cm above the floor/);
+  });
+
+  it('refuse a planted part that leaves its place between two keys that both plant it', () => {
+    // Both knees planted in both keys, one thigh swung out: the knees cannot both stay.
+    const out = { ...ALL_FOURS, name: 'knee out', leftHip: [71, 30, 0] };
+    assert.match(checked(withKeys(ALL_FOURS, out)), /leftKnee, planted here and in key 1, is \d+ cm from its place/);
+  });
+
+  it('refuse a part under the floor', () => {
+    const diving = {
+      name: 'head down',
+      hold: 0.5,
+      move: 1,
+      lean: 150,
+      hips: [150, 0, 0],
+      knees: 90,
+      ankles: -88,
+      planted: ['leftKnee', 'rightKnee'],
+    };
+    assert.match(checked(withKeys(diving)), /at 0\.00 s the head is \d+ cm under the floor/);
+  });
+
+  it('refuse a centre of mass outside what rests on the floor', () => {
+    const leaning = { name: 'leaning on one foot', hold: 0.5, move: 1, lean: 40, planted: ['leftFoot'] };
+    assert.match(checked(withKeys(leaning)), /the centre of mass is \d+ cm outside what rests on the floor \(leftFoot\)/);
+  });
+
+  it('refuse a loop whose seam does not close, and one longer than 5 s', () => {
+    // The left foot steps out and is never said to step back: the first key, placed again after the last, has moved.
+    const out = { name: 'left foot out', hold: 0.2, move: 0.4, leftHip: [0, 18, 0], moves: ['leftToe'] };
+    assert.match(
+      checked(withKeys(PLANK, out)),
+      /the loop's seam: after the last key the first comes back \d+ cm from where the loop began/,
+    );
+    assert.match(checked(withKeys({ ...ALL_FOURS, hold: 3, move: 3 })), /the loop lasts 6\.00 s; clips last at most 5 s/);
+  });
+});
