@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../files.ts';
 import { INDEX_FILE, type IndexEntry, type MediaIndex, readMediaIndex } from '../catalog/media-listing.ts';
 import { ffprobe, type Prober, readClipSource, type VideoSource } from '../catalog/snapshot-media.ts';
 import type { AnyDescription } from './motion-files.ts';
-import { RENDERER_NAME, renderClip, renderStills } from './render-media.ts';
+import { generatedWith, RENDERER_NAME, renderClip, renderStills } from './render-media.ts';
 
 export const CLIP_FILE = 'demo-1.mp4';
 
@@ -34,8 +34,8 @@ export function writeMediaIndex(dir: string, index: MediaIndex): void {
  * What ffprobe reads from a rendered clip, by the same reading `snapshot media` uses (snapshot-media.ts),
  * with the renderer named in generatedWith; throws when the file is not a clip the catalog may list.
  */
-export function probeClip(file: string, path: string, probe: Prober = ffprobe): VideoSource {
-  const read = readClipSource(file, path, { generatedWith: RENDERER_NAME, probe });
+export function probeClip(file: string, path: string, probe: Prober = ffprobe, renderer = RENDERER_NAME): VideoSource {
+  const read = readClipSource(file, path, { generatedWith: renderer, probe });
   if ('message' in read) throw new Error(`${file}: ${read.message}`);
   return read;
 }
@@ -50,7 +50,11 @@ export async function renderInto(dir: string, description: AnyDescription): Prom
   const temporary = join(dir, id, `.${process.pid}.${CLIP_FILE}`);
   await renderClip(motion, temporary);
   renameSync(temporary, clip);
-  return { hash: description.hash, images: [`${id}/0.jpg`, `${id}/1.jpg`], videos: [probeClip(clip, `${id}/${CLIP_FILE}`)] };
+  return {
+    hash: description.hash,
+    images: [`${id}/0.jpg`, `${id}/1.jpg`],
+    videos: [probeClip(clip, `${id}/${CLIP_FILE}`, ffprobe, generatedWith(motion))],
+  };
 }
 
 /** Whether the cache holds media of this very description (same hash, every file there). */

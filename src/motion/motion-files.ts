@@ -16,7 +16,7 @@ import { aboveMisuse } from './above-params.ts';
 import { pivotViewMisuse } from './foot-pivot.ts';
 import { bellHandleHeight } from './bell-rest.ts';
 import { buildTurned, THREE_QUARTER } from './three-params.ts';
-import type { TurnedMotion } from './three-motion.ts';
+import { TURNED_RENDERER_VERSION, type TurnedMotion } from './three-motion.ts';
 
 const DescriptionSchema = v.looseObject({
   pattern: v.picklist(PATTERN_NAMES, `must be one of ${PATTERN_NAMES.join(', ')}`),
@@ -50,12 +50,6 @@ export interface TurnedDescription extends Omit<Description, 'motion'> {
 export type AnyDescription = Description | TurnedDescription;
 
 export const isTurned = (description: AnyDescription): description is TurnedDescription => description.motion.view === THREE_QUARTER;
-
-/**
- * Bumped whenever a change to the three-quarter renderer changes its pixels: with RENDERER_VERSION in a
- * three-quarter description's hash, so its media are made again without touching the planar ones'.
- */
-export const TURNED_RENDERER_VERSION = '0.1.0';
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

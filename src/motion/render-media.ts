@@ -10,13 +10,20 @@ import sharp from 'sharp';
 import { keyStartSeconds, type Motion } from './motion.ts';
 import { cameraFor, figuresSvg, frameSvg } from './render-svg.ts';
 import { FRAMES_PER_SECOND, figuresAt, frameCount, loopKeyBody } from './timeline.ts';
-import type { TurnedMotion } from './three-motion.ts';
+import { TURNED_RENDERER_VERSION, type TurnedMotion } from './three-motion.ts';
 import { turnedFilm } from './three-film.ts';
 
 /** Bumped whenever a change to the renderer changes pixels: it is part of every cache key. */
 export const RENDERER_VERSION = '1.29.0';
 export const RENDERER_NAME = `exercise-catalog motion renderer ${RENDERER_VERSION} (resvg, libx264)`;
 const JPEG_QUALITY = 86;
+
+/** `generatedWith` of a motion's clip: the renderer and its version, and for a three-quarter motion that view's own. */
+export function generatedWith(motion: Motion | TurnedMotion): string {
+  return motion.view === 'three-quarter'
+    ? `exercise-catalog motion renderer ${RENDERER_VERSION}, three-quarter view ${TURNED_RENDERER_VERSION} (resvg, libx264)`
+    : RENDERER_NAME;
+}
 
 /** The ffmpeg arguments of a clip: raw RGBA frames on stdin, an MP4 written to `out`. */
 export function ffmpegArguments(width: number, height: number, out: string): string[] {

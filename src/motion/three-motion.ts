@@ -32,6 +32,13 @@ export interface TurnedMotion {
   pattern: 'three-quarter';
 }
 
+/**
+ * Bumped whenever a change to the three-quarter renderer changes its pixels: in a three-quarter description's
+ * hash beside RENDERER_VERSION (so its media are made again without touching the planar ones'), and in the
+ * `generatedWith` of its clips.
+ */
+export const TURNED_RENDERER_VERSION = '0.1.0';
+
 export const cycleSeconds3 = (motion: TurnedMotion): number => motion.keys.reduce((sum, key) => sum + key.hold + key.move, 0);
 
 export const keyStartSeconds3 = (motion: TurnedMotion, index: number): number =>
