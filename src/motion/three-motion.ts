@@ -4,6 +4,7 @@
  */
 import type { Angles3 } from './three-figure.ts';
 import type { Part } from './three-parts.ts';
+import type { Touches } from './three-touch.ts';
 
 export interface TurnedKey {
   /** What the key is, for the checks' messages (at most 40 characters). */
@@ -18,6 +19,8 @@ export interface TurnedKey {
   moves: readonly Part[];
   /** Metres the parts that move into this key (`moves`) rise in the middle of the move (a hop, a step). */
   lift: number;
+  /** Hands and feet held on a spot of the body (a hand on the hip, a foot on the other foot), kept there while the next key holds them too. */
+  touches: Touches;
 }
 
 export interface TurnedMotion {

@@ -15,6 +15,7 @@ import { type Side, SIDES } from './skeleton.ts';
 import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './three-figure.ts';
 import { plantedPoints, type RestPoint } from './three-parts.ts';
 import { cycleSeconds3, type TurnedKey, type TurnedMotion } from './three-motion.ts';
+import { poseTouching, touchesBetween } from './three-touch.ts';
 import { add3, lerp3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
 export const FRAMES_PER_SECOND_3D = 30;
@@ -95,7 +96,7 @@ export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): Place
     return { point, to: kept.includes(point) ? previous!.places.get(point.name)! : ([at[0], point.rest, at[2]] as Vec3) };
   });
   const corrections = endTargets(placedFree, moves);
-  const body = pose3(key.angles, root, targetsOf(placedFree, corrections));
+  const body = poseTouching(key.angles, root, targetsOf(placedFree, corrections), touchesBetween(key.touches, key.touches, 0));
   return { root, body, places: new Map(points.map((p) => [p.name, p.at(body)])), corrections };
 }
 
@@ -223,7 +224,8 @@ export function bodyBetween3(motion: TurnedMotion, from: number, to: number, pro
     .map((p) => ({ point: points.get(p.name)!, to: p.at }));
   const exact = endTargets(free, onEnds);
   for (const { point } of onEnds) corrections[point.end!.limb][point.end!.side] = exact[point.end!.limb][point.end!.side];
-  return pose3(angles, root, targetsOf(free, corrections));
+  const touches = touchesBetween(motion.keys[from]!.touches, motion.keys[to]!.touches, progress);
+  return poseTouching(angles, root, targetsOf(free, corrections), touches);
 }
 
 /** The figure `seconds` into the loop. */
