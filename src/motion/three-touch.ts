@@ -16,12 +16,12 @@ export type Touches = Partial<Record<TouchEnd, TouchSpot>>;
 
 /**
  * Metres from a spot's joint out to where the touching end's centre rests: a hand's grip on the side of the hip
- * (the greater trochanter's soft tissue, 8 cm, and half a hand) and a little above the joint, on the iliac crest;
+ * (over the greater trochanter: its soft tissue, 8 cm, and half a hand; on the iliac crest above it a hand on the
+ * top hip lying on the side would be 5 cm nearer the shoulder and its elbow would stick 5 cm further out behind);
  * on the side of the thigh or knee; an ankle beside the other ankle (malleoli touching, two half breadths); a hand
  * on the deltoid.
  */
 const OUT: Record<(typeof SPOT_PARTS)[number], number> = { Hip: 0.1, Thigh: 0.085, Knee: 0.06, Foot: 0.07, Shoulder: 0.07 };
-const HIP_CREST_ABOVE = 0.05;
 
 const sideOf = (name: string): Side => (name.startsWith('left') ? 'left' : 'right');
 
@@ -34,7 +34,7 @@ export function touchPoint(body: Body3, end: TouchEnd, spot: TouchSpot): Vec3 {
   const leg = body.legs[side];
   const joint: Vec3 =
     part === 'Hip'
-      ? add3(leg.hip, axisOf(body.pelvisFrame, 1), HIP_CREST_ABOVE)
+      ? leg.hip
       : part === 'Thigh'
         ? lerp3(leg.hip, leg.knee, 0.5)
         : part === 'Knee'
