@@ -12,6 +12,7 @@ import type { Angles3, Body3 } from './three-figure.ts';
 import { plantedPoints } from './three-parts.ts';
 import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './three-timeline.ts';
 import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
+import { endAt, touchesBetween, touchPoint } from './three-touch.ts';
 import { distance3, flexion3, type Vec3 } from './three-vec.ts';
 
 /**
@@ -174,6 +175,20 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
             file,
             `${base}.keys.${from} ("${motion.keys[from]!.name}")`,
             `at ${t.toFixed(2)} s ${held.name}, planted here and in key ${to}, is ${cm(drift)} cm from its place (name it in key ${to}'s moves if it hops or steps there)`,
+          ),
+        );
+      }
+    }
+    // A hand or foot held on the body out of its reach hangs short of its spot: say so, once a key.
+    for (const touch of touchesBetween(motion.keys[from]!.touches, motion.keys[to]!.touches, progress).filter((t) => t.weight === 1)) {
+      const gap = distance3(endAt(body, touch.end), touchPoint(body, touch.end, touch.spot));
+      if (gap > PLANT_TOLERANCE && !reported.has(`${from} ${touch.end} touch`)) {
+        reported.add(`${from} ${touch.end} touch`);
+        problems.push(
+          problem(
+            file,
+            `${base}.keys.${from} ("${motion.keys[from]!.name}")`,
+            `at ${t.toFixed(2)} s ${touch.end}, held on ${touch.spot}, is ${cm(gap)} cm from it (out of reach)`,
           ),
         );
       }

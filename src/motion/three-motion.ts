@@ -4,6 +4,7 @@
  */
 import type { Angles3 } from './three-figure.ts';
 import type { Part } from './three-parts.ts';
+import type { Touches } from './three-touch.ts';
 
 export interface TurnedKey {
   /** What the key is, for the checks' messages (at most 40 characters). */
@@ -18,6 +19,8 @@ export interface TurnedKey {
   moves: readonly Part[];
   /** Metres the parts that move into this key (`moves`) rise in the middle of the move (a hop, a step). */
   lift: number;
+  /** Hands and feet held on a spot of the body (a hand on the hip, a foot on the other foot), kept there while the next key holds them too. */
+  touches: Touches;
 }
 
 export interface TurnedMotion {
@@ -37,7 +40,7 @@ export interface TurnedMotion {
  * hash beside RENDERER_VERSION (so its media are made again without touching the planar ones'), and in the
  * `generatedWith` of its clips.
  */
-export const TURNED_RENDERER_VERSION = '0.1.0';
+export const TURNED_RENDERER_VERSION = '0.2.0';
 
 export const cycleSeconds3 = (motion: TurnedMotion): number => motion.keys.reduce((sum, key) => sum + key.hold + key.move, 0);
 

@@ -15,6 +15,7 @@ import { within } from './schema-numbers.ts';
 import type { Side } from './skeleton.ts';
 import type { Angles3, Ball, LimbAngles3 } from './three-figure.ts';
 import { PARTS } from './three-parts.ts';
+import { TOUCH_ENDS, TOUCH_SPOTS } from './three-touch.ts';
 import type { TurnedKey, TurnedMotion } from './three-motion.ts';
 
 export const THREE_QUARTER = 'three-quarter';
@@ -49,6 +50,12 @@ const KeySchema = v.strictObject({
   planted: v.optional(v.array(v.picklist(PARTS, `must be one of ${PARTS.join(', ')}`))),
   moves: v.optional(v.array(v.picklist(PARTS, `must be one of ${PARTS.join(', ')}`))),
   lift: v.optional(within(0, 0.5)),
+  touches: v.optional(
+    v.record(
+      v.picklist(TOUCH_ENDS, `must be one of ${TOUCH_ENDS.join(', ')}`),
+      v.picklist(TOUCH_SPOTS, `must be one of ${TOUCH_SPOTS.join(', ')}`),
+    ),
+  ),
 });
 type KeySource = v.InferOutput<typeof KeySchema>;
 
@@ -125,6 +132,12 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       problems.push(problem(file, `${at}.stills.${i}`, `names key ${index}; the keys are 0 to ${sources.length - 1}`));
   });
   sources.forEach((source, i) => {
+    for (const [end, spot] of Object.entries(source.touches ?? {})) {
+      // A hand or foot cannot rest on its own limb, and a foot touches a part of the other leg.
+      const isOwnLimb = spot.startsWith(end.startsWith('left') ? 'left' : 'right') && (end.endsWith('Foot') || spot.endsWith('Shoulder'));
+      if (isOwnLimb)
+        problems.push(problem(file, `${at}.keys.${i}.touches.${end}`, `${end} cannot rest on ${spot}, a part of its own limb`));
+    }
     const planted = source.planted ?? [...sources.slice(0, i)].reverse().find((k) => k.planted !== undefined)?.planted ?? [];
     (source.moves ?? []).forEach((part, j) => {
       if (!planted.includes(part))
@@ -145,6 +158,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       planted: source.planted ?? before!.planted,
       moves: source.moves ?? [],
       lift: source.lift ?? DEFAULT_LIFT,
+      touches: source.touches ?? before?.touches ?? {},
     });
   }
   return ok({ view: THREE_QUARTER, frame, keys, stills: [stills[0], stills[1]], mat, pattern: THREE_QUARTER });

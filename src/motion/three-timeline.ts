@@ -15,7 +15,8 @@ import { type Side, SIDES } from './skeleton.ts';
 import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './three-figure.ts';
 import { plantedPoints, type RestPoint } from './three-parts.ts';
 import { cycleSeconds3, type TurnedKey, type TurnedMotion } from './three-motion.ts';
-import { add3, lerp3, scale3, sub3, type Vec3 } from './three-vec.ts';
+import { poseTouching, touchesBetween } from './three-touch.ts';
+import { add3, distance3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
 export const FRAMES_PER_SECOND_3D = 30;
 
@@ -95,7 +96,7 @@ export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): Place
     return { point, to: kept.includes(point) ? previous!.places.get(point.name)! : ([at[0], point.rest, at[2]] as Vec3) };
   });
   const corrections = endTargets(placedFree, moves);
-  const body = pose3(key.angles, root, targetsOf(placedFree, corrections));
+  const body = poseTouching(key.angles, root, targetsOf(placedFree, corrections), touchesBetween(key.touches, key.touches, 0));
   return { root, body, places: new Map(points.map((p) => [p.name, p.at(body)])), corrections };
 }
 
@@ -188,6 +189,10 @@ export function plantedBetween(
   return out;
 }
 
+/** A limb's root (shoulder, hip) and the end inverse kinematics places (grip, ankle). */
+const limbSpan = (body: Body3, limb: 'hand' | 'foot', side: Side): [Vec3, Vec3] =>
+  limb === 'hand' ? [body.arms[side].shoulder, body.arms[side].hand] : [body.legs[side].hip, body.legs[side].ankle];
+
 /** The figure between placed keys `from` and `to` at an eased `progress`. */
 export function bodyBetween3(motion: TurnedMotion, from: number, to: number, progress: number): Body3 {
   const keys = placedKeys(motion);
@@ -217,13 +222,22 @@ export function bodyBetween3(motion: TurnedMotion, from: number, to: number, pro
       return end === undefined ? [] : [[`${end.limb} ${end.side}`, end] as const];
     }),
   );
-  for (const { limb, side } of stepping.values()) corrections[limb][side] = add3(corrections[limb][side], [0, rise, 0]);
+  for (const { limb, side } of stepping.values()) {
+    corrections[limb][side] = add3(corrections[limb][side], [0, rise, 0]);
+    // The rise comes from the shoulder or hip, not by folding the knee or elbow: the end is kept at the distance from its
+    // root eased between the two keys' (a hop with straight legs lands and takes off with straight legs).
+    const [root, end] = limbSpan(free, limb, side);
+    const reach = mix(distance3(...limbSpan(a.body, limb, side)), distance3(...limbSpan(b.body, limb, side)), progress);
+    const target = add3(end, corrections[limb][side]);
+    corrections[limb][side] = sub3(add3(root, normalize3(sub3(target, root)), reach), end);
+  }
   const onEnds = planted
     .filter((p) => p.isHeld && points.get(p.name)?.end !== undefined)
     .map((p) => ({ point: points.get(p.name)!, to: p.at }));
   const exact = endTargets(free, onEnds);
   for (const { point } of onEnds) corrections[point.end!.limb][point.end!.side] = exact[point.end!.limb][point.end!.side];
-  return pose3(angles, root, targetsOf(free, corrections));
+  const touches = touchesBetween(motion.keys[from]!.touches, motion.keys[to]!.touches, progress);
+  return poseTouching(angles, root, targetsOf(free, corrections), touches);
 }
 
 /** The figure `seconds` into the loop. */

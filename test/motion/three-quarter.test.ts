@@ -12,7 +12,7 @@ import { checkTurned } from '../../src/motion/three-check.ts';
 import { plantedPoints } from '../../src/motion/three-parts.ts';
 import { bodyAt3, FRAMES_PER_SECOND_3D, frameCount3, placedKeys } from '../../src/motion/three-timeline.ts';
 import type { TurnedMotion } from '../../src/motion/three-motion.ts';
-import { distance3 } from '../../src/motion/three-vec.ts';
+import { distance3, flexion3 } from '../../src/motion/three-vec.ts';
 
 const FILE = 'data/source/motion/calisthenics-3d.json';
 type Source = Record<string, unknown>;
@@ -160,6 +160,22 @@ describe('placing a three-quarter figure', () => {
     assert.ok(distance3(mid.arms.left.hand, together!.places.get('leftHand')!) < 1e-6);
     assert.equal(checkTurned(FILE, 'Plank_Jack', motion).length, 0);
   });
+
+  it('swings a hopping leg up from the hip: its knee bends no more than the two keys bend it', () => {
+    const motion = motionOf(
+      withKeys(
+        { ...PLANK, moves: ['leftToe', 'rightToe'] },
+        { name: 'feet out', hold: 0.2, move: 0.4, hips: [0, 18, 0], moves: ['leftToe', 'rightToe'], lift: 0.05 },
+      ),
+    );
+    const knee = (body: ReturnType<typeof bodyAt3>) => flexion3(body.legs.left.hip, body.legs.left.knee, body.legs.left.ankle);
+    const [together, wide] = placedKeys(motion);
+    const most = Math.max(knee(together!.body), knee(wide!.body));
+    for (let frame = 0; frame < frameCount3(motion); frame += 1) {
+      const body = bodyAt3(motion, frame / FRAMES_PER_SECOND_3D);
+      assert.ok(knee(body) <= most + 0.5, `knee ${knee(body).toFixed(1)} at frame ${frame}, the keys' ${most.toFixed(1)}`);
+    }
+  });
 });
 
 describe('the three-quarter checks', () => {
@@ -167,7 +183,7 @@ describe('the three-quarter checks', () => {
     const read = readAllDescriptions('data/source/motion', RENDERER_VERSION);
     assert.ok(read.ok);
     const turned = read.value.filter((d) => d.motion.view === 'three-quarter');
-    assert.deepEqual(turned.map((d) => d.id).sort(), ['Plank_Jack']);
+    assert.deepEqual(turned.map((d) => d.id).sort(), ['Clamshell', 'Fire_Hydrant', 'Plank_Jack', 'Side_Plank_Clamshell']);
     for (const d of turned) assert.deepEqual(checkTurned(d.file, d.id, d.motion as TurnedMotion), []);
     // The planar renderer's own readers see only its descriptions.
     const planar = readDescriptions('data/source/motion', RENDERER_VERSION);
