@@ -183,7 +183,14 @@ describe('the three-quarter checks', () => {
     const read = readAllDescriptions('data/source/motion', RENDERER_VERSION);
     assert.ok(read.ok);
     const turned = read.value.filter((d) => d.motion.view === 'three-quarter');
-    assert.deepEqual(turned.map((d) => d.id).sort(), ['Clamshell', 'Plank_Jack', 'Reverse_Clamshell', 'Side_Lying_Hip_Abduction', 'Side_Lying_Hip_Adduction', 'Side_Plank_Clamshell']);
+    assert.deepEqual(turned.map((d) => d.id).sort(), [
+      'Clamshell',
+      'Plank_Jack',
+      'Reverse_Clamshell',
+      'Side_Lying_Hip_Abduction',
+      'Side_Lying_Hip_Adduction',
+      'Side_Plank_Clamshell',
+    ]);
     for (const d of turned) assert.deepEqual(checkTurned(d.file, d.id, d.motion as TurnedMotion), []);
     // The planar renderer's own readers see only its descriptions.
     const planar = readDescriptions('data/source/motion', RENDERER_VERSION);
