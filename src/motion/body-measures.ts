@@ -32,3 +32,8 @@ export const LEG_HALF_WIDTH = { thigh: 0.0625, shank: 0.045 } as const;
 /** Mass fractions of the whole body (Winter); they sum to 1. */
 export const MASS = { head: 0.081, trunk: 0.497, upperArm: 0.028, forearm: 0.016, hand: 0.006, thigh: 0.1, shank: 0.0465, foot: 0.0145 };
 export const BODY_MASS_KG = 75;
+/**
+ * Where each segment's centre of mass lies, as a fraction of the way from its proximal joint (Winter): the planar
+ * figure (skeleton.ts) and the three-quarter one (three-figure.ts) weigh their segments at the same points.
+ */
+export const MASS_CENTRE = { thigh: 0.433, shank: 0.433, foot: 0.5, upperArm: 0.436, forearm: 0.43 } as const;

@@ -3,7 +3,7 @@
  * from the pelvis, two-bone inverse kinematics for limbs given a target, and the centre of mass. Pure geometry in metres, y up,
  * x forward (side view) or to the viewer's right (front view); the renderer and the validator both read the Body this computes.
  */
-import { BODY_MASS_KG, MASS, SEGMENT } from './body-measures.ts';
+import { BODY_MASS_KG, MASS, MASS_CENTRE, SEGMENT } from './body-measures.ts';
 import { type FootPlace, footLine, placedFoot } from './foot-angle.ts';
 import type { ArmTilt, ArmTilts } from './front-arms.ts';
 import { type Depth, foreshortened } from './front-depth.ts';
@@ -266,11 +266,11 @@ export function pose(angles: Angles, view: View, pelvis: Point = [0, 0], targets
     const leg = legs[side];
     const arm = arms[side];
     parts.push(
-      [lerpPoint(leg.root, leg.middle, 0.433), MASS.thigh],
-      [lerpPoint(leg.middle, leg.end, 0.433), MASS.shank],
-      [lerpPoint(leg.heel, leg.toe, 0.5), MASS.foot],
-      [lerpPoint(arm.root, arm.middle, 0.436), MASS.upperArm],
-      [lerpPoint(arm.middle, arm.end, 0.43), MASS.forearm],
+      [lerpPoint(leg.root, leg.middle, MASS_CENTRE.thigh), MASS.thigh],
+      [lerpPoint(leg.middle, leg.end, MASS_CENTRE.shank), MASS.shank],
+      [lerpPoint(leg.heel, leg.toe, MASS_CENTRE.foot), MASS.foot],
+      [lerpPoint(arm.root, arm.middle, MASS_CENTRE.upperArm), MASS.upperArm],
+      [lerpPoint(arm.middle, arm.end, MASS_CENTRE.forearm), MASS.forearm],
       [arm.hand, MASS.hand],
     );
   }

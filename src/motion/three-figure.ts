@@ -9,7 +9,7 @@
  * limb's own axis (internal positive), the order of the ISB's joint coordinate systems; a knee, elbow
  * and ankle by one angle each. The limb hangs along its frame's -y.
  */
-import { BODY_MASS_KG, MASS, SEGMENT } from './body-measures.ts';
+import { BODY_MASS_KG, MASS, MASS_CENTRE, SEGMENT } from './body-measures.ts';
 import { type Side, SIDES } from './skeleton.ts';
 import {
   add3,
@@ -183,11 +183,11 @@ export function centreOf(body: Omit<Body3, 'centre'>): Vec3 {
     const leg = body.legs[side];
     const arm = body.arms[side];
     parts.push(
-      [lerp3(leg.hip, leg.knee, 0.433), MASS.thigh],
-      [lerp3(leg.knee, leg.ankle, 0.433), MASS.shank],
-      [lerp3(leg.heel, leg.toe, 0.5), MASS.foot],
-      [lerp3(arm.shoulder, arm.elbow, 0.436), MASS.upperArm],
-      [lerp3(arm.elbow, arm.wrist, 0.43), MASS.forearm],
+      [lerp3(leg.hip, leg.knee, MASS_CENTRE.thigh), MASS.thigh],
+      [lerp3(leg.knee, leg.ankle, MASS_CENTRE.shank), MASS.shank],
+      [lerp3(leg.heel, leg.toe, MASS_CENTRE.foot), MASS.foot],
+      [lerp3(arm.shoulder, arm.elbow, MASS_CENTRE.upperArm), MASS.upperArm],
+      [lerp3(arm.elbow, arm.wrist, MASS_CENTRE.forearm), MASS.forearm],
       [arm.hand, MASS.hand],
     );
   }
