@@ -1,8 +1,8 @@
 /**
  * The validator of descriptions, as `snapshot check` is for snapshots: joint angles in human ranges, contacts within 4 cm
- * of their surface, the centre of mass over the feet in balanced keys, held props in their hands (or, thrown, in flight),
- * no knee bent backward past 10 degrees (side view), nothing under the floor, rigid levers and straps, feet clear of cones, hurdles and a box's inside, a dip belt's load
- * clear of floor and legs, no pelvis jumping between frames, jumps that fly as thrown bodies do, a clip of at most 5 s.
+ * of their surface, the centre of mass over the feet in balanced keys, held props in their hands (or, thrown, in flight), no
+ * knee bent backward (side view), nothing under the floor, rigid levers and straps, feet clear of cones, hurdles and a box's
+ * inside, a dip belt's load clear of floor and legs, no pelvis jumping, jumps that fly as thrown bodies do, a clip of at most 5 s.
  * Problems name the file and the field.
  */
 import { barByTheLegs, outOfLegs, thighIntrusion } from './bar-against-thighs.ts';
@@ -12,7 +12,8 @@ import { topAt } from './slope.ts';
 import { surfacesOf } from './surfaces.ts';
 import type { Description } from './motion-files.ts';
 import { balanceError } from './pattern-kit.ts';
-import { type Body, distance, flexionAt, type Point, type Side, SIDES } from './skeleton.ts';
+import { type Body, distance, flexionAt, type Point, SIDES } from './skeleton.ts';
+import { backwardKneeMessage } from './knee-backward.ts';
 import {
   bodyAt,
   clearance,
@@ -58,33 +59,6 @@ const RIGID_TOLERANCE = 0.1;
 /** How far a kneeling key's fixed knee may sit above what is under it (metres): a shin on the floor holds it 7 cm up; 10 cm hovers. */
 const KNEE_HOVER = 0.1;
 const BALANCE_TOLERANCE = 0.08;
-/**
- * How far a knee may bend backward (hyperextend), in degrees: an adult knee's normal hyperextension is up to about 5-10;
- * beyond is genu recurvatum, a fault no demo shows. `flexionAt` has no sign, so a knee bent backward would pass as flexed.
- */
-export const KNEE_BACKWARD = 10;
-
-/**
- * Degrees `leg`'s knee is bent backward (hyperextended), 0 when straight or bent the normal way. Only the side view: its figure faces
- * +x whatever its pose (both legs are drawn unmirrored, skeleton.ts), so a knee flexing the normal way turns the shank clockwise from
- * the thigh's line, and backward counter-clockwise. The front view and the view from above see knees otherwise.
- */
-export function kneeBackward(leg: { root: Point; middle: Point; end: Point }): number {
-  const thigh = [leg.middle[0] - leg.root[0], leg.middle[1] - leg.root[1]] as const;
-  const shank = [leg.end[0] - leg.middle[0], leg.end[1] - leg.middle[1]] as const;
-  const turn = Math.atan2(thigh[0] * shank[1] - thigh[1] * shank[0], thigh[0] * shank[0] + thigh[1] * shank[1]);
-  return Math.max(0, (turn * 180) / Math.PI);
-}
-
-/** The first knee of `body` bent backward past KNEE_BACKWARD (and 0.5 degrees of rounding), with its angle. */
-function backwardKnee(body: Body): [Side, number] | undefined {
-  for (const side of SIDES) {
-    const angle = kneeBackward(body.legs[side]);
-    if (angle > KNEE_BACKWARD + 0.5) return [side, angle];
-  }
-  return undefined;
-}
-
 function gap(point: Point, surface: Surface): number {
   switch (surface.kind) {
     case 'floor':
@@ -143,11 +117,9 @@ export function checkMotion(description: Description): Problem[] {
     const at = `${base} (pattern ${motion.pattern}, key ${i} "${key.name}")`;
     const body = loopKeyBody(motion, i).body;
     checkRanges(key, body, at, problems, file);
-    const backward = isSideView ? backwardKnee(body) : undefined;
-    if (backward !== undefined) {
-      isKneeReported = true;
-      problems.push(problem(file, at, `${backward[0]} knee bent backward ${backward[1].toFixed(0)}°; at most ${KNEE_BACKWARD}°`));
-    }
+    const backward = isSideView ? backwardKneeMessage(body) : undefined;
+    if (backward !== undefined) problems.push(problem(file, at, backward));
+    isKneeReported ||= backward !== undefined;
     for (const contact of key.contacts) {
       const surface = surfaces.get(contact.on);
       if (surface === undefined) {
@@ -244,17 +216,9 @@ export function checkMotion(description: Description): Problem[] {
         ),
       );
     }
-    const backward = isSideView && !isKneeReported ? backwardKnee(body) : undefined;
-    if (backward !== undefined) {
-      isKneeReported = true;
-      problems.push(
-        problem(
-          file,
-          base,
-          `at ${(frame / FRAMES_PER_SECOND).toFixed(2)} s the ${backward[0]} knee is bent backward ${backward[1].toFixed(0)}°; at most ${KNEE_BACKWARD}°`,
-        ),
-      );
-    }
+    const backward: string | undefined = isSideView && !isKneeReported ? backwardKneeMessage(body, frame / FRAMES_PER_SECOND) : undefined;
+    if (backward !== undefined) problems.push(problem(file, base, backward));
+    isKneeReported ||= backward !== undefined;
     rigid.forEach((prop, i) => {
       const length = distance([prop.x0, prop.y], lineEnd(body, prop.to!));
       lengths[i]!.min = Math.min(lengths[i]!.min, length);

@@ -1,7 +1,8 @@
 /** The validator refuses a knee bent backward (hyperextended) past 10 degrees, seen from the side, at a key and between keys. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkMotion, KNEE_BACKWARD } from '../../src/motion/motion-check.ts';
+import { KNEE_BACKWARD } from '../../src/motion/knee-backward.ts';
+import { checkMotion } from '../../src/motion/motion-check.ts';
 import { buildDescription, type Description } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 
