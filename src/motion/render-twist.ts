@@ -4,7 +4,7 @@
  */
 import { add, angleOf, direction, lerpPoint } from './geometry.ts';
 import type { Body } from './skeleton.ts';
-import { type Camera, COLOURS, polyline } from './svg-kit.ts';
+import { type Camera, COLOURS, mixColour, polyline } from './svg-kit.ts';
 import { sternumShift } from './trunk-twist.ts';
 
 export { sideBehind, turnedWidth } from './trunk-twist.ts';
@@ -21,22 +21,12 @@ export function sternumSvg(camera: Camera, body: Body): string {
   return polyline(camera, [low, high], COLOURS.far, 0.025);
 }
 
-const hex = (colour: string): number[] => [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
-
 /**
  * The colour of the limb on the side turned away: the front view's dark square to the viewer, fading to
  * the side view's far colour by a 30-degree turn, so the limb behind reads as behind.
  */
 export function behindColour(degrees: number): string {
-  const t = Math.min(1, Math.abs(degrees) / 30);
-  const [near, far] = [hex(COLOURS.near), hex(COLOURS.far)];
-  return `#${near
-    .map((n, i) =>
-      Math.round(n + (far[i]! - n) * t)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
+  return mixColour(COLOURS.near, COLOURS.far, Math.min(1, Math.abs(degrees) / 30));
 }
 
 /** A light edge around the arm nearer the viewer, so it reads where it crosses the dark trunk (a chop across the chest). */

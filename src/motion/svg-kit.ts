@@ -40,6 +40,19 @@ export const COLOURS = {
   rope: '#1f1f1f',
 } as const;
 
+const hex = (colour: string): number[] => [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
+/** `a` turned `t` of the way to `b` (#rrggbb): the far side's paler tone in either renderer. */
+export function mixColour(a: string, b: string, t: number): string {
+  const [ca, cb] = [hex(a), hex(b)];
+  return `#${ca
+    .map((c, i) =>
+      Math.round(c + (cb[i]! - c) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
 export interface Camera {
   width: number;
   height: number;

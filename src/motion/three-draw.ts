@@ -8,7 +8,7 @@
  */
 import { SEGMENT } from './body-measures.ts';
 import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
-import { type Camera, COLOURS, circle, polygon, polyline, round, svgPoint } from './svg-kit.ts';
+import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
 import type { Body3 } from './three-figure.ts';
 import { depthOf, project } from './three-camera.ts';
 import { axisOf, lerp3, type Mat3, type Vec3 } from './three-vec.ts';
@@ -21,19 +21,6 @@ interface Stroke {
 
 /** A yoga mat's size (metres): 1.83 m by 0.61 m, a centimetre thick. */
 export const MAT = { length: 1.83, width: 0.61 };
-
-const hex = (colour: string): number[] => [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
-/** `a` turned `t` of the way to `b` (#rrggbb). */
-export function mixColour(a: string, b: string, t: number): string {
-  const [ca, cb] = [hex(a), hex(b)];
-  return `#${ca
-    .map((c, i) =>
-      Math.round(c + (cb[i]! - c) * t)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
 
 /**
  * How far (0..1) a side's limbs are turned away: by how much deeper its hip or shoulder lies than the other's.
