@@ -2,6 +2,7 @@
  * A motion seen by the three-quarter camera (`"view": "three-quarter"`): keys of joint angles in three
  * dimensions and the parts each plants on the floor, timed like the planar renderer's keys (motion.ts).
  */
+import type { CameraAngles } from './three-camera.ts';
 import type { Angles3 } from './three-figure.ts';
 import type { Part } from './three-parts.ts';
 import type { Touches } from './three-touch.ts';
@@ -31,6 +32,8 @@ export interface TurnedMotion {
   stills: readonly [number, number];
   /** A mat under the figure. */
   mat: boolean;
+  /** Where the camera stands (35 round, 20 down unless the description says). */
+  camera: CameraAngles;
   /** For the coverage report's pattern column. */
   pattern: 'three-quarter';
 }
