@@ -11,6 +11,8 @@ import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
 import type { Body3 } from './three-figure.ts';
 import type { Lens } from './three-camera.ts';
+import { loadShadows, loadStrokes } from './three-load-draw.ts';
+import type { Holds } from './three-loads.ts';
 import { axisOf, lerp3, type Mat3, type Vec3 } from './three-vec.ts';
 
 /** Something to paint: its SVG, and how near the camera it is. */
@@ -101,7 +103,7 @@ function figureStrokes(sight: Sight, body: Body3): Stroke[] {
 const onFloor = (p: Vec3): Vec3 => [p[0], 0, p[2]];
 
 /** The body's shadow straight down on the floor: its segments flattened there, one soft shape. */
-function shadowSvg({ camera, lens }: Sight, body: Body3): string {
+function shadowSvg({ camera, lens }: Sight, body: Body3, holds: Holds | undefined): string {
   const line = (points: Vec3[], width: number) =>
     polyline(
       camera,
@@ -115,6 +117,7 @@ function shadowSvg({ camera, lens }: Sight, body: Body3): string {
     const a = body.arms[side];
     parts.push(line([l.hip, l.knee, l.ankle], 0.1), line([l.heel, l.toe], 0.06), line([a.shoulder, a.elbow, a.hand], 0.07));
   }
+  parts.push(...loadShadows(camera, lens, body, holds));
   return `<g opacity="0.1">${parts.join('')}</g>`;
 }
 
@@ -136,8 +139,11 @@ export interface Ground {
   mat: Vec3[];
 }
 
-/** A frame's SVG: the background, floor, mat and shadows, then the figures (one, or two in a dissolve) painted back to front. */
-export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly { body: Body3; opacity: number }[]): string {
+/**
+ * A frame's SVG: the background, floor, mat and shadows, then the figures (one, or two in a dissolve) and what
+ * their hands hold (`holds`), painted back to front.
+ */
+export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly { body: Body3; opacity: number }[], holds?: Holds): string {
   const { camera, lens } = sight;
   const { width, height } = camera;
   const [, edgeY] = svgPoint(camera, lens.project(ground.farEdge));
@@ -150,8 +156,11 @@ export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly {
   ];
   if (ground.mat.length > 0) parts.push(polygon(camera, ground.mat.map(lens.project) as Point[], COLOURS.mat));
   for (const { body, opacity } of figures) {
-    const strokes = figureStrokes(sight, body).sort((a, b) => a.depth - b.depth);
-    const drawn = shadowSvg(sight, body) + strokes.map((s) => s.svg).join('');
+    const armFarness = (side: Side) => farness(lens, body.arms[side].shoulder, body.arms[side === 'left' ? 'right' : 'left'].shoulder);
+    const strokes = [...figureStrokes(sight, body), ...loadStrokes(camera, lens, body, holds, armFarness)].sort(
+      (a, b) => a.depth - b.depth,
+    );
+    const drawn = shadowSvg(sight, body, holds) + strokes.map((s) => s.svg).join('');
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${drawn}</g>`);
   }
   parts.push('</svg>');

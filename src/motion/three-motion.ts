@@ -4,6 +4,7 @@
  */
 import type { CameraAngles } from './three-camera.ts';
 import type { Angles3 } from './three-figure.ts';
+import type { Holds } from './three-loads.ts';
 import type { Part } from './three-parts.ts';
 import type { Touches } from './three-touch.ts';
 
@@ -34,6 +35,8 @@ export interface TurnedMotion {
   mat: boolean;
   /** Where the camera stands (35 round, 20 down unless the description says). */
   camera: CameraAngles;
+  /** What the hands hold through the clip (none: undefined). */
+  holds?: Holds;
   /** For the coverage report's pattern column. */
   pattern: 'three-quarter';
 }

@@ -13,6 +13,7 @@ import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { within } from './schema-numbers.ts';
 import { DEFAULT_CAMERA } from './three-camera.ts';
+import { HOLDS } from './three-loads.ts';
 import type { Side } from './skeleton.ts';
 import type { Angles3, Ball, LimbAngles3 } from './three-figure.ts';
 import { PARTS } from './three-parts.ts';
@@ -74,6 +75,7 @@ const CameraSchema = v.strictObject({
 export const TurnedSchema = v.strictObject({
   view: v.literal(THREE_QUARTER),
   camera: v.optional(CameraSchema),
+  holds: v.optional(v.picklist(HOLDS, `must be one of ${HOLDS.join(', ')}`)),
   frame: v.optional(v.picklist(['portrait', 'landscape'], 'must be portrait or landscape'), 'landscape'),
   mat: v.optional(v.boolean(), false),
   stills: v.optional(v.tuple([v.pipe(v.number(), v.integer()), v.pipe(v.number(), v.integer())])),
@@ -135,7 +137,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
   const at = `motions.${id}`;
   const parsed = v.safeParse(TurnedSchema, raw);
   if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
-  const { frame, mat, camera, keys: sources } = parsed.output;
+  const { frame, mat, camera, holds, keys: sources } = parsed.output;
   const problems: Problem[] = [];
   if (sources[0]!.planted === undefined)
     problems.push(problem(file, `${at}.keys.0.planted`, 'the first key says which parts rest on the floor (an empty list: none)'));
@@ -181,6 +183,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
     stills: [stills[0], stills[1]],
     mat,
     camera: camera ?? DEFAULT_CAMERA,
+    ...(holds === undefined ? {} : { holds }),
     pattern: THREE_QUARTER,
   });
 }
