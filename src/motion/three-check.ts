@@ -2,7 +2,8 @@
  * The checks of a three-quarter description (`media -- check` runs them with the planar ones): joint angles
  * within human ranges, planted parts on the floor at their keys and held within 2 cm of their place through
  * every move that keeps them planted, no part under the floor in any frame, the centre of mass over the
- * footprint of what rests on the floor at every key, the loop's seam, a clip of at most 5 s. Problems name
+ * footprint of what rests on the floor at every key (with what the hands hold), a load in both hands only where
+ * the hands are as far apart as it is wide, the loop's seam, a clip of at most 5 s. Problems name
  * the file, the exercise and the key.
  */
 import { type Problem, problem } from '../problems.ts';
@@ -13,6 +14,7 @@ import { plantedPoints } from './three-parts.ts';
 import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './three-timeline.ts';
 import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
 import { endAt, touchesBetween, touchPoint } from './three-touch.ts';
+import { centreWithLoad, gripProblem, type Holds, loadBottom } from './three-loads.ts';
 import { distance3, flexion3, type Vec3 } from './three-vec.ts';
 
 /**
@@ -72,8 +74,8 @@ function rangeProblems(angles: Angles3, body: Body3, planted: ReadonlySet<string
   return out;
 }
 
-/** Every point that could sink into the floor, with how far its drawn thickness reaches below it (metres). */
-function lowPoints(body: Body3): [string, number][] {
+/** Every point that could sink into the floor, with how far its drawn thickness reaches below it (metres); a held load's lowest. */
+function lowPoints(body: Body3, holds: Holds | undefined): [string, number][] {
   const points: [string, number][] = [
     ['pelvis', body.pelvis[1] - 0.08],
     ['back', body.neckBase[1] - 0.06],
@@ -92,6 +94,8 @@ function lowPoints(body: Body3): [string, number][] {
       [`${side} hand`, a.hand[1] - 0.02],
     );
   }
+  const load = loadBottom(body, holds);
+  if (load !== undefined) points.push([`held ${holds}`, load]);
   return points;
 }
 
@@ -137,6 +141,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
   const seconds = cycleSeconds3(motion);
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
   const placed = placedKeys(motion);
+  const reported = new Set<string>();
   motion.keys.forEach((key, i) => {
     const at = `${base}.keys.${i} ("${key.name}")`;
     const { body } = placed[i]!;
@@ -147,9 +152,16 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
       if (Math.abs(off) > PLANT_TOLERANCE)
         problems.push(problem(file, at, `${point.name} is planted but ${cm(Math.abs(off))} cm ${off > 0 ? 'above' : 'under'} the floor`));
     }
+    // A load in both hands held too wide or too narrow for it: said at the key, and not again for its frames.
+    const grip = gripProblem(body, motion.holds);
+    if (grip !== undefined) {
+      reported.add(`${i} grip`);
+      problems.push(problem(file, at, grip));
+    }
     if (points.length > 0) {
+      // What the hands hold weighs on the balance as the body's own segments do.
       const away = outside(
-        flat(body.centre),
+        flat(centreWithLoad(body, motion.holds)),
         points.map((p) => flat(p.at(body))),
       );
       if (away > BALANCE_MARGIN)
@@ -159,7 +171,6 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     }
   });
   // Through the loop: held parts stay put, nothing sinks into the floor.
-  const reported = new Set<string>();
   let isUnderReported = false;
   for (let frame = 0; frame < frameCount3(motion); frame += 1) {
     const t = frame / FRAMES_PER_SECOND_3D;
@@ -193,7 +204,12 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
         );
       }
     }
-    const [part, depth] = lowPoints(body).reduce((a, b) => (b[1] < a[1] ? b : a));
+    const grip = gripProblem(body, motion.holds);
+    if (grip !== undefined && !reported.has(`${from} grip`)) {
+      reported.add(`${from} grip`);
+      problems.push(problem(file, `${base}.keys.${from} ("${motion.keys[from]!.name}")`, `at ${t.toFixed(2)} s ${grip}`));
+    }
+    const [part, depth] = lowPoints(body, motion.holds).reduce((a, b) => (b[1] < a[1] ? b : a));
     if (!isUnderReported && depth < -UNDER_FLOOR) {
       isUnderReported = true;
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${part} is ${cm(-depth)} cm under the floor`));

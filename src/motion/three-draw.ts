@@ -10,7 +10,9 @@ import { SEGMENT } from './body-measures.ts';
 import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
 import type { Body3 } from './three-figure.ts';
-import { depthOf, project } from './three-camera.ts';
+import type { Lens } from './three-camera.ts';
+import { loadShadows, loadStrokes } from './three-load-draw.ts';
+import type { Holds } from './three-loads.ts';
 import { axisOf, lerp3, type Mat3, type Vec3 } from './three-vec.ts';
 
 /** Something to paint: its SVG, and how near the camera it is. */
@@ -26,53 +28,61 @@ export const MAT = { length: 1.83, width: 0.61 };
  * How far (0..1) a side's limbs are turned away: by how much deeper its hip or shoulder lies than the other's.
  * Seen square from the front neither is (both dark, as the planar front view draws them); from the side one is.
  */
-export function farness(own: Vec3, other: Vec3): number {
-  const t = Math.max(0, Math.min(1, (depthOf(other) - depthOf(own)) / 0.08));
+export function farness(lens: Lens, own: Vec3, other: Vec3): number {
+  const t = Math.max(0, Math.min(1, (lens.depthOf(other) - lens.depthOf(own)) / 0.08));
   return t * t * (3 - 2 * t);
 }
 
-const segment = (camera: Camera, a: Vec3, b: Vec3, colour: string, width: number): Stroke => ({
-  depth: depthOf(lerp3(a, b, 0.5)),
-  svg: polyline(camera, [project(a), project(b)], colour, width),
+/** What a frame is drawn with: the svg-kit camera (metres to pixels) and the lens (the scene to metres on the picture). */
+export interface Sight {
+  camera: Camera;
+  lens: Lens;
+}
+
+const segment = ({ camera, lens }: Sight, a: Vec3, b: Vec3, colour: string, width: number): Stroke => ({
+  depth: lens.depthOf(lerp3(a, b, 0.5)),
+  svg: polyline(camera, [lens.project(a), lens.project(b)], colour, width),
 });
 
 /**
  * The drawn width of a trunk segment from `a` to `b` whose cross-section is an ellipse `breadth` across (the
  * frame's z) and `depth` deep (its x): the extent of that ellipse across the segment's line in the picture.
  */
-export function trunkWidth(frame: Mat3, a: Vec3, b: Vec3, breadth: number, depth: number): number {
-  const [pa, pb] = [project(a), project(b)];
+export function trunkWidth(lens: Lens, frame: Mat3, a: Vec3, b: Vec3, breadth: number, depth: number): number {
+  const [pa, pb] = [lens.project(a), lens.project(b)];
   const [dx, dy] = [pb[0] - pa[0], pb[1] - pa[1]];
   const length = Math.hypot(dx, dy);
   const across = (axis: Vec3): number => {
-    const [x, y] = project(axis);
+    const [x, y] = lens.project(axis);
     return length < 1e-6 ? Math.hypot(x, y) : Math.abs((x * -dy + y * dx) / length);
   };
   return Math.hypot(breadth * across(axisOf(frame, 2)), depth * across(axisOf(frame, 0)));
 }
 
 /** The figure's strokes: limbs, trunk, neck and head. */
-function figureStrokes(camera: Camera, body: Body3): Stroke[] {
+function figureStrokes(sight: Sight, body: Body3): Stroke[] {
+  const { camera, lens } = sight;
+  const { project, depthOf } = lens;
   const strokes: Stroke[] = [];
   const other = (side: Side): Side => (side === 'left' ? 'right' : 'left');
   for (const side of SIDES) {
     const l = body.legs[side];
     const a = body.arms[side];
-    const legColour = mixColour(COLOURS.near, COLOURS.far, farness(l.hip, body.legs[other(side)].hip));
-    const armColour = mixColour(COLOURS.near, COLOURS.far, farness(a.shoulder, body.arms[other(side)].shoulder));
+    const legColour = mixColour(COLOURS.near, COLOURS.far, farness(lens, l.hip, body.legs[other(side)].hip));
+    const armColour = mixColour(COLOURS.near, COLOURS.far, farness(lens, a.shoulder, body.arms[other(side)].shoulder));
     strokes.push(
-      segment(camera, l.hip, l.knee, legColour, LEG_HALF_WIDTH.thigh * 2),
-      segment(camera, l.knee, l.ankle, legColour, LEG_HALF_WIDTH.shank * 2),
-      segment(camera, l.heel, l.toe, legColour, 0.055),
-      segment(camera, a.shoulder, a.elbow, armColour, 0.085),
-      segment(camera, a.elbow, a.wrist, armColour, 0.065),
+      segment(sight, l.hip, l.knee, legColour, LEG_HALF_WIDTH.thigh * 2),
+      segment(sight, l.knee, l.ankle, legColour, LEG_HALF_WIDTH.shank * 2),
+      segment(sight, l.heel, l.toe, legColour, 0.055),
+      segment(sight, a.shoulder, a.elbow, armColour, 0.085),
+      segment(sight, a.elbow, a.wrist, armColour, 0.065),
       { depth: depthOf(a.hand), svg: circle(camera, project(a.hand), 0.042, armColour) },
     );
   }
   // The trunk as the planar figure draws it, pelvis to waist to chest to shoulders, each as wide as it is seen.
   const chest = lerp3(body.waist, body.neckBase, 2 / 3);
   const trunk = (from: Vec3, to: Vec3, frame: Mat3, breadth: number, deep: number): string =>
-    polyline(camera, [project(from), project(to)], COLOURS.near, trunkWidth(frame, from, to, breadth, deep));
+    polyline(camera, [project(from), project(to)], COLOURS.near, trunkWidth(lens, frame, from, to, breadth, deep));
   const neckTop = lerp3(body.neckBase, body.head, 0.5);
   const trunkSvg =
     polyline(camera, [project(body.legs.left.hip), project(body.legs.right.hip)], COLOURS.near, 0.13) +
@@ -93,11 +103,11 @@ function figureStrokes(camera: Camera, body: Body3): Stroke[] {
 const onFloor = (p: Vec3): Vec3 => [p[0], 0, p[2]];
 
 /** The body's shadow straight down on the floor: its segments flattened there, one soft shape. */
-function shadowSvg(camera: Camera, body: Body3): string {
+function shadowSvg({ camera, lens }: Sight, body: Body3, holds: Holds | undefined): string {
   const line = (points: Vec3[], width: number) =>
     polyline(
       camera,
-      points.map((p) => project(onFloor(p))),
+      points.map((p) => lens.project(onFloor(p))),
       '#000',
       width,
     );
@@ -107,6 +117,7 @@ function shadowSvg(camera: Camera, body: Body3): string {
     const a = body.arms[side];
     parts.push(line([l.hip, l.knee, l.ankle], 0.1), line([l.heel, l.toe], 0.06), line([a.shoulder, a.elbow, a.hand], 0.07));
   }
+  parts.push(...loadShadows(camera, lens, body, holds));
   return `<g opacity="0.1">${parts.join('')}</g>`;
 }
 
@@ -128,10 +139,14 @@ export interface Ground {
   mat: Vec3[];
 }
 
-/** A frame's SVG: the background, floor, mat and shadows, then the figures (one, or two in a dissolve) painted back to front. */
-export function turnedFrameSvg(camera: Camera, ground: Ground, figures: readonly { body: Body3; opacity: number }[]): string {
+/**
+ * A frame's SVG: the background, floor, mat and shadows, then the figures (one, or two in a dissolve) and what
+ * their hands hold (`holds`), painted back to front.
+ */
+export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly { body: Body3; opacity: number }[], holds?: Holds): string {
+  const { camera, lens } = sight;
   const { width, height } = camera;
-  const [, edgeY] = svgPoint(camera, project(ground.farEdge));
+  const [, edgeY] = svgPoint(camera, lens.project(ground.farEdge));
   const floorTop = Math.max(0, Math.min(height, edgeY));
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
@@ -139,10 +154,13 @@ export function turnedFrameSvg(camera: Camera, ground: Ground, figures: readonly
     `<rect x="0" y="${round(floorTop)}" width="${width}" height="${round(height - floorTop)}" fill="${COLOURS.floor}"/>`,
     `<rect x="0" y="${round(floorTop)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
   ];
-  if (ground.mat.length > 0) parts.push(polygon(camera, ground.mat.map(project) as Point[], COLOURS.mat));
+  if (ground.mat.length > 0) parts.push(polygon(camera, ground.mat.map(lens.project) as Point[], COLOURS.mat));
   for (const { body, opacity } of figures) {
-    const strokes = figureStrokes(camera, body).sort((a, b) => a.depth - b.depth);
-    const drawn = shadowSvg(camera, body) + strokes.map((s) => s.svg).join('');
+    const armFarness = (side: Side) => farness(lens, body.arms[side].shoulder, body.arms[side === 'left' ? 'right' : 'left'].shoulder);
+    const strokes = [...figureStrokes(sight, body), ...loadStrokes(camera, lens, body, holds, armFarness)].sort(
+      (a, b) => a.depth - b.depth,
+    );
+    const drawn = shadowSvg(sight, body, holds) + strokes.map((s) => s.svg).join('');
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${drawn}</g>`);
   }
   parts.push('</svg>');

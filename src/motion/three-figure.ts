@@ -77,6 +77,11 @@ export interface Arm3 {
   wrist: Vec3;
   /** The grip, the middle of the hand: what rests on the floor. */
   hand: Vec3;
+  /**
+   * The elbow's hinge as the angles turn it (the upper arm's frame's z; a direction): what a dumbbell's handle lies
+   * along when the arm is too straight for its bend to show the hinge (three-loads.ts).
+   */
+  hinge: Vec3;
 }
 
 /** Every point of the figure in one frame, and the trunk's two frames (the drawing reads their widths off them). */
@@ -160,7 +165,7 @@ function armOf(shoulder: Vec3, chestFrame: Mat3, angles: LimbAngles3, side: Side
   const placed =
     target === undefined ? undefined : twoBone3(shoulder, target, SEGMENT.upperArm, FOREARM_REACH, scale3(axisOf(upperFrame, 0), -1));
   const [elbow, hand] = placed === undefined ? [freeElbow, freeHand] : [placed.middle, placed.end];
-  return { shoulder, elbow, wrist: lerp3(elbow, hand, SEGMENT.forearm / FOREARM_REACH), hand };
+  return { shoulder, elbow, wrist: lerp3(elbow, hand, SEGMENT.forearm / FOREARM_REACH), hand, hinge: axisOf(upperFrame, 2) };
 }
 
 function weighted(parts: readonly [Vec3, number][]): Vec3 {
@@ -227,7 +232,7 @@ export function moved(body: Body3, by: Vec3): Body3 {
     const l = body.legs[side];
     const a = body.arms[side];
     legs[side] = { hip: m(l.hip), knee: m(l.knee), ankle: m(l.ankle), heel: m(l.heel), toe: m(l.toe) };
-    arms[side] = { shoulder: m(a.shoulder), elbow: m(a.elbow), wrist: m(a.wrist), hand: m(a.hand) };
+    arms[side] = { shoulder: m(a.shoulder), elbow: m(a.elbow), wrist: m(a.wrist), hand: m(a.hand), hinge: a.hinge };
   }
   return {
     ...body,

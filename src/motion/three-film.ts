@@ -4,9 +4,10 @@
  * contact-sheet.ts rasterize, as they do the planar renderer's frames.
  */
 import type { Camera } from './svg-kit.ts';
-import { bodyExtent, type Seen, TOWARD_CAMERA, turnedCamera, depthOf } from './three-camera.ts';
+import { bodyExtent, type Lens, lensOf, type Seen, turnedCamera } from './three-camera.ts';
 import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.ts';
 import type { Body3 } from './three-figure.ts';
+import { type Holds, loadExtent } from './three-loads.ts';
 import { FRAMES_PER_SECOND_3D, loopBodies3, placedKeys } from './three-timeline.ts';
 import type { TurnedMotion } from './three-motion.ts';
 import type { Vec3 } from './three-vec.ts';
@@ -26,8 +27,11 @@ const FLOOR_DEPTH_BEHIND = 0.6;
 /** How far past the body a mat reaches where the body is longer or wider than a mat (metres). */
 const MAT_MARGIN = 0.12;
 
-function groundOf(motion: TurnedMotion, bodies: readonly Body3[]): Ground {
-  const points = bodies.flatMap((body) => bodyExtent(body).map(([p]) => p));
+/** What a frame must show of a body and what its hands hold. */
+const extentOf = (body: Body3, holds: Holds | undefined): Seen[] => [...bodyExtent(body), ...loadExtent(body, holds)];
+
+function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens): Ground {
+  const points = bodies.flatMap((body) => extentOf(body, motion.holds).map(([p]) => p));
   const xs = points.map((p) => p[0]);
   const zs = points.map((p) => p[2]);
   const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
@@ -36,20 +40,22 @@ function groundOf(motion: TurnedMotion, bodies: readonly Body3[]): Ground {
     ? floorRectangle(centre, Math.max(MAT.length, x1 - x0 + 2 * MAT_MARGIN), Math.max(MAT.width, z1 - z0 + 2 * MAT_MARGIN))
     : [];
   // Floor points at one depth lie on one line across the picture: the far edge is such a line behind everything.
-  const deepest = Math.min(...[...points, ...mat].map(depthOf)) - FLOOR_DEPTH_BEHIND;
-  const level = Math.hypot(TOWARD_CAMERA[0], TOWARD_CAMERA[2]);
-  const farEdge: Vec3 = [(TOWARD_CAMERA[0] / level ** 2) * deepest, 0, (TOWARD_CAMERA[2] / level ** 2) * deepest];
+  const deepest = Math.min(...[...points, ...mat].map(lens.depthOf)) - FLOOR_DEPTH_BEHIND;
+  const { toward } = lens;
+  const level = Math.hypot(toward[0], toward[2]);
+  const farEdge: Vec3 = [(toward[0] / level ** 2) * deepest, 0, (toward[2] / level ** 2) * deepest];
   return { farEdge, mat };
 }
 
 /** The pictures of a three-quarter motion. */
 export function turnedFilm(motion: TurnedMotion): Film {
+  const lens = lensOf(motion.camera);
   const bodies = loopBodies3(motion);
-  const ground = groundOf(motion, bodies);
-  const seen: Seen[] = [...bodies.flatMap(bodyExtent), ...ground.mat.map((p): Seen => [p, 0.03])];
-  const camera = turnedCamera(motion.frame, seen);
+  const ground = groundOf(motion, bodies, lens);
+  const seen: Seen[] = [...bodies.flatMap((body) => extentOf(body, motion.holds)), ...ground.mat.map((p): Seen => [p, 0.03])];
+  const camera = turnedCamera(motion.frame, seen, lens);
   const keys = placedKeys(motion);
-  const svgOf = (body: Body3) => turnedFrameSvg(camera, ground, [{ body, opacity: 1 }]);
+  const svgOf = (body: Body3) => turnedFrameSvg({ camera, lens }, ground, [{ body, opacity: 1 }], motion.holds);
   return {
     camera,
     frames: bodies.length,

@@ -2,7 +2,9 @@
  * A motion seen by the three-quarter camera (`"view": "three-quarter"`): keys of joint angles in three
  * dimensions and the parts each plants on the floor, timed like the planar renderer's keys (motion.ts).
  */
+import type { CameraAngles } from './three-camera.ts';
 import type { Angles3 } from './three-figure.ts';
+import type { Holds } from './three-loads.ts';
 import type { Part } from './three-parts.ts';
 import type { Touches } from './three-touch.ts';
 
@@ -31,6 +33,10 @@ export interface TurnedMotion {
   stills: readonly [number, number];
   /** A mat under the figure. */
   mat: boolean;
+  /** Where the camera stands (35 round, 20 down unless the description says). */
+  camera: CameraAngles;
+  /** What the hands hold through the clip (none: undefined). */
+  holds?: Holds;
   /** For the coverage report's pattern column. */
   pattern: 'three-quarter';
 }
@@ -40,7 +46,7 @@ export interface TurnedMotion {
  * hash beside RENDERER_VERSION (so its media are made again without touching the planar ones'), and in the
  * `generatedWith` of its clips.
  */
-export const TURNED_RENDERER_VERSION = '0.2.0';
+export const TURNED_RENDERER_VERSION = '0.3.0';
 
 export const cycleSeconds3 = (motion: TurnedMotion): number => motion.keys.reduce((sum, key) => sum + key.hold + key.move, 0);
 

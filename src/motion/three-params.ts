@@ -12,6 +12,8 @@
 import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { within } from './schema-numbers.ts';
+import { DEFAULT_CAMERA } from './three-camera.ts';
+import { HOLDS } from './three-loads.ts';
 import type { Side } from './skeleton.ts';
 import type { Angles3, Ball, LimbAngles3 } from './three-figure.ts';
 import { PARTS } from './three-parts.ts';
@@ -59,8 +61,21 @@ const KeySchema = v.strictObject({
 });
 type KeySource = v.InferOutput<typeof KeySchema>;
 
+/**
+ * Where the camera stands. Round: -90 (behind the figure) to 90 (in front of it), through 0 (the side view); past
+ * either end it would see the figure's right side, which `heading` 180 shows the same way, so nothing is lost and
+ * the left side stays the near, darker one. Down: 5 to 70 degrees; below 5 the floor and a mat are a sliver, above
+ * 70 a standing figure is foreshortened to a third of its height and the view from above (`"view": "above"`) draws it better.
+ */
+const CameraSchema = v.strictObject({
+  round: within(-90, 90),
+  down: within(5, 70),
+});
+
 export const TurnedSchema = v.strictObject({
   view: v.literal(THREE_QUARTER),
+  camera: v.optional(CameraSchema),
+  holds: v.optional(v.picklist(HOLDS, `must be one of ${HOLDS.join(', ')}`)),
   frame: v.optional(v.picklist(['portrait', 'landscape'], 'must be portrait or landscape'), 'landscape'),
   mat: v.optional(v.boolean(), false),
   stills: v.optional(v.tuple([v.pipe(v.number(), v.integer()), v.pipe(v.number(), v.integer())])),
@@ -122,7 +137,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
   const at = `motions.${id}`;
   const parsed = v.safeParse(TurnedSchema, raw);
   if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
-  const { frame, mat, keys: sources } = parsed.output;
+  const { frame, mat, camera, holds, keys: sources } = parsed.output;
   const problems: Problem[] = [];
   if (sources[0]!.planted === undefined)
     problems.push(problem(file, `${at}.keys.0.planted`, 'the first key says which parts rest on the floor (an empty list: none)'));
@@ -161,5 +176,14 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       touches: source.touches ?? before?.touches ?? {},
     });
   }
-  return ok({ view: THREE_QUARTER, frame, keys, stills: [stills[0], stills[1]], mat, pattern: THREE_QUARTER });
+  return ok({
+    view: THREE_QUARTER,
+    frame,
+    keys,
+    stills: [stills[0], stills[1]],
+    mat,
+    camera: camera ?? DEFAULT_CAMERA,
+    ...(holds === undefined ? {} : { holds }),
+    pattern: THREE_QUARTER,
+  });
 }

@@ -1,0 +1,98 @@
+/**
+ * A held load drawn in the three-quarter scene (three-loads.ts places it): each piece as it projects (a drum as
+ * the outline of its two faces with its near face ringed, a ball as a circle, a handle as a bar), in the planar
+ * renderer's colours (render-props.ts: iron with its edge, the ball's red, a steel handle), painted among the
+ * limbs by its depth, and a dumbbell in the hand turned away as much paler as that arm is.
+ */
+import { type Point, SIDES } from './skeleton.ts';
+import { type Camera, circle, COLOURS, mixColour, polyline, round, svgPoint } from './svg-kit.ts';
+import type { Lens } from './three-camera.ts';
+import { hull } from './three-check.ts';
+import type { Body3 } from './three-figure.ts';
+import { type Holds, loadPieces, type Piece } from './three-loads.ts';
+import { add3, cross3, normalize3, type Vec3 } from './three-vec.ts';
+
+/** What the figure's strokes are: an SVG and how near the camera it is (three-draw.ts paints them back to front). */
+interface Stroke {
+  depth: number;
+  svg: string;
+}
+
+/** The far side's tone of a load: as far toward the background as the limbs' far tone is from their near one. */
+const FAR_TOWARD_BACKGROUND = 0.5;
+/** Edges drawn round iron (metres), as the planar dumbbell's. */
+const EDGE = 0.012;
+
+function outlined(camera: Camera, points: readonly Point[], fill: string, stroke: string): string {
+  const d = points.map((p) => svgPoint(camera, p).map(round).join(',')).join(' ');
+  return `<polygon points="${d}" fill="${fill}" stroke="${stroke}" stroke-width="${round(EDGE * camera.scale)}" stroke-linejoin="round"/>`;
+}
+
+/** Points round a circle of `radius` about `centre`, square to `axis`. */
+function ring(centre: Vec3, axis: Vec3, radius: number, count = 28): Vec3[] {
+  const helper: Vec3 = Math.abs(axis[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0];
+  const u = normalize3(cross3(axis, helper));
+  const w = cross3(axis, u);
+  return Array.from({ length: count }, (_, i) => {
+    const a = (2 * Math.PI * i) / count;
+    return add3(add3(centre, u, radius * Math.cos(a)), w, radius * Math.sin(a));
+  });
+}
+
+function pieceSvg(camera: Camera, lens: Lens, piece: Piece, fill: string, edge: string): string {
+  switch (piece.shape) {
+    case 'bar':
+      return polyline(camera, piece.points.map(lens.project), fill, piece.width);
+    case 'sphere':
+      // Orthographic: a ball is a circle its own size wherever it is.
+      return circle(camera, lens.project(piece.centre), piece.radius, fill);
+    case 'cylinder': {
+      const half = piece.length / 2;
+      const faces = [add3(piece.centre, piece.axis, -half), add3(piece.centre, piece.axis, half)];
+      const outline = hull(faces.flatMap((face) => ring(face, piece.axis, piece.radius).map(lens.project)));
+      // The face toward the camera, ringed, and its hub: a drum, not a flat shape.
+      const near = lens.depthOf(faces[1]!) > lens.depthOf(faces[0]!) ? faces[1]! : faces[0]!;
+      const face = ring(near, piece.axis, piece.radius * 0.8).map(lens.project);
+      const hub = ring(near, piece.axis, Math.min(0.025, piece.radius * 0.3)).map(lens.project);
+      return outlined(camera, outline, fill, edge) + outlined(camera, face, 'none', edge) + outlined(camera, hub, edge, edge);
+    }
+  }
+}
+
+/**
+ * The strokes of the load `holds` in `body`'s hands. `farness` gives how far (0..1) each side is turned away, as
+ * the limbs are toned; a load in both hands is in the middle and keeps the near tone. A handle is painted just
+ * behind the fists round it, so they close over it.
+ */
+export function loadStrokes(
+  camera: Camera,
+  lens: Lens,
+  body: Body3,
+  holds: Holds | undefined,
+  farness: (side: 'left' | 'right') => number,
+): Stroke[] {
+  const handsDepth = Math.min(...SIDES.map((side) => lens.depthOf(body.arms[side].hand)));
+  return loadPieces(body, holds).map((piece) => {
+    const t = piece.side === undefined ? 0 : farness(piece.side) * FAR_TOWARD_BACKGROUND;
+    const solid =
+      piece.shape !== 'bar' && holds === 'medicine-ball'
+        ? COLOURS.ball
+        : piece.shape === 'bar' && holds === 'dumbbells'
+          ? COLOURS.steel
+          : COLOURS.iron;
+    const fill = mixColour(solid, COLOURS.background, t);
+    const edge = mixColour(COLOURS.ironEdge, COLOURS.background, t);
+    const depth =
+      piece.shape === 'bar' ? (piece.side === undefined ? handsDepth : lens.depthOf(piece.depthAt)) - 0.001 : lens.depthOf(piece.centre);
+    return { depth, svg: pieceSvg(camera, lens, piece, fill, edge) };
+  });
+}
+
+/** The load's shadow straight down on the floor (inside the body's soft shadow group). */
+export function loadShadows(camera: Camera, lens: Lens, body: Body3, holds: Holds | undefined): string[] {
+  return loadPieces(body, holds).map((piece) => {
+    const flat = (p: Vec3): Point => lens.project([p[0], 0, p[2]]);
+    if (piece.shape === 'bar') return polyline(camera, piece.points.map(flat), '#000', piece.width);
+    return circle(camera, flat(piece.centre), piece.radius * 0.8, '#000');
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * What the hands hold through a three-quarter clip (`"holds"`): a dumbbell in each hand, or one load in both (a
+ * kettlebell by its handle, a plate by its rim, a medicine ball between the palms). Each is placed from the hands
+ * in every frame, as pieces in space (a cylinder, a sphere, a handle) that three-load-draw.ts paints among the
+ * limbs by depth; its mass joins the body's in the balance check, and a load in both hands is only where the
+ * hands are as far apart as it is wide (three-check.ts refuses them more than 2 cm off).
+ */
+import { BODY_MASS_KG } from './body-measures.ts';
+import { DUMBBELL_HEAD, KETTLEBELL } from './bell-rest.ts';
+import { type Side, SIDES } from './skeleton.ts';
+import type { Arm3, Body3 } from './three-figure.ts';
+import { add3, cross3, distance3, dot3, length3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
+
+export const HOLDS = ['dumbbells', 'kettlebell', 'plate', 'medicine-ball'] as const;
+export type Holds = (typeof HOLDS)[number];
+
+/**
+ * Sizes (metres) and masses (kilograms). A dumbbell: the planar renderer's head radius (bell-rest.ts), heads 5 cm
+ * thick either side of a 13 cm grip (a hand's breadth and a little), 8 kg. A kettlebell: the planar one's bell and
+ * drop below the handle, 12 kg. A 10 kg bumper plate, 45 cm across (the standard diameter) and 3 cm thick. A
+ * medicine ball 24 cm across, 4 kg.
+ */
+export const LOAD = {
+  dumbbell: { head: DUMBBELL_HEAD, headWidth: 0.05, grip: 0.13, kg: 8 },
+  kettlebell: { ...KETTLEBELL, handleHalf: 0.05, horn: 0.07, kg: 12 },
+  plate: { radius: 0.225, thickness: 0.03, kg: 10 },
+  medicineBall: { radius: 0.12, kg: 4 },
+} as const;
+
+/**
+ * How far apart the two grips (the middle of each hand) are on a load held in both hands: two fists side by side
+ * on a kettlebell's handle; a plate's rim in each hand, the fist's middle a centimetre inside it; palms pressed
+ * on a ball's sides, the grip half a hand's thickness (2.5 cm) off its surface.
+ */
+export const GRIP_SPAN: Record<Exclude<Holds, 'dumbbells'>, number> = {
+  kettlebell: 0.08,
+  plate: 2 * LOAD.plate.radius - 0.02,
+  'medicine-ball': 2 * LOAD.medicineBall.radius + 0.05,
+};
+/** A load in both hands is refused where the hands are this much farther apart or nearer than its grip span. */
+export const GRIP_TOLERANCE = 0.02;
+
+/** A piece of a load in space: a disc or drum (its axis through its faces), a ball, or a bar along points. */
+export type Piece =
+  | { shape: 'cylinder'; centre: Vec3; axis: Vec3; radius: number; length: number; side?: Side }
+  | { shape: 'sphere'; centre: Vec3; radius: number; side?: Side }
+  | { shape: 'bar'; points: Vec3[]; width: number; depthAt: Vec3; side?: Side };
+
+const smooth = (t: number) => {
+  const x = Math.max(0, Math.min(1, t));
+  return x * x * (3 - 2 * x);
+};
+
+/**
+ * A dumbbell's handle direction: across the fist, along the elbow's hinge (what the bend of the arm shows, the
+ * upper arm crossed with the forearm), so the knuckles' line lies across the arm's bending plane as a curl or a
+ * fly holds it; as the elbow straightens (its bend under about 12 degrees no longer says which way it bends) it
+ * turns to the hinge the angles give. Square to the forearm either way.
+ */
+export function dumbbellAxis(arm: Arm3): Vec3 {
+  const forearm = normalize3(sub3(arm.hand, arm.elbow));
+  const bend = cross3(normalize3(sub3(arm.elbow, arm.shoulder)), forearm);
+  const sine = length3(bend);
+  // A bend the inverse kinematics made the other way round still names the same hinge.
+  const seen = dot3(bend, arm.hinge) < 0 ? scale3(bend, -1) : bend;
+  const weight = smooth((sine - 0.1) / 0.2);
+  const hinge = add3(scale3(normalize3(seen), weight), arm.hinge, 1 - weight);
+  return normalize3(sub3(hinge, scale3(forearm, dot3(hinge, forearm))));
+}
+
+/** The middle of the chest, which a plate held in both hands faces. */
+const chestOf = (body: Body3): Vec3 => lerp3(body.waist, body.neckBase, 2 / 3);
+
+/** The pieces of `holds` in `body`'s hands. */
+export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
+  if (holds === undefined) return [];
+  const [left, right] = [body.arms.left.hand, body.arms.right.hand];
+  const middle = lerp3(left, right, 0.5);
+  const across = normalize3(sub3(right, left));
+  switch (holds) {
+    case 'dumbbells':
+      return SIDES.flatMap((side): Piece[] => {
+        const arm = body.arms[side];
+        const axis = dumbbellAxis(arm);
+        const { head, headWidth, grip } = LOAD.dumbbell;
+        const off = grip / 2 + headWidth / 2;
+        return [
+          { shape: 'bar', points: [add3(arm.hand, axis, -off), add3(arm.hand, axis, off)], width: 0.03, depthAt: arm.hand, side },
+          { shape: 'cylinder', centre: add3(arm.hand, axis, -off), axis, radius: head, length: headWidth, side },
+          { shape: 'cylinder', centre: add3(arm.hand, axis, off), axis, radius: head, length: headWidth, side },
+        ];
+      });
+    case 'kettlebell': {
+      // Hanging: the bell straight below the handle, whichever way the hands hold it.
+      const { drop, radius, handleHalf, horn } = LOAD.kettlebell;
+      const level = normalize3([across[0], 0, across[2]]);
+      const [a, b] = [add3(middle, level, -handleHalf), add3(middle, level, handleHalf)];
+      const down = (p: Vec3): Vec3 => add3(p, [0, -horn, 0]);
+      return [
+        { shape: 'bar', points: [down(a), a, b, down(b)], width: 0.025, depthAt: middle },
+        { shape: 'sphere', centre: add3(middle, [0, -drop, 0]), radius },
+      ];
+    }
+    case 'plate': {
+      // Its face toward the chest, as a plate is held out in front (a steering wheel); across the hands its diameter.
+      const out = sub3(middle, chestOf(body));
+      const facing = sub3(out, scale3(across, dot3(out, across)));
+      const axis = length3(facing) > 1e-6 ? normalize3(facing) : normalize3(cross3(across, [0, 1, 0]));
+      return [{ shape: 'cylinder', centre: middle, axis, radius: LOAD.plate.radius, length: LOAD.plate.thickness }];
+    }
+    case 'medicine-ball':
+      return [{ shape: 'sphere', centre: middle, radius: LOAD.medicineBall.radius }];
+  }
+}
+
+/** Where a piece's mass is, and its share of the body's mass, as centreOf weighs the segments. */
+export function loadMasses(body: Body3, holds: Holds | undefined): [Vec3, number][] {
+  if (holds === undefined) return [];
+  if (holds === 'dumbbells') return SIDES.map((side): [Vec3, number] => [body.arms[side].hand, LOAD.dumbbell.kg / BODY_MASS_KG]);
+  const kg = holds === 'kettlebell' ? LOAD.kettlebell.kg : holds === 'plate' ? LOAD.plate.kg : LOAD.medicineBall.kg;
+  // The kettlebell's is its bell's centre (not its handle's); a plate's and a ball's their middle.
+  const solid = loadPieces(body, holds).find((p): p is Exclude<Piece, { shape: 'bar' }> => p.shape !== 'bar');
+  return [[solid!.centre, kg / BODY_MASS_KG]];
+}
+
+/** The centre of mass of the body and what it holds. */
+export function centreWithLoad(body: Body3, holds: Holds | undefined): Vec3 {
+  const loads = loadMasses(body, holds);
+  if (loads.length === 0) return body.centre;
+  let sum = body.centre;
+  let total = 1;
+  for (const [at, share] of loads) {
+    sum = add3(sum, at, share);
+    total += share;
+  }
+  return scale3(sum, 1 / total);
+}
+
+/** How far a piece reaches below its centre: a drum tilted by its axis, a ball by its radius. */
+function reachBelow(piece: Piece): number {
+  if (piece.shape === 'sphere') return piece.radius;
+  if (piece.shape === 'bar') return piece.width / 2;
+  const tilt = Math.abs(piece.axis[1]);
+  return piece.radius * Math.sqrt(Math.max(0, 1 - tilt * tilt)) + (piece.length / 2) * tilt;
+}
+
+/** The lowest point of a held load (metres above the floor), or undefined with none: what must not sink into the floor. */
+export function loadBottom(body: Body3, holds: Holds | undefined): number | undefined {
+  const lows = loadPieces(body, holds).flatMap((piece) =>
+    piece.shape === 'bar' ? piece.points.map((p) => p[1] - piece.width / 2) : [piece.centre[1] - reachBelow(piece)],
+  );
+  return lows.length === 0 ? undefined : Math.min(...lows);
+}
+
+/** Points to frame, with the margin round each (metres), as bodyExtent gives the body's. */
+export function loadExtent(body: Body3, holds: Holds | undefined): (readonly [Vec3, number])[] {
+  return loadPieces(body, holds).flatMap((piece): (readonly [Vec3, number])[] =>
+    piece.shape === 'bar'
+      ? piece.points.map((p) => [p, piece.width] as const)
+      : [[piece.centre, piece.radius + (piece.shape === 'cylinder' ? piece.length : 0)]],
+  );
+}
+
+const NAMES: Record<Exclude<Holds, 'dumbbells'>, string> = {
+  kettlebell: 'a kettlebell held by its handle in both hands is gripped',
+  plate: `a plate ${Math.round(LOAD.plate.radius * 200)} cm across held by its rim is gripped`,
+  'medicine-ball': `a medicine ball ${Math.round(LOAD.medicineBall.radius * 200)} cm across held between the palms is gripped`,
+};
+
+/** Why the hands cannot hold `holds` in `body` (too far apart or too near for a load in both), or undefined. */
+export function gripProblem(body: Body3, holds: Holds | undefined): string | undefined {
+  if (holds === undefined || holds === 'dumbbells') return undefined;
+  const apart = distance3(body.arms.left.hand, body.arms.right.hand);
+  const span = GRIP_SPAN[holds];
+  if (Math.abs(apart - span) <= GRIP_TOLERANCE) return undefined;
+  // A tenth of a centimetre: 10.4 cm refused against 8 with 2 either way must not read as 10.
+  const cm = (m: number, digits = 0) => (m * 100).toFixed(digits);
+  return `the hands are ${cm(apart, 1)} cm apart; ${NAMES[holds]} ${cm(span)} cm apart (${cm(GRIP_TOLERANCE)} cm either way)`;
+}
