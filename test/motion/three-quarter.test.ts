@@ -185,11 +185,18 @@ describe('the three-quarter checks', () => {
     const turned = read.value.filter((d) => d.motion.view === 'three-quarter');
     assert.deepEqual(turned.map((d) => d.id).sort(), [
       'Clamshell',
+      'Half_Kneeling_Thoracic_Rotation',
+      'Lying_Windshield_Wiper',
       'Plank_Jack',
+      'Prone_T_Raise',
       'Reverse_Clamshell',
+      'Revolved_Wide_Legged_Forward_Bend',
+      'Side-Lying_Floor_Stretch',
       'Side_Lying_Hip_Abduction',
       'Side_Lying_Hip_Adduction',
       'Side_Plank_Clamshell',
+      'Thread_The_Needle_Pose',
+      'Wide_Legged_Forward_Bend',
     ]);
     for (const d of turned) assert.deepEqual(checkTurned(d.file, d.id, d.motion as TurnedMotion), []);
     // The planar renderer's own readers see only its descriptions.
