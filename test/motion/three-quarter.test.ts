@@ -184,9 +184,12 @@ describe('the three-quarter checks', () => {
     assert.ok(read.ok);
     const turned = read.value.filter((d) => d.motion.view === 'three-quarter');
     assert.deepEqual(turned.map((d) => d.id).sort(), [
+      'Adductor_Rock_Back',
       'Clamshell',
       'Half_Kneeling_Thoracic_Rotation',
+      'Hip_Airplane',
       'Lying_Windshield_Wiper',
+      'On_Your_Side_Quad_Stretch',
       'Plank_Jack',
       'Prone_T_Raise',
       'Reverse_Clamshell',
@@ -195,6 +198,7 @@ describe('the three-quarter checks', () => {
       'Side_Lying_Hip_Abduction',
       'Side_Lying_Hip_Adduction',
       'Side_Plank_Clamshell',
+      'Single_Leg_Circles',
       'Thread_The_Needle_Pose',
       'Wide_Legged_Forward_Bend',
     ]);
