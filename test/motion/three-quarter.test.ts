@@ -190,6 +190,7 @@ describe('the three-quarter checks', () => {
       'Hip_Airplane',
       'Lying_Windshield_Wiper',
       'On_Your_Side_Quad_Stretch',
+      'Pilates_Can_Can',
       'Plank_Jack',
       'Prone_T_Raise',
       'Reverse_Clamshell',
