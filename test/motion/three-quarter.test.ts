@@ -188,6 +188,7 @@ describe('the three-quarter checks', () => {
       'Clamshell',
       'Half_Kneeling_Thoracic_Rotation',
       'Hip_Airplane',
+      'Iron_Cross',
       'Lying_Windshield_Wiper',
       'On_Your_Side_Quad_Stretch',
       'Pilates_Can_Can',
