@@ -188,6 +188,7 @@ describe('the three-quarter checks', () => {
       'Clamshell',
       'Cross_Body_Mountain_Climber',
       'Half_Kneeling_Thoracic_Rotation',
+      'Heron_Pose',
       'Hip_Airplane',
       'Iron_Cross',
       'Lying_Windshield_Wiper',
