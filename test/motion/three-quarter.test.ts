@@ -187,6 +187,7 @@ describe('the three-quarter checks', () => {
       'Adductor_Rock_Back',
       'Clamshell',
       'Cross_Body_Mountain_Climber',
+      'Dumbbell_Floor_Fly',
       'Half_Kneeling_Thoracic_Rotation',
       'Heron_Pose',
       'Hip_Airplane',
