@@ -6,6 +6,7 @@
 import { REST_HEIGHT } from './resting.ts';
 import type { Side } from './skeleton.ts';
 import type { Body3 } from './three-figure.ts';
+import { SEAT_REST, seatOf } from './three-seat.ts';
 import type { Vec3 } from './three-vec.ts';
 
 const SIDED = ['Hand', 'Toe', 'Heel', 'Foot', 'Knee', 'Shin', 'Elbow', 'Forearm', 'Hip', 'Shoulder'] as const;
@@ -65,7 +66,13 @@ function sidedPoints(side: Side, part: (typeof SIDED)[number]): RestPoint[] {
 
 /** The points a part rests on. */
 export function restPoints(part: Part): RestPoint[] {
-  if (part === 'pelvis') return [{ name: part, at: (b) => b.pelvis, rest: REST_HEIGHT.pelvis }];
+  // The pelvis rests on its two halves' undersides (three-seat.ts): seated, the sit bones; lying back, the buttocks.
+  if (part === 'pelvis')
+    return (['left', 'right'] as const).map((side) => ({
+      name: `pelvis's ${side} seat`,
+      at: (b: Body3) => seatOf(b, side),
+      rest: SEAT_REST,
+    }));
   if (part === 'back') return [{ name: part, at: (b) => b.neckBase, rest: REST_HEIGHT.neckBase }];
   if (part === 'head') return [{ name: part, at: (b) => b.head, rest: REST_HEIGHT.head }];
   const side: Side = part.startsWith('left') ? 'left' : 'right';
