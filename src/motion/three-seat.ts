@@ -1,7 +1,7 @@
 /**
- * What the pelvis rests on. A planted `pelvis` is no longer one point (the hip joints' midpoint,
+ * What the pelvis and the lower back rest on. A planted `pelvis` is no longer one point (the hip joints' midpoint,
  * on which a seated figure balanced as on a pin) but its two halves, each the lowest point of the soft tissue under
- * it.
+ * it; a planted `lowerBack` is the back of the lower trunk, the sacrum and the lumbar region up to the waist.
  *
  * Each half of the pelvis's underside is modelled as a ball of soft tissue in the pelvis's frame (x forward, y up
  * the trunk, z to the right; origin the hip joints' midpoint), rolling on the floor as the pelvis tilts:
@@ -21,9 +21,11 @@
  * balls' sides, 15 cm under the midline and the lower hip joint 5 cm off the floor, which is not a person's: lying on
  * a side plants `leftHip` or `rightHip` (the greater trochanter), as before.
  */
+import { REST_HEIGHT } from './resting.ts';
 import type { Side } from './skeleton.ts';
 import { type Body3, sideSign } from './three-figure.ts';
-import { add3, apply, type Vec3 } from './three-vec.ts';
+import type { RestPoint } from './three-parts.ts';
+import { add3, apply, axisOf, type Vec3 } from './three-vec.ts';
 
 /** Half the distance between the two halves' contacts: the sit bones' half spacing. */
 export const SIT_BONE_HALF_GAP = 0.06;
@@ -45,3 +47,22 @@ export function seatOf(body: Body3, side: Side): Vec3 {
   const lower = front.bottom < seat.bottom ? front : seat;
   return add3(lower.at, [0, SEAT_REST - lower.radius, 0]);
 }
+
+/** Half the breadth of the lumbar back that rests (the erector spinae's bulk either side of the spine, about 5 cm). */
+const LUMBAR_HALF = 0.05;
+
+/**
+ * The sacrum's back, 8 cm up the trunk from the hip joints (S2, the middle of the sacrum, where a supine pressure map
+ * peaks), resting as the lying pelvis does, 10 cm behind the trunk's axis (the bone about 8 cm behind the hip joints'
+ * plane and its 2 cm of tissue); and the back at the waist (the lumbar region, L3) either side of the spine, at the
+ * planar figure's rest height for the waist. A crunch lifting the shoulder blades keeps all three down (the upper back,
+ * `back`, is the neck base); the two at the waist give the outline its breadth there, as the sit bones do at the pelvis.
+ */
+export const LOWER_BACK: RestPoint[] = [
+  { name: "lowerBack's sacrum", at: (b: Body3) => add3(b.pelvis, axisOf(b.pelvisFrame, 1), 0.08), rest: REST_HEIGHT.pelvis },
+  ...(['left', 'right'] as const).map((side) => ({
+    name: `lowerBack's ${side} loin`,
+    at: (b: Body3) => add3(b.waist, axisOf(b.pelvisFrame, 2), sideSign(side) * LUMBAR_HALF),
+    rest: REST_HEIGHT.waist,
+  })),
+];

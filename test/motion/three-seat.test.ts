@@ -1,16 +1,17 @@
 /**
  * What the three-quarter figure sits and lies on (src/motion/three-seat.ts): a planted pelvis rests on two sit bones
- * seated and on the two buttocks lying on the back, so the balance outline is as wide as the pelvis.
+ * seated and on the two buttocks lying on the back, so the balance outline is as wide as the pelvis; a planted
+ * `lowerBack` (the sacrum and the loins) bears a crunch whose shoulder blades are off the floor.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildAnyDescription } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
-import { checkTurned } from '../../src/motion/three-check.ts';
+import { checkTurned, PLANT_TOLERANCE } from '../../src/motion/three-check.ts';
 import { restPoints } from '../../src/motion/three-parts.ts';
-import { placedKeys } from '../../src/motion/three-timeline.ts';
+import { bodyAt3, FRAMES_PER_SECOND_3D, frameCount3, placedKeys } from '../../src/motion/three-timeline.ts';
 import type { TurnedMotion } from '../../src/motion/three-motion.ts';
-import { apply, sub3 } from '../../src/motion/three-vec.ts';
+import { apply, distance3, sub3 } from '../../src/motion/three-vec.ts';
 
 const FILE = 'data/source/motion/strength-3d.json';
 type Source = Record<string, unknown>;
@@ -102,5 +103,98 @@ describe('the pelvis at rest', () => {
 
   it('balances a seated plate twist turned 40 degrees each way (on one point it tipped past 25)', () => {
     assert.equal(checked(TWIST(40)), '');
+  });
+});
+
+const LYING = {
+  name: 'lying, knees bent',
+  hold: 0.4,
+  move: 0.8,
+  lean: -90,
+  hips: [45, 4, 0],
+  knees: 95,
+  ankles: -40,
+  neck: [5, 0, 0],
+  shoulders: [165, 25, 70],
+  elbows: 135,
+  planted: ['pelvis', 'lowerBack', 'back', 'leftFoot', 'rightFoot'],
+};
+const CRUNCH = (planted: string[]): Source => ({
+  view: 'three-quarter',
+  mat: true,
+  keys: [LYING, { name: 'shoulder blades lifted', hold: 0.5, move: 0.8, spine: [30, 0, 0], neck: [20, 0, 0], planted }],
+});
+
+describe('the lower back at rest', () => {
+  it('is a part the schema takes, and one it names when a part is unknown', () => {
+    assert.deepEqual(motionOf(CRUNCH(['pelvis', 'lowerBack'])).keys[1]!.planted, ['pelvis', 'lowerBack']);
+    const result = buildAnyDescription(FILE, 'strength', 'Crunches', CRUNCH(['lowBack']), RENDERER_VERSION);
+    assert.ok(!result.ok);
+    assert.match(JSON.stringify(result.problems), /keys\.1\.planted\.0","message":"must be one of [^"]*pelvis, lowerBack, back/);
+  });
+
+  it('bears a crunch: the shoulder blades lift and the sacrum and loins stay within 2 cm of the floor and of their places', () => {
+    const motion = motionOf(CRUNCH(['pelvis', 'lowerBack', 'leftFoot', 'rightFoot']), 'Crunches');
+    const points = restPoints('lowerBack');
+    assert.deepEqual(
+      points.map((p) => p.name),
+      ["lowerBack's sacrum", "lowerBack's left loin", "lowerBack's right loin"],
+    );
+    const placed = placedKeys(motion);
+    // The neck base is up off the floor in the crunch: the upper back no longer bears it.
+    assert.ok(placed[1]!.body.neckBase[1] > 0.2);
+    for (const { body } of placed) for (const point of points) assert.ok(Math.abs(point.at(body)[1] - point.rest) <= PLANT_TOLERANCE);
+    for (let frame = 0; frame < frameCount3(motion); frame += 1) {
+      const body = bodyAt3(motion, frame / FRAMES_PER_SECOND_3D);
+      for (const point of points) assert.ok(distance3(point.at(body), placed[0]!.places.get(point.name)!) <= PLANT_TOLERANCE);
+    }
+  });
+
+  it('passes a crunch the pelvis alone refused, its centre of mass over the lower back', () => {
+    assert.equal(checked(CRUNCH(['pelvis', 'lowerBack', 'leftFoot', 'rightFoot']), 'Crunches'), '');
+    assert.match(
+      checked(CRUNCH(['pelvis', 'leftFoot', 'rightFoot']), 'Crunches'),
+      /keys\.1 \("shoulder blades lifted"\): the centre of mass is 1\d cm outside what rests on the floor \(pelvis, leftFoot, rightFoot\)/,
+    );
+  });
+
+  it('passes a bicycle crunch, one knee in and the other leg out, the spine twisted toward the knee', () => {
+    const bike = {
+      view: 'three-quarter',
+      mat: true,
+      keys: [
+        {
+          name: 'right knee in, left elbow to it',
+          hold: 0.2,
+          move: 0.6,
+          lean: -90,
+          spine: [35, 0, -40],
+          neck: [20, 0, 0],
+          rightHip: [115, 3, 0],
+          rightKnee: 110,
+          leftHip: [35, 3, 0],
+          leftKnee: 10,
+          ankles: -20,
+          shoulders: [120, 0, 35],
+          elbows: 135,
+          planted: ['pelvis', 'lowerBack'],
+        },
+        {
+          name: 'left knee in, right elbow to it',
+          hold: 0.2,
+          move: 0.6,
+          spine: [35, 0, 40],
+          leftHip: [115, 3, 0],
+          leftKnee: 110,
+          rightHip: [35, 3, 0],
+          rightKnee: 10,
+        },
+      ],
+    };
+    assert.equal(checked(bike, 'Air_Bike'), '');
+    assert.match(
+      checked({ ...bike, keys: [{ ...bike.keys[0]!, planted: ['pelvis'] }, bike.keys[1]!] }, 'Air_Bike'),
+      /centre of mass is \d+ cm outside/,
+    );
   });
 });
