@@ -1,6 +1,6 @@
 /**
  * The three-quarter figure in time. Each key is placed so that its planted parts rest on the floor (lifted
- * or lowered to their mean height, borne by a knee, shin, forearm or the pelvis where one is planted, hands
+ * or lowered to their mean height, borne by a knee, shin, forearm, the pelvis or the lower back where one is planted, hands
  * and feet then put exactly there by inverse kinematics) and so that a part planted in the key before stays
  * where it was (the key moved by their mean offset), unless the key `moves` it (a hop, a step). Between keys
  * the angles and the pelvis are eased (thrown.ts, the planar renderer's smootherstep), and then, as the
