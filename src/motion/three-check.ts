@@ -10,6 +10,7 @@ import { type Problem, problem } from '../problems.ts';
 import { RANGES } from './motion-check.ts';
 import { SIDES } from './skeleton.ts';
 import type { Angles3, Body3 } from './three-figure.ts';
+import { groundUnder } from './three-bench.ts';
 import { plantedPoints } from './three-parts.ts';
 import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './three-timeline.ts';
 import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
@@ -148,9 +149,11 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     const points = plantedPoints(key.planted);
     for (const message of rangeProblems(key.angles, body, new Set(points.map((p) => p.name)))) problems.push(problem(file, at, message));
     for (const point of points) {
-      const off = point.at(body)[1] - point.rest;
+      const ground = groundUnder(motion.bench, point.at(body));
+      const off = point.at(body)[1] - point.rest - ground;
+      const what = ground > 0 ? "the bench's top" : 'the floor';
       if (Math.abs(off) > PLANT_TOLERANCE)
-        problems.push(problem(file, at, `${point.name} is planted but ${cm(Math.abs(off))} cm ${off > 0 ? 'above' : 'under'} the floor`));
+        problems.push(problem(file, at, `${point.name} is planted but ${cm(Math.abs(off))} cm ${off > 0 ? 'above' : 'under'} ${what}`));
     }
     // A load in both hands held too wide or too narrow for it: said at the key, and not again for its frames.
     const grip = gripProblem(body, motion.holds);

@@ -9,6 +9,7 @@
 import { SEGMENT } from './body-measures.ts';
 import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
+import { type Bench, benchStrokes } from './three-bench.ts';
 import type { Body3 } from './three-figure.ts';
 import type { Lens } from './three-camera.ts';
 import { loadShadows, loadStrokes } from './three-load-draw.ts';
@@ -137,6 +138,8 @@ export interface Ground {
   /** The floor point whose line across the picture is the floor's far edge (the wall's foot). */
   farEdge: Vec3;
   mat: Vec3[];
+  /** A flat bench, painted among the limbs by depth. */
+  bench?: Bench;
 }
 
 /**
@@ -157,7 +160,8 @@ export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly {
   if (ground.mat.length > 0) parts.push(polygon(camera, ground.mat.map(lens.project) as Point[], COLOURS.mat));
   for (const { body, opacity } of figures) {
     const armFarness = (side: Side) => farness(lens, body.arms[side].shoulder, body.arms[side === 'left' ? 'right' : 'left'].shoulder);
-    const strokes = [...figureStrokes(sight, body), ...loadStrokes(camera, lens, body, holds, armFarness)].sort(
+    const bench = ground.bench === undefined ? [] : benchStrokes(camera, lens, ground.bench);
+    const strokes = [...bench, ...figureStrokes(sight, body), ...loadStrokes(camera, lens, body, holds, armFarness)].sort(
       (a, b) => a.depth - b.depth,
     );
     const drawn = shadowSvg(sight, body, holds) + strokes.map((s) => s.svg).join('');

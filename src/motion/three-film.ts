@@ -5,6 +5,7 @@
  */
 import type { Camera } from './svg-kit.ts';
 import { bodyExtent, type Lens, lensOf, type Seen, turnedCamera } from './three-camera.ts';
+import { benchCorners } from './three-bench.ts';
 import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.ts';
 import type { Body3 } from './three-figure.ts';
 import { type Holds, loadExtent } from './three-loads.ts';
@@ -31,7 +32,8 @@ const MAT_MARGIN = 0.12;
 const extentOf = (body: Body3, holds: Holds | undefined): Seen[] => [...bodyExtent(body), ...loadExtent(body, holds)];
 
 function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens): Ground {
-  const points = bodies.flatMap((body) => extentOf(body, motion.holds).map(([p]) => p));
+  const bench = motion.bench === undefined ? [] : benchCorners(motion.bench);
+  const points = [...bodies.flatMap((body) => extentOf(body, motion.holds).map(([p]) => p)), ...bench];
   const xs = points.map((p) => p[0]);
   const zs = points.map((p) => p[2]);
   const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
@@ -44,7 +46,7 @@ function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens): G
   const { toward } = lens;
   const level = Math.hypot(toward[0], toward[2]);
   const farEdge: Vec3 = [(toward[0] / level ** 2) * deepest, 0, (toward[2] / level ** 2) * deepest];
-  return { farEdge, mat };
+  return { farEdge, mat, ...(motion.bench === undefined ? {} : { bench: motion.bench }) };
 }
 
 /** The pictures of a three-quarter motion. */
@@ -52,7 +54,8 @@ export function turnedFilm(motion: TurnedMotion): Film {
   const lens = lensOf(motion.camera);
   const bodies = loopBodies3(motion);
   const ground = groundOf(motion, bodies, lens);
-  const seen: Seen[] = [...bodies.flatMap((body) => extentOf(body, motion.holds)), ...ground.mat.map((p): Seen => [p, 0.03])];
+  const benchSeen = motion.bench === undefined ? [] : benchCorners(motion.bench).map((p): Seen => [p, 0.03]);
+  const seen: Seen[] = [...bodies.flatMap((body) => extentOf(body, motion.holds)), ...ground.mat.map((p): Seen => [p, 0.03]), ...benchSeen];
   const camera = turnedCamera(motion.frame, seen, lens);
   const keys = placedKeys(motion);
   const svgOf = (body: Body3) => turnedFrameSvg({ camera, lens }, ground, [{ body, opacity: 1 }], motion.holds);

@@ -2,6 +2,7 @@
  * A motion seen by the three-quarter camera (`"view": "three-quarter"`): keys of joint angles in three
  * dimensions and the parts each plants on the floor, timed like the planar renderer's keys (motion.ts).
  */
+import type { Bench } from './three-bench.ts';
 import type { CameraAngles } from './three-camera.ts';
 import type { Angles3 } from './three-figure.ts';
 import type { Holds } from './three-loads.ts';
@@ -37,6 +38,8 @@ export interface TurnedMotion {
   camera: CameraAngles;
   /** What the hands hold through the clip (none: undefined). */
   holds?: Holds;
+  /** A flat bench whose top what is planted over it rests on (none: undefined). */
+  bench?: Bench;
   /** For the coverage report's pattern column. */
   pattern: 'three-quarter';
 }
@@ -46,7 +49,7 @@ export interface TurnedMotion {
  * hash beside RENDERER_VERSION (so its media are made again without touching the planar ones'), and in the
  * `generatedWith` of its clips.
  */
-export const TURNED_RENDERER_VERSION = '0.3.0';
+export const TURNED_RENDERER_VERSION = '0.4.0';
 
 export const cycleSeconds3 = (motion: TurnedMotion): number => motion.keys.reduce((sum, key) => sum + key.hold + key.move, 0);
 

@@ -12,6 +12,7 @@
 import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { within } from './schema-numbers.ts';
+import { BENCH_HEIGHT } from './three-bench.ts';
 import { DEFAULT_CAMERA } from './three-camera.ts';
 import { HOLDS } from './three-loads.ts';
 import type { Side } from './skeleton.ts';
@@ -72,9 +73,17 @@ const CameraSchema = v.strictObject({
   down: within(5, 70),
 });
 
+/** A flat bench along the figure's forward axis, `from` before `to` (three-bench.ts); 20 to 80 cm high. */
+const BenchSchema = v.strictObject({
+  from: within(-3, 3),
+  to: within(-3, 3),
+  height: v.optional(within(0.2, 0.8), BENCH_HEIGHT),
+});
+
 export const TurnedSchema = v.strictObject({
   view: v.literal(THREE_QUARTER),
   camera: v.optional(CameraSchema),
+  bench: v.optional(BenchSchema),
   holds: v.optional(v.picklist(HOLDS, `must be one of ${HOLDS.join(', ')}`)),
   frame: v.optional(v.picklist(['portrait', 'landscape'], 'must be portrait or landscape'), 'landscape'),
   mat: v.optional(v.boolean(), false),
@@ -137,8 +146,12 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
   const at = `motions.${id}`;
   const parsed = v.safeParse(TurnedSchema, raw);
   if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
-  const { frame, mat, camera, holds, keys: sources } = parsed.output;
+  const { frame, mat, camera, holds, bench, keys: sources } = parsed.output;
   const problems: Problem[] = [];
+  if (bench !== undefined && bench.to - bench.from < 0.5)
+    problems.push(
+      problem(file, `${at}.bench.to`, `the bench runs from ${bench.from} to ${bench.to} m; it must be at least 0.5 m long, from before to`),
+    );
   if (sources[0]!.planted === undefined)
     problems.push(problem(file, `${at}.keys.0.planted`, 'the first key says which parts rest on the floor (an empty list: none)'));
   const stills = parsed.output.stills ?? [0, Math.min(1, sources.length - 1)];
@@ -184,6 +197,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
     mat,
     camera: camera ?? DEFAULT_CAMERA,
     ...(holds === undefined ? {} : { holds }),
+    ...(bench === undefined ? {} : { bench }),
     pattern: THREE_QUARTER,
   });
 }

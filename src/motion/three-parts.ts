@@ -6,10 +6,11 @@
 import { REST_HEIGHT } from './resting.ts';
 import type { Side } from './skeleton.ts';
 import type { Body3 } from './three-figure.ts';
+import { LOWER_BACK, SEAT_REST, seatOf } from './three-seat.ts';
 import type { Vec3 } from './three-vec.ts';
 
 const SIDED = ['Hand', 'Toe', 'Heel', 'Foot', 'Knee', 'Shin', 'Elbow', 'Forearm', 'Hip', 'Shoulder'] as const;
-export const PARTS = [...SIDED.flatMap((part) => [`left${part}`, `right${part}`] as const), 'pelvis', 'back', 'head'] as const;
+export const PARTS = [...SIDED.flatMap((part) => [`left${part}`, `right${part}`] as const), 'pelvis', 'lowerBack', 'back', 'head'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** One point a part rests on: its name (the part's, or `leftFoot's heel`), where it is and how high it rests. */
@@ -65,7 +66,14 @@ function sidedPoints(side: Side, part: (typeof SIDED)[number]): RestPoint[] {
 
 /** The points a part rests on. */
 export function restPoints(part: Part): RestPoint[] {
-  if (part === 'pelvis') return [{ name: part, at: (b) => b.pelvis, rest: REST_HEIGHT.pelvis }];
+  // The pelvis rests on its two halves' undersides (three-seat.ts): seated, the sit bones; lying back, the buttocks.
+  if (part === 'pelvis')
+    return (['left', 'right'] as const).map((side) => ({
+      name: `pelvis's ${side} seat`,
+      at: (b: Body3) => seatOf(b, side),
+      rest: SEAT_REST,
+    }));
+  if (part === 'lowerBack') return LOWER_BACK;
   if (part === 'back') return [{ name: part, at: (b) => b.neckBase, rest: REST_HEIGHT.neckBase }];
   if (part === 'head') return [{ name: part, at: (b) => b.head, rest: REST_HEIGHT.head }];
   const side: Side = part.startsWith('left') ? 'left' : 'right';

@@ -1,6 +1,6 @@
 /**
  * The three-quarter figure in time. Each key is placed so that its planted parts rest on the floor (lifted
- * or lowered to their mean height, borne by a knee, shin, forearm or the pelvis where one is planted, hands
+ * or lowered to their mean height, borne by a knee, shin, forearm, the pelvis or the lower back where one is planted, hands
  * and feet then put exactly there by inverse kinematics) and so that a part planted in the key before stays
  * where it was (the key moved by their mean offset), unless the key `moves` it (a hop, a step). Between keys
  * the angles and the pelvis are eased (thrown.ts, the planar renderer's smootherstep), and then, as the
@@ -10,6 +10,7 @@
  * of) its place there. */
 import { mix } from './geometry.ts';
 import { SEGMENT } from './body-measures.ts';
+import { type Bench, groundUnder } from './three-bench.ts';
 import { ease } from './thrown.ts';
 import { type Side, SIDES } from './skeleton.ts';
 import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './three-figure.ts';
@@ -71,8 +72,11 @@ function targetsOf(body: Body3, corrections: PlacedKey['corrections']): Targets3
  * the angles alone place (a knee, a forearm, the pelvis) bears the figure where there is one: a hand or foot can
  * reach for its place, so it is left to inverse kinematics.
  */
-export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): PlacedKey {
+export function placeKey(key: TurnedKey, previous: PlacedKey | undefined, bench?: Bench): PlacedKey {
   const free = pose3(key.angles);
+  // A point rests on the bench's top where it is over it (where it is along the floor does not change as it rises).
+  const along: Vec3 = [previous?.root[0] ?? 0, 0, previous?.root[2] ?? 0];
+  const restOf = (p: RestPoint) => p.rest + groundUnder(bench, add3(p.at(free), along));
   const points = plantedPoints(key.planted);
   const moving = new Set(plantedPoints(key.moves).map((p) => p.name));
   const kept = previous === undefined ? [] : points.filter((p) => previous.places.has(p.name) && !moving.has(p.name));
@@ -85,7 +89,7 @@ export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): Place
     const resting = bearing(points);
     const y =
       resting.length > 0
-        ? resting.reduce((sum, p) => sum + p.rest - p.at(free)[1], 0) / resting.length
+        ? resting.reduce((sum, p) => sum + restOf(p) - p.at(free)[1], 0) / resting.length
         : (previous?.root[1] ?? STANDING_PELVIS);
     root = [previous?.root[0] ?? 0, y, previous?.root[2] ?? 0];
   }
@@ -93,7 +97,10 @@ export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): Place
   // Each planted hand and foot exactly on the floor: where it was if kept, else straight down or up to it.
   const moves = points.map((point) => {
     const at = point.at(placedFree);
-    return { point, to: kept.includes(point) ? previous!.places.get(point.name)! : ([at[0], point.rest, at[2]] as Vec3) };
+    return {
+      point,
+      to: kept.includes(point) ? previous!.places.get(point.name)! : ([at[0], point.rest + groundUnder(bench, at), at[2]] as Vec3),
+    };
   });
   const corrections = endTargets(placedFree, moves);
   const body = poseTouching(key.angles, root, targetsOf(placedFree, corrections), touchesBetween(key.touches, key.touches, 0));
@@ -103,8 +110,8 @@ export function placeKey(key: TurnedKey, previous: PlacedKey | undefined): Place
 /** Every key placed in order; and the first key placed again after the last, where the loop's seam brings it. */
 export function placeKeys(motion: TurnedMotion): { keys: PlacedKey[]; seam: PlacedKey } {
   const keys: PlacedKey[] = [];
-  for (const key of motion.keys) keys.push(placeKey(key, keys.at(-1)));
-  return { keys, seam: placeKey(motion.keys[0]!, keys.at(-1)) };
+  for (const key of motion.keys) keys.push(placeKey(key, keys.at(-1), motion.bench));
+  return { keys, seam: placeKey(motion.keys[0]!, keys.at(-1), motion.bench) };
 }
 
 const PLACED = new WeakMap<TurnedMotion, PlacedKey[]>();

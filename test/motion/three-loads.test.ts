@@ -244,10 +244,11 @@ describe('what the hands hold in the three-quarter view', () => {
     assert.equal(GRIP_SPAN['medicine-ball'], 0.29);
   });
 
-  it('weighs the load in the balance: a seated twist that balances bare tips over with a plate held out', () => {
-    const heavier = { ...TWIST, keys: [{ ...TWIST.keys[0]!, spine: [10, 0, 28] }] };
+  it('weighs the load in the balance: a seated twist, feet up, that balances bare tips over with a plate held out', () => {
+    // On the sit bones alone (heels down, the seated twist stands on a wide outline whatever the plate does).
+    const heavier = { ...TWIST, keys: [{ ...TWIST.keys[0]!, lean: -35, hips: [100, 5, 0], knees: 40, planted: ['pelvis'] }] };
     assert.equal(checked({ ...heavier, holds: undefined }), '');
-    assert.match(checked(heavier), /the centre of mass is \d+ cm outside what rests on the floor \(pelvis, leftHeel, rightHeel\)/);
+    assert.match(checked(heavier), /the centre of mass is \d+ cm outside what rests on the floor \(pelvis\)/);
     const { body } = still(heavier);
     const centre = centreWithLoad(body, 'plate');
     const plate = loadPieces(body, 'plate')[0]!;
