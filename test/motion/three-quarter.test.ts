@@ -195,7 +195,6 @@ describe('the three-quarter checks', () => {
       'Lying_Windshield_Wiper',
       'On_Your_Side_Quad_Stretch',
       'Open_Book',
-      'Pilates_Can_Can',
       'Plank_Jack',
       'Prone_T_Raise',
       'Prone_W_Raise',
