@@ -192,7 +192,6 @@ describe('the three-quarter checks', () => {
       'Heron_Pose',
       'Hip_Airplane',
       'Iron_Cross',
-      'Lying_Windshield_Wiper',
       'On_Your_Side_Quad_Stretch',
       'Open_Book',
       'Plank_Jack',
