@@ -8,9 +8,9 @@
  * - the seat: centred 6 cm either side of the midline (the sit bones, the ischial tuberosities, are 10 to 13 cm apart
  *   in adults), 4 cm behind and 2 cm below the hip joints, 6 cm round. Sitting upright its lowest point is 4 cm behind
  *   and 8 cm below the hip joints: the sit bone's lowest point about 6 cm below and 4 cm behind the hip-joint centre
- *   (how far the H-point lies above and ahead of the tuberosities, Brodeur, Cui & Reynolds 1995, ERL-TR-95-003, from
- *   Reynolds' pelvis database), under about 2 cm of tissue compressed by the sitter's weight (MRI of sitters, e.g.
- *   Linder-Ganz et al. 2007, J Biomech 40:1443). Lying on the back its lowest point is the back of the buttock, 10 cm
+ *   (an approximation of how far the hip joints sit above and ahead of the tuberosities in a seated adult pelvis, not
+ *   taken from one source; the sheets of seated clips are what checked it), under about 2 cm of tissue compressed by
+ *   the sitter's weight (MRI of sitters, Linder-Ganz et al. 2007, J Biomech 40:1443). Lying on the back its lowest point is the back of the buttock, 10 cm
  *   behind the hip joints (the planar figure's resting pelvis, REST_HEIGHT.pelvis), 2 cm toward the feet. Between,
  *   leaning back (a V-sit, a seated twist), the weight rolls from the sit bones onto the buttocks as a person's does.
  * - the front: 1 cm ahead of and 3 cm above the hip joints, 9 cm round: lying face down the pelvis rests 10 cm under
