@@ -24,7 +24,6 @@
 import { REST_HEIGHT } from './resting.ts';
 import type { Side } from './skeleton.ts';
 import { type Body3, sideSign } from './three-figure.ts';
-import type { RestPoint } from './three-parts.ts';
 import { add3, apply, axisOf, type Vec3 } from './three-vec.ts';
 
 /** Half the distance between the two halves' contacts: the sit bones' half spacing. */
@@ -58,7 +57,8 @@ const LUMBAR_HALF = 0.05;
  * planar figure's rest height for the waist. A crunch lifting the shoulder blades keeps all three down (the upper back,
  * `back`, is the neck base); the two at the waist give the outline its breadth there, as the sit bones do at the pelvis.
  */
-export const LOWER_BACK: RestPoint[] = [
+// Typed by its shape, not as three-parts.ts's RestPoint: that module imports this one (no import cycle).
+export const LOWER_BACK = [
   { name: "lowerBack's sacrum", at: (b: Body3) => add3(b.pelvis, axisOf(b.pelvisFrame, 1), 0.08), rest: REST_HEIGHT.pelvis },
   ...(['left', 'right'] as const).map((side) => ({
     name: `lowerBack's ${side} loin`,
