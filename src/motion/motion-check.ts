@@ -59,6 +59,7 @@ const RIGID_TOLERANCE = 0.1;
 /** How far a kneeling key's fixed knee may sit above what is under it (metres): a shin on the floor holds it 7 cm up; 10 cm hovers. */
 const KNEE_HOVER = 0.1;
 const BALANCE_TOLERANCE = 0.08;
+
 function gap(point: Point, surface: Surface): number {
   switch (surface.kind) {
     case 'floor':

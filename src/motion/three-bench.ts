@@ -7,7 +7,7 @@
  * by its depth among the limbs: the far leg of a figure lying on it hangs behind the bench, the near one in front.
  */
 import { type Camera, COLOURS, mixColour, polygon, polyline } from './svg-kit.ts';
-import type { Lens } from './three-camera.ts';
+import type { Lens, Stroke } from './three-camera.ts';
 import { dot3, lerp3, type Vec3 } from './three-vec.ts';
 
 export interface Bench {
@@ -40,10 +40,10 @@ export function benchCorners(bench: Bench): Vec3[] {
  * The bench as strokes to paint among the figure's: each leg at its own depth, and the pad's faces the camera sees
  * at the depth of its top's centre moved back by half the pad's width, so a figure lying on the top is painted over it.
  */
-export function benchStrokes(camera: Camera, lens: Lens, bench: Bench): { depth: number; svg: string }[] {
+export function benchStrokes(camera: Camera, lens: Lens, bench: Bench): Stroke[] {
   const { from, to, height } = bench;
   const [y0, y1] = [height - PAD, height];
-  const strokes: { depth: number; svg: string }[] = [];
+  const strokes: Stroke[] = [];
   for (const x of [from + LEG_IN, to - LEG_IN]) {
     const top: Vec3 = [x, y0, 0];
     strokes.push({
@@ -51,31 +51,55 @@ export function benchStrokes(camera: Camera, lens: Lens, bench: Bench): { depth:
       svg: polyline(camera, [lens.project([x, 0, 0]), lens.project(top)], COLOURS.steel, 0.05),
     });
   }
-  const corner = (x: number, y: number, z: number): Vec3 => [x, y, z];
   const faces: { normal: Vec3; points: Vec3[]; tone: number }[] = [
     {
       normal: [0, 1, 0],
-      points: [corner(from, y1, -HALF_WIDTH), corner(to, y1, -HALF_WIDTH), corner(to, y1, HALF_WIDTH), corner(from, y1, HALF_WIDTH)],
+      points: [
+        [from, y1, -HALF_WIDTH],
+        [to, y1, -HALF_WIDTH],
+        [to, y1, HALF_WIDTH],
+        [from, y1, HALF_WIDTH],
+      ],
       tone: 0,
     },
     {
       normal: [0, 0, -1],
-      points: [corner(from, y0, -HALF_WIDTH), corner(to, y0, -HALF_WIDTH), corner(to, y1, -HALF_WIDTH), corner(from, y1, -HALF_WIDTH)],
+      points: [
+        [from, y0, -HALF_WIDTH],
+        [to, y0, -HALF_WIDTH],
+        [to, y1, -HALF_WIDTH],
+        [from, y1, -HALF_WIDTH],
+      ],
       tone: 0.25,
     },
     {
       normal: [0, 0, 1],
-      points: [corner(from, y0, HALF_WIDTH), corner(to, y0, HALF_WIDTH), corner(to, y1, HALF_WIDTH), corner(from, y1, HALF_WIDTH)],
+      points: [
+        [from, y0, HALF_WIDTH],
+        [to, y0, HALF_WIDTH],
+        [to, y1, HALF_WIDTH],
+        [from, y1, HALF_WIDTH],
+      ],
       tone: 0.25,
     },
     {
       normal: [1, 0, 0],
-      points: [corner(to, y0, -HALF_WIDTH), corner(to, y0, HALF_WIDTH), corner(to, y1, HALF_WIDTH), corner(to, y1, -HALF_WIDTH)],
+      points: [
+        [to, y0, -HALF_WIDTH],
+        [to, y0, HALF_WIDTH],
+        [to, y1, HALF_WIDTH],
+        [to, y1, -HALF_WIDTH],
+      ],
       tone: 0.4,
     },
     {
       normal: [-1, 0, 0],
-      points: [corner(from, y0, -HALF_WIDTH), corner(from, y0, HALF_WIDTH), corner(from, y1, HALF_WIDTH), corner(from, y1, -HALF_WIDTH)],
+      points: [
+        [from, y0, -HALF_WIDTH],
+        [from, y0, HALF_WIDTH],
+        [from, y1, HALF_WIDTH],
+        [from, y1, -HALF_WIDTH],
+      ],
       tone: 0.4,
     },
   ];

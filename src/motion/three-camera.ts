@@ -55,6 +55,12 @@ export function lensOf({ round, down }: CameraAngles): Lens {
 /** The lens of a description that names no camera. */
 export const DEFAULT_LENS = lensOf(DEFAULT_CAMERA);
 
+/** Something to paint: its SVG, and how near the camera it is (the frame paints them back to front). */
+export interface Stroke {
+  depth: number;
+  svg: string;
+}
+
 /** A point to frame and the margin round it (metres). */
 export type Seen = readonly [Vec3, number];
 

@@ -11,16 +11,10 @@ import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
 import { type Bench, benchStrokes } from './three-bench.ts';
 import type { Body3 } from './three-figure.ts';
-import type { Lens } from './three-camera.ts';
+import type { Lens, Stroke } from './three-camera.ts';
 import { loadShadows, loadStrokes } from './three-load-draw.ts';
 import type { Holds } from './three-loads.ts';
 import { axisOf, lerp3, type Mat3, type Vec3 } from './three-vec.ts';
-
-/** Something to paint: its SVG, and how near the camera it is. */
-interface Stroke {
-  depth: number;
-  svg: string;
-}
 
 /** A yoga mat's size (metres): 1.83 m by 0.61 m, a centimetre thick. */
 export const MAT = { length: 1.83, width: 0.61 };
@@ -33,6 +27,11 @@ export function farness(lens: Lens, own: Vec3, other: Vec3): number {
   const t = Math.max(0, Math.min(1, (lens.depthOf(other) - lens.depthOf(own)) / 0.08));
   return t * t * (3 - 2 * t);
 }
+
+const otherSide = (side: Side): Side => (side === 'left' ? 'right' : 'left');
+/** How far side `side`'s arm is turned away: its limbs' tone, and a dumbbell's in its hand. */
+const armFarness = (lens: Lens, body: Body3, side: Side): number =>
+  farness(lens, body.arms[side].shoulder, body.arms[otherSide(side)].shoulder);
 
 /** What a frame is drawn with: the svg-kit camera (metres to pixels) and the lens (the scene to metres on the picture). */
 export interface Sight {
@@ -65,12 +64,11 @@ function figureStrokes(sight: Sight, body: Body3): Stroke[] {
   const { camera, lens } = sight;
   const { project, depthOf } = lens;
   const strokes: Stroke[] = [];
-  const other = (side: Side): Side => (side === 'left' ? 'right' : 'left');
   for (const side of SIDES) {
     const l = body.legs[side];
     const a = body.arms[side];
-    const legColour = mixColour(COLOURS.near, COLOURS.far, farness(lens, l.hip, body.legs[other(side)].hip));
-    const armColour = mixColour(COLOURS.near, COLOURS.far, farness(lens, a.shoulder, body.arms[other(side)].shoulder));
+    const legColour = mixColour(COLOURS.near, COLOURS.far, farness(lens, l.hip, body.legs[otherSide(side)].hip));
+    const armColour = mixColour(COLOURS.near, COLOURS.far, armFarness(lens, body, side));
     strokes.push(
       segment(sight, l.hip, l.knee, legColour, LEG_HALF_WIDTH.thigh * 2),
       segment(sight, l.knee, l.ankle, legColour, LEG_HALF_WIDTH.shank * 2),
@@ -158,12 +156,10 @@ export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly {
     `<rect x="0" y="${round(floorTop)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
   ];
   if (ground.mat.length > 0) parts.push(polygon(camera, ground.mat.map(lens.project) as Point[], COLOURS.mat));
+  const bench = ground.bench === undefined ? [] : benchStrokes(camera, lens, ground.bench);
   for (const { body, opacity } of figures) {
-    const armFarness = (side: Side) => farness(lens, body.arms[side].shoulder, body.arms[side === 'left' ? 'right' : 'left'].shoulder);
-    const bench = ground.bench === undefined ? [] : benchStrokes(camera, lens, ground.bench);
-    const strokes = [...bench, ...figureStrokes(sight, body), ...loadStrokes(camera, lens, body, holds, armFarness)].sort(
-      (a, b) => a.depth - b.depth,
-    );
+    const loads = loadStrokes(camera, lens, body, holds, (side) => armFarness(lens, body, side));
+    const strokes = [...bench, ...figureStrokes(sight, body), ...loads].sort((a, b) => a.depth - b.depth);
     const drawn = shadowSvg(sight, body, holds) + strokes.map((s) => s.svg).join('');
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${drawn}</g>`);
   }

@@ -31,8 +31,7 @@ const MAT_MARGIN = 0.12;
 /** What a frame must show of a body and what its hands hold. */
 const extentOf = (body: Body3, holds: Holds | undefined): Seen[] => [...bodyExtent(body), ...loadExtent(body, holds)];
 
-function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens): Ground {
-  const bench = motion.bench === undefined ? [] : benchCorners(motion.bench);
+function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens, bench: readonly Vec3[]): Ground {
   const points = [...bodies.flatMap((body) => extentOf(body, motion.holds).map(([p]) => p)), ...bench];
   const xs = points.map((p) => p[0]);
   const zs = points.map((p) => p[2]);
@@ -53,8 +52,9 @@ function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens): G
 export function turnedFilm(motion: TurnedMotion): Film {
   const lens = lensOf(motion.camera);
   const bodies = loopBodies3(motion);
-  const ground = groundOf(motion, bodies, lens);
-  const benchSeen = motion.bench === undefined ? [] : benchCorners(motion.bench).map((p): Seen => [p, 0.03]);
+  const bench = motion.bench === undefined ? [] : benchCorners(motion.bench);
+  const ground = groundOf(motion, bodies, lens, bench);
+  const benchSeen = bench.map((p): Seen => [p, 0.03]);
   const seen: Seen[] = [...bodies.flatMap((body) => extentOf(body, motion.holds)), ...ground.mat.map((p): Seen => [p, 0.03]), ...benchSeen];
   const camera = turnedCamera(motion.frame, seen, lens);
   const keys = placedKeys(motion);

@@ -6,17 +6,11 @@
  */
 import { type Point, SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS, mixColour, polyline, round, svgPoint } from './svg-kit.ts';
-import type { Lens } from './three-camera.ts';
+import type { Lens, Stroke } from './three-camera.ts';
 import { hull } from './three-check.ts';
 import type { Body3 } from './three-figure.ts';
 import { type Holds, loadPieces, type Piece } from './three-loads.ts';
 import { add3, cross3, normalize3, type Vec3 } from './three-vec.ts';
-
-/** What the figure's strokes are: an SVG and how near the camera it is (three-draw.ts paints them back to front). */
-interface Stroke {
-  depth: number;
-  svg: string;
-}
 
 /** The far side's tone of a load: as far toward the background as the limbs' far tone is from their near one. */
 const FAR_TOWARD_BACKGROUND = 0.5;
