@@ -3,16 +3,17 @@
  * within human ranges, planted parts on the floor at their keys and held within 2 cm of their place through
  * every move that keeps them planted, no part under the floor in any frame, the centre of mass over the
  * footprint of what rests on the floor at every key (with what the hands hold), a load in both hands only where
- * the hands are as far apart as it is wide, the loop's seam, a clip of at most 5 s. Problems name
+ * the hands are as far apart as it is wide, a barbell clear of the body, the loop's seam, a clip of at most 5 s. Problems name
  * the file, the exercise and the key.
  */
 import { type Problem, problem } from '../problems.ts';
 import { RANGES } from './motion-check.ts';
 import { SIDES } from './skeleton.ts';
 import type { Angles3, Body3 } from './three-figure.ts';
+import { barInBody } from './three-bar-clear.ts';
 import { groundUnder } from './three-bench.ts';
 import { plantedPoints } from './three-parts.ts';
-import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './three-timeline.ts';
+import { barGripOf, bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './three-timeline.ts';
 import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
 import { endAt, touchesBetween, touchPoint } from './three-touch.ts';
 import { centreWithLoad, gripProblem, type Holds, loadBottom } from './three-loads.ts';
@@ -40,6 +41,8 @@ export const RANGES_3D = {
 export const PLANT_TOLERANCE = 0.02;
 /** How far a part may sink under the floor, its drawn thickness allowed for (metres). */
 const UNDER_FLOOR = 0.02;
+/** How far a barbell may press into a part's drawn thickness (soft tissue: a bar racked on the shoulders or dragged up the thighs). */
+const BAR_CLEARANCE = 0.02;
 /** The centre of mass may lie this far outside the outline of what rests on the floor (a hand or foot's own width). */
 const BALANCE_MARGIN = 0.03;
 
@@ -143,6 +146,8 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
   const placed = placedKeys(motion);
   const reported = new Set<string>();
+  // Where the hands take a barbell at the first key, they keep it.
+  const barGrip = barGripOf(motion, placed[0]!);
   motion.keys.forEach((key, i) => {
     const at = `${base}.keys.${i} ("${key.name}")`;
     const { body } = placed[i]!;
@@ -156,7 +161,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
         problems.push(problem(file, at, `${point.name} is planted but ${cm(Math.abs(off))} cm ${off > 0 ? 'above' : 'under'} ${what}`));
     }
     // A load in both hands held too wide or too narrow for it: said at the key, and not again for its frames.
-    const grip = gripProblem(body, motion.holds);
+    const grip = gripProblem(body, motion.holds, barGrip);
     if (grip !== undefined) {
       reported.add(`${i} grip`);
       problems.push(problem(file, at, grip));
@@ -207,10 +212,16 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
         );
       }
     }
-    const grip = gripProblem(body, motion.holds);
+    const grip = gripProblem(body, motion.holds, barGrip);
     if (grip !== undefined && !reported.has(`${from} grip`)) {
       reported.add(`${from} grip`);
       problems.push(problem(file, `${base}.keys.${from} ("${motion.keys[from]!.name}")`, `at ${t.toFixed(2)} s ${grip}`));
+    }
+    // A barbell through the head, the neck, the trunk or a leg: the drawing paints one over the other; said once.
+    const bar = barInBody(body, motion.holds);
+    if (bar !== undefined && bar.depth > BAR_CLEARANCE && !reported.has('bar')) {
+      reported.add('bar');
+      problems.push(problem(file, base, `at ${t.toFixed(2)} s the barbell passes ${cm(bar.depth)} cm into the ${bar.part}`));
     }
     const [part, depth] = lowPoints(body, motion.holds).reduce((a, b) => (b[1] < a[1] ? b : a));
     if (!isUnderReported && depth < -UNDER_FLOOR) {

@@ -71,13 +71,17 @@ export function loadStrokes(
     const solid =
       piece.shape !== 'bar' && holds === 'medicine-ball'
         ? COLOURS.ball
-        : piece.shape === 'bar' && holds === 'dumbbells'
+        : piece.shape === 'bar' && (holds === 'dumbbells' || holds === 'barbell')
           ? COLOURS.steel
           : COLOURS.iron;
     const fill = mixColour(solid, COLOURS.background, t);
     const edge = mixColour(COLOURS.ironEdge, COLOURS.background, t);
     const depth =
-      piece.shape === 'bar' ? (piece.side === undefined ? handsDepth : lens.depthOf(piece.depthAt)) - 0.001 : lens.depthOf(piece.centre);
+      piece.shape !== 'bar'
+        ? lens.depthOf(piece.centre)
+        : holds === 'kettlebell'
+          ? handsDepth - 0.001
+          : Math.min(lens.depthOf(piece.depthAt), piece.behind === undefined ? Infinity : lens.depthOf(piece.behind)) - 0.001;
     return { depth, svg: pieceSvg(camera, lens, piece, fill, edge) };
   });
 }
@@ -87,6 +91,13 @@ export function loadShadows(camera: Camera, lens: Lens, body: Body3, holds: Hold
   return loadPieces(body, holds).map((piece) => {
     const flat = (p: Vec3): Point => lens.project([p[0], 0, p[2]]);
     if (piece.shape === 'bar') return polyline(camera, piece.points.map(flat), '#000', piece.width);
+    // A barbell's plates stand on edge: their shadow is the outline of their faces laid flat (a disc's would sit
+    // beside the feet as a second, round shadow). A held plate or a dumbbell's head keeps its soft disc.
+    if (holds === 'barbell' && piece.shape === 'cylinder') {
+      const half = piece.length / 2;
+      const faces = [add3(piece.centre, piece.axis, -half), add3(piece.centre, piece.axis, half)];
+      return outlined(camera, hull(faces.flatMap((face) => ring(face, piece.axis, piece.radius).map(flat))), '#000', '#000');
+    }
     return circle(camera, flat(piece.centre), piece.radius * 0.8, '#000');
   });
 }

@@ -1,6 +1,7 @@
 /**
  * What the hands hold through a three-quarter clip (`"holds"`): a dumbbell in each hand, or one load in both (a
- * kettlebell by its handle, a plate by its rim, a medicine ball between the palms). Each is placed from the hands
+ * kettlebell by its handle, a plate by its rim, a medicine ball between the palms, a barbell anywhere between its
+ * collars). Each is placed from the hands
  * in every frame, as pieces in space (a cylinder, a sphere, a handle) that three-load-draw.ts paints among the
  * limbs by depth; its mass joins the body's in the balance check, and a load in both hands is only where the
  * hands are as far apart as it is wide (three-check.ts refuses them more than 2 cm off).
@@ -11,20 +12,23 @@ import { type Side, SIDES } from './skeleton.ts';
 import type { Arm3, Body3 } from './three-figure.ts';
 import { add3, cross3, distance3, dot3, length3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
-export const HOLDS = ['dumbbells', 'kettlebell', 'plate', 'medicine-ball'] as const;
+export const HOLDS = ['dumbbells', 'kettlebell', 'plate', 'medicine-ball', 'barbell'] as const;
 export type Holds = (typeof HOLDS)[number];
 
 /**
  * Sizes (metres) and masses (kilograms). A dumbbell: the planar renderer's head radius (bell-rest.ts), heads 5 cm
  * thick either side of a 13 cm grip (a hand's breadth and a little), 8 kg. A kettlebell: the planar one's bell and
  * drop below the handle, 12 kg. A 10 kg bumper plate, 45 cm across (the standard diameter) and 3 cm thick. A
- * medicine ball 24 cm across, 4 kg.
+ * medicine ball 24 cm across, 4 kg. A barbell: the men's Olympic bar (IWF: 2.2 m long, 28 mm thick, its sleeves from
+ * the collars 131 cm apart, 20 kg) with a 10 kg bumper plate (45 cm, 6 cm thick) on each sleeve against its collar,
+ * 40 kg in all.
  */
 export const LOAD = {
   dumbbell: { head: DUMBBELL_HEAD, headWidth: 0.05, grip: 0.13, kg: 8 },
   kettlebell: { ...KETTLEBELL, handleHalf: 0.05, horn: 0.07, kg: 12 },
   plate: { radius: 0.225, thickness: 0.03, kg: 10 },
   medicineBall: { radius: 0.12, kg: 4 },
+  barbell: { half: 1.1, collar: 0.655, thickness: 0.028, plateRadius: 0.225, plateThickness: 0.06, kg: 20 + 2 * 10 },
 } as const;
 
 /**
@@ -32,19 +36,43 @@ export const LOAD = {
  * on a kettlebell's handle; a plate's rim in each hand, the fist's middle a centimetre inside it; palms pressed
  * on a ball's sides, the grip half a hand's thickness (2.5 cm) off its surface.
  */
-export const GRIP_SPAN: Record<Exclude<Holds, 'dumbbells'>, number> = {
+export const GRIP_SPAN: Record<Exclude<Holds, 'dumbbells' | 'barbell'>, number> = {
   kettlebell: 0.08,
   plate: 2 * LOAD.plate.radius - 0.02,
   'medicine-ball': 2 * LOAD.medicineBall.radius + 0.05,
 };
 /** A load in both hands is refused where the hands are this much farther apart or nearer than its grip span. */
 export const GRIP_TOLERANCE = 0.02;
+/**
+ * A barbell is gripped anywhere between its collars: the grips (the middle of each fist, 4 cm in from its edge) at most
+ * the collars' 131 cm less a fist's width apart, at least one fist's width (a close grip, the fists touching).
+ */
+export const BAR_GRIP: readonly [number, number] = [0.09, 2 * LOAD.barbell.collar - 0.09];
 
 /** A piece of a load in space: a disc or drum (its axis through its faces), a ball, or a bar along points. */
 export type Piece =
   | { shape: 'cylinder'; centre: Vec3; axis: Vec3; radius: number; length: number; side?: Side }
   | { shape: 'sphere'; centre: Vec3; radius: number; side?: Side }
-  | { shape: 'bar'; points: Vec3[]; width: number; depthAt: Vec3; side?: Side };
+  | { shape: 'bar'; points: Vec3[]; width: number; depthAt: Vec3; side?: Side; behind?: Vec3 };
+
+/**
+ * Hand targets moved to hold a barbell `grip` apart: each along the line between the two, about their middle, by as
+ * much (inverse kinematics then bends the elbows to reach them). The angles say where the bar goes; the hands stay
+ * where they took it, as a lifter's do, so an arm pressing overhead does not slide its hand along the bar.
+ */
+export function onTheBar(hands: Record<Side, Vec3>, grip: number): Record<Side, Vec3> {
+  const middle = lerp3(hands.left, hands.right, 0.5);
+  const across = normalize3(sub3(hands.right, hands.left));
+  return { left: add3(middle, across, -grip / 2), right: add3(middle, across, grip / 2) };
+}
+
+/** A held barbell's ends: 2.2 m through both grips, centred between them (as wide a grip on either side). */
+export function barbellLine(body: Body3): [Vec3, Vec3] {
+  const [left, right] = [body.arms.left.hand, body.arms.right.hand];
+  const middle = lerp3(left, right, 0.5);
+  const across = normalize3(sub3(right, left));
+  return [add3(middle, across, -LOAD.barbell.half), add3(middle, across, LOAD.barbell.half)];
+}
 
 const smooth = (t: number) => {
   const x = Math.max(0, Math.min(1, t));
@@ -110,6 +138,34 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
     }
     case 'medicine-ball':
       return [{ shape: 'sphere', centre: middle, radius: LOAD.medicineBall.radius }];
+    case 'barbell': {
+      // The bar in pieces from end to end, cut at the collars, the grips and its middle, each painted by its own depth
+      // (it runs 2.2 m across the picture's depth); a piece that ends at a grip is painted behind that fist too, so it
+      // closes over the bar. A plate on each sleeve against its collar.
+      const { half, thickness, collar, plateRadius, plateThickness } = LOAD.barbell;
+      const [from, to] = barbellLine(body);
+      const grip = distance3(left, right) / 2;
+      const cuts = [-half, -collar, -grip, 0, grip, collar, half].sort((a, b) => a - b);
+      const at = (offset: number) => add3(middle, across, offset);
+      const bars = cuts.slice(1).map((cut, i): Piece => {
+        const start = cuts[i]!;
+        const fist = [start, cut].find((end) => Math.abs(Math.abs(end) - grip) < 1e-9);
+        const behind = fist === undefined ? undefined : fist < 0 ? left : right;
+        return {
+          shape: 'bar',
+          points: [start === -half ? from : at(start), cut === half ? to : at(cut)],
+          width: thickness,
+          depthAt: at((start + cut) / 2),
+          ...(behind === undefined ? {} : { behind }),
+        };
+      });
+      const plateAt = collar + plateThickness / 2;
+      return [
+        ...bars,
+        { shape: 'cylinder', centre: at(-plateAt), axis: across, radius: plateRadius, length: plateThickness },
+        { shape: 'cylinder', centre: at(plateAt), axis: across, radius: plateRadius, length: plateThickness },
+      ];
+    }
   }
 }
 
@@ -117,6 +173,8 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
 export function loadMasses(body: Body3, holds: Holds | undefined): [Vec3, number][] {
   if (holds === undefined) return [];
   if (holds === 'dumbbells') return SIDES.map((side): [Vec3, number] => [body.arms[side].hand, LOAD.dumbbell.kg / BODY_MASS_KG]);
+  // A barbell's mass is at its middle, between the grips (the bar and its two plates are symmetric about it).
+  if (holds === 'barbell') return [[lerp3(body.arms.left.hand, body.arms.right.hand, 0.5), LOAD.barbell.kg / BODY_MASS_KG]];
   const kg = holds === 'kettlebell' ? LOAD.kettlebell.kg : holds === 'plate' ? LOAD.plate.kg : LOAD.medicineBall.kg;
   // The kettlebell's is its bell's centre (not its handle's); a plate's and a ball's their middle.
   const solid = loadPieces(body, holds).find((p): p is Exclude<Piece, { shape: 'bar' }> => p.shape !== 'bar');
@@ -161,19 +219,30 @@ export function loadExtent(body: Body3, holds: Holds | undefined): (readonly [Ve
   );
 }
 
-const NAMES: Record<Exclude<Holds, 'dumbbells'>, string> = {
+const NAMES: Record<Exclude<Holds, 'dumbbells' | 'barbell'>, string> = {
   kettlebell: 'a kettlebell held by its handle in both hands is gripped',
   plate: `a plate ${Math.round(LOAD.plate.radius * 200)} cm across held by its rim is gripped`,
   'medicine-ball': `a medicine ball ${Math.round(LOAD.medicineBall.radius * 200)} cm across held between the palms is gripped`,
 };
 
-/** Why the hands cannot hold `holds` in `body` (too far apart or too near for a load in both), or undefined. */
-export function gripProblem(body: Body3, holds: Holds | undefined): string | undefined {
+/**
+ * Why the hands cannot hold `holds` in `body` (too far apart or too near for a load in both), or undefined. A barbell
+ * is held where the hands first took it: `barGrip` is how far apart they were at the first key, and a frame whose
+ * hands are nearer or farther apart than that has them sliding along the bar.
+ */
+export function gripProblem(body: Body3, holds: Holds | undefined, barGrip?: number): string | undefined {
   if (holds === undefined || holds === 'dumbbells') return undefined;
   const apart = distance3(body.arms.left.hand, body.arms.right.hand);
-  const span = GRIP_SPAN[holds];
-  if (Math.abs(apart - span) <= GRIP_TOLERANCE) return undefined;
   // A tenth of a centimetre: 10.4 cm refused against 8 with 2 either way must not read as 10.
   const cm = (m: number, digits = 0) => (m * 100).toFixed(digits);
+  if (holds === 'barbell') {
+    const [least, most] = BAR_GRIP;
+    if (apart < least - GRIP_TOLERANCE || apart > most + GRIP_TOLERANCE)
+      return `the hands are ${cm(apart, 1)} cm apart; a barbell is gripped between its collars, ${cm(least)} to ${cm(most)} cm apart`;
+    if (barGrip === undefined || Math.abs(apart - barGrip) <= GRIP_TOLERANCE) return undefined;
+    return `the hands are ${cm(apart, 1)} cm apart on the barbell, where the first key grips it ${cm(barGrip, 1)} cm apart (${cm(GRIP_TOLERANCE)} cm either way): they would slide along the bar`;
+  }
+  const span = GRIP_SPAN[holds];
+  if (Math.abs(apart - span) <= GRIP_TOLERANCE) return undefined;
   return `the hands are ${cm(apart, 1)} cm apart; ${NAMES[holds]} ${cm(span)} cm apart (${cm(GRIP_TOLERANCE)} cm either way)`;
 }

@@ -16,6 +16,7 @@ import { type Side, SIDES } from './skeleton.ts';
 import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './three-figure.ts';
 import { plantedPoints, type RestPoint } from './three-parts.ts';
 import { cycleSeconds3, type TurnedKey, type TurnedMotion } from './three-motion.ts';
+import { onTheBar } from './three-loads.ts';
 import { poseTouching, touchesBetween } from './three-touch.ts';
 import { add3, distance3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
@@ -65,6 +66,23 @@ function targetsOf(body: Body3, corrections: PlacedKey['corrections']): Targets3
 }
 
 /**
+ * A barbell's grips kept `grip` apart (three-loads.ts: the angles carry the bar, the hands stay where they took it),
+ * unless one of `keys` plants a hand or holds it on the body: that hand's place wins.
+ */
+function holdingBar(targets: Targets3, grip: number | undefined, keys: readonly TurnedKey[]): Targets3 {
+  const { left, right } = targets.hands ?? {};
+  if (grip === undefined || left === undefined || right === undefined) return targets;
+  const isHandHeld = keys.some(
+    (key) => plantedPoints(key.planted).some((p) => p.end?.limb === 'hand') || Object.keys(key.touches).some((end) => end.endsWith('Hand')),
+  );
+  return isHandHeld ? targets : { ...targets, hands: onTheBar({ left, right }, grip) };
+}
+
+/** How far apart the hands take a barbell: as the first key, placed, holds it (undefined when none is held). */
+export const barGripOf = (motion: TurnedMotion, first: PlacedKey): number | undefined =>
+  motion.holds === 'barbell' ? distance3(first.body.arms.left.hand, first.body.arms.right.hand) : undefined;
+
+/**
  * Key `key` placed after `previous` (none: the first key, its pelvis over the origin). What was planted before
  * and still is, unless the key says it moves there (a hop, a step), stays exactly where it was: the key is moved
  * so those parts are where they were on average, then each hand and foot among them is put there exactly. With
@@ -72,7 +90,7 @@ function targetsOf(body: Body3, corrections: PlacedKey['corrections']): Targets3
  * the angles alone place (a knee, a forearm, the pelvis) bears the figure where there is one: a hand or foot can
  * reach for its place, so it is left to inverse kinematics.
  */
-export function placeKey(key: TurnedKey, previous: PlacedKey | undefined, bench?: Bench): PlacedKey {
+export function placeKey(key: TurnedKey, previous: PlacedKey | undefined, bench?: Bench, grip?: number): PlacedKey {
   const free = pose3(key.angles);
   // A point rests on the bench's top where it is over it (where it is along the floor does not change as it rises).
   const along: Vec3 = [previous?.root[0] ?? 0, 0, previous?.root[2] ?? 0];
@@ -103,15 +121,20 @@ export function placeKey(key: TurnedKey, previous: PlacedKey | undefined, bench?
     };
   });
   const corrections = endTargets(placedFree, moves);
-  const body = poseTouching(key.angles, root, targetsOf(placedFree, corrections), touchesBetween(key.touches, key.touches, 0));
+  const targets = holdingBar(targetsOf(placedFree, corrections), grip, [key]);
+  const body = poseTouching(key.angles, root, targets, touchesBetween(key.touches, key.touches, 0));
   return { root, body, places: new Map(points.map((p) => [p.name, p.at(body)])), corrections };
 }
 
 /** Every key placed in order; and the first key placed again after the last, where the loop's seam brings it. */
 export function placeKeys(motion: TurnedMotion): { keys: PlacedKey[]; seam: PlacedKey } {
   const keys: PlacedKey[] = [];
-  for (const key of motion.keys) keys.push(placeKey(key, keys.at(-1), motion.bench));
-  return { keys, seam: placeKey(motion.keys[0]!, keys.at(-1), motion.bench) };
+  let grip: number | undefined;
+  for (const key of motion.keys) {
+    keys.push(placeKey(key, keys.at(-1), motion.bench, grip));
+    grip ??= barGripOf(motion, keys[0]!);
+  }
+  return { keys, seam: placeKey(motion.keys[0]!, keys.at(-1), motion.bench, grip) };
 }
 
 const PLACED = new WeakMap<TurnedMotion, PlacedKey[]>();
@@ -244,7 +267,8 @@ export function bodyBetween3(motion: TurnedMotion, from: number, to: number, pro
   const exact = endTargets(free, onEnds);
   for (const { point } of onEnds) corrections[point.end!.limb][point.end!.side] = exact[point.end!.limb][point.end!.side];
   const touches = touchesBetween(motion.keys[from]!.touches, motion.keys[to]!.touches, progress);
-  return poseTouching(angles, root, targetsOf(free, corrections), touches);
+  const grip = barGripOf(motion, keys[0]!);
+  return poseTouching(angles, root, holdingBar(targetsOf(free, corrections), grip, [motion.keys[from]!, motion.keys[to]!]), touches);
 }
 
 /** The figure `seconds` into the loop. */

@@ -81,3 +81,31 @@ export function flexion3(a: Vec3, b: Vec3, c: Vec3): number {
   const w = normalize3(sub3(c, b));
   return 180 - Math.acos(Math.max(-1, Math.min(1, dot3(u, w)))) / RAD;
 }
+
+/** The shortest distance between the segments `p0 p1` and `q0 q1` (the closest points clamped to both). */
+export function segmentDistance3(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3): number {
+  const d1 = sub3(p1, p0);
+  const d2 = sub3(q1, q0);
+  const r = sub3(p0, q0);
+  const a = dot3(d1, d1);
+  const e = dot3(d2, d2);
+  const f = dot3(d2, r);
+  const clamp = (x: number) => Math.max(0, Math.min(1, x));
+  if (a < 1e-12 && e < 1e-12) return length3(r);
+  if (a < 1e-12) return distance3(p0, add3(q0, d2, clamp(f / e)));
+  const c = dot3(d1, r);
+  if (e < 1e-12) return distance3(add3(p0, d1, clamp(-c / a)), q0);
+  const b = dot3(d1, d2);
+  const denominator = a * e - b * b;
+  // Parallel segments: any s will do; take the start and let t's clamp find the nearest.
+  let s = denominator > 1e-12 ? clamp((b * f - c * e) / denominator) : 0;
+  let t = (b * s + f) / e;
+  if (t < 0) {
+    t = 0;
+    s = clamp(-c / a);
+  } else if (t > 1) {
+    t = 1;
+    s = clamp((b - c) / a);
+  }
+  return distance3(add3(p0, d1, s), add3(q0, d2, t));
+}
