@@ -189,6 +189,7 @@ describe('the three-quarter checks', () => {
       'Cross_Body_Mountain_Climber',
       'Dumbbell_Floor_Fly',
       'Half_Kneeling_Thoracic_Rotation',
+      'Half_Lord_Of_The_Fishes_Pose',
       'Heron_Pose',
       'Hip_Airplane',
       'Iron_Cross',
