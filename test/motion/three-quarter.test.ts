@@ -210,9 +210,11 @@ describe('the three-quarter checks', () => {
       'Side_Lying_Hip_Adduction',
       'Side_Plank_Clamshell',
       'Single_Leg_Circles',
+      'Spinal_CARs',
       'Thoracic_Bridge',
       'Thread_The_Needle_Pose',
       'Three_Limbed_Forward_Bend',
+      'Torso_Circles',
       'Wide_Legged_Forward_Bend',
     ]);
     for (const d of turned) assert.deepEqual(checkTurned(d.file, d.id, d.motion as TurnedMotion), []);
