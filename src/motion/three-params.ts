@@ -165,6 +165,8 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       const isOwnLimb = spot.startsWith(end.startsWith('left') ? 'left' : 'right') && (end.endsWith('Foot') || spot.endsWith('Shoulder'));
       if (isOwnLimb)
         problems.push(problem(file, `${at}.keys.${i}.touches.${end}`, `${end} cannot rest on ${spot}, a part of its own limb`));
+      if (spot === 'head' && end.endsWith('Foot'))
+        problems.push(problem(file, `${at}.keys.${i}.touches.${end}`, `${end} cannot rest on the head; a hand can`));
     }
     const planted = source.planted ?? [...sources.slice(0, i)].reverse().find((k) => k.planted !== undefined)?.planted ?? [];
     (source.moves ?? []).forEach((part, j) => {

@@ -1,16 +1,16 @@
 /**
  * Hands and feet held on the body (a key's `touches`): a hand resting on the top hip, a foot kept on the other
- * foot. Each touching end is placed by inverse kinematics on its spot, a point of the body moved out toward the
+ * foot, the hands laced behind the head. Each touching end is placed by inverse kinematics on its spot, a point of the body moved out toward the
  * end's own side by the thickness between them, so the pair touches in every frame whatever the rest does.
  */
 import { type Side, SIDES } from './skeleton.ts';
 import { type Angles3, type Body3, pose3, sideSign, type Targets3 } from './three-figure.ts';
-import { add3, axisOf, lerp3, type Vec3 } from './three-vec.ts';
+import { add3, axisOf, dot3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
 export const TOUCH_ENDS = ['leftHand', 'rightHand', 'leftFoot', 'rightFoot'] as const;
 export type TouchEnd = (typeof TOUCH_ENDS)[number];
 const SPOT_PARTS = ['Hip', 'Thigh', 'Knee', 'Foot', 'Shoulder'] as const;
-export const TOUCH_SPOTS = SPOT_PARTS.flatMap((part) => [`left${part}`, `right${part}`] as const);
+export const TOUCH_SPOTS = [...SPOT_PARTS.flatMap((part) => [`left${part}`, `right${part}`] as const), 'head'] as const;
 export type TouchSpot = (typeof TOUCH_SPOTS)[number];
 export type Touches = Partial<Record<TouchEnd, TouchSpot>>;
 
@@ -25,8 +25,23 @@ const OUT: Record<(typeof SPOT_PARTS)[number], number> = { Hip: 0.1, Thigh: 0.08
 
 const sideOf = (name: string): Side => (name.startsWith('left') ? 'left' : 'right');
 
+/**
+ * A hand on the back of the head (fingers laced behind it, as a crunch or a sit-up holds them): its grip 11 cm behind
+ * the head's centre, square to the neck (so it follows a chin tuck), and 10 cm out to its own side, 15 cm from the
+ * centre in all: the head's 10.5 cm and the hand's drawn half thickness (4.2 cm), touching.
+ */
+const BEHIND_HEAD = { back: 0.11, out: 0.1 };
+
+function behindHead(body: Body3, end: TouchEnd): Vec3 {
+  const up = normalize3(sub3(body.head, body.neckBase));
+  const forward = axisOf(body.chestFrame, 0);
+  const back = normalize3(scale3(sub3(forward, scale3(up, dot3(forward, up))), -1));
+  return add3(add3(body.head, back, BEHIND_HEAD.back), axisOf(body.chestFrame, 2), sideSign(sideOf(end)) * BEHIND_HEAD.out);
+}
+
 /** Where end `end` rests when it touches `spot` on `body`. */
 export function touchPoint(body: Body3, end: TouchEnd, spot: TouchSpot): Vec3 {
+  if (spot === 'head') return behindHead(body, end);
   const side = sideOf(spot);
   const part = spot.slice(side.length) as (typeof SPOT_PARTS)[number];
   const frame = part === 'Shoulder' ? body.chestFrame : body.pelvisFrame;

@@ -87,4 +87,63 @@ describe('hands and feet held on the body', () => {
     assert.ok(!unknown.ok);
     assert.match(JSON.stringify(unknown.problems), /touches/);
   });
+
+  it('laces the hands behind the head through a crunch, and takes no foot there', () => {
+    // Lying with the knees bent, elbows out; the shoulder blades lift and the chin tucks.
+    const lying = {
+      name: 'lying, hands behind the head',
+      hold: 0.4,
+      move: 0.8,
+      lean: -90,
+      hips: [45, 4, 0],
+      knees: 95,
+      ankles: -40,
+      neck: [5, 0, 0],
+      shoulders: [170, 20, 60],
+      elbows: 120,
+      planted: ['pelvis', 'lowerBack', 'back', 'leftFoot', 'rightFoot'],
+      touches: { leftHand: 'head', rightHand: 'head' },
+    };
+    const crunch = {
+      view: 'three-quarter',
+      keys: [
+        lying,
+        {
+          name: 'shoulder blades lifted',
+          hold: 0.5,
+          move: 0.8,
+          spine: [30, 0, 0],
+          neck: [20, 0, 0],
+          planted: ['pelvis', 'lowerBack', 'leftFoot', 'rightFoot'],
+        },
+      ],
+    };
+    const motion = motionOf(crunch);
+    for (let frame = 0; frame < frameCount3(motion); frame += 1) {
+      const body = bodyAt3(motion, frame / FRAMES_PER_SECOND_3D);
+      for (const side of ['left', 'right'] as const) {
+        const hand = endAt(body, `${side}Hand`);
+        // Touching the head (its 10.5 cm and the hand's 4.2), behind it as the chest faces, on the hand's own side.
+        assert.ok(
+          Math.abs(distance3(hand, body.head) - 0.149) < 0.002,
+          `${side} hand ${distance3(hand, body.head)} from the head at ${frame}`,
+        );
+        const chestForward = [body.chestFrame[0][0], body.chestFrame[1][0], body.chestFrame[2][0]] as const;
+        const rel = [hand[0] - body.head[0], hand[1] - body.head[1], hand[2] - body.head[2]];
+        assert.ok(
+          rel[0]! * chestForward[0] + rel[1]! * chestForward[1] + rel[2]! * chestForward[2] < -0.05,
+          `${side} hand behind the head`,
+        );
+      }
+      assert.ok(distance3(endAt(body, 'leftHand'), endAt(body, 'rightHand')) > 0.15, 'each hand on its own side');
+    }
+    assert.deepEqual(checkTurned(FILE, 'Clamshell', motion), []);
+    // Without the touch the same angles put the hands into the head.
+    const { touches: _, ...free } = lying;
+    const loose = bodyAt3(motionOf({ ...crunch, keys: [free, crunch.keys[1]] }), 0);
+    assert.ok(distance3(endAt(loose, 'leftHand'), loose.head) < 0.13);
+    const foot = buildTurned(FILE, 'Clamshell', { ...crunch, keys: [{ ...lying, touches: { leftFoot: 'head' } }] });
+    assert.ok(!foot.ok);
+    assert.match(JSON.stringify(foot.problems), /keys\.0\.touches\.leftFoot.*leftFoot cannot rest on the head; a hand can/);
+  });
 });
