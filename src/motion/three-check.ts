@@ -3,17 +3,26 @@
  * within human ranges, planted parts on the floor at their keys and held within 2 cm of their place through
  * every move that keeps them planted, no part under the floor in any frame, the centre of mass over the
  * footprint of what rests on the floor at every key (with what the hands hold), a load in both hands only where
- * the hands are as far apart as it is wide, a barbell clear of the body, the loop's seam, a clip of at most 5 s. Problems name
+ * the hands are as far apart as it is wide, a barbell clear of the body, two dumbbells clear of each other, the loop's seam, a clip of at most 5 s. Problems name
  * the file, the exercise and the key.
  */
 import { type Problem, problem } from '../problems.ts';
 import { RANGES } from './motion-check.ts';
 import { SIDES } from './skeleton.ts';
 import type { Angles3, Body3 } from './three-figure.ts';
-import { barInBody } from './three-bar-clear.ts';
+import { barInBody, dumbbellsInEachOther } from './three-load-clear.ts';
 import { groundUnder } from './three-bench.ts';
 import { plantedPoints } from './three-parts.ts';
-import { barGripOf, bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys, placeKeys, plantedBetween } from './three-timeline.ts';
+import {
+  barGripOf,
+  bodyBetween3,
+  FRAMES_PER_SECOND_3D,
+  frameCount3,
+  locate3,
+  placedKeys,
+  placeKeys,
+  plantedBetween,
+} from './three-timeline.ts';
 import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
 import { endAt, touchesBetween, touchPoint } from './three-touch.ts';
 import { centreWithLoad, gripProblem, type Holds, loadBottom } from './three-loads.ts';
@@ -43,6 +52,8 @@ export const PLANT_TOLERANCE = 0.02;
 const UNDER_FLOOR = 0.02;
 /** How far a barbell may press into a part's drawn thickness (soft tissue: a bar racked on the shoulders or dragged up the thighs). */
 const BAR_CLEARANCE = 0.02;
+/** How far two dumbbells' heads may meet (half a centimetre: touching, as a fly's top may; steel does not give). */
+const LOAD_CLASH = 0.005;
 /** The centre of mass may lie this far outside the outline of what rests on the floor (a hand or foot's own width). */
 const BALANCE_MARGIN = 0.03;
 
@@ -222,6 +233,11 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     if (bar !== undefined && bar.depth > BAR_CLEARANCE && !reported.has('bar')) {
       reported.add('bar');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the barbell passes ${cm(bar.depth)} cm into the ${bar.part}`));
+    }
+    const clash = dumbbellsInEachOther(body, motion.holds);
+    if (clash !== undefined && clash > LOAD_CLASH && !reported.has('dumbbells')) {
+      reported.add('dumbbells');
+      problems.push(problem(file, base, `at ${t.toFixed(2)} s the two dumbbells pass ${cm(clash)} cm into each other`));
     }
     const [part, depth] = lowPoints(body, motion.holds).reduce((a, b) => (b[1] < a[1] ? b : a));
     if (!isUnderReported && depth < -UNDER_FLOOR) {

@@ -1,5 +1,5 @@
 /**
- * A barbell in the three-quarter view (`"holds": "barbell"`, three-loads.ts, three-bar-clear.ts): 2.2 m through both
+ * A barbell in the three-quarter view (`"holds": "barbell"`, three-loads.ts, three-load-clear.ts): 2.2 m through both
  * grips with a plate on each sleeve; the hands stay where the first key takes the bar while the angles carry it; a
  * grip outside the collars, a bar through the head or a bar sunk in the floor is refused; its 40 kg weigh in the
  * balance; it is drawn by depth in pieces, and its plates' shadows lie flat.

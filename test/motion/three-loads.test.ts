@@ -264,4 +264,11 @@ describe('what the hands hold in the three-quarter view', () => {
     };
     assert.match(checked(deep), /at 0\.00 s the held kettlebell is \d+ cm under the floor/);
   });
+
+  it('refuses two dumbbells brought into each other, which the drawing paints one over the other', () => {
+    // Arms hanging under a bent-over trunk, the hands in close: the inner heads meet.
+    const close = { ...REVERSE_FLYES, keys: [{ ...REVERSE_FLYES.keys[0]!, shoulders: [60, -20, -90] }, REVERSE_FLYES.keys[1]!] };
+    assert.match(checked(close), /at 0\.00 s the two dumbbells pass \d+ cm into each other/);
+    assert.equal(checked(REVERSE_FLYES), '');
+  });
 });
