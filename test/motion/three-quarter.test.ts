@@ -204,6 +204,7 @@ describe('the three-quarter checks', () => {
       'Prone_T_Raise',
       'Prone_W_Raise',
       'Reverse_Clamshell',
+      'Revolved_Chair_Pose',
       'Revolved_Wide_Legged_Forward_Bend',
       'Russian_Twist',
       'Side-Lying_Floor_Stretch',
@@ -218,6 +219,7 @@ describe('the three-quarter checks', () => {
       'Three_Limbed_Forward_Bend',
       'Torso_Circles',
       'Wide_Legged_Forward_Bend',
+      'Wild_Thing',
     ]);
     for (const d of turned) assert.deepEqual(checkTurned(d.file, d.id, d.motion as TurnedMotion), []);
     // The planar renderer's own readers see only its descriptions.
