@@ -185,12 +185,15 @@ describe('the three-quarter checks', () => {
     const turned = read.value.filter((d) => d.motion.view === 'three-quarter');
     assert.deepEqual(turned.map((d) => d.id).sort(), [
       'Adductor_Rock_Back',
+      'Alternating_Deltoid_Raise',
       'Barbell_Side_Bend',
+      'Bodyweight_Curtsy_Lunge',
       'Bradford_Rocky_Presses',
       'Clamshell',
       'Cocoons',
       'Cross_Body_Mountain_Climber',
       'Dancers_Stretch',
+      'Dumbbell_Curtsy_Lunge',
       'Dumbbell_Floor_Fly',
       'Dumbbell_Flyes',
       'Frog_Sit-Ups',
