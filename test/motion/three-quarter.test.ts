@@ -196,6 +196,7 @@ describe('the three-quarter checks', () => {
       'Dumbbell_Curtsy_Lunge',
       'Dumbbell_Floor_Fly',
       'Dumbbell_Flyes',
+      'Elbow_to_Knee',
       'Frog_Sit-Ups',
       'Half_Kneeling_Thoracic_Rotation',
       'Half_Lord_Of_The_Fishes_Pose',
