@@ -37,7 +37,7 @@ const FLYES = {
       hips: [-5, 6, 0],
       knees: 90,
       ankles: 0,
-      shoulders: [90, 0, 0],
+      shoulders: [90, 4, 0],
       elbows: 10,
       planted: [...LYING, 'leftFoot', 'rightFoot'],
     },
