@@ -144,12 +144,12 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
       // closes over the bar. A plate on each sleeve against its collar.
       const { half, thickness, collar, plateRadius, plateThickness } = LOAD.barbell;
       const [from, to] = barbellLine(body);
-      const grip = distance3(left, right) / 2;
-      const cuts = [-half, -collar, -grip, 0, grip, collar, half].sort((a, b) => a - b);
+      const halfGrip = distance3(left, right) / 2;
+      const cuts = [-half, -collar, -halfGrip, 0, halfGrip, collar, half].sort((a, b) => a - b);
       const at = (offset: number) => add3(middle, across, offset);
       const bars = cuts.slice(1).map((cut, i): Piece => {
         const start = cuts[i]!;
-        const fist = [start, cut].find((end) => Math.abs(Math.abs(end) - grip) < 1e-9);
+        const fist = [start, cut].find((end) => Math.abs(Math.abs(end) - halfGrip) < 1e-9);
         const behind = fist === undefined ? undefined : fist < 0 ? left : right;
         return {
           shape: 'bar',

@@ -1,7 +1,8 @@
 /**
  * Hands and feet held on the body (a key's `touches`): a hand resting on the top hip, a foot kept on the other
- * foot, the hands laced behind the head. Each touching end is placed by inverse kinematics on its spot, a point of the body moved out toward the
- * end's own side by the thickness between them, so the pair touches in every frame whatever the rest does.
+ * foot, the hands laced behind the head. Each touching end is placed by inverse kinematics on its spot, a point of
+ * the body moved out toward the end's own side by the thickness between them, so the pair touches in every frame
+ * whatever the rest does.
  */
 import { type Side, SIDES } from './skeleton.ts';
 import { type Angles3, type Body3, pose3, sideSign, type Targets3 } from './three-figure.ts';
