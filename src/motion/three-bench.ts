@@ -36,10 +36,14 @@ export function benchCorners(bench: Bench): Vec3[] {
   return out;
 }
 
+/** A face of the pad: its outward normal, its corners, and how much darker than the top it is drawn. */
+type Face = { normal: Vec3; points: Vec3[]; tone: number };
+
 /**
  * The bench as strokes to paint among the figure's: each leg at its own depth, and the pad's faces the camera sees
  * at the depth of its top's centre moved back by half the pad's width, so a figure lying on the top is painted over it.
  */
+
 export function benchStrokes(camera: Camera, lens: Lens, bench: Bench): Stroke[] {
   const { from, to, height } = bench;
   const [y0, y1] = [height - PAD, height];
@@ -51,7 +55,18 @@ export function benchStrokes(camera: Camera, lens: Lens, bench: Bench): Stroke[]
       svg: polyline(camera, [lens.project([x, 0, 0]), lens.project(top)], COLOURS.steel, 0.05),
     });
   }
-  const faces: { normal: Vec3; points: Vec3[]; tone: number }[] = [
+  // An end of the pad, at `x`, facing along the bench (`sign`): both ends the same but for where and which way.
+  const end = (x: number, sign: number): Face => ({
+    normal: [sign, 0, 0],
+    points: [
+      [x, y0, -HALF_WIDTH],
+      [x, y0, HALF_WIDTH],
+      [x, y1, HALF_WIDTH],
+      [x, y1, -HALF_WIDTH],
+    ],
+    tone: 0.4,
+  });
+  const faces: Face[] = [
     {
       normal: [0, 1, 0],
       points: [
@@ -82,26 +97,8 @@ export function benchStrokes(camera: Camera, lens: Lens, bench: Bench): Stroke[]
       ],
       tone: 0.25,
     },
-    {
-      normal: [1, 0, 0],
-      points: [
-        [to, y0, -HALF_WIDTH],
-        [to, y0, HALF_WIDTH],
-        [to, y1, HALF_WIDTH],
-        [to, y1, -HALF_WIDTH],
-      ],
-      tone: 0.4,
-    },
-    {
-      normal: [-1, 0, 0],
-      points: [
-        [from, y0, -HALF_WIDTH],
-        [from, y0, HALF_WIDTH],
-        [from, y1, HALF_WIDTH],
-        [from, y1, -HALF_WIDTH],
-      ],
-      tone: 0.4,
-    },
+    end(to, 1),
+    end(from, -1),
   ];
   // Only the faces turned toward the camera show; the sides darker than the top, so the box reads as one.
   const svg = faces

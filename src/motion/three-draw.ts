@@ -10,7 +10,7 @@ import { SEGMENT } from './body-measures.ts';
 import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
 import { type Bench, benchStrokes } from './three-bench.ts';
-import type { Body3 } from './three-figure.ts';
+import { type Body3, chestOf } from './three-figure.ts';
 import type { Lens, Stroke } from './three-camera.ts';
 import { loadShadows, loadStrokes } from './three-load-draw.ts';
 import type { Holds } from './three-loads.ts';
@@ -79,7 +79,7 @@ function figureStrokes(sight: Sight, body: Body3): Stroke[] {
     );
   }
   // The trunk as the planar figure draws it, pelvis to waist to chest to shoulders, each as wide as it is seen.
-  const chest = lerp3(body.waist, body.neckBase, 2 / 3);
+  const chest = chestOf(body);
   const trunk = (from: Vec3, to: Vec3, frame: Mat3, breadth: number, deep: number): string =>
     polyline(camera, [project(from), project(to)], COLOURS.near, trunkWidth(lens, frame, from, to, breadth, deep));
   const neckTop = lerp3(body.neckBase, body.head, 0.5);

@@ -98,6 +98,9 @@ export interface Body3 {
   centre: Vec3;
 }
 
+/** The middle of the chest, two thirds of the way from the waist to the neck's base: where the trunk is drawn widest. */
+export const chestOf = (body: Pick<Body3, 'waist' | 'neckBase'>): Vec3 => lerp3(body.waist, body.neckBase, 2 / 3);
+
 /** Where placed limb ends go: a hand's grip, a foot's ankle (the foot keeps the turn in space its angles give it). */
 export interface Targets3 {
   hands?: Partial<Record<Side, Vec3>>;

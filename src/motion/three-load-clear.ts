@@ -9,13 +9,13 @@
  */
 import { SEGMENT } from './body-measures.ts';
 import { LEG_HALF_WIDTH, SIDES } from './skeleton.ts';
-import type { Body3 } from './three-figure.ts';
+import { type Body3, chestOf } from './three-figure.ts';
 import { barbellLine, dumbbellAxis, LOAD } from './three-loads.ts';
 import { add3, lerp3, segmentDistance3, type Vec3 } from './three-vec.ts';
 
 /** Parts the bar may not pass into, each a segment and the half thickness it is drawn with (metres). */
 function parts(body: Body3): [string, Vec3, Vec3, number][] {
-  const chest = lerp3(body.waist, body.neckBase, 2 / 3);
+  const chest = chestOf(body);
   const out: [string, Vec3, Vec3, number][] = [
     ['head', body.head, body.head, SEGMENT.headRadius],
     ['neck', body.neckBase, lerp3(body.neckBase, body.head, 0.5), 0.035],

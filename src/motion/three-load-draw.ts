@@ -4,7 +4,7 @@
  * renderer's colours (render-props.ts: iron with its edge, the ball's red, a steel handle), painted among the
  * limbs by its depth, and a dumbbell in the hand turned away as much paler as that arm is.
  */
-import { type Point, SIDES } from './skeleton.ts';
+import type { Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, mixColour, polyline, round, svgPoint } from './svg-kit.ts';
 import type { Lens, Stroke } from './three-camera.ts';
 import { hull } from './three-check.ts';
@@ -55,8 +55,8 @@ function pieceSvg(camera: Camera, lens: Lens, piece: Piece, fill: string, edge: 
 
 /**
  * The strokes of the load `holds` in `body`'s hands. `farness` gives how far (0..1) each side is turned away, as
- * the limbs are toned; a load in both hands is in the middle and keeps the near tone. A handle is painted just
- * behind the fists round it, so they close over it.
+ * the limbs are toned; a load in both hands is in the middle and keeps the near tone. A bar is painted by its own
+ * depth and just behind the fists round it (`behind`), so they close over it.
  */
 export function loadStrokes(
   camera: Camera,
@@ -65,7 +65,6 @@ export function loadStrokes(
   holds: Holds | undefined,
   farness: (side: 'left' | 'right') => number,
 ): Stroke[] {
-  const handsDepth = Math.min(...SIDES.map((side) => lens.depthOf(body.arms[side].hand)));
   return loadPieces(body, holds).map((piece) => {
     const t = piece.side === undefined ? 0 : farness(piece.side) * FAR_TOWARD_BACKGROUND;
     const solid =
@@ -77,11 +76,9 @@ export function loadStrokes(
     const fill = mixColour(solid, COLOURS.background, t);
     const edge = mixColour(COLOURS.ironEdge, COLOURS.background, t);
     const depth =
-      piece.shape !== 'bar'
-        ? lens.depthOf(piece.centre)
-        : holds === 'kettlebell'
-          ? handsDepth - 0.001
-          : Math.min(lens.depthOf(piece.depthAt), piece.behind === undefined ? Infinity : lens.depthOf(piece.behind)) - 0.001;
+      piece.shape === 'bar'
+        ? Math.min(lens.depthOf(piece.depthAt), ...(piece.behind ?? []).map(lens.depthOf)) - 0.001
+        : lens.depthOf(piece.centre);
     return { depth, svg: pieceSvg(camera, lens, piece, fill, edge) };
   });
 }

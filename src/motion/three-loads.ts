@@ -9,7 +9,7 @@
 import { BODY_MASS_KG } from './body-measures.ts';
 import { DUMBBELL_HEAD, KETTLEBELL } from './bell-rest.ts';
 import { type Side, SIDES } from './skeleton.ts';
-import type { Arm3, Body3 } from './three-figure.ts';
+import { type Arm3, type Body3, chestOf } from './three-figure.ts';
 import { add3, cross3, distance3, dot3, length3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
 export const HOLDS = ['dumbbells', 'kettlebell', 'plate', 'medicine-ball', 'barbell'] as const;
@@ -53,7 +53,8 @@ export const BAR_GRIP: readonly [number, number] = [0.09, 2 * LOAD.barbell.colla
 export type Piece =
   | { shape: 'cylinder'; centre: Vec3; axis: Vec3; radius: number; length: number; side?: Side }
   | { shape: 'sphere'; centre: Vec3; radius: number; side?: Side }
-  | { shape: 'bar'; points: Vec3[]; width: number; depthAt: Vec3; side?: Side; behind?: Vec3 };
+  /** `behind`: fists that close over the bar, so it is painted behind them too (a handle, a barbell's grip). */
+  | { shape: 'bar'; points: Vec3[]; width: number; depthAt: Vec3; side?: Side; behind?: readonly Vec3[] };
 
 /**
  * Hand targets moved to hold a barbell `grip` apart: each along the line between the two, about their middle, by as
@@ -96,9 +97,6 @@ export function dumbbellAxis(arm: Arm3): Vec3 {
   return normalize3(sub3(hinge, scale3(forearm, dot3(hinge, forearm))));
 }
 
-/** The middle of the chest, which a plate held in both hands faces. */
-const chestOf = (body: Body3): Vec3 => lerp3(body.waist, body.neckBase, 2 / 3);
-
 /** The pieces of `holds` in `body`'s hands. */
 export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
   if (holds === undefined) return [];
@@ -125,7 +123,7 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
       const [a, b] = [add3(middle, level, -handleHalf), add3(middle, level, handleHalf)];
       const down = (p: Vec3): Vec3 => add3(p, [0, -horn, 0]);
       return [
-        { shape: 'bar', points: [down(a), a, b, down(b)], width: 0.025, depthAt: middle },
+        { shape: 'bar', points: [down(a), a, b, down(b)], width: 0.025, depthAt: middle, behind: [left, right] },
         { shape: 'sphere', centre: add3(middle, [0, -drop, 0]), radius },
       ];
     }
@@ -150,7 +148,7 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
       const bars = cuts.slice(1).map((cut, i): Piece => {
         const start = cuts[i]!;
         const fist = [start, cut].find((end) => Math.abs(Math.abs(end) - halfGrip) < 1e-9);
-        const behind = fist === undefined ? undefined : fist < 0 ? left : right;
+        const behind = fist === undefined ? undefined : [fist < 0 ? left : right];
         return {
           shape: 'bar',
           points: [start === -half ? from : at(start), cut === half ? to : at(cut)],
