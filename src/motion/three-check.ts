@@ -11,7 +11,7 @@ import { RANGES } from './motion-check.ts';
 import { SIDES } from './skeleton.ts';
 import type { Angles3, Body3 } from './three-figure.ts';
 import { barInBody, dumbbellsInEachOther } from './three-load-clear.ts';
-import { groundUnder } from './three-bench.ts';
+import { restingOver } from './three-bench.ts';
 import { plantedPoints } from './three-parts.ts';
 import {
   barGripOf,
@@ -165,9 +165,8 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     const points = plantedPoints(key.planted);
     for (const message of rangeProblems(key.angles, body, new Set(points.map((p) => p.name)))) problems.push(problem(file, at, message));
     for (const point of points) {
-      const ground = groundUnder(motion.bench, point.at(body));
-      const off = point.at(body)[1] - point.rest - ground;
-      const what = ground > 0 ? "the bench's top" : 'the floor';
+      const { height, what } = restingOver(motion.bench, point.at(body), point.rest);
+      const off = point.at(body)[1] - height;
       if (Math.abs(off) > PLANT_TOLERANCE)
         problems.push(problem(file, at, `${point.name} is planted but ${cm(Math.abs(off))} cm ${off > 0 ? 'above' : 'under'} ${what}`));
     }

@@ -49,7 +49,7 @@ export interface TurnedMotion {
  * hash beside RENDERER_VERSION (so its media are made again without touching the planar ones'), and in the
  * `generatedWith` of its clips.
  */
-export const TURNED_RENDERER_VERSION = '0.5.0';
+export const TURNED_RENDERER_VERSION = '0.6.0';
 
 export const cycleSeconds3 = (motion: TurnedMotion): number => motion.keys.reduce((sum, key) => sum + key.hold + key.move, 0);
 

@@ -12,7 +12,7 @@
 import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { within } from './schema-numbers.ts';
-import { BENCH_HEIGHT } from './three-bench.ts';
+import { BENCH_HEIGHT, padsOf } from './three-bench.ts';
 import { DEFAULT_CAMERA } from './three-camera.ts';
 import { HOLDS } from './three-loads.ts';
 import type { Side } from './skeleton.ts';
@@ -73,12 +73,49 @@ const CameraSchema = v.strictObject({
   down: within(5, 70),
 });
 
-/** A flat bench along the figure's forward axis, `from` before `to` (three-bench.ts); 20 to 80 cm high. */
+/**
+ * A bench along the figure's forward axis, `from` before `to` (three-bench.ts); 20 to 80 cm high; its back pad, when
+ * it has one, hinged at `at` and sloped up toward `from` (down, negative: a decline) by 40 degrees down to 85 up.
+ */
 const BenchSchema = v.strictObject({
   from: within(-3, 3),
   to: within(-3, 3),
   height: v.optional(within(0.2, 0.8), BENCH_HEIGHT),
+  incline: v.optional(v.strictObject({ at: within(-3, 3), degrees: within(-40, 85) })),
 });
+
+/** The pad's shortest stretch either side of an incline's hinge, and its back end's highest and lowest (metres). */
+const INCLINE_LIMITS = { stretch: 0.2, highest: 1.5, lowest: 0.15 };
+
+/** What is wrong with a bench's shape, each naming its field (none: an empty list). */
+function benchProblems(file: string, at: string, bench: v.InferOutput<typeof BenchSchema>): Problem[] {
+  const problems: Problem[] = [];
+  if (bench.to - bench.from < 0.5)
+    problems.push(
+      problem(file, `${at}.bench.to`, `the bench runs from ${bench.from} to ${bench.to} m; it must be at least 0.5 m long, from before to`),
+    );
+  const { incline } = bench;
+  if (incline === undefined) return problems;
+  const { stretch, highest, lowest } = INCLINE_LIMITS;
+  if (incline.at - bench.from < stretch || bench.to - incline.at < stretch)
+    problems.push(
+      problem(
+        file,
+        `${at}.bench.incline.at`,
+        `the hinge at ${incline.at} m leaves a pad under ${stretch} m between it and an end (${bench.from} to ${bench.to})`,
+      ),
+    );
+  const top = padsOf(bench)[0]!.y0;
+  if (top > highest || top < lowest)
+    problems.push(
+      problem(
+        file,
+        `${at}.bench.incline.degrees`,
+        `the back pad's end would stand ${top.toFixed(2)} m high; it must be ${lowest} to ${highest} m (a shorter back pad or a gentler slope)`,
+      ),
+    );
+  return problems;
+}
 
 export const TurnedSchema = v.strictObject({
   view: v.literal(THREE_QUARTER),
@@ -147,11 +184,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
   const parsed = v.safeParse(TurnedSchema, raw);
   if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
   const { frame, mat, camera, holds, bench, keys: sources } = parsed.output;
-  const problems: Problem[] = [];
-  if (bench !== undefined && bench.to - bench.from < 0.5)
-    problems.push(
-      problem(file, `${at}.bench.to`, `the bench runs from ${bench.from} to ${bench.to} m; it must be at least 0.5 m long, from before to`),
-    );
+  const problems: Problem[] = bench === undefined ? [] : benchProblems(file, at, bench);
   if (sources[0]!.planted === undefined)
     problems.push(problem(file, `${at}.keys.0.planted`, 'the first key says which parts rest on the floor (an empty list: none)'));
   const stills = parsed.output.stills ?? [0, Math.min(1, sources.length - 1)];

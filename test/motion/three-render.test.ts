@@ -101,7 +101,7 @@ describe('a three-quarter description rendered', () => {
       [['Plank_Jack/demo-1.mp4', '864x496', 1]],
     );
     // Its clip says which renderer drew it: the planar one's version and the three-quarter view's.
-    assert.equal(entry?.videos[0]?.generatedWith, 'exercise-catalog motion renderer 1.29.0, three-quarter view 0.5.0 (resvg, libx264)');
+    assert.equal(entry?.videos[0]?.generatedWith, 'exercise-catalog motion renderer 1.29.0, three-quarter view 0.6.0 (resvg, libx264)');
     await renderMissing(dir, [built.value], (id) => rendered.push(id));
     assert.deepEqual(rendered, ['Plank_Jack']);
   });
