@@ -9,7 +9,7 @@ import { type Camera, circle, COLOURS, mixColour, polyline, round, svgPoint } fr
 import type { Lens, Stroke } from './three-camera.ts';
 import { hull } from './three-check.ts';
 import type { Body3 } from './three-figure.ts';
-import { type Holds, loadPieces, type Piece } from './three-loads.ts';
+import { dumbbellHands, type Holds, loadPieces, type Piece } from './three-loads.ts';
 import { add3, cross3, normalize3, type Vec3 } from './three-vec.ts';
 
 /** The far side's tone of a load: as far toward the background as the limbs' far tone is from their near one. */
@@ -70,7 +70,7 @@ export function loadStrokes(
     const solid =
       piece.shape !== 'bar' && holds === 'medicine-ball'
         ? COLOURS.ball
-        : piece.shape === 'bar' && (holds === 'dumbbells' || holds === 'barbell')
+        : piece.shape === 'bar' && (dumbbellHands(holds).length > 0 || holds === 'barbell')
           ? COLOURS.steel
           : COLOURS.iron;
     const fill = mixColour(solid, COLOURS.background, t);

@@ -1,5 +1,6 @@
 /**
- * What the hands hold through a three-quarter clip (`"holds"`): a dumbbell in each hand, or one load in both (a
+ * What the hands hold through a three-quarter clip (`"holds"`): a dumbbell in each hand, one in one hand only
+ * (`left-dumbbell`, `right-dumbbell`: a one-arm row, a one-arm flye, the other hand free to rest), or one load in both (a
  * kettlebell by its handle, a plate by its rim, a medicine ball between the palms, a barbell anywhere between its
  * collars). Each is placed from the hands
  * in every frame, as pieces in space (a cylinder, a sphere, a handle) that three-load-draw.ts paints among the
@@ -12,8 +13,18 @@ import { type Side, SIDES } from './skeleton.ts';
 import { type Arm3, type Body3, chestOf } from './three-figure.ts';
 import { add3, cross3, distance3, dot3, length3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
-export const HOLDS = ['dumbbells', 'kettlebell', 'plate', 'medicine-ball', 'barbell'] as const;
+export const HOLDS = ['dumbbells', 'left-dumbbell', 'right-dumbbell', 'kettlebell', 'plate', 'medicine-ball', 'barbell'] as const;
 export type Holds = (typeof HOLDS)[number];
+/** A load in both hands: what is gripped with the two together, not a dumbbell in each or in one. */
+type BothHands = Exclude<Holds, 'dumbbells' | 'left-dumbbell' | 'right-dumbbell' | 'barbell'>;
+
+/** The hands holding a dumbbell each: both, one, or none (a load in both hands is not a dumbbell). */
+export function dumbbellHands(holds: Holds | undefined): readonly Side[] {
+  if (holds === 'dumbbells') return SIDES;
+  if (holds === 'left-dumbbell') return ['left'];
+  if (holds === 'right-dumbbell') return ['right'];
+  return [];
+}
 
 /**
  * Sizes (metres) and masses (kilograms). A dumbbell: the planar renderer's head radius (bell-rest.ts), heads 5 cm
@@ -36,7 +47,7 @@ export const LOAD = {
  * on a kettlebell's handle; a plate's rim in each hand, the fist's middle a centimetre inside it; palms pressed
  * on a ball's sides, the grip half a hand's thickness (2.5 cm) off its surface.
  */
-export const GRIP_SPAN: Record<Exclude<Holds, 'dumbbells' | 'barbell'>, number> = {
+export const GRIP_SPAN: Record<BothHands, number> = {
   kettlebell: 0.08,
   plate: 2 * LOAD.plate.radius - 0.02,
   'medicine-ball': 2 * LOAD.medicineBall.radius + 0.05,
@@ -105,7 +116,9 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
   const across = normalize3(sub3(right, left));
   switch (holds) {
     case 'dumbbells':
-      return SIDES.flatMap((side): Piece[] => {
+    case 'left-dumbbell':
+    case 'right-dumbbell':
+      return dumbbellHands(holds).flatMap((side): Piece[] => {
         const arm = body.arms[side];
         const axis = dumbbellAxis(arm);
         const { head, headWidth, grip } = LOAD.dumbbell;
@@ -170,7 +183,8 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
 /** Where a piece's mass is, and its share of the body's mass, as centreOf weighs the segments. */
 export function loadMasses(body: Body3, holds: Holds | undefined): [Vec3, number][] {
   if (holds === undefined) return [];
-  if (holds === 'dumbbells') return SIDES.map((side): [Vec3, number] => [body.arms[side].hand, LOAD.dumbbell.kg / BODY_MASS_KG]);
+  const bells = dumbbellHands(holds);
+  if (bells.length > 0) return bells.map((side): [Vec3, number] => [body.arms[side].hand, LOAD.dumbbell.kg / BODY_MASS_KG]);
   // A barbell's mass is at its middle, between the grips (the bar and its two plates are symmetric about it).
   if (holds === 'barbell') return [[lerp3(body.arms.left.hand, body.arms.right.hand, 0.5), LOAD.barbell.kg / BODY_MASS_KG]];
   const kg = holds === 'kettlebell' ? LOAD.kettlebell.kg : holds === 'plate' ? LOAD.plate.kg : LOAD.medicineBall.kg;
@@ -217,7 +231,7 @@ export function loadExtent(body: Body3, holds: Holds | undefined): (readonly [Ve
   );
 }
 
-const NAMES: Record<Exclude<Holds, 'dumbbells' | 'barbell'>, string> = {
+const NAMES: Record<BothHands, string> = {
   kettlebell: 'a kettlebell held by its handle in both hands is gripped',
   plate: `a plate ${Math.round(LOAD.plate.radius * 200)} cm across held by its rim is gripped`,
   'medicine-ball': `a medicine ball ${Math.round(LOAD.medicineBall.radius * 200)} cm across held between the palms is gripped`,
@@ -229,7 +243,8 @@ const NAMES: Record<Exclude<Holds, 'dumbbells' | 'barbell'>, string> = {
  * hands are nearer or farther apart than that has them sliding along the bar.
  */
 export function gripProblem(body: Body3, holds: Holds | undefined, barGrip?: number): string | undefined {
-  if (holds === undefined || holds === 'dumbbells') return undefined;
+  // A dumbbell is held in one hand: nothing to grip apart.
+  if (holds === undefined || holds === 'dumbbells' || holds === 'left-dumbbell' || holds === 'right-dumbbell') return undefined;
   const apart = distance3(body.arms.left.hand, body.arms.right.hand);
   // A tenth of a centimetre: 10.4 cm refused against 8 with 2 either way must not read as 10.
   const cm = (m: number, digits = 0) => (m * 100).toFixed(digits);

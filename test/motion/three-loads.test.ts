@@ -100,7 +100,7 @@ describe('what the hands hold in the three-quarter view', () => {
     assert.ok(!result.ok);
     assert.match(
       formatProblems(result.problems).join('; '),
-      /strength-3d\.json: motions\.Reverse_Flyes\.holds: must be one of dumbbells, kettlebell, plate, medicine-ball, barbell/,
+      /strength-3d\.json: motions\.Reverse_Flyes\.holds: must be one of dumbbells, left-dumbbell, right-dumbbell, kettlebell, plate, medicine-ball, barbell/,
     );
     assert.equal(motionOf({ ...REVERSE_FLYES, holds: undefined }).holds, undefined);
     assert.equal(motionOf(REVERSE_FLYES).holds, 'dumbbells');
@@ -263,6 +263,31 @@ describe('what the hands hold in the three-quarter view', () => {
       keys: [{ ...KETTLEBELL.keys[0]!, lean: 70, hips: [120, 10, 0], knees: 100, ankles: 32, shoulders: [80, -14, 0], elbows: 0 }],
     };
     assert.match(checked(deep), /at 0\.00 s the held kettlebell is \d+ cm under the floor/);
+  });
+
+  it('holds one dumbbell in one hand only, weighed there, the other hand free', () => {
+    const oneArm = { ...REVERSE_FLYES, holds: 'right-dumbbell' };
+    const { body } = still(oneArm);
+    const pieces = loadPieces(body, 'right-dumbbell');
+    assert.deepEqual(
+      pieces.map((p) => [p.shape, p.side]),
+      [
+        ['bar', 'right'],
+        ['cylinder', 'right'],
+        ['cylinder', 'right'],
+      ],
+    );
+    // The bell's handle through the right fist, none at the left.
+    const handle = pieces[0]!;
+    assert.ok(handle.shape === 'bar' && distance3(lerp3(handle.points[0]!, handle.points[1]!, 0.5), body.arms.right.hand) < 1e-9);
+    // 8 kg at the right hand against the body's 75: the centre moves an 8/83 share of the way there.
+    const centre = centreWithLoad(body, 'right-dumbbell');
+    assert.ok(Math.abs(distance3(centre, body.centre) - (8 / 83) * distance3(body.arms.right.hand, body.centre)) < 1e-9);
+    assert.equal(checked(oneArm), '');
+    // Hands in close, where two dumbbells would pass into each other: one has nothing to meet.
+    const close = { ...oneArm, keys: [{ ...REVERSE_FLYES.keys[0]!, shoulders: [60, -20, -90] }, REVERSE_FLYES.keys[1]!] };
+    assert.equal(checked(close), '');
+    assert.equal(motionOf({ ...REVERSE_FLYES, holds: 'left-dumbbell' }).holds, 'left-dumbbell');
   });
 
   it('refuses two dumbbells brought into each other, which the drawing paints one over the other', () => {
