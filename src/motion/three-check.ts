@@ -11,7 +11,7 @@ import { RANGES } from './motion-check.ts';
 import { SIDES } from './skeleton.ts';
 import type { Angles3, Body3 } from './three-figure.ts';
 import { barInBody, dumbbellsInEachOther } from './three-load-clear.ts';
-import { restingOver } from './three-bench.ts';
+import { limbInBall, restingOn } from './three-ball.ts';
 import { plantedPoints } from './three-parts.ts';
 import {
   barGripOf,
@@ -54,6 +54,8 @@ const UNDER_FLOOR = 0.02;
 const BAR_CLEARANCE = 0.02;
 /** How far two dumbbells' heads may meet (half a centimetre: touching, as a fly's top may; steel does not give). */
 const LOAD_CLASH = 0.005;
+/** How far a limb or the head may pass into a stability ball: a hand, a forearm or a knee resting on it sinks a centimetre or so into the ball as drawn. */
+const BALL_CLEARANCE = 0.02;
 /** The centre of mass may lie this far outside the outline of what rests on the floor (a hand or foot's own width). */
 const BALANCE_MARGIN = 0.03;
 
@@ -165,7 +167,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     const points = plantedPoints(key.planted);
     for (const message of rangeProblems(key.angles, body, new Set(points.map((p) => p.name)))) problems.push(problem(file, at, message));
     for (const point of points) {
-      const { height, what } = restingOver(motion.bench, point.at(body), point.rest);
+      const { height, what } = restingOn(motion, point.at(body), point.rest);
       const off = point.at(body)[1] - height;
       if (Math.abs(off) > PLANT_TOLERANCE)
         problems.push(problem(file, at, `${point.name} is planted but ${cm(Math.abs(off))} cm ${off > 0 ? 'above' : 'under'} ${what}`));
@@ -232,6 +234,11 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     if (bar !== undefined && bar.depth > BAR_CLEARANCE && !reported.has('bar')) {
       reported.add('bar');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the barbell passes ${cm(bar.depth)} cm into the ${bar.part}`));
+    }
+    const inBall = motion.ball === undefined ? undefined : limbInBall(body, motion.ball);
+    if (inBall !== undefined && inBall.depth > BALL_CLEARANCE && !reported.has('ball')) {
+      reported.add('ball');
+      problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${inBall.part} passes ${cm(inBall.depth)} cm into the ball`));
     }
     const clash = dumbbellsInEachOther(body, motion.holds);
     if (clash !== undefined && clash > LOAD_CLASH && !reported.has('dumbbells')) {

@@ -9,6 +9,7 @@
 import { SEGMENT } from './body-measures.ts';
 import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
+import { type Ball, ballStroke } from './three-ball.ts';
 import { type Bench, benchStrokes } from './three-bench.ts';
 import { type Body3, chestOf } from './three-figure.ts';
 import type { Lens, Stroke } from './three-camera.ts';
@@ -136,8 +137,10 @@ export interface Ground {
   /** The floor point whose line across the picture is the floor's far edge (the wall's foot). */
   farEdge: Vec3;
   mat: Vec3[];
-  /** A flat bench, painted among the limbs by depth. */
+  /** A bench, painted among the limbs by depth. */
   bench?: Bench;
+  /** A stability ball, painted among the limbs by depth. */
+  ball?: Ball;
 }
 
 /**
@@ -156,7 +159,10 @@ export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly {
     `<rect x="0" y="${round(floorTop)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
   ];
   if (ground.mat.length > 0) parts.push(polygon(camera, ground.mat.map(lens.project) as Point[], COLOURS.mat));
-  const bench = ground.bench === undefined ? [] : benchStrokes(camera, lens, ground.bench);
+  const bench = [
+    ...(ground.bench === undefined ? [] : benchStrokes(camera, lens, ground.bench)),
+    ...(ground.ball === undefined ? [] : [ballStroke(camera, lens, ground.ball)]),
+  ];
   for (const { body, opacity } of figures) {
     const loads = loadStrokes(camera, lens, body, holds, (side) => armFarness(lens, body, side));
     const strokes = [...bench, ...figureStrokes(sight, body), ...loads].sort((a, b) => a.depth - b.depth);

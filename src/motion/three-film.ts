@@ -5,6 +5,7 @@
  */
 import type { Camera } from './svg-kit.ts';
 import { bodyExtent, type Lens, lensOf, type Seen, turnedCamera } from './three-camera.ts';
+import { ballExtent } from './three-ball.ts';
 import { benchCorners } from './three-bench.ts';
 import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.ts';
 import type { Body3 } from './three-figure.ts';
@@ -45,7 +46,12 @@ function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens, be
   const { toward } = lens;
   const level = Math.hypot(toward[0], toward[2]);
   const farEdge: Vec3 = [(toward[0] / level ** 2) * deepest, 0, (toward[2] / level ** 2) * deepest];
-  return { farEdge, mat, ...(motion.bench === undefined ? {} : { bench: motion.bench }) };
+  return {
+    farEdge,
+    mat,
+    ...(motion.bench === undefined ? {} : { bench: motion.bench }),
+    ...(motion.ball === undefined ? {} : { ball: motion.ball }),
+  };
 }
 
 /** The pictures of a three-quarter motion. */
@@ -54,7 +60,7 @@ export function turnedFilm(motion: TurnedMotion): Film {
   const bodies = loopBodies3(motion);
   const bench = motion.bench === undefined ? [] : benchCorners(motion.bench);
   const ground = groundOf(motion, bodies, lens, bench);
-  const benchSeen = bench.map((p): Seen => [p, 0.03]);
+  const benchSeen = [...bench.map((p): Seen => [p, 0.03]), ...(motion.ball === undefined ? [] : [ballExtent(motion.ball)])];
   const seen: Seen[] = [...bodies.flatMap((body) => extentOf(body, motion.holds)), ...ground.mat.map((p): Seen => [p, 0.03]), ...benchSeen];
   const camera = turnedCamera(motion.frame, seen, lens);
   const keys = placedKeys(motion);

@@ -2,6 +2,7 @@
  * A motion seen by the three-quarter camera (`"view": "three-quarter"`): keys of joint angles in three
  * dimensions and the parts each plants on the floor, timed like the planar renderer's keys (motion.ts).
  */
+import type { Ball } from './three-ball.ts';
 import type { Bench } from './three-bench.ts';
 import type { CameraAngles } from './three-camera.ts';
 import type { Angles3 } from './three-figure.ts';
@@ -38,8 +39,10 @@ export interface TurnedMotion {
   camera: CameraAngles;
   /** What the hands hold through the clip (none: undefined). */
   holds?: Holds;
-  /** A flat bench whose top what is planted over it rests on (none: undefined). */
+  /** A bench whose pad what is planted over it rests on (none: undefined). */
   bench?: Bench;
+  /** A stability ball on the floor, staying where it is, whose upper part what is planted over it rests on (none: undefined). */
+  ball?: Ball;
   /** For the coverage report's pattern column. */
   pattern: 'three-quarter';
 }

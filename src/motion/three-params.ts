@@ -121,6 +121,8 @@ export const TurnedSchema = v.strictObject({
   view: v.literal(THREE_QUARTER),
   camera: v.optional(CameraSchema),
   bench: v.optional(BenchSchema),
+  /** A stability ball on the floor centred over (x, z) (three-ball.ts). */
+  ball: v.optional(v.strictObject({ x: within(-3, 3), z: within(-3, 3) })),
   holds: v.optional(v.picklist(HOLDS, `must be one of ${HOLDS.join(', ')}`)),
   frame: v.optional(v.picklist(['portrait', 'landscape'], 'must be portrait or landscape'), 'landscape'),
   mat: v.optional(v.boolean(), false),
@@ -183,7 +185,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
   const at = `motions.${id}`;
   const parsed = v.safeParse(TurnedSchema, raw);
   if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
-  const { frame, mat, camera, holds, bench, keys: sources } = parsed.output;
+  const { frame, mat, camera, holds, bench, ball, keys: sources } = parsed.output;
   const problems: Problem[] = bench === undefined ? [] : benchProblems(file, at, bench);
   if (sources[0]!.planted === undefined)
     problems.push(problem(file, `${at}.keys.0.planted`, 'the first key says which parts rest on the floor (an empty list: none)'));
@@ -233,6 +235,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
     camera: camera ?? DEFAULT_CAMERA,
     ...(holds === undefined ? {} : { holds }),
     ...(bench === undefined ? {} : { bench }),
+    ...(ball === undefined ? {} : { ball }),
     pattern: THREE_QUARTER,
   });
 }

@@ -10,7 +10,7 @@
  * of) its place there. */
 import { mix } from './geometry.ts';
 import { SEGMENT } from './body-measures.ts';
-import { type Bench, restingOver } from './three-bench.ts';
+import { type Grounds, restingOn } from './three-ball.ts';
 import { ease } from './thrown.ts';
 import { type Side, SIDES } from './skeleton.ts';
 import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './three-figure.ts';
@@ -90,11 +90,11 @@ export const barGripOf = (motion: TurnedMotion, first: PlacedKey): number | unde
  * the angles alone place (a knee, a forearm, the pelvis) bears the figure where there is one: a hand or foot can
  * reach for its place, so it is left to inverse kinematics.
  */
-export function placeKey(key: TurnedKey, previous: PlacedKey | undefined, bench?: Bench, grip?: number): PlacedKey {
+export function placeKey(key: TurnedKey, previous: PlacedKey | undefined, grounds: Grounds = {}, grip?: number): PlacedKey {
   const free = pose3(key.angles);
-  // A point rests on the bench where it is over it (where it is along the floor does not change as it rises).
+  // A point rests on the bench or the ball where it is over it (where it is along the floor does not change as it rises).
   const along: Vec3 = [previous?.root[0] ?? 0, 0, previous?.root[2] ?? 0];
-  const restOf = (p: RestPoint) => restingOver(bench, add3(p.at(free), along), p.rest).height;
+  const restOf = (p: RestPoint) => restingOn(grounds, add3(p.at(free), along), p.rest).height;
   const points = plantedPoints(key.planted);
   const moving = new Set(plantedPoints(key.moves).map((p) => p.name));
   const kept = previous === undefined ? [] : points.filter((p) => previous.places.has(p.name) && !moving.has(p.name));
@@ -117,7 +117,7 @@ export function placeKey(key: TurnedKey, previous: PlacedKey | undefined, bench?
     const at = point.at(placedFree);
     return {
       point,
-      to: kept.includes(point) ? previous!.places.get(point.name)! : ([at[0], restingOver(bench, at, point.rest).height, at[2]] as Vec3),
+      to: kept.includes(point) ? previous!.places.get(point.name)! : ([at[0], restingOn(grounds, at, point.rest).height, at[2]] as Vec3),
     };
   });
   const corrections = endTargets(placedFree, moves);
@@ -131,10 +131,10 @@ export function placeKeys(motion: TurnedMotion): { keys: PlacedKey[]; seam: Plac
   const keys: PlacedKey[] = [];
   let grip: number | undefined;
   for (const key of motion.keys) {
-    keys.push(placeKey(key, keys.at(-1), motion.bench, grip));
+    keys.push(placeKey(key, keys.at(-1), motion, grip));
     grip ??= barGripOf(motion, keys[0]!);
   }
-  return { keys, seam: placeKey(motion.keys[0]!, keys.at(-1), motion.bench, grip) };
+  return { keys, seam: placeKey(motion.keys[0]!, keys.at(-1), motion, grip) };
 }
 
 const PLACED = new WeakMap<TurnedMotion, PlacedKey[]>();
