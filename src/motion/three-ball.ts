@@ -73,7 +73,8 @@ export function limbInBall(body: Body3, ball: Ball): { part: string; depth: numb
     parts.push(
       [`${side} thigh`, leg.hip, leg.knee, LEG_HALF_WIDTH.thigh],
       [`${side} shin`, leg.knee, leg.ankle, LEG_HALF_WIDTH.shank],
-      [`${side} foot`, leg.heel, leg.toe, 0.0275],
+      // A foot as the floor measures it: its heel and toe, which rest on what they stand on at no height.
+      [`${side} foot`, leg.heel, leg.toe, 0],
       [`${side} upper arm`, arm.shoulder, arm.elbow, 0.0425],
       [`${side} forearm`, arm.elbow, arm.wrist, 0.0325],
       [`${side} hand`, arm.hand, arm.hand, 0.042],
