@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import { buildAnyDescription } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
-import { BALL_RADIUS, restingOn } from '../../src/motion/three-ball.ts';
+import { BALL_RADIUS, limbInBall, restingOn } from '../../src/motion/three-ball.ts';
+import { moved } from '../../src/motion/three-figure.ts';
 import { checkTurned, PLANT_TOLERANCE } from '../../src/motion/three-check.ts';
 import { turnedFilm } from '../../src/motion/three-film.ts';
 import { plantedPoints } from '../../src/motion/three-parts.ts';
@@ -84,6 +85,13 @@ describe('a stability ball', () => {
     // Knees bent back under the seat push the shins into the ball behind them.
     const tucked = { ...BALL_TWIST, keys: [{ ...SEATED, knees: 150, ankles: 40, planted: ['pelvis', 'leftToe', 'rightToe'] }] };
     assert.match(problemsOf(tucked), /the (left|right) (shin|foot|thigh) passes \d+ cm into the ball/);
+    // A foot standing on its crown is not in it: measured by its heel and toe, as the floor measures it.
+    const standing = placedKeys(
+      motionOf({ view: 'three-quarter', keys: [{ name: 'standing', hold: 1, move: 1, planted: ['leftFoot', 'rightFoot'] }] }),
+    )[0]!.body;
+    const heel = standing.legs.left.heel;
+    const onTop = moved(standing, [-heel[0], 2 * BALL_RADIUS - heel[1], -heel[2]]);
+    assert.ok(Math.abs(limbInBall(onTop, { x: 0, z: 0 }).depth) < 1e-9);
   });
 
   it('draws the ball in the planar ball\u2019s colours, the near leg over it', () => {
