@@ -186,6 +186,7 @@ describe('the three-quarter checks', () => {
     assert.deepEqual(turned.map((d) => d.id).sort(), [
       'Adductor_Rock_Back',
       'Alternating_Deltoid_Raise',
+      'Barbell_Guillotine_Bench_Press',
       'Barbell_Side_Bend',
       'Behind_The_Neck_Jerk',
       'Bodyweight_Curtsy_Lunge',
@@ -208,6 +209,7 @@ describe('the three-quarter checks', () => {
       'Incline_Inner_Biceps_Curl',
       'Iron_Cross',
       'Knee_Across_The_Body',
+      'Lying_Close-Grip_Barbell_Triceps_Extension_Behind_The_Head',
       'Lying_Rear_Delt_Raise',
       'Neck_Press',
       'On_Your_Side_Quad_Stretch',
@@ -227,6 +229,7 @@ describe('the three-quarter checks', () => {
       'Russian_Twist',
       'Saw',
       'Seated_Barbell_Twist',
+      'Seated_Close-Grip_Concentration_Barbell_Curl',
       'Side-Lying_Floor_Stretch',
       'Side_Jackknife',
       'Side_Lying_Hip_Abduction',
