@@ -192,6 +192,7 @@ describe('the three-quarter checks', () => {
       'Bent_Over_Dumbbell_Rear_Delt_Raise_With_Head_On_Bench',
       'Bodyweight_Curtsy_Lunge',
       'Bradford_Rocky_Presses',
+      'Chest_Stretch_on_Stability_Ball',
       'Clamshell',
       'Cocoons',
       'Cross_Body_Mountain_Climber',
