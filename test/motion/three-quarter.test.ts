@@ -184,6 +184,8 @@ describe('the three-quarter checks', () => {
     assert.ok(read.ok);
     const turned = read.value.filter((d) => d.motion.view === 'three-quarter');
     assert.deepEqual(turned.map((d) => d.id).sort(), [
+      '180_Degree_Jump',
+      '360_Degree_Jump',
       'Adductor_Rock_Back',
       'Alternating_Deltoid_Raise',
       'Barbell_Guillotine_Bench_Press',
@@ -204,6 +206,7 @@ describe('the three-quarter checks', () => {
       'Dumbbell_Lying_Rear_Lateral_Raise',
       'Elbow_to_Knee',
       'External_Rotation',
+      'Frog_Pose',
       'Frog_Sit-Ups',
       'Half_Kneeling_Thoracic_Rotation',
       'Half_Lord_Of_The_Fishes_Pose',
