@@ -159,13 +159,14 @@ export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly {
     `<rect x="0" y="${round(floorTop)}" width="${width}" height="2" fill="${COLOURS.floorLine}"/>`,
   ];
   if (ground.mat.length > 0) parts.push(polygon(camera, ground.mat.map(lens.project) as Point[], COLOURS.mat));
-  const bench = [
+  // What stands on the floor for the whole clip, painted among the limbs by depth.
+  const fixtures = [
     ...(ground.bench === undefined ? [] : benchStrokes(camera, lens, ground.bench)),
     ...(ground.ball === undefined ? [] : [ballStroke(camera, lens, ground.ball)]),
   ];
   for (const { body, opacity } of figures) {
     const loads = loadStrokes(camera, lens, body, holds, (side) => armFarness(lens, body, side));
-    const strokes = [...bench, ...figureStrokes(sight, body), ...loads].sort((a, b) => a.depth - b.depth);
+    const strokes = [...fixtures, ...figureStrokes(sight, body), ...loads].sort((a, b) => a.depth - b.depth);
     const drawn = shadowSvg(sight, body, holds) + strokes.map((s) => s.svg).join('');
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${drawn}</g>`);
   }

@@ -60,8 +60,12 @@ export function turnedFilm(motion: TurnedMotion): Film {
   const bodies = loopBodies3(motion);
   const bench = motion.bench === undefined ? [] : benchCorners(motion.bench);
   const ground = groundOf(motion, bodies, lens, bench);
-  const benchSeen = [...bench.map((p): Seen => [p, 0.03]), ...(motion.ball === undefined ? [] : [ballExtent(motion.ball)])];
-  const seen: Seen[] = [...bodies.flatMap((body) => extentOf(body, motion.holds)), ...ground.mat.map((p): Seen => [p, 0.03]), ...benchSeen];
+  const fixturesSeen = [...bench.map((p): Seen => [p, 0.03]), ...(motion.ball === undefined ? [] : [ballExtent(motion.ball)])];
+  const seen: Seen[] = [
+    ...bodies.flatMap((body) => extentOf(body, motion.holds)),
+    ...ground.mat.map((p): Seen => [p, 0.03]),
+    ...fixturesSeen,
+  ];
   const camera = turnedCamera(motion.frame, seen, lens);
   const keys = placedKeys(motion);
   const svgOf = (body: Body3) => turnedFrameSvg({ camera, lens }, ground, [{ body, opacity: 1 }], motion.holds);
