@@ -12,6 +12,7 @@ import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
 import { circle, COLOURS, mixColour, svgPoint } from '../../src/motion/svg-kit.ts';
 import { lensOf } from '../../src/motion/three-camera.ts';
 import { checkTurned } from '../../src/motion/three-check.ts';
+import { headsInEachOther } from '../../src/motion/three-load-clear.ts';
 import { farness } from '../../src/motion/three-draw.ts';
 import { turnedFilm } from '../../src/motion/three-film.ts';
 import { type Angles3, type Arm3, pose3 } from '../../src/motion/three-figure.ts';
@@ -295,5 +296,19 @@ describe('what the hands hold in the three-quarter view', () => {
     const close = { ...REVERSE_FLYES, keys: [{ ...REVERSE_FLYES.keys[0]!, shoulders: [60, -20, -90] }, REVERSE_FLYES.keys[1]!] };
     assert.match(checked(close), /at 0\.00 s the two dumbbells pass \d+ cm into each other/);
     assert.equal(checked(REVERSE_FLYES), '');
+  });
+
+  it('measures two dumbbells as the drums their heads are: end to end they may meet face to face', () => {
+    const { head, headWidth, grip } = LOAD.dumbbell;
+    const along = (x: number) => ({ hand: [x, 1, 0] as const, axis: [1, 0, 0] as const });
+    // End to end, the inner faces touching when the grips are a grip and two heads' widths apart (23 cm).
+    const touching = grip + 2 * headWidth;
+    assert.ok(Math.abs(headsInEachOther(along(0), along(touching))) < 1e-9);
+    assert.ok(Math.abs(headsInEachOther(along(0), along(touching - 0.01)) - 0.01) < 1e-9, '1 cm into each other');
+    assert.ok(headsInEachOther(along(0), along(touching + 0.01)) < 0, 'apart');
+    // Side by side, handles parallel: the heads meet when the handles are two heads' radii apart.
+    const beside = (z: number) => ({ hand: [0, 1, z] as const, axis: [1, 0, 0] as const });
+    assert.ok(Math.abs(headsInEachOther(beside(0), beside(2 * head - 0.02)) - 0.02) < 1e-9, '2 cm into each other');
+    assert.ok(headsInEachOther(beside(0), beside(2 * head + 0.01)) < 0, 'apart');
   });
 });
