@@ -8,11 +8,10 @@
  *
  * What is planted rests on the highest of what is under it: the ball, the bench (three-bench.ts) or the floor.
  */
-import { LEG_HALF_WIDTH, SEGMENT } from './body-measures.ts';
-import { SIDES } from './skeleton.ts';
 import { type Camera, circle, COLOURS } from './svg-kit.ts';
 import { type Bench, restingOver } from './three-bench.ts';
 import type { Lens, Stroke } from './three-camera.ts';
+import { type DrawnKind, drawnParts } from './three-drawn.ts';
 import type { Body3 } from './three-figure.ts';
 import { segmentDistance3, type Vec3 } from './three-vec.ts';
 
@@ -23,6 +22,8 @@ export interface Ball {
 
 /** The ball's radius: a 65 cm stability ball, for riders of about 1.70 m to 1.85 m (the planar ball's). */
 export const BALL_RADIUS = 0.325;
+/** The trunk and neck: what lies on the ball, left out of what may not pass into it. */
+const TRUNK: ReadonlySet<DrawnKind> = new Set(['neck', 'chest', 'belly', 'pelvis']);
 /** How far out along the floor, as a share of its radius, the ball still bears what rests on it. */
 const BEARING_SHARE = 0.9;
 
@@ -67,23 +68,12 @@ export const ballExtent = (ball: Ball): readonly [Vec3, number] => [ballCentre(b
  */
 export function limbInBall(body: Body3, ball: Ball): { part: string; depth: number } {
   const centre = ballCentre(ball);
-  const parts: [string, Vec3, Vec3, number][] = [['head', body.head, body.head, SEGMENT.headRadius]];
-  for (const side of SIDES) {
-    const [leg, arm] = [body.legs[side], body.arms[side]];
-    parts.push(
-      [`${side} thigh`, leg.hip, leg.knee, LEG_HALF_WIDTH.thigh],
-      [`${side} shin`, leg.knee, leg.ankle, LEG_HALF_WIDTH.shank],
-      // A foot as the floor measures it: its heel and toe, which rest on what they stand on at no height.
-      [`${side} foot`, leg.heel, leg.toe, 0],
-      [`${side} upper arm`, arm.shoulder, arm.elbow, 0.0425],
-      [`${side} forearm`, arm.elbow, arm.wrist, 0.0325],
-      [`${side} hand`, arm.hand, arm.hand, 0.042],
-    );
-  }
   let deepest = { part: '', depth: -Infinity };
-  for (const [part, a, b, half] of parts) {
-    const depth = BALL_RADIUS + half - segmentDistance3(centre, centre, a, b);
-    if (depth > deepest.depth) deepest = { part, depth };
+  for (const part of drawnParts(body).filter((p) => !TRUNK.has(p.kind))) {
+    // A foot as the floor measures it: its heel and toe, which rest on what they stand on at no height.
+    const half = part.kind === 'foot' ? 0 : part.half;
+    const depth = BALL_RADIUS + half - segmentDistance3(centre, centre, part.from, part.to);
+    if (depth > deepest.depth) deepest = { part: part.name, depth };
   }
   return deepest;
 }

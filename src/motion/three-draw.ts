@@ -7,12 +7,13 @@
  * and the segments painted back to front by depth. No text and no fonts, as the planar renderer.
  */
 import { SEGMENT } from './body-measures.ts';
-import { LEG_HALF_WIDTH, type Point, type Side, SIDES } from './skeleton.ts';
+import { type Point, type Side, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
 import { type Ball, ballStroke } from './three-ball.ts';
 import { type Bench, benchStrokes } from './three-bench.ts';
 import { type Body3, chestOf } from './three-figure.ts';
 import type { Lens, Stroke } from './three-camera.ts';
+import { DRAWN_HALF } from './three-drawn.ts';
 import { loadShadows, loadStrokes } from './three-load-draw.ts';
 import type { Holds } from './three-loads.ts';
 import { axisOf, lerp3, type Mat3, type Vec3 } from './three-vec.ts';
@@ -71,12 +72,12 @@ function figureStrokes(sight: Sight, body: Body3): Stroke[] {
     const legColour = mixColour(COLOURS.near, COLOURS.far, farness(lens, l.hip, body.legs[otherSide(side)].hip));
     const armColour = mixColour(COLOURS.near, COLOURS.far, armFarness(lens, body, side));
     strokes.push(
-      segment(sight, l.hip, l.knee, legColour, LEG_HALF_WIDTH.thigh * 2),
-      segment(sight, l.knee, l.ankle, legColour, LEG_HALF_WIDTH.shank * 2),
-      segment(sight, l.heel, l.toe, legColour, 0.055),
-      segment(sight, a.shoulder, a.elbow, armColour, 0.085),
-      segment(sight, a.elbow, a.wrist, armColour, 0.065),
-      { depth: depthOf(a.hand), svg: circle(camera, project(a.hand), 0.042, armColour) },
+      segment(sight, l.hip, l.knee, legColour, DRAWN_HALF.thigh * 2),
+      segment(sight, l.knee, l.ankle, legColour, DRAWN_HALF.shank * 2),
+      segment(sight, l.heel, l.toe, legColour, DRAWN_HALF.foot * 2),
+      segment(sight, a.shoulder, a.elbow, armColour, DRAWN_HALF.upperArm * 2),
+      segment(sight, a.elbow, a.wrist, armColour, DRAWN_HALF.forearm * 2),
+      { depth: depthOf(a.hand), svg: circle(camera, project(a.hand), DRAWN_HALF.hand, armColour) },
     );
   }
   // The trunk as the planar figure draws it, pelvis to waist to chest to shoulders, each as wide as it is seen.
@@ -94,7 +95,7 @@ function figureStrokes(sight: Sight, body: Body3): Stroke[] {
   strokes.push({
     depth: depthOf(body.head),
     svg:
-      polyline(camera, [project(body.neckBase), project(neckTop)], COLOURS.near, 0.07) +
+      polyline(camera, [project(body.neckBase), project(neckTop)], COLOURS.near, DRAWN_HALF.neck * 2) +
       circle(camera, project(body.head), SEGMENT.headRadius, COLOURS.skin),
   });
   return strokes;

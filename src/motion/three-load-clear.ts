@@ -7,37 +7,23 @@
  * shanks' (three-draw.ts). Two dumbbells brought together (a fly's top, arms hanging under a bench) are drawn one
  * over the other too: their heads are measured against each other.
  */
-import { SEGMENT } from './body-measures.ts';
-import { LEG_HALF_WIDTH, SIDES } from './skeleton.ts';
-import { type Body3, chestOf } from './three-figure.ts';
+import { SIDES } from './skeleton.ts';
+import { type DrawnKind, drawnParts } from './three-drawn.ts';
+import type { Body3 } from './three-figure.ts';
 import { barbellLine, dumbbellAxis, LOAD } from './three-loads.ts';
-import { add3, cross3, dot3, length3, lerp3, normalize3, scale3, segmentDistance3, sub3, type Vec3 } from './three-vec.ts';
+import { add3, dot3, length3, ringAround, scale3, segmentDistance3, sub3, type Vec3 } from './three-vec.ts';
 
-/** Parts the bar may not pass into, each a segment and the half thickness it is drawn with (metres). */
-function parts(body: Body3): [string, Vec3, Vec3, number][] {
-  const chest = chestOf(body);
-  const out: [string, Vec3, Vec3, number][] = [
-    ['head', body.head, body.head, SEGMENT.headRadius],
-    ['neck', body.neckBase, lerp3(body.neckBase, body.head, 0.5), 0.035],
-    ['chest', chest, body.neckBase, 0.08],
-    ['belly', body.waist, chest, 0.115],
-    ['pelvis', body.pelvis, body.waist, 0.095],
-  ];
-  for (const side of SIDES) {
-    const leg = body.legs[side];
-    out.push([`${side} thigh`, leg.hip, leg.knee, LEG_HALF_WIDTH.thigh], [`${side} shin`, leg.knee, leg.ankle, LEG_HALF_WIDTH.shank]);
-  }
-  return out;
-}
+/** What a barbell may not pass into: the head, the neck, the trunk and the legs above the feet. */
+const BAR_KEEPS_OUT: ReadonlySet<DrawnKind> = new Set(['head', 'neck', 'chest', 'belly', 'pelvis', 'thigh', 'shin']);
 
 /** The part a held barbell goes deepest into and how deep (metres past touching), or undefined when it holds none. */
 export function barInBody(body: Body3, holds: string | undefined): { part: string; depth: number } | undefined {
   if (holds !== 'barbell') return undefined;
   const [from, to] = barbellLine(body);
   let deepest = { part: '', depth: -Infinity };
-  for (const [part, a, b, half] of parts(body)) {
-    const depth = half + LOAD.barbell.thickness / 2 - segmentDistance3(from, to, a, b);
-    if (depth > deepest.depth) deepest = { part, depth };
+  for (const part of drawnParts(body).filter((p) => BAR_KEEPS_OUT.has(p.kind))) {
+    const depth = part.half + LOAD.barbell.thickness / 2 - segmentDistance3(from, to, part.from, part.to);
+    if (depth > deepest.depth) deepest = { part: part.name, depth };
   }
   return deepest;
 }
@@ -57,19 +43,10 @@ function insideHead(p: Vec3, centre: Vec3, axis: Vec3, radius: number, half: num
 
 /** Points over a head's surface: each face's middle and rim, and the rim halfway between the faces (24 round each). */
 function headPoints(centre: Vec3, axis: Vec3, radius: number, half: number): Vec3[] {
-  const helper: Vec3 = Math.abs(axis[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0];
-  const u = normalize3(cross3(axis, helper));
-  const w = cross3(axis, u);
-  const points: Vec3[] = [];
-  for (const at of [-half, 0, half]) {
+  return [-half, 0, half].flatMap((at) => {
     const middle = add3(centre, axis, at);
-    if (at !== 0) points.push(middle);
-    for (let i = 0; i < 24; i += 1) {
-      const angle = (2 * Math.PI * i) / 24;
-      points.push(add3(add3(middle, u, radius * Math.cos(angle)), w, radius * Math.sin(angle)));
-    }
-  }
-  return points;
+    return [...(at === 0 ? [] : [middle]), ...ringAround(middle, axis, radius, 24)];
+  });
 }
 
 /**

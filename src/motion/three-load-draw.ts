@@ -10,7 +10,7 @@ import type { Lens, Stroke } from './three-camera.ts';
 import { hull } from './three-check.ts';
 import type { Body3 } from './three-figure.ts';
 import { dumbbellHands, type Holds, loadPieces, type Piece } from './three-loads.ts';
-import { add3, cross3, normalize3, type Vec3 } from './three-vec.ts';
+import { add3, ringAround, type Vec3 } from './three-vec.ts';
 
 /** The far side's tone of a load: as far toward the background as the limbs' far tone is from their near one. */
 const FAR_TOWARD_BACKGROUND = 0.5;
@@ -20,17 +20,6 @@ const EDGE = 0.012;
 function outlined(camera: Camera, points: readonly Point[], fill: string, stroke: string): string {
   const d = points.map((p) => svgPoint(camera, p).map(round).join(',')).join(' ');
   return `<polygon points="${d}" fill="${fill}" stroke="${stroke}" stroke-width="${round(EDGE * camera.scale)}" stroke-linejoin="round"/>`;
-}
-
-/** Points round a circle of `radius` about `centre`, square to `axis`. */
-function ring(centre: Vec3, axis: Vec3, radius: number, count = 28): Vec3[] {
-  const helper: Vec3 = Math.abs(axis[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0];
-  const u = normalize3(cross3(axis, helper));
-  const w = cross3(axis, u);
-  return Array.from({ length: count }, (_, i) => {
-    const a = (2 * Math.PI * i) / count;
-    return add3(add3(centre, u, radius * Math.cos(a)), w, radius * Math.sin(a));
-  });
 }
 
 function pieceSvg(camera: Camera, lens: Lens, piece: Piece, fill: string, edge: string): string {
@@ -43,11 +32,11 @@ function pieceSvg(camera: Camera, lens: Lens, piece: Piece, fill: string, edge: 
     case 'cylinder': {
       const half = piece.length / 2;
       const faces = [add3(piece.centre, piece.axis, -half), add3(piece.centre, piece.axis, half)];
-      const outline = hull(faces.flatMap((face) => ring(face, piece.axis, piece.radius).map(lens.project)));
+      const outline = hull(faces.flatMap((face) => ringAround(face, piece.axis, piece.radius).map(lens.project)));
       // The face toward the camera, ringed, and its hub: a drum, not a flat shape.
       const near = lens.depthOf(faces[1]!) > lens.depthOf(faces[0]!) ? faces[1]! : faces[0]!;
-      const face = ring(near, piece.axis, piece.radius * 0.8).map(lens.project);
-      const hub = ring(near, piece.axis, Math.min(0.025, piece.radius * 0.3)).map(lens.project);
+      const face = ringAround(near, piece.axis, piece.radius * 0.8).map(lens.project);
+      const hub = ringAround(near, piece.axis, Math.min(0.025, piece.radius * 0.3)).map(lens.project);
       return outlined(camera, outline, fill, edge) + outlined(camera, face, 'none', edge) + outlined(camera, hub, edge, edge);
     }
   }
@@ -93,7 +82,7 @@ export function loadShadows(camera: Camera, lens: Lens, body: Body3, holds: Hold
     if (holds === 'barbell' && piece.shape === 'cylinder') {
       const half = piece.length / 2;
       const faces = [add3(piece.centre, piece.axis, -half), add3(piece.centre, piece.axis, half)];
-      return outlined(camera, hull(faces.flatMap((face) => ring(face, piece.axis, piece.radius).map(flat))), '#000', '#000');
+      return outlined(camera, hull(faces.flatMap((face) => ringAround(face, piece.axis, piece.radius).map(flat))), '#000', '#000');
     }
     return circle(camera, flat(piece.centre), piece.radius * 0.8, '#000');
   });

@@ -109,3 +109,14 @@ export function segmentDistance3(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3): number
   }
   return distance3(add3(p0, d1, s), add3(q0, d2, t));
 }
+
+/** `count` points round a circle of `radius` about `centre`, square to `axis` (a unit vector): a drum's rim, a head's. */
+export function ringAround(centre: Vec3, axis: Vec3, radius: number, count = 28): Vec3[] {
+  const helper: Vec3 = Math.abs(axis[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0];
+  const u = normalize3(cross3(axis, helper));
+  const w = cross3(axis, u);
+  return Array.from({ length: count }, (_, i) => {
+    const a = (2 * Math.PI * i) / count;
+    return add3(add3(centre, u, radius * Math.cos(a)), w, radius * Math.sin(a));
+  });
+}
