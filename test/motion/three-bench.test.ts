@@ -4,24 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildAnyDescription } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { turnedDescriptions } from '../helpers/turned-descriptions.ts';
 import { COLOURS, mixColour } from '../../src/motion/svg-kit.ts';
 import { BENCH_HEIGHT } from '../../src/motion/three-bench.ts';
 import { checkTurned, PLANT_TOLERANCE } from '../../src/motion/three-check.ts';
 import { turnedFilm } from '../../src/motion/three-film.ts';
 import { plantedPoints } from '../../src/motion/three-parts.ts';
 import { placedKeys } from '../../src/motion/three-timeline.ts';
-import type { TurnedMotion } from '../../src/motion/three-motion.ts';
 
 const FILE = 'data/source/motion/strength-dumbbell-3d.json';
-type Source = Record<string, unknown>;
-const build = (source: Source) => buildAnyDescription(FILE, 'strength', 'Dumbbell_Flyes', source, RENDERER_VERSION);
-function motionOf(source: Source): TurnedMotion {
-  const result = build(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value.motion as TurnedMotion;
-}
+const { build, motionOf } = turnedDescriptions(FILE, 'strength', 'Dumbbell_Flyes');
 
 const LYING = ['pelvis', 'lowerBack', 'back', 'head'];
 const FLYES = {

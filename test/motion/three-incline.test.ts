@@ -5,28 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildAnyDescription } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { turnedDescriptions } from '../helpers/turned-descriptions.ts';
 import { COLOURS } from '../../src/motion/svg-kit.ts';
 import { padsOf, restingOver } from '../../src/motion/three-bench.ts';
-import { checkTurned, PLANT_TOLERANCE } from '../../src/motion/three-check.ts';
+import { PLANT_TOLERANCE } from '../../src/motion/three-check.ts';
 import { turnedFilm } from '../../src/motion/three-film.ts';
 import { plantedPoints } from '../../src/motion/three-parts.ts';
 import { placedKeys } from '../../src/motion/three-timeline.ts';
-import type { TurnedMotion } from '../../src/motion/three-motion.ts';
 
 const FILE = 'data/source/motion/strength-incline-3d.json';
-type Source = Record<string, unknown>;
-const build = (source: Source) => buildAnyDescription(FILE, 'strength', 'Incline_Dumbbell_Flyes', source, RENDERER_VERSION);
-function motionOf(source: Source): TurnedMotion {
-  const result = build(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value.motion as TurnedMotion;
-}
-const problemsOf = (source: Source) =>
-  checkTurned(FILE, 'Incline_Dumbbell_Flyes', motionOf(source))
-    .map((p) => p.message)
-    .join('; ');
+const { build, motionOf, problemsOf } = turnedDescriptions(FILE, 'strength', 'Incline_Dumbbell_Flyes');
 
 const LYING_BACK = ['pelvis', 'lowerBack', 'back'];
 /** A flye on a 45-degree incline: sat into the crease, the back along the pad, the feet on the floor. */
