@@ -37,6 +37,7 @@ import { distance3, flexion3, type Vec3 } from './three-vec.ts';
  */
 export const RANGES_3D = {
   hipAbduction: [-30, 90],
+  /** With the hip straight; bent, its outward end widens (hipRotationRange). */
   hipRotation: [-50, 50],
   shoulderAbduction: [-50, 185],
   shoulderRotation: [-95, 75],
@@ -61,6 +62,27 @@ const BALANCE_MARGIN = 0.03;
 
 type Range = readonly [number, number];
 
+/** The hip flexion (degrees) from which a hip turns out as far as HIP_EXTERNAL_FLEXED. */
+const HIP_FLEXED = 90;
+/** How far (degrees) a hip bent HIP_FLEXED or more turns outward. */
+export const HIP_EXTERNAL_FLEXED = 90;
+
+/**
+ * The hip's rotation range at a flexion: internal as RANGES_3D says, external from its 50 degrees straight to
+ * HIP_EXTERNAL_FLEXED bent 90 degrees or more, in proportion between. A bent hip turns out further than a
+ * straight one (the capsule's tight bands slacken), and the shapes that need it are seated or folded: a lotus, the
+ * front leg of pigeon and of a 90/90 seat, a figure-four, a shin stacked on a shin. The figure has no turn below the
+ * knee either, so a shin that lies across the floor takes the tibia's share of the turn at the hip too; with 50
+ * degrees those shapes could not be drawn (docs/media-audit.md lists the tries). Rotation is internal positive, so the
+ * outward end is the negative one.
+ */
+export function hipRotationRange(flexion: number): Range {
+  const bent = Math.min(1, Math.max(0, flexion / HIP_FLEXED));
+  const [outward, inward] = RANGES_3D.hipRotation;
+  const straight = -outward;
+  return [-Math.round(straight + bent * (HIP_EXTERNAL_FLEXED - straight)), inward];
+}
+
 function rangeProblems(angles: Angles3, body: Body3, planted: ReadonlySet<string>): string[] {
   const out: string[] = [];
   const check = (what: string, value: number, [min, max]: Range) => {
@@ -77,7 +99,7 @@ function rangeProblems(angles: Angles3, body: Body3, planted: ReadonlySet<string
     const isFootPlanted = [`${side}Toe`, `${side}Heel`].some((name) => planted.has(name));
     check(`${side} hip flexion`, a.hip.flexion, RANGES.hip);
     check(`${side} hip abduction`, a.hip.abduction, RANGES_3D.hipAbduction);
-    check(`${side} hip rotation`, a.hip.rotation, RANGES_3D.hipRotation);
+    check(`${side} hip rotation`, a.hip.rotation, hipRotationRange(a.hip.flexion));
     // A planted hand or foot is placed by inverse kinematics: its knee or elbow is measured on the figure, its ankle as its angle says.
     if (!isFootPlanted) check(`${side} ankle dorsiflexion`, a.ankle, RANGES.ankle);
     check(`${side} shoulder flexion`, a.shoulder.flexion, RANGES.shoulder);

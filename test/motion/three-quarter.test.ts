@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { formatProblems } from '../../src/problems.ts';
 import { buildAnyDescription, readAllDescriptions, readDescriptions } from '../../src/motion/motion-files.ts';
 import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
-import { checkTurned } from '../../src/motion/three-check.ts';
+import { checkTurned, hipRotationRange } from '../../src/motion/three-check.ts';
 import { plantedPoints } from '../../src/motion/three-parts.ts';
 import { bodyAt3, FRAMES_PER_SECOND_3D, frameCount3, placedKeys } from '../../src/motion/three-timeline.ts';
 import type { TurnedMotion } from '../../src/motion/three-motion.ts';
@@ -311,6 +311,19 @@ describe('the three-quarter checks', () => {
     );
     assert.match(checked(withKeys({ ...ALL_FOURS, spine: [0, 0, 70] })), /spine twist 70° is outside -50\.\.50°/);
     assert.match(checked(withKeys({ ...ALL_FOURS, hips: [160, 0, 0] })), /left hip flexion 160° is outside -35\.\.150°/);
+    // A hip turns out further bent than straight: 50 degrees straight, 90 bent 90 degrees or more, in proportion between.
+    assert.deepEqual(
+      [0, 45, 90, 120].map((flexion) => hipRotationRange(flexion)),
+      [
+        [-50, 50],
+        [-70, 50],
+        [-90, 50],
+        [-90, 50],
+      ],
+    );
+    assert.match(checked(withKeys({ ...ALL_FOURS, hips: [71, 0, -85] })), /left hip rotation -85° is outside -82\.\.50°/);
+    assert.doesNotMatch(checked(withKeys({ ...ALL_FOURS, hips: [71, 0, -80] })), /hip rotation/);
+    assert.match(checked(withKeys({ ...ALL_FOURS, hips: [71, 0, 55] })), /left hip rotation 55° is outside -82\.\.50°/);
     // A knee is measured on the figure, as inverse kinematics leaves it.
     assert.match(
       checked(withKeys({ name: 'one leg', hold: 0.5, move: 1, leftKnee: 175, planted: ['rightFoot'] })),
