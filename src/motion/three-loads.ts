@@ -1,6 +1,7 @@
 /**
  * What the hands hold through a three-quarter clip (`"holds"`): a dumbbell in each hand, one in one hand only
- * (`left-dumbbell`, `right-dumbbell`: a one-arm row, a one-arm flye, the other hand free to rest), or one load in both (a
+ * (`left-dumbbell`, `right-dumbbell`: a one-arm row, a one-arm flye, the other hand free to rest), a kettlebell in one
+ * hand (`left-kettlebell`, `right-kettlebell`: a one-arm press, a windmill, a get-up), or one load in both (a
  * kettlebell by its handle, a plate by its rim, a medicine ball between the palms, a barbell anywhere between its
  * collars). Each is placed from the hands
  * in every frame, as pieces in space (a cylinder, a sphere, a handle) that three-load-draw.ts paints among the
@@ -11,12 +12,22 @@ import { BODY_MASS_KG } from './body-measures.ts';
 import { DUMBBELL_HEAD, KETTLEBELL } from './bell-rest.ts';
 import { type Side, SIDES } from './skeleton.ts';
 import { type Arm3, type Body3, chestOf } from './three-figure.ts';
-import { add3, cross3, distance3, dot3, length3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
+import { add3, axisOf, cross3, distance3, dot3, length3, lerp3, normalize3, scale3, sub3, type Vec3 } from './three-vec.ts';
 
-export const HOLDS = ['dumbbells', 'left-dumbbell', 'right-dumbbell', 'kettlebell', 'plate', 'medicine-ball', 'barbell'] as const;
+export const HOLDS = [
+  'dumbbells',
+  'left-dumbbell',
+  'right-dumbbell',
+  'kettlebell',
+  'left-kettlebell',
+  'right-kettlebell',
+  'plate',
+  'medicine-ball',
+  'barbell',
+] as const;
 export type Holds = (typeof HOLDS)[number];
-/** A load in both hands: what is gripped with the two together, not a dumbbell in each or in one. */
-type BothHands = Exclude<Holds, 'dumbbells' | 'left-dumbbell' | 'right-dumbbell' | 'barbell'>;
+/** A load in both hands: what is gripped with the two together, not a dumbbell in each or in one, nor a bell in one. */
+type BothHands = Exclude<Holds, 'dumbbells' | 'left-dumbbell' | 'right-dumbbell' | 'left-kettlebell' | 'right-kettlebell' | 'barbell'>;
 
 /** The hands holding a dumbbell each: both, one, or none (a load in both hands is not a dumbbell). */
 export function dumbbellHands(holds: Holds | undefined): readonly Side[] {
@@ -26,17 +37,24 @@ export function dumbbellHands(holds: Holds | undefined): readonly Side[] {
   return [];
 }
 
+/** The hand holding a kettlebell alone, or undefined (none, or one in both hands). */
+export function kettlebellHand(holds: Holds | undefined): Side | undefined {
+  if (holds === 'left-kettlebell') return 'left';
+  if (holds === 'right-kettlebell') return 'right';
+  return undefined;
+}
+
 /**
  * Sizes (metres) and masses (kilograms). A dumbbell: the planar renderer's head radius (bell-rest.ts), heads 5 cm
  * thick either side of a 13 cm grip (a hand's breadth and a little), 8 kg. A kettlebell: the planar one's bell and
- * drop below the handle, 12 kg. A 10 kg bumper plate, 45 cm across (the standard diameter) and 3 cm thick. A
+ * drop below the handle, 12 kg, and where one hand racks it or locks it out (`rack`: oneHandBell). A 10 kg bumper plate, 45 cm across (the standard diameter) and 3 cm thick. A
  * medicine ball 24 cm across, 4 kg. A barbell: the men's Olympic bar (IWF: 2.2 m long, 28 mm thick, its sleeves from
  * the collars 131 cm apart, 20 kg) with a 10 kg bumper plate (45 cm, 6 cm thick) on each sleeve against its collar,
  * 40 kg in all.
  */
 export const LOAD = {
   dumbbell: { head: DUMBBELL_HEAD, headWidth: 0.05, grip: 0.13, kg: 8 },
-  kettlebell: { ...KETTLEBELL, handleHalf: 0.05, horn: 0.07, kg: 12 },
+  kettlebell: { ...KETTLEBELL, handleHalf: 0.05, horn: 0.07, kg: 12, rack: { down: 0.06, out: 0.1 } },
   plate: { radius: 0.225, thickness: 0.03, kg: 10 },
   medicineBall: { radius: 0.12, kg: 4 },
   barbell: { half: 1.1, collar: 0.655, thickness: 0.028, plateRadius: 0.225, plateThickness: 0.06, kg: 20 + 2 * 10 },
@@ -52,6 +70,7 @@ export const GRIP_SPAN: Record<BothHands, number> = {
   plate: 2 * LOAD.plate.radius - 0.02,
   'medicine-ball': 2 * LOAD.medicineBall.radius + 0.05,
 };
+const isBothHands = (holds: Holds): holds is BothHands => Object.hasOwn(GRIP_SPAN, holds);
 /** A load in both hands is refused where the hands are this much farther apart or nearer than its grip span. */
 export const GRIP_TOLERANCE = 0.02;
 /**
@@ -108,6 +127,26 @@ export function dumbbellAxis(arm: Arm3): Vec3 {
   return normalize3(sub3(hinge, scale3(forearm, dot3(hinge, forearm))));
 }
 
+/**
+ * Where a kettlebell held in one hand has its bell's centre. Hanging, straight below the handle (a swing's bottom, a
+ * carry); racked or locked out, the forearm pointing up, it rests on the back of the forearm, 6 cm down it and 10 cm
+ * out from the hand as the planar renderer draws it (render-props.ts), where a bell hanging straight down would pass
+ * through the wrist. The back of the forearm is the way the chest faces turned round, or toward the head where the
+ * forearm points the way the chest faces (a floor press, palms toward the feet): both at once, square to the forearm,
+ * so neither wins by a switch. Between, the two places are mixed as the forearm rises (a clean's turn over the wrist).
+ */
+export function oneHandBell(body: Body3, side: Side): Vec3 {
+  const arm = body.arms[side];
+  const forearm = normalize3(sub3(arm.hand, arm.elbow));
+  const hanging = add3(arm.hand, [0, -LOAD.kettlebell.drop, 0]);
+  const back = add3(scale3(axisOf(body.chestFrame, 0), -1), axisOf(body.chestFrame, 1));
+  const square = sub3(back, scale3(forearm, dot3(back, forearm)));
+  if (length3(square) < 1e-6) return hanging;
+  const { down, out } = LOAD.kettlebell.rack;
+  const racked = add3(add3(arm.hand, forearm, -down), normalize3(square), out);
+  return lerp3(hanging, racked, smooth((forearm[1] - 0.2) / 0.5));
+}
+
 /** The pieces of `holds` in `body`'s hands. */
 export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
   if (holds === undefined) return [];
@@ -138,6 +177,21 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
       return [
         { shape: 'bar', points: [down(a), a, b, down(b)], width: 0.025, depthAt: middle, behind: [left, right] },
         { shape: 'sphere', centre: add3(middle, [0, -drop, 0]), radius },
+      ];
+    }
+    case 'left-kettlebell':
+    case 'right-kettlebell': {
+      // The handle across the fist as a dumbbell's lies, its horns running toward the bell, wherever the bell is.
+      const side = kettlebellHand(holds)!;
+      const hand = body.arms[side].hand;
+      const bell = oneHandBell(body, side);
+      const axis = dumbbellAxis(body.arms[side]);
+      const toBell = normalize3(sub3(bell, hand));
+      const { handleHalf, horn, radius } = LOAD.kettlebell;
+      const [a, b] = [add3(hand, axis, -handleHalf), add3(hand, axis, handleHalf)];
+      return [
+        { shape: 'bar', points: [add3(a, toBell, horn), a, b, add3(b, toBell, horn)], width: 0.025, depthAt: hand, side, behind: [hand] },
+        { shape: 'sphere', centre: bell, radius, side },
       ];
     }
     case 'plate': {
@@ -187,7 +241,12 @@ export function loadMasses(body: Body3, holds: Holds | undefined): [Vec3, number
   if (bells.length > 0) return bells.map((side): [Vec3, number] => [body.arms[side].hand, LOAD.dumbbell.kg / BODY_MASS_KG]);
   // A barbell's mass is at its middle, between the grips (the bar and its two plates are symmetric about it).
   if (holds === 'barbell') return [[lerp3(body.arms.left.hand, body.arms.right.hand, 0.5), LOAD.barbell.kg / BODY_MASS_KG]];
-  const kg = holds === 'kettlebell' ? LOAD.kettlebell.kg : holds === 'plate' ? LOAD.plate.kg : LOAD.medicineBall.kg;
+  const kg =
+    holds === 'kettlebell' || kettlebellHand(holds) !== undefined
+      ? LOAD.kettlebell.kg
+      : holds === 'plate'
+        ? LOAD.plate.kg
+        : LOAD.medicineBall.kg;
   // The kettlebell's is its bell's centre (not its handle's); a plate's and a ball's their middle.
   const solid = loadPieces(body, holds).find((p): p is Exclude<Piece, { shape: 'bar' }> => p.shape !== 'bar');
   return [[solid!.centre, kg / BODY_MASS_KG]];
@@ -243,8 +302,7 @@ const NAMES: Record<BothHands, string> = {
  * hands are nearer or farther apart than that has them sliding along the bar.
  */
 export function gripProblem(body: Body3, holds: Holds | undefined, barGrip?: number): string | undefined {
-  // A dumbbell is held in one hand: nothing to grip apart.
-  if (holds === undefined || holds === 'dumbbells' || holds === 'left-dumbbell' || holds === 'right-dumbbell') return undefined;
+  if (holds === undefined) return undefined;
   const apart = distance3(body.arms.left.hand, body.arms.right.hand);
   // A tenth of a centimetre: 10.4 cm refused against 8 with 2 either way must not read as 10.
   const cm = (m: number, digits = 0) => (m * 100).toFixed(digits);
@@ -255,6 +313,8 @@ export function gripProblem(body: Body3, holds: Holds | undefined, barGrip?: num
     if (barGrip === undefined || Math.abs(apart - barGrip) <= GRIP_TOLERANCE) return undefined;
     return `the hands are ${cm(apart, 1)} cm apart on the barbell, where the first key grips it ${cm(barGrip, 1)} cm apart (${cm(GRIP_TOLERANCE)} cm either way): they would slide along the bar`;
   }
+  // A dumbbell or a lone kettlebell is held in one hand: nothing to grip apart.
+  if (!isBothHands(holds)) return undefined;
   const span = GRIP_SPAN[holds];
   if (Math.abs(apart - span) <= GRIP_TOLERANCE) return undefined;
   return `the hands are ${cm(apart, 1)} cm apart; ${NAMES[holds]} ${cm(span)} cm apart (${cm(GRIP_TOLERANCE)} cm either way)`;

@@ -101,7 +101,7 @@ describe('what the hands hold in the three-quarter view', () => {
     assert.ok(!result.ok);
     assert.match(
       formatProblems(result.problems).join('; '),
-      /strength-3d\.json: motions\.Reverse_Flyes\.holds: must be one of dumbbells, left-dumbbell, right-dumbbell, kettlebell, plate, medicine-ball, barbell/,
+      /strength-3d\.json: motions\.Reverse_Flyes\.holds: must be one of dumbbells, left-dumbbell, right-dumbbell, kettlebell, left-kettlebell, right-kettlebell, plate, medicine-ball, barbell/,
     );
     assert.equal(motionOf({ ...REVERSE_FLYES, holds: undefined }).holds, undefined);
     assert.equal(motionOf(REVERSE_FLYES).holds, 'dumbbells');
@@ -289,6 +289,44 @@ describe('what the hands hold in the three-quarter view', () => {
     const close = { ...oneArm, keys: [{ ...REVERSE_FLYES.keys[0]!, shoulders: [60, -20, -90] }, REVERSE_FLYES.keys[1]!] };
     assert.equal(checked(close), '');
     assert.equal(motionOf({ ...REVERSE_FLYES, holds: 'left-dumbbell' }).holds, 'left-dumbbell');
+  });
+
+  it('holds a kettlebell in one hand: hanging below the handle, on the back of the forearm racked or locked out', () => {
+    // Hanging at the side: the bell 15 cm straight below the handle, weighed there, the other hand anywhere.
+    const carry = { ...KETTLEBELL, holds: 'right-kettlebell' };
+    const hanging = still(carry).body;
+    const [handle, bell] = loadPieces(hanging, 'right-kettlebell');
+    assert.ok(handle?.shape === 'bar' && handle.side === 'right' && handle.behind?.[0] === hanging.arms.right.hand);
+    assert.ok(bell?.shape === 'sphere' && bell.radius === LOAD.kettlebell.radius);
+    assert.ok(distance3(bell.centre, sub3(hanging.arms.right.hand, [0, LOAD.kettlebell.drop, 0])) < 1e-9);
+    const centre = centreWithLoad(hanging, 'right-kettlebell');
+    assert.ok(Math.abs(distance3(centre, hanging.centre) - (12 / 87) * distance3(bell.centre, hanging.centre)) < 1e-9);
+    assert.equal(checked(carry), '');
+    // Locked out overhead, standing: 6 cm down the forearm from the hand and 10 cm behind it, not through the wrist.
+    const press = { ...carry, keys: [{ ...KETTLEBELL.keys[0]!, lean: 0, rightShoulder: [180, 0, 0], elbows: 0 }] };
+    const overhead = still(press).body;
+    const up = loadPieces(overhead, 'right-kettlebell')[1]!;
+    assert.ok(up.shape === 'sphere');
+    const offset = sub3(up.centre, overhead.arms.right.hand);
+    assert.ok(Math.abs(offset[1] + 0.06) < 0.005 && Math.abs(offset[0] + 0.1) < 0.005, `${offset}`);
+    // The other hand hangs 1 m or more from it: no grip span for a bell in one hand.
+    assert.ok(distance3(overhead.arms.left.hand, overhead.arms.right.hand) > 1);
+    assert.equal(checked(press), '');
+    // A floor press, lying on the back with the arm straight up: the bell rests toward the head, not on the face.
+    const lying = {
+      ...carry,
+      mat: true,
+      keys: [
+        { name: 'lying, pressed up', hold: 0.3, move: 0.9, lean: -90, rightShoulder: [90, 0, 0], planted: ['pelvis', 'back', 'head'] },
+      ],
+    };
+    const floor = still(lying).body;
+    const pressed = loadPieces(floor, 'right-kettlebell')[1]!;
+    assert.ok(pressed.shape === 'sphere');
+    const towardHead = normalize3(sub3(floor.neckBase, floor.pelvis));
+    const along = dot3(sub3(pressed.centre, floor.arms.right.hand), towardHead);
+    assert.ok(Math.abs(along - 0.1) < 0.01, `${along}`);
+    assert.equal(motionOf({ ...KETTLEBELL, holds: 'left-kettlebell' }).holds, 'left-kettlebell');
   });
 
   it('refuses two dumbbells brought into each other, which the drawing paints one over the other', () => {
