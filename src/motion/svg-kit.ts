@@ -28,6 +28,7 @@ export const COLOURS = {
   rollerEdge: '#2c5d7c',
   strap: '#2b2b2b',
   yogaStrap: '#6a4c93',
+  yogaBlock: '#9a86c4',
   bosu: '#3d6fb6',
   cone: '#e0762b',
   stone: '#8f8a80',

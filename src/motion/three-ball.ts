@@ -10,6 +10,7 @@
  */
 import { type Camera, circle, COLOURS } from './svg-kit.ts';
 import { type Bench, restingOver } from './three-bench.ts';
+import { type Block, blockTopUnder } from './three-block.ts';
 import type { Lens, Stroke } from './three-camera.ts';
 import { type DrawnKind, drawnParts } from './three-drawn.ts';
 import type { Body3 } from './three-figure.ts';
@@ -30,18 +31,22 @@ const BEARING_SHARE = 0.9;
 /** The ball's centre. */
 export const ballCentre = (ball: Ball): Vec3 => [ball.x, BALL_RADIUS, ball.z];
 
-/** What a planted point can rest on: the scene's bench and ball, either absent. */
+/** What a planted point can rest on: the scene's bench, ball and yoga blocks, any absent. */
 export interface Grounds {
   bench?: Bench;
   ball?: Ball;
+  blocks?: readonly Block[];
 }
 
 /**
  * Where a point resting `rest` above what is under `p` has its middle, and what that is: on the ball where it is over
- * the ball's upper part, else as three-bench.ts says (the bench or the floor), whichever holds it higher.
+ * the ball's upper part, on a yoga block where it is over one's top (three-block.ts), else as three-bench.ts says (the
+ * bench or the floor), whichever holds it highest.
  */
 export function restingOn(grounds: Grounds, p: Vec3, rest: number): { height: number; what: string } {
-  const under = restingOver(grounds.bench, p, rest);
+  const onBench = restingOver(grounds.bench, p, rest);
+  const block = blockTopUnder(grounds.blocks, p);
+  const under = block !== undefined && block + rest > onBench.height ? { height: block + rest, what: 'the block' } : onBench;
   if (grounds.ball === undefined) return under;
   const along = Math.hypot(p[0] - grounds.ball.x, p[2] - grounds.ball.z);
   if (along > BEARING_SHARE * BALL_RADIUS) return under;

@@ -12,6 +12,7 @@ import { SIDES } from './skeleton.ts';
 import type { Angles3, Body3 } from './three-figure.ts';
 import { barInBody, dumbbellsInEachOther } from './three-load-clear.ts';
 import { limbInBall, restingOn } from './three-ball.ts';
+import { partInBlock } from './three-block.ts';
 import { plantedPoints } from './three-parts.ts';
 import {
   barGripOf,
@@ -57,6 +58,8 @@ const BAR_CLEARANCE = 0.02;
 const LOAD_CLASH = 0.005;
 /** How far a limb or the head may pass into a stability ball: a hand, a forearm or a knee resting on it sinks a centimetre or so into the ball as drawn. */
 const BALL_CLEARANCE = 0.02;
+/** How far a part may pass into a yoga block's top: a hand or foot resting on it sinks a little into the foam as drawn. */
+const BLOCK_CLEARANCE = 0.02;
 /** The centre of mass may lie this far outside the outline of what rests on the floor (a hand or foot's own width). */
 const BALANCE_MARGIN = 0.03;
 
@@ -261,6 +264,11 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     if (inBall !== undefined && inBall.depth > BALL_CLEARANCE && !reported.has('ball')) {
       reported.add('ball');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${inBall.part} passes ${cm(inBall.depth)} cm into the ball`));
+    }
+    const inBlock = partInBlock(body, motion.blocks);
+    if (inBlock !== undefined && inBlock.depth > BLOCK_CLEARANCE && !reported.has('block')) {
+      reported.add('block');
+      problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${inBlock.part} passes ${cm(inBlock.depth)} cm into a yoga block`));
     }
     const clash = dumbbellsInEachOther(body, motion.holds);
     if (clash !== undefined && clash > LOAD_CLASH && !reported.has('dumbbells')) {

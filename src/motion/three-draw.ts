@@ -11,6 +11,7 @@ import { type Point, type Side, SIDES } from './skeleton.ts';
 import { type Camera, COLOURS, circle, mixColour, polygon, polyline, round, svgPoint } from './svg-kit.ts';
 import { type Ball, ballStroke } from './three-ball.ts';
 import { type Bench, benchStrokes } from './three-bench.ts';
+import { type Block, blockStrokes } from './three-block.ts';
 import { type Body3, chestOf } from './three-figure.ts';
 import type { Lens, Stroke } from './three-camera.ts';
 import { DRAWN_HALF } from './three-drawn.ts';
@@ -142,6 +143,8 @@ export interface Ground {
   bench?: Bench;
   /** A stability ball, painted among the limbs by depth. */
   ball?: Ball;
+  /** Yoga blocks, each painted among the limbs by depth. */
+  blocks?: readonly Block[];
 }
 
 /**
@@ -164,6 +167,7 @@ export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly {
   const fixtures = [
     ...(ground.bench === undefined ? [] : benchStrokes(camera, lens, ground.bench)),
     ...(ground.ball === undefined ? [] : [ballStroke(camera, lens, ground.ball)]),
+    ...(ground.blocks === undefined ? [] : blockStrokes(camera, lens, ground.blocks)),
   ];
   for (const { body, opacity } of figures) {
     const loads = loadStrokes(camera, lens, body, holds, (side) => armFarness(lens, body, side));

@@ -7,6 +7,7 @@ import type { Camera } from './svg-kit.ts';
 import { bodyExtent, type Lens, lensOf, type Seen, turnedCamera } from './three-camera.ts';
 import { ballExtent } from './three-ball.ts';
 import { benchCorners } from './three-bench.ts';
+import { blockCorners } from './three-block.ts';
 import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.ts';
 import type { Body3 } from './three-figure.ts';
 import { type Holds, loadExtent } from './three-loads.ts';
@@ -51,6 +52,7 @@ function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens, be
     mat,
     ...(motion.bench === undefined ? {} : { bench: motion.bench }),
     ...(motion.ball === undefined ? {} : { ball: motion.ball }),
+    ...(motion.blocks === undefined ? {} : { blocks: motion.blocks }),
   };
 }
 
@@ -60,7 +62,11 @@ export function turnedFilm(motion: TurnedMotion): Film {
   const bodies = loopBodies3(motion);
   const bench = motion.bench === undefined ? [] : benchCorners(motion.bench);
   const ground = groundOf(motion, bodies, lens, bench);
-  const fixturesSeen = [...bench.map((p): Seen => [p, 0.03]), ...(motion.ball === undefined ? [] : [ballExtent(motion.ball)])];
+  const blocks = (motion.blocks ?? []).flatMap(blockCorners);
+  const fixturesSeen = [
+    ...[...bench, ...blocks].map((p): Seen => [p, 0.03]),
+    ...(motion.ball === undefined ? [] : [ballExtent(motion.ball)]),
+  ];
   const seen: Seen[] = [
     ...bodies.flatMap((body) => extentOf(body, motion.holds)),
     ...ground.mat.map((p): Seen => [p, 0.03]),

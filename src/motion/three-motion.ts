@@ -4,6 +4,7 @@
  */
 import type { Ball } from './three-ball.ts';
 import type { Bench } from './three-bench.ts';
+import type { Block } from './three-block.ts';
 import type { CameraAngles } from './three-camera.ts';
 import type { Angles3 } from './three-figure.ts';
 import type { Holds } from './three-loads.ts';
@@ -43,6 +44,8 @@ export interface TurnedMotion {
   bench?: Bench;
   /** A stability ball on the floor, staying where it is, whose upper part what is planted over it rests on (none: undefined). */
   ball?: Ball;
+  /** Yoga blocks on the floor, staying where they are, whose tops what is planted over them rests on (none: undefined). */
+  blocks?: readonly Block[];
   /** For the coverage report's pattern column. */
   pattern: 'three-quarter';
 }

@@ -13,6 +13,7 @@ import * as v from 'valibot';
 import { fail, issueProblems, ok, type Problem, problem, type Result } from '../problems.ts';
 import { within } from './schema-numbers.ts';
 import { BENCH_HEIGHT, padsOf } from './three-bench.ts';
+import { BLOCK_SIZES } from './three-block.ts';
 import { DEFAULT_CAMERA } from './three-camera.ts';
 import { HOLDS } from './three-loads.ts';
 import type { Side } from './skeleton.ts';
@@ -123,6 +124,20 @@ export const TurnedSchema = v.strictObject({
   bench: v.optional(BenchSchema),
   /** A stability ball on the floor centred over (x, z) (three-ball.ts). */
   ball: v.optional(v.strictObject({ x: within(-3, 3), z: within(-3, 3) })),
+  /** Yoga blocks on the floor, each centred over (x, z), standing on the face its height names (three-block.ts). */
+  blocks: v.optional(
+    v.pipe(
+      v.array(
+        v.strictObject({
+          x: within(-3, 3),
+          z: within(-3, 3),
+          height: v.picklist(BLOCK_SIZES, `must be one of ${BLOCK_SIZES.join(', ')} (flat, on its side, on end)`),
+        }),
+      ),
+      v.minLength(1, 'must hold at least one block'),
+      v.maxLength(2, 'must hold at most two blocks'),
+    ),
+  ),
   holds: v.optional(v.picklist(HOLDS, `must be one of ${HOLDS.join(', ')}`)),
   frame: v.optional(v.picklist(['portrait', 'landscape'], 'must be portrait or landscape'), 'landscape'),
   mat: v.optional(v.boolean(), false),
@@ -185,7 +200,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
   const at = `motions.${id}`;
   const parsed = v.safeParse(TurnedSchema, raw);
   if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
-  const { frame, mat, camera, holds, bench, ball, keys: sources } = parsed.output;
+  const { frame, mat, camera, holds, bench, ball, blocks, keys: sources } = parsed.output;
   const problems: Problem[] = bench === undefined ? [] : benchProblems(file, at, bench);
   if (sources[0]!.planted === undefined)
     problems.push(problem(file, `${at}.keys.0.planted`, 'the first key says which parts rest on the floor (an empty list: none)'));
@@ -236,6 +251,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
     ...(holds === undefined ? {} : { holds }),
     ...(bench === undefined ? {} : { bench }),
     ...(ball === undefined ? {} : { ball }),
+    ...(blocks === undefined ? {} : { blocks }),
     pattern: THREE_QUARTER,
   });
 }
