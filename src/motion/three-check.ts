@@ -26,7 +26,8 @@ import {
 } from './three-timeline.ts';
 import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
 import { endAt, touchesBetween, touchPoint } from './three-touch.ts';
-import { centreWithLoad, gripProblem, type Holds, loadBottom } from './three-loads.ts';
+import { gripProblem } from './three-grip.ts';
+import { centreWithLoad, type Holds, loadBottom } from './three-loads.ts';
 import { distance3, flexion3, type Vec3 } from './three-vec.ts';
 
 /**
