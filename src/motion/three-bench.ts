@@ -89,8 +89,15 @@ function undersideAt(bench: Bench, x: number): number {
   return restOn(pad, x, 0) - PAD * Math.hypot(1, (pad.y1 - pad.y0) / (pad.x1 - pad.x0));
 }
 
-/** A face of the pad: its outward normal, its corners, and how much darker than the top it is drawn. */
-type Face = { normal: Vec3; points: Vec3[]; tone: number };
+/** A face of a box (the pad, a yoga block): its outward normal, its corners, and how much darker than the top it is drawn. */
+export type Face = { normal: Vec3; points: Vec3[]; tone: number };
+
+/** The faces turned toward the camera, each painted in `colour` darkened by its tone, so the box reads as one. */
+export const facesSvg = (camera: Camera, lens: Lens, faces: readonly Face[], colour: string): string =>
+  faces
+    .filter((face) => dot3(face.normal, lens.toward) > 1e-9)
+    .map((face) => polygon(camera, face.points.map(lens.project), mixColour(colour, '#000000', face.tone)))
+    .join('');
 
 /** The faces of one stretch of the pad, a box PAD thick square to its top; `ends` says which of its ends are open to see. */
 function padFaces(pad: Pad, ends: { back: boolean; front: boolean }): Face[] {
@@ -139,11 +146,7 @@ export function benchStrokes(camera: Camera, lens: Lens, bench: Bench): Stroke[]
   }
   const pads = padsOf(bench);
   pads.forEach((pad, i) => {
-    // Only the faces turned toward the camera show; the sides darker than the top, so the box reads as one.
-    const svg = padFaces(pad, { back: i === 0, front: i === pads.length - 1 })
-      .filter((face) => dot3(face.normal, lens.toward) > 1e-9)
-      .map((face) => polygon(camera, face.points.map(lens.project), mixColour(COLOURS.pad, '#000000', face.tone)))
-      .join('');
+    const svg = facesSvg(camera, lens, padFaces(pad, { back: i === 0, front: i === pads.length - 1 }), COLOURS.pad);
     const centre: Vec3 = [(pad.x0 + pad.x1) / 2, (pad.y0 + pad.y1) / 2, 0];
     strokes.push({ depth: lens.depthOf(centre) - HALF_WIDTH, svg });
   });

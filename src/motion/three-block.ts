@@ -7,11 +7,12 @@
  * at its rest height above the top; `check` refuses a part drawn more than 2 cm into one that does not rest on it.
  * Drawn as a box whose faces toward the camera are painted, the sides darker than the top, among the limbs by depth.
  */
-import { type Camera, COLOURS, mixColour, polygon } from './svg-kit.ts';
+import { type Camera, COLOURS } from './svg-kit.ts';
+import { type Face, facesSvg } from './three-bench.ts';
 import type { Lens, Stroke } from './three-camera.ts';
 import { drawnParts } from './three-drawn.ts';
 import type { Body3 } from './three-figure.ts';
-import { dot3, lerp3, type Vec3 } from './three-vec.ts';
+import { lerp3, type Vec3 } from './three-vec.ts';
 
 export interface Block {
   x: number;
@@ -55,6 +56,7 @@ export function partInBlock(body: Body3, blocks: readonly Block[] | undefined): 
     for (const t of [0, 0.25, 0.5, 0.75, 1]) {
       const p = lerp3(part.from, part.to, t);
       const top = blockTopUnder(blocks, p);
+      // A part under the floor is the floor check's to report, not a block's.
       if (top === undefined || p[1] + half < 0) continue;
       const depth = top - (p[1] - half);
       if (deepest === undefined || depth > deepest.depth) deepest = { part: part.name, depth };
@@ -81,17 +83,13 @@ export function blockStrokes(camera: Camera, lens: Lens, blocks: readonly Block[
     const { halfX, halfZ } = footprintOf(block);
     const { x, z, height } = block;
     const at = (dx: number, y: number, dz: number): Vec3 => [x + dx * halfX, y, z + dz * halfZ];
-    const faces: { normal: Vec3; points: Vec3[]; tone: number }[] = [
+    const faces: Face[] = [
       { normal: [0, 1, 0], points: [at(-1, height, -1), at(1, height, -1), at(1, height, 1), at(-1, height, 1)], tone: 0 },
       { normal: [1, 0, 0], points: [at(1, 0, -1), at(1, 0, 1), at(1, height, 1), at(1, height, -1)], tone: 0.3 },
       { normal: [-1, 0, 0], points: [at(-1, 0, -1), at(-1, 0, 1), at(-1, height, 1), at(-1, height, -1)], tone: 0.3 },
       { normal: [0, 0, 1], points: [at(-1, 0, 1), at(1, 0, 1), at(1, height, 1), at(-1, height, 1)], tone: 0.2 },
       { normal: [0, 0, -1], points: [at(-1, 0, -1), at(1, 0, -1), at(1, height, -1), at(-1, height, -1)], tone: 0.2 },
     ];
-    const svg = faces
-      .filter((face) => dot3(face.normal, lens.toward) > 1e-9)
-      .map((face) => polygon(camera, face.points.map(lens.project), mixColour(COLOURS.yogaBlock, '#000000', face.tone)))
-      .join('');
-    return { depth: lens.depthOf([x, height, z]) - Math.min(halfX, halfZ), svg };
+    return { depth: lens.depthOf([x, height, z]) - Math.min(halfX, halfZ), svg: facesSvg(camera, lens, faces, COLOURS.yogaBlock) };
   });
 }

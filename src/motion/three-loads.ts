@@ -50,10 +50,10 @@ export function kettlebellHand(holds: Holds | undefined): Side | undefined {
 /**
  * Sizes (metres) and masses (kilograms). A dumbbell: the planar renderer's head radius (bell-rest.ts), heads 5 cm
  * thick either side of a 13 cm grip (a hand's breadth and a little), 8 kg. A kettlebell: the planar one's bell and
- * drop below the handle, 12 kg, and where one hand racks it or locks it out (`rack`: oneHandBell). A 10 kg bumper plate, 45 cm across (the standard diameter) and 3 cm thick. A
- * medicine ball 24 cm across, 4 kg. A barbell: the men's Olympic bar (IWF: 2.2 m long, 28 mm thick, its sleeves from
- * the collars 131 cm apart, 20 kg) with a 10 kg bumper plate (45 cm, 6 cm thick) on each sleeve against its collar,
- * 40 kg in all.
+ * drop below the handle, 12 kg, and where one hand racks it or locks it out (`rack`: oneHandBell). A 10 kg bumper
+ * plate, 45 cm across (the standard diameter) and 3 cm thick. A medicine ball 24 cm across, 4 kg. A barbell: the
+ * men's Olympic bar (IWF: 2.2 m long, 28 mm thick, its sleeves from the collars 131 cm apart, 20 kg) with a 10 kg
+ * bumper plate (45 cm, 6 cm thick) on each sleeve against its collar, 40 kg in all.
  */
 export const LOAD = {
   dumbbell: { head: DUMBBELL_HEAD, headWidth: 0.05, grip: 0.13, kg: 8 },
