@@ -27,8 +27,11 @@ import {
 import { cycleSeconds3, type TurnedMotion } from './three-motion.ts';
 import { endAt, touchesBetween, touchPoint } from './three-touch.ts';
 import { gripProblem } from './three-grip.ts';
-import { centreWithLoad, type Holds, loadBottom } from './three-loads.ts';
+import { centreWithLoad, loadBottom } from './three-load-mass.ts';
+import type { Held } from './three-loads.ts';
+import { handOffProblems, heldBetween, keyHolds } from './three-handoff.ts';
 import { distance3, flexion3, type Vec3 } from './three-vec.ts';
+import { type Flat, outside } from './three-balance.ts';
 
 /**
  * Ranges of the degrees of freedom the planar figure lacks, in degrees, generous as RANGES is (yoga and
@@ -118,7 +121,7 @@ function rangeProblems(angles: Angles3, body: Body3, planted: ReadonlySet<string
 }
 
 /** Every point that could sink into the floor, with how far its drawn thickness reaches below it (metres); a held load's lowest. */
-function lowPoints(body: Body3, holds: Holds | undefined): [string, number][] {
+function lowPoints(body: Body3, holds: Held | undefined): [string, number][] {
   const points: [string, number][] = [
     ['pelvis', body.pelvis[1] - 0.08],
     ['back', body.neckBase[1] - 0.06],
@@ -138,40 +141,8 @@ function lowPoints(body: Body3, holds: Holds | undefined): [string, number][] {
     );
   }
   const load = loadBottom(body, holds);
-  if (load !== undefined) points.push([`held ${holds}`, load]);
+  if (load !== undefined) points.push([`held ${typeof holds === 'object' ? 'kettlebell' : holds}`, load]);
   return points;
-}
-
-type Flat = readonly [number, number];
-
-/** The convex hull of points on the floor (Andrew's monotone chain), counter-clockwise. */
-export function hull(points: readonly Flat[]): Flat[] {
-  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (sorted.length < 3) return sorted;
-  const cross = (o: Flat, a: Flat, b: Flat) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const half = (list: Flat[]) => {
-    const out: Flat[] = [];
-    for (const p of list) {
-      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, p) <= 0) out.pop();
-      out.push(p);
-    }
-    return out.slice(0, -1);
-  };
-  return [...half(sorted), ...half([...sorted].reverse())];
-}
-
-/** How far `p` lies outside the convex outline of `points` (0 inside it). */
-export function outside(p: Flat, points: readonly Flat[]): number {
-  const outline = hull(points);
-  const toSegment = (a: Flat, b: Flat) => {
-    const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-    const t = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)));
-    return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
-  };
-  if (outline.length === 1) return Math.hypot(p[0] - outline[0]![0], p[1] - outline[0]![1]);
-  const edges = outline.map((a, i) => [a, outline[(i + 1) % outline.length]!] as const);
-  const isInside = outline.length >= 3 && edges.every(([a, b]) => (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= 0);
-  return isInside ? 0 : Math.min(...edges.map(([a, b]) => toSegment(a, b)));
 }
 
 const flat = (p: Vec3): Flat => [p[0], p[2]];
@@ -185,6 +156,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
   if (seconds > 5 + 1e-9) problems.push(problem(file, base, `the loop lasts ${seconds.toFixed(2)} s; clips last at most 5 s`));
   const placed = placedKeys(motion);
   const reported = new Set<string>();
+  problems.push(...handOffProblems(file, base, motion));
   // Where the hands take a barbell at the first key, they keep it.
   const barGrip = barGripOf(motion, placed[0]!);
   motion.keys.forEach((key, i) => {
@@ -199,7 +171,8 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
         problems.push(problem(file, at, `${point.name} is planted but ${cm(Math.abs(off))} cm ${off > 0 ? 'above' : 'under'} ${what}`));
     }
     // A load in both hands held too wide or too narrow for it: said at the key, and not again for its frames.
-    const grip = gripProblem(body, motion.holds, barGrip);
+    const holds = keyHolds(motion, i);
+    const grip = gripProblem(body, holds, barGrip);
     if (grip !== undefined) {
       reported.add(`${i} grip`);
       problems.push(problem(file, at, grip));
@@ -207,7 +180,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     if (points.length > 0) {
       // What the hands hold weighs on the balance as the body's own segments do.
       const away = outside(
-        flat(centreWithLoad(body, motion.holds)),
+        flat(centreWithLoad(body, holds)),
         points.map((p) => flat(p.at(body))),
       );
       if (away > BALANCE_MARGIN)
@@ -222,6 +195,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     const t = frame / FRAMES_PER_SECOND_3D;
     const { from, to, progress } = locate3(motion, t);
     const body = bodyBetween3(motion, from, to, progress);
+    const held = heldBetween(motion, from, to, progress);
     const points = new Map(plantedPoints(motion.keys[from]!.planted).map((p) => [p.name, p]));
     for (const held of plantedBetween(placed[from]!, placed[to]!, motion.keys[to]!, 0).filter((p) => p.isHeld)) {
       const drift = distance3(points.get(held.name)!.at(body), held.at);
@@ -250,13 +224,13 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
         );
       }
     }
-    const grip = gripProblem(body, motion.holds, barGrip);
+    const grip = gripProblem(body, held, barGrip);
     if (grip !== undefined && !reported.has(`${from} grip`)) {
       reported.add(`${from} grip`);
       problems.push(problem(file, `${base}.keys.${from} ("${motion.keys[from]!.name}")`, `at ${t.toFixed(2)} s ${grip}`));
     }
     // A barbell through the head, the neck, the trunk or a leg: the drawing paints one over the other; said once.
-    const bar = barInBody(body, motion.holds);
+    const bar = barInBody(body, held);
     if (bar !== undefined && bar.depth > BAR_CLEARANCE && !reported.has('bar')) {
       reported.add('bar');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the barbell passes ${cm(bar.depth)} cm into the ${bar.part}`));
@@ -271,12 +245,12 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
       reported.add('block');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${inBlock.part} passes ${cm(inBlock.depth)} cm into a yoga block`));
     }
-    const clash = dumbbellsInEachOther(body, motion.holds);
+    const clash = dumbbellsInEachOther(body, held);
     if (clash !== undefined && clash > LOAD_CLASH && !reported.has('dumbbells')) {
       reported.add('dumbbells');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the two dumbbells pass ${cm(clash)} cm into each other`));
     }
-    const [part, depth] = lowPoints(body, motion.holds).reduce((a, b) => (b[1] < a[1] ? b : a));
+    const [part, depth] = lowPoints(body, held).reduce((a, b) => (b[1] < a[1] ? b : a));
     if (!isUnderReported && depth < -UNDER_FLOOR) {
       isUnderReported = true;
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${part} is ${cm(-depth)} cm under the floor`));

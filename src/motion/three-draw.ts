@@ -16,7 +16,7 @@ import { type Body3, chestOf } from './three-figure.ts';
 import type { Lens, Stroke } from './three-camera.ts';
 import { DRAWN_HALF } from './three-drawn.ts';
 import { loadShadows, loadStrokes } from './three-load-draw.ts';
-import type { Holds } from './three-loads.ts';
+import type { Held } from './three-loads.ts';
 import { axisOf, lerp3, type Mat3, type Vec3 } from './three-vec.ts';
 
 /** A yoga mat's size (metres): 1.83 m by 0.61 m, a centimetre thick. */
@@ -105,7 +105,7 @@ function figureStrokes(sight: Sight, body: Body3): Stroke[] {
 const onFloor = (p: Vec3): Vec3 => [p[0], 0, p[2]];
 
 /** The body's shadow straight down on the floor: its segments flattened there, one soft shape. */
-function shadowSvg({ camera, lens }: Sight, body: Body3, holds: Holds | undefined): string {
+function shadowSvg({ camera, lens }: Sight, body: Body3, holds: Held | undefined): string {
   const line = (points: Vec3[], width: number) =>
     polyline(
       camera,
@@ -151,7 +151,7 @@ export interface Ground {
  * A frame's SVG: the background, floor, mat and shadows, then the figures (one, or two in a dissolve) and what
  * their hands hold (`holds`), painted back to front.
  */
-export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly { body: Body3; opacity: number }[], holds?: Holds): string {
+export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly { body: Body3; opacity: number }[], holds?: Held): string {
   const { camera, lens } = sight;
   const { width, height } = camera;
   const [, edgeY] = svgPoint(camera, lens.project(ground.farEdge));

@@ -10,8 +10,10 @@ import { benchCorners } from './three-bench.ts';
 import { blockCorners } from './three-block.ts';
 import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.ts';
 import type { Body3 } from './three-figure.ts';
-import { type Holds, loadExtent } from './three-loads.ts';
-import { FRAMES_PER_SECOND_3D, loopBodies3, placedKeys } from './three-timeline.ts';
+import { loadExtent } from './three-load-mass.ts';
+import type { Held } from './three-loads.ts';
+import { FRAMES_PER_SECOND_3D, locate3, loopBodies3, placedKeys } from './three-timeline.ts';
+import { heldBetween, keyHolds } from './three-handoff.ts';
 import type { TurnedMotion } from './three-motion.ts';
 import type { Vec3 } from './three-vec.ts';
 
@@ -31,10 +33,23 @@ const FLOOR_DEPTH_BEHIND = 0.6;
 const MAT_MARGIN = 0.12;
 
 /** What a frame must show of a body and what its hands hold. */
-const extentOf = (body: Body3, holds: Holds | undefined): Seen[] => [...bodyExtent(body), ...loadExtent(body, holds)];
+const extentOf = (body: Body3, holds: Held | undefined): Seen[] => [...bodyExtent(body), ...loadExtent(body, holds)];
 
-function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens, bench: readonly Vec3[]): Ground {
-  const points = [...bodies.flatMap((body) => extentOf(body, motion.holds).map(([p]) => p)), ...bench];
+/** A frame's body and what its hands hold then (a kettlebell may change hands between keys). */
+interface Framed {
+  body: Body3;
+  held: Held | undefined;
+}
+
+function loopFrames(motion: TurnedMotion): Framed[] {
+  return loopBodies3(motion).map((body, index) => {
+    const { from, to, progress } = locate3(motion, index / FRAMES_PER_SECOND_3D);
+    return { body, held: heldBetween(motion, from, to, progress) };
+  });
+}
+
+function groundOf(motion: TurnedMotion, frames: readonly Framed[], lens: Lens, bench: readonly Vec3[]): Ground {
+  const points = [...frames.flatMap(({ body, held }) => extentOf(body, held).map(([p]) => p)), ...bench];
   const xs = points.map((p) => p[0]);
   const zs = points.map((p) => p[2]);
   const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
@@ -59,27 +74,31 @@ function groundOf(motion: TurnedMotion, bodies: readonly Body3[], lens: Lens, be
 /** The pictures of a three-quarter motion. */
 export function turnedFilm(motion: TurnedMotion): Film {
   const lens = lensOf(motion.camera);
-  const bodies = loopBodies3(motion);
+  const frames = loopFrames(motion);
   const bench = motion.bench === undefined ? [] : benchCorners(motion.bench);
-  const ground = groundOf(motion, bodies, lens, bench);
+  const ground = groundOf(motion, frames, lens, bench);
   const blocks = (motion.blocks ?? []).flatMap(blockCorners);
   const fixturesSeen = [
     ...[...bench, ...blocks].map((p): Seen => [p, 0.03]),
     ...(motion.ball === undefined ? [] : [ballExtent(motion.ball)]),
   ];
   const seen: Seen[] = [
-    ...bodies.flatMap((body) => extentOf(body, motion.holds)),
+    ...frames.flatMap(({ body, held }) => extentOf(body, held)),
     ...ground.mat.map((p): Seen => [p, 0.03]),
     ...fixturesSeen,
   ];
   const camera = turnedCamera(motion.frame, seen, lens);
   const keys = placedKeys(motion);
-  const svgOf = (body: Body3) => turnedFrameSvg({ camera, lens }, ground, [{ body, opacity: 1 }], motion.holds);
+  const stillOf = (which: 0 | 1) => {
+    const index = motion.stills[which];
+    return svgOf({ body: keys[index]!.body, held: keyHolds(motion, index) });
+  };
+  const svgOf = ({ body, held }: Framed) => turnedFrameSvg({ camera, lens }, ground, [{ body, opacity: 1 }], held);
   return {
     camera,
-    frames: bodies.length,
-    frameSvg: (index) => svgOf(bodies[index % bodies.length]!),
-    stillSvgs: () => [svgOf(keys[motion.stills[0]]!.body), svgOf(keys[motion.stills[1]]!.body)],
+    frames: frames.length,
+    frameSvg: (index) => svgOf(frames[index % frames.length]!),
+    stillSvgs: () => [stillOf(0), stillOf(1)],
   };
 }
 

@@ -4,7 +4,7 @@
  * wide, a barbell between its collars and where the hands first took it. A dumbbell or a lone kettlebell is in one hand.
  */
 import type { Body3 } from './three-figure.ts';
-import { type BothHands, type Holds, LOAD } from './three-loads.ts';
+import { type BothHands, type Held, LOAD } from './three-loads.ts';
 import { distance3 } from './three-vec.ts';
 
 /**
@@ -17,7 +17,7 @@ export const GRIP_SPAN: Record<BothHands, number> = {
   plate: 2 * LOAD.plate.radius - 0.02,
   'medicine-ball': 2 * LOAD.medicineBall.radius + 0.05,
 };
-const isBothHands = (holds: Holds): holds is BothHands => Object.hasOwn(GRIP_SPAN, holds);
+const isBothHands = (holds: Held): holds is BothHands => typeof holds === 'string' && Object.hasOwn(GRIP_SPAN, holds);
 /** A load in both hands is refused where the hands are this much farther apart or nearer than its grip span. */
 export const GRIP_TOLERANCE = 0.02;
 /**
@@ -37,7 +37,7 @@ const NAMES: Record<BothHands, string> = {
  * is held where the hands first took it: `barGrip` is how far apart they were at the first key, and a frame whose
  * hands are nearer or farther apart than that has them sliding along the bar.
  */
-export function gripProblem(body: Body3, holds: Holds | undefined, barGrip?: number): string | undefined {
+export function gripProblem(body: Body3, holds: Held | undefined, barGrip?: number): string | undefined {
   if (holds === undefined) return undefined;
   const apart = distance3(body.arms.left.hand, body.arms.right.hand);
   // A tenth of a centimetre: 10.4 cm refused against 8 with 2 either way must not read as 10.
@@ -49,7 +49,7 @@ export function gripProblem(body: Body3, holds: Holds | undefined, barGrip?: num
     if (barGrip === undefined || Math.abs(apart - barGrip) <= GRIP_TOLERANCE) return undefined;
     return `the hands are ${cm(apart, 1)} cm apart on the barbell, where the first key grips it ${cm(barGrip, 1)} cm apart (${cm(GRIP_TOLERANCE)} cm either way): they would slide along the bar`;
   }
-  // A dumbbell or a lone kettlebell is held in one hand: nothing to grip apart.
+  // A dumbbell or a lone kettlebell is held in one hand, and one changing hands is held by each in turn: nothing to grip apart.
   if (!isBothHands(holds)) return undefined;
   const span = GRIP_SPAN[holds];
   if (Math.abs(apart - span) <= GRIP_TOLERANCE) return undefined;

@@ -10,14 +10,14 @@
 import { SIDES } from './skeleton.ts';
 import { type DrawnKind, drawnParts } from './three-drawn.ts';
 import type { Body3 } from './three-figure.ts';
-import { barbellLine, dumbbellAxis, LOAD } from './three-loads.ts';
+import { barbellLine, dumbbellAxis, type Held, LOAD } from './three-loads.ts';
 import { add3, dot3, length3, ringAround, scale3, segmentDistance3, sub3, type Vec3 } from './three-vec.ts';
 
 /** What a barbell may not pass into: the head, the neck, the trunk and the legs above the feet. */
 const BAR_KEEPS_OUT: ReadonlySet<DrawnKind> = new Set(['head', 'neck', 'chest', 'belly', 'pelvis', 'thigh', 'shin']);
 
 /** The part a held barbell goes deepest into and how deep (metres past touching), or undefined when it holds none. */
-export function barInBody(body: Body3, holds: string | undefined): { part: string; depth: number } | undefined {
+export function barInBody(body: Body3, holds: Held | undefined): { part: string; depth: number } | undefined {
   if (holds !== 'barbell') return undefined;
   const [from, to] = barbellLine(body);
   let deepest = { part: '', depth: -Infinity };
@@ -72,7 +72,7 @@ export function headsInEachOther(a: HeldBell, b: HeldBell): number {
 }
 
 /** How far the two dumbbells' heads go into each other (headsInEachOther), or undefined without two dumbbells. */
-export function dumbbellsInEachOther(body: Body3, holds: string | undefined): number | undefined {
+export function dumbbellsInEachOther(body: Body3, holds: Held | undefined): number | undefined {
   if (holds !== 'dumbbells') return undefined;
   const [left, right] = SIDES.map((side): HeldBell => ({ hand: body.arms[side].hand, axis: dumbbellAxis(body.arms[side]) }));
   return headsInEachOther(left!, right!);

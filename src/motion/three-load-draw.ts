@@ -7,9 +7,9 @@
 import type { Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, mixColour, polyline, round, svgPoint } from './svg-kit.ts';
 import type { Lens, Stroke } from './three-camera.ts';
-import { hull } from './three-check.ts';
+import { hull } from './three-balance.ts';
 import type { Body3 } from './three-figure.ts';
-import { dumbbellHands, type Holds, loadPieces, type Piece } from './three-loads.ts';
+import { dumbbellHands, type Held, loadPieces, type Piece } from './three-loads.ts';
 import { add3, ringAround, type Vec3 } from './three-vec.ts';
 
 /** The far side's tone of a load: as far toward the background as the limbs' far tone is from their near one. */
@@ -51,7 +51,7 @@ export function loadStrokes(
   camera: Camera,
   lens: Lens,
   body: Body3,
-  holds: Holds | undefined,
+  holds: Held | undefined,
   farness: (side: 'left' | 'right') => number,
 ): Stroke[] {
   return loadPieces(body, holds).map((piece) => {
@@ -73,7 +73,7 @@ export function loadStrokes(
 }
 
 /** The load's shadow straight down on the floor (inside the body's soft shadow group). */
-export function loadShadows(camera: Camera, lens: Lens, body: Body3, holds: Holds | undefined): string[] {
+export function loadShadows(camera: Camera, lens: Lens, body: Body3, holds: Held | undefined): string[] {
   return loadPieces(body, holds).map((piece) => {
     const flat = (p: Vec3): Point => lens.project([p[0], 0, p[2]]);
     if (piece.shape === 'bar') return polyline(camera, piece.points.map(flat), '#000', piece.width);

@@ -8,7 +8,6 @@
  * limbs by depth; its mass joins the body's in the balance check, and a load in both hands is only where the
  * hands are as far apart as it is wide (three-grip.ts says where; three-check.ts refuses them more than 2 cm off).
  */
-import { BODY_MASS_KG } from './body-measures.ts';
 import { DUMBBELL_HEAD, KETTLEBELL } from './bell-rest.ts';
 import { type Side, SIDES } from './skeleton.ts';
 import { type Arm3, type Body3, chestOf } from './three-figure.ts';
@@ -32,8 +31,29 @@ export type BothHands = Exclude<
   'dumbbells' | 'left-dumbbell' | 'right-dumbbell' | 'left-kettlebell' | 'right-kettlebell' | 'barbell'
 >;
 
+/** How a kettlebell may be held at a key: in one hand or the other, or in both (where it changes hands). */
+export const KETTLEBELL_HOLDS = ['kettlebell', 'left-kettlebell', 'right-kettlebell'] as const;
+export type KettlebellHolds = (typeof KETTLEBELL_HOLDS)[number];
+
+/**
+ * A kettlebell changing hands between two keys (`from` at one, `to` at the next, one of them in both hands):
+ * `weight` of the way from the one hold to the other, eased as the angles are, so the bell glides from under one
+ * hand to between the two (or back) instead of jumping there.
+ */
+export interface HandOff {
+  from: KettlebellHolds;
+  to: KettlebellHolds;
+  weight: number;
+}
+/** What the hands hold in one frame: a load through the clip, or a kettlebell on its way from hand to hand. */
+export type Held = Holds | HandOff;
+
+export const isKettlebellHold = (held: Held | undefined): held is KettlebellHolds => KETTLEBELL_HOLDS.some((hold) => hold === held);
+/** A kettlebell in one hand, both, or on its way between them. */
+export const isKettlebell = (held: Held | undefined): boolean => typeof held === 'object' || isKettlebellHold(held);
+
 /** The hands holding a dumbbell each: both, one, or none (a load in both hands is not a dumbbell). */
-export function dumbbellHands(holds: Holds | undefined): readonly Side[] {
+export function dumbbellHands(holds: Held | undefined): readonly Side[] {
   if (holds === 'dumbbells') return SIDES;
   if (holds === 'left-dumbbell') return ['left'];
   if (holds === 'right-dumbbell') return ['right'];
@@ -41,7 +61,7 @@ export function dumbbellHands(holds: Holds | undefined): readonly Side[] {
 }
 
 /** The hand holding a kettlebell alone, or undefined (none, or one in both hands). */
-export function kettlebellHand(holds: Holds | undefined): Side | undefined {
+export function kettlebellHand(holds: Held | undefined): Side | undefined {
   if (holds === 'left-kettlebell') return 'left';
   if (holds === 'right-kettlebell') return 'right';
   return undefined;
@@ -89,6 +109,27 @@ export function barbellLine(body: Body3): [Vec3, Vec3] {
   return [add3(middle, across, -LOAD.barbell.half), add3(middle, across, LOAD.barbell.half)];
 }
 
+/**
+ * A kettlebell's pieces on the way from one hold to another: every kettlebell hold gives the same two pieces (the
+ * handle, the bell), so each point moves `weight` of the way; what is painted behind which fist, and which arm's
+ * tone, go with the nearer hold.
+ */
+function handedOver(from: Piece[], to: Piece[], weight: number): Piece[] {
+  return to.map((end, i): Piece => {
+    const start = from[i]!;
+    const near = weight < 0.5 ? start : end;
+    if (start.shape === 'bar' && end.shape === 'bar' && near.shape === 'bar')
+      return {
+        ...near,
+        points: end.points.map((p, j) => lerp3(start.points[j]!, p, weight)),
+        depthAt: lerp3(start.depthAt, end.depthAt, weight),
+      };
+    if (start.shape === 'sphere' && end.shape === 'sphere' && near.shape === 'sphere')
+      return { ...near, centre: lerp3(start.centre, end.centre, weight) };
+    throw new Error(`a kettlebell's piece ${i} is a ${start.shape} in one hold and a ${end.shape} in the other`);
+  });
+}
+
 const smooth = (t: number) => {
   const x = Math.max(0, Math.min(1, t));
   return x * x * (3 - 2 * x);
@@ -131,9 +172,11 @@ export function oneHandBell(body: Body3, side: Side): Vec3 {
   return lerp3(hanging, racked, smooth((forearm[1] - 0.2) / 0.5));
 }
 
-/** The pieces of `holds` in `body`'s hands. */
-export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
-  if (holds === undefined) return [];
+/** The pieces of `held` in `body`'s hands. */
+export function loadPieces(body: Body3, held: Held | undefined): Piece[] {
+  if (held === undefined) return [];
+  if (typeof held === 'object') return handedOver(loadPieces(body, held.from), loadPieces(body, held.to), held.weight);
+  const holds = held;
   const [left, right] = [body.arms.left.hand, body.arms.right.hand];
   const middle = lerp3(left, right, 0.5);
   const across = normalize3(sub3(right, left));
@@ -216,60 +259,4 @@ export function loadPieces(body: Body3, holds: Holds | undefined): Piece[] {
       ];
     }
   }
-}
-
-/** Where a piece's mass is, and its share of the body's mass, as centreOf weighs the segments. */
-export function loadMasses(body: Body3, holds: Holds | undefined): [Vec3, number][] {
-  if (holds === undefined) return [];
-  const bells = dumbbellHands(holds);
-  if (bells.length > 0) return bells.map((side): [Vec3, number] => [body.arms[side].hand, LOAD.dumbbell.kg / BODY_MASS_KG]);
-  // A barbell's mass is at its middle, between the grips (the bar and its two plates are symmetric about it).
-  if (holds === 'barbell') return [[lerp3(body.arms.left.hand, body.arms.right.hand, 0.5), LOAD.barbell.kg / BODY_MASS_KG]];
-  const kg =
-    holds === 'kettlebell' || kettlebellHand(holds) !== undefined
-      ? LOAD.kettlebell.kg
-      : holds === 'plate'
-        ? LOAD.plate.kg
-        : LOAD.medicineBall.kg;
-  // The kettlebell's is its bell's centre (not its handle's); a plate's and a ball's their middle.
-  const solid = loadPieces(body, holds).find((p): p is Exclude<Piece, { shape: 'bar' }> => p.shape !== 'bar');
-  return [[solid!.centre, kg / BODY_MASS_KG]];
-}
-
-/** The centre of mass of the body and what it holds. */
-export function centreWithLoad(body: Body3, holds: Holds | undefined): Vec3 {
-  const loads = loadMasses(body, holds);
-  if (loads.length === 0) return body.centre;
-  let sum = body.centre;
-  let total = 1;
-  for (const [at, share] of loads) {
-    sum = add3(sum, at, share);
-    total += share;
-  }
-  return scale3(sum, 1 / total);
-}
-
-/** How far a piece reaches below its centre: a drum tilted by its axis, a ball by its radius. */
-function reachBelow(piece: Piece): number {
-  if (piece.shape === 'sphere') return piece.radius;
-  if (piece.shape === 'bar') return piece.width / 2;
-  const tilt = Math.abs(piece.axis[1]);
-  return piece.radius * Math.sqrt(Math.max(0, 1 - tilt * tilt)) + (piece.length / 2) * tilt;
-}
-
-/** The lowest point of a held load (metres above the floor), or undefined with none: what must not sink into the floor. */
-export function loadBottom(body: Body3, holds: Holds | undefined): number | undefined {
-  const lows = loadPieces(body, holds).flatMap((piece) =>
-    piece.shape === 'bar' ? piece.points.map((p) => p[1] - piece.width / 2) : [piece.centre[1] - reachBelow(piece)],
-  );
-  return lows.length === 0 ? undefined : Math.min(...lows);
-}
-
-/** Points to frame, with the margin round each (metres), as bodyExtent gives the body's. */
-export function loadExtent(body: Body3, holds: Holds | undefined): (readonly [Vec3, number])[] {
-  return loadPieces(body, holds).flatMap((piece): (readonly [Vec3, number])[] =>
-    piece.shape === 'bar'
-      ? piece.points.map((p) => [p, piece.width] as const)
-      : [[piece.centre, piece.radius + (piece.shape === 'cylinder' ? piece.length : 0)]],
-  );
 }

@@ -7,7 +7,7 @@ import type { Bench } from './three-bench.ts';
 import type { Block } from './three-block.ts';
 import type { CameraAngles } from './three-camera.ts';
 import type { Angles3 } from './three-figure.ts';
-import type { Holds } from './three-loads.ts';
+import type { Holds, KettlebellHolds } from './three-loads.ts';
 import type { Part } from './three-parts.ts';
 import type { Touches } from './three-touch.ts';
 
@@ -26,6 +26,8 @@ export interface TurnedKey {
   lift: number;
   /** Hands and feet held on a spot of the body (a hand on the hip, a foot on the other foot), kept there while the next key holds them too. */
   touches: Touches;
+  /** Which hand holds the motion's kettlebell from this key on, where a key says (none: as the motion `holds` it). */
+  holds?: KettlebellHolds;
 }
 
 export interface TurnedMotion {

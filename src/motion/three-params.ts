@@ -15,7 +15,7 @@ import { within } from './schema-numbers.ts';
 import { BENCH_HEIGHT, padsOf } from './three-bench.ts';
 import { BLOCK_SIZES } from './three-block.ts';
 import { DEFAULT_CAMERA } from './three-camera.ts';
-import { HOLDS } from './three-loads.ts';
+import { HOLDS, isKettlebell, KETTLEBELL_HOLDS } from './three-loads.ts';
 import type { Side } from './skeleton.ts';
 import type { Angles3, Ball, LimbAngles3 } from './three-figure.ts';
 import { PARTS } from './three-parts.ts';
@@ -60,6 +60,8 @@ const KeySchema = v.strictObject({
       v.picklist(TOUCH_SPOTS, `must be one of ${TOUCH_SPOTS.join(', ')}`),
     ),
   ),
+  /** Which hand holds the description's kettlebell from this key on (three-handoff.ts). */
+  holds: v.optional(v.picklist(KETTLEBELL_HOLDS, `must be one of ${KETTLEBELL_HOLDS.join(', ')}`)),
 });
 type KeySource = v.InferOutput<typeof KeySchema>;
 
@@ -218,6 +220,10 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       if (spot === 'head' && end.endsWith('Foot'))
         problems.push(problem(file, `${at}.keys.${i}.touches.${end}`, `${end} cannot rest on the head; a hand can`));
     }
+    if (source.holds !== undefined && !isKettlebell(holds))
+      problems.push(
+        problem(file, `${at}.keys.${i}.holds`, `a key changes the hand a kettlebell is in; the description holds ${holds ?? 'nothing'}`),
+      );
     const planted = source.planted ?? [...sources.slice(0, i)].reverse().find((k) => k.planted !== undefined)?.planted ?? [];
     (source.moves ?? []).forEach((part, j) => {
       if (!planted.includes(part))
@@ -239,6 +245,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       moves: source.moves ?? [],
       lift: source.lift ?? DEFAULT_LIFT,
       touches: source.touches ?? before?.touches ?? {},
+      ...(source.holds === undefined && before?.holds === undefined ? {} : { holds: source.holds ?? before!.holds! }),
     });
   }
   return ok({
