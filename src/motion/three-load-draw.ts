@@ -55,7 +55,7 @@ export function loadStrokes(
   farness: (side: 'left' | 'right') => number,
 ): Stroke[] {
   return loadPieces(body, holds).map((piece) => {
-    const t = piece.side === undefined ? 0 : farness(piece.side) * FAR_TOWARD_BACKGROUND;
+    const t = piece.side === undefined ? 0 : farness(piece.side) * (piece.share ?? 1) * FAR_TOWARD_BACKGROUND;
     const solid =
       piece.shape !== 'bar' && holds === 'medicine-ball'
         ? COLOURS.ball

@@ -83,12 +83,15 @@ export const LOAD = {
   barbell: { half: 1.1, collar: 0.655, thickness: 0.028, plateRadius: 0.225, plateThickness: 0.06, kg: 20 + 2 * 10 },
 } as const;
 
-/** A piece of a load in space: a disc or drum (its axis through its faces), a ball, or a bar along points. */
+/**
+ * A piece of a load in space: a disc or drum (its axis through its faces), a ball, or a bar along points. `side`: the
+ * hand it is in, whose far tone it takes, `share` of it (all, unless a kettlebell is on its way to both hands).
+ */
 export type Piece =
-  | { shape: 'cylinder'; centre: Vec3; axis: Vec3; radius: number; length: number; side?: Side }
-  | { shape: 'sphere'; centre: Vec3; radius: number; side?: Side }
+  | { shape: 'cylinder'; centre: Vec3; axis: Vec3; radius: number; length: number; side?: Side; share?: number }
+  | { shape: 'sphere'; centre: Vec3; radius: number; side?: Side; share?: number }
   /** `behind`: fists that close over the bar, so it is painted behind them too (a handle, a barbell's grip). */
-  | { shape: 'bar'; points: Vec3[]; width: number; depthAt: Vec3; side?: Side; behind?: readonly Vec3[] };
+  | { shape: 'bar'; points: Vec3[]; width: number; depthAt: Vec3; side?: Side; share?: number; behind?: readonly Vec3[] };
 
 /**
  * Hand targets moved to hold a barbell `grip` apart: each along the line between the two, about their middle, by as
@@ -111,13 +114,16 @@ export function barbellLine(body: Body3): [Vec3, Vec3] {
 
 /**
  * A kettlebell's pieces on the way from one hold to another: every kettlebell hold gives the same two pieces (the
- * handle, the bell), so each point moves `weight` of the way; what is painted behind which fist, and which arm's
- * tone, go with the nearer hold.
+ * handle, the bell), so each point moves `weight` of the way, and the one hand's far tone fades in or out as the bell
+ * comes from or goes to both (whose bell keeps the near tone). What is painted behind which fist goes with the nearer
+ * hold.
  */
 function handedOver(from: Piece[], to: Piece[], weight: number): Piece[] {
   return to.map((end, i): Piece => {
     const start = from[i]!;
-    const near = weight < 0.5 ? start : end;
+    const side = start.side ?? end.side;
+    const share = side === undefined ? {} : { side, share: (start.side === side ? 1 - weight : 0) + (end.side === side ? weight : 0) };
+    const near = { ...(weight < 0.5 ? start : end), ...share };
     if (start.shape === 'bar' && end.shape === 'bar' && near.shape === 'bar')
       return {
         ...near,

@@ -120,6 +120,15 @@ describe('a kettlebell changing hands in the three-quarter view', () => {
     const at = (key: number) => framesOf(motion)[Math.round(keyStart(motion, key) * FRAMES_PER_SECOND_3D)]!;
     const both = at(1);
     assert.ok(Math.abs(both.bell[2] - both.hands[2]) < 0.002);
+    // Its far hand's tone fades with it: half-way to both hands, half of the right arm's.
+    const halfway = loadPieces(bodyBetween3(motion, 0, 1, 0.5), heldBetween(motion, 0, 1, 0.5));
+    assert.deepEqual(
+      halfway.map((p) => [p.side, p.share]),
+      [
+        ['right', 0.5],
+        ['right', 0.5],
+      ],
+    );
     const left = at(2);
     const leftHand = bodyBetween3(motion, 2, 3, 0).arms.left.hand;
     assert.ok(distance3(left.bell, [leftHand[0], leftHand[1] - 0.15, leftHand[2]]) < 0.01);
