@@ -3,7 +3,8 @@
  * within human ranges, planted parts on the floor at their keys and held within 2 cm of their place through
  * every move that keeps them planted, no part under the floor in any frame, the centre of mass over the
  * footprint of what rests on the floor at every key (with what the hands hold), a load in both hands only where
- * the hands are as far apart as it is wide, a barbell clear of the body, two dumbbells clear of each other, the loop's seam, a clip of at most 5 s. Problems name
+ * the hands are as far apart as it is wide, a kettlebell changing hands only through both (three-handoff.ts), a
+ * barbell clear of the body, two dumbbells clear of each other, the loop's seam, a clip of at most 5 s. Problems name
  * the file, the exercise and the key.
  */
 import { type Problem, problem } from '../problems.ts';
@@ -195,7 +196,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     const t = frame / FRAMES_PER_SECOND_3D;
     const { from, to, progress } = locate3(motion, t);
     const body = bodyBetween3(motion, from, to, progress);
-    const held = heldBetween(motion, from, to, progress);
+    const holding = heldBetween(motion, from, to, progress);
     const points = new Map(plantedPoints(motion.keys[from]!.planted).map((p) => [p.name, p]));
     for (const held of plantedBetween(placed[from]!, placed[to]!, motion.keys[to]!, 0).filter((p) => p.isHeld)) {
       const drift = distance3(points.get(held.name)!.at(body), held.at);
@@ -224,13 +225,13 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
         );
       }
     }
-    const grip = gripProblem(body, held, barGrip);
+    const grip = gripProblem(body, holding, barGrip);
     if (grip !== undefined && !reported.has(`${from} grip`)) {
       reported.add(`${from} grip`);
       problems.push(problem(file, `${base}.keys.${from} ("${motion.keys[from]!.name}")`, `at ${t.toFixed(2)} s ${grip}`));
     }
     // A barbell through the head, the neck, the trunk or a leg: the drawing paints one over the other; said once.
-    const bar = barInBody(body, held);
+    const bar = barInBody(body, holding);
     if (bar !== undefined && bar.depth > BAR_CLEARANCE && !reported.has('bar')) {
       reported.add('bar');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the barbell passes ${cm(bar.depth)} cm into the ${bar.part}`));
@@ -245,12 +246,12 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
       reported.add('block');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${inBlock.part} passes ${cm(inBlock.depth)} cm into a yoga block`));
     }
-    const clash = dumbbellsInEachOther(body, held);
+    const clash = dumbbellsInEachOther(body, holding);
     if (clash !== undefined && clash > LOAD_CLASH && !reported.has('dumbbells')) {
       reported.add('dumbbells');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the two dumbbells pass ${cm(clash)} cm into each other`));
     }
-    const [part, depth] = lowPoints(body, held).reduce((a, b) => (b[1] < a[1] ? b : a));
+    const [part, depth] = lowPoints(body, holding).reduce((a, b) => (b[1] < a[1] ? b : a));
     if (!isUnderReported && depth < -UNDER_FLOOR) {
       isUnderReported = true;
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${part} is ${cm(-depth)} cm under the floor`));
