@@ -210,6 +210,7 @@ describe('the three-quarter checks', () => {
       'Cross_Legged_Forward_Fold',
       'Dancers_Stretch',
       'Decline_Push-Up',
+      'Deficit_Push_Up',
       'Dumbbell_Curtsy_Lunge',
       'Dumbbell_Floor_Fly',
       'Dumbbell_Flyes',
