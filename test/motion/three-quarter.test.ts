@@ -245,6 +245,7 @@ describe('the three-quarter checks', () => {
       'Knee_Across_The_Body',
       'Leg-Over_Floor_Press',
       'Little_Thunderbolt_Pose',
+      'Lunge_Pass_Through',
       'Lying_Close-Grip_Barbell_Triceps_Extension_Behind_The_Head',
       'Lying_Rear_Delt_Raise',
       'McGill_Curl_Up',
