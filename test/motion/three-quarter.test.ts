@@ -238,6 +238,7 @@ describe('the three-quarter checks', () => {
       'Incline_Inner_Biceps_Curl',
       'Iron_Cross',
       'Isometric_Wipers',
+      'Kettlebell_Around_The_World',
       'Kettlebell_Figure_8',
       'Kettlebell_Half_Get_Up',
       'Kettlebell_Hand_To_Hand_Swing',
