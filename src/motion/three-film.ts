@@ -12,7 +12,7 @@ import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.t
 import type { Body3 } from './three-figure.ts';
 import { loadExtent } from './three-load-mass.ts';
 import type { Held } from './three-loads.ts';
-import { FRAMES_PER_SECOND_3D, locate3, loopBodies3, placedKeys } from './three-timeline.ts';
+import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys } from './three-timeline.ts';
 import { heldBetween, keyHolds } from './three-handoff.ts';
 import type { TurnedMotion } from './three-motion.ts';
 import type { Vec3 } from './three-vec.ts';
@@ -41,10 +41,11 @@ interface Framed {
   held: Held | undefined;
 }
 
+/** The loop's frames, 30 a second, as loopBodies3 times them. */
 function loopFrames(motion: TurnedMotion): Framed[] {
-  return loopBodies3(motion).map((body, index) => {
+  return Array.from({ length: frameCount3(motion) }, (_, index) => {
     const { from, to, progress } = locate3(motion, index / FRAMES_PER_SECOND_3D);
-    return { body, held: heldBetween(motion, from, to, progress) };
+    return { body: bodyBetween3(motion, from, to, progress), held: heldBetween(motion, from, to, progress) };
   });
 }
 

@@ -236,6 +236,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
   const keys: TurnedKey[] = [];
   for (const source of sources) {
     const before = keys.at(-1);
+    const hand = source.holds ?? before?.holds;
     keys.push({
       name: source.name,
       hold: source.hold,
@@ -245,7 +246,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       moves: source.moves ?? [],
       lift: source.lift ?? DEFAULT_LIFT,
       touches: source.touches ?? before?.touches ?? {},
-      ...(source.holds === undefined && before?.holds === undefined ? {} : { holds: source.holds ?? before!.holds! }),
+      ...(hand === undefined ? {} : { holds: hand }),
     });
   }
   return ok({

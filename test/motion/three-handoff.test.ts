@@ -12,7 +12,7 @@ import { checkTurned } from '../../src/motion/three-check.ts';
 import { turnedFilm } from '../../src/motion/three-film.ts';
 import { heldBetween, keyHolds } from '../../src/motion/three-handoff.ts';
 import { loadPieces } from '../../src/motion/three-loads.ts';
-import type { TurnedMotion } from '../../src/motion/three-motion.ts';
+import { keyStartSeconds3, type TurnedMotion } from '../../src/motion/three-motion.ts';
 import { bodyBetween3, frameCount3, FRAMES_PER_SECOND_3D, locate3 } from '../../src/motion/three-timeline.ts';
 import { distance3, lerp3, sub3, type Vec3 } from '../../src/motion/three-vec.ts';
 
@@ -117,7 +117,7 @@ describe('a kettlebell changing hands in the three-quarter view', () => {
     assert.ok(worst < 0.012, `the bell's velocity changes by ${(worst * 100).toFixed(1)} cm a frame`);
     // At a key in both hands it hangs between them; at a key in one hand, under that hand.
     const motion = motionOf(PASS);
-    const at = (key: number) => framesOf(motion)[Math.round(keyStart(motion, key) * FRAMES_PER_SECOND_3D)]!;
+    const at = (key: number) => framesOf(motion)[Math.round(keyStartSeconds3(motion, key) * FRAMES_PER_SECOND_3D)]!;
     const both = at(1);
     assert.ok(Math.abs(both.bell[2] - both.hands[2]) < 0.002);
     // Its far hand's tone fades with it: half-way to both hands, half of the right arm's.
@@ -144,7 +144,3 @@ describe('a kettlebell changing hands in the three-quarter view', () => {
     assert.notEqual(pass.stillSvgs()[0], lefty.stillSvgs()[0]);
   });
 });
-
-function keyStart(motion: TurnedMotion, index: number): number {
-  return motion.keys.slice(0, index).reduce((sum, key) => sum + key.hold + key.move, 0);
-}
