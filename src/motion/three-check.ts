@@ -21,6 +21,7 @@ import {
   FRAMES_PER_SECOND_3D,
   frameCount3,
   locate3,
+  loopBodies3,
   placedKeys,
   placeKeys,
   plantedBetween,
@@ -33,6 +34,7 @@ import type { Held } from './three-loads.ts';
 import { handOffProblems, heldBetween, keyHolds } from './three-handoff.ts';
 import { distance3, flexion3, type Vec3 } from './three-vec.ts';
 import { type Flat, outside } from './three-balance.ts';
+import { bearingPoints, lineInBody, strapLengths } from './three-lines.ts';
 
 /**
  * Ranges of the degrees of freedom the planar figure lacks, in degrees, generous as RANGES is (yoga and
@@ -160,6 +162,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
   problems.push(...handOffProblems(file, base, motion));
   // Where the hands take a barbell at the first key, they keep it.
   const barGrip = barGripOf(motion, placed[0]!);
+  const lengths = motion.lines === undefined ? [] : strapLengths(motion.lines, loopBodies3(motion));
   motion.keys.forEach((key, i) => {
     const at = `${base}.keys.${i} ("${key.name}")`;
     const { body } = placed[i]!;
@@ -179,15 +182,12 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
       problems.push(problem(file, at, grip));
     }
     if (points.length > 0) {
-      // What the hands hold weighs on the balance as the body's own segments do.
-      const away = outside(
-        flat(centreWithLoad(body, holds)),
-        points.map((p) => flat(p.at(body))),
-      );
+      // What the hands hold weighs on the balance as the body's own segments do; a taut strap bears as a foot would.
+      const straps = bearingPoints(body, motion.lines, lengths);
+      const away = outside(flat(centreWithLoad(body, holds)), [...points.map((p) => flat(p.at(body))), ...straps.map(flat)]);
+      const resting = [...key.planted, ...(straps.length > 0 ? ['the straps'] : [])];
       if (away > BALANCE_MARGIN)
-        problems.push(
-          problem(file, at, `the centre of mass is ${cm(away)} cm outside what rests on the floor (${key.planted.join(', ')})`),
-        );
+        problems.push(problem(file, at, `the centre of mass is ${cm(away)} cm outside what rests on the floor (${resting.join(', ')})`));
     }
   });
   // Through the loop: held parts stay put, nothing sinks into the floor.
@@ -245,6 +245,11 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
     if (inBlock !== undefined && inBlock.depth > BLOCK_CLEARANCE && !reported.has('block')) {
       reported.add('block');
       problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${inBlock.part} passes ${cm(inBlock.depth)} cm into a yoga block`));
+    }
+    const line = lineInBody(body, motion.lines, lengths);
+    if (line !== undefined && line.depth > BAR_CLEARANCE && !reported.has('line')) {
+      reported.add('line');
+      problems.push(problem(file, base, `at ${t.toFixed(2)} s the ${line.what} passes ${cm(line.depth)} cm into the ${line.part}`));
     }
     const clash = dumbbellsInEachOther(body, holding);
     if (clash !== undefined && clash > LOAD_CLASH && !reported.has('dumbbells')) {

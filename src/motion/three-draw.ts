@@ -17,6 +17,8 @@ import type { Lens, Stroke } from './three-camera.ts';
 import { DRAWN_HALF } from './three-drawn.ts';
 import { loadShadows, loadStrokes } from './three-load-draw.ts';
 import type { Held } from './three-loads.ts';
+import { lineStrokes, uprightStrokes } from './three-line-draw.ts';
+import type { Line } from './three-lines.ts';
 import { axisOf, lerp3, type Mat3, type Vec3 } from './three-vec.ts';
 
 /** A yoga mat's size (metres): 1.83 m by 0.61 m, a centimetre thick. */
@@ -145,6 +147,8 @@ export interface Ground {
   ball?: Ball;
   /** Yoga blocks, each painted among the limbs by depth. */
   blocks?: readonly Block[];
+  /** Cables, bands and straps with each strap's length (three-lines.ts), and the columns and bars they hang from. */
+  lines?: { lines: readonly Line[]; lengths: readonly (number | undefined)[] };
 }
 
 /**
@@ -168,10 +172,12 @@ export function turnedFrameSvg(sight: Sight, ground: Ground, figures: readonly {
     ...(ground.bench === undefined ? [] : benchStrokes(camera, lens, ground.bench)),
     ...(ground.ball === undefined ? [] : [ballStroke(camera, lens, ground.ball)]),
     ...(ground.blocks === undefined ? [] : blockStrokes(camera, lens, ground.blocks)),
+    ...uprightStrokes(camera, lens, ground.lines?.lines),
   ];
   for (const { body, opacity } of figures) {
     const loads = loadStrokes(camera, lens, body, holds, (side) => armFarness(lens, body, side));
-    const strokes = [...fixtures, ...figureStrokes(sight, body), ...loads].sort((a, b) => a.depth - b.depth);
+    const lines = ground.lines === undefined ? [] : lineStrokes(camera, lens, body, ground.lines.lines, ground.lines.lengths);
+    const strokes = [...fixtures, ...figureStrokes(sight, body), ...loads, ...lines].sort((a, b) => a.depth - b.depth);
     const drawn = shadowSvg(sight, body, holds) + strokes.map((s) => s.svg).join('');
     parts.push(opacity >= 1 ? drawn : `<g opacity="${opacity.toFixed(3)}">${drawn}</g>`);
   }

@@ -11,6 +11,8 @@ import { blockCorners } from './three-block.ts';
 import { type Ground, floorRectangle, MAT, turnedFrameSvg } from './three-draw.ts';
 import type { Body3 } from './three-figure.ts';
 import { loadExtent } from './three-load-mass.ts';
+import { lineExtent } from './three-line-draw.ts';
+import { strapLengths } from './three-lines.ts';
 import type { Held } from './three-loads.ts';
 import { bodyBetween3, FRAMES_PER_SECOND_3D, frameCount3, locate3, placedKeys } from './three-timeline.ts';
 import { heldBetween, keyHolds } from './three-handoff.ts';
@@ -69,6 +71,17 @@ function groundOf(motion: TurnedMotion, frames: readonly Framed[], lens: Lens, b
     ...(motion.bench === undefined ? {} : { bench: motion.bench }),
     ...(motion.ball === undefined ? {} : { ball: motion.ball }),
     ...(motion.blocks === undefined ? {} : { blocks: motion.blocks }),
+    ...(motion.lines === undefined
+      ? {}
+      : {
+          lines: {
+            lines: motion.lines,
+            lengths: strapLengths(
+              motion.lines,
+              frames.map(({ body }) => body),
+            ),
+          },
+        }),
   };
 }
 
@@ -82,6 +95,7 @@ export function turnedFilm(motion: TurnedMotion): Film {
   const fixturesSeen = [
     ...[...bench, ...blocks].map((p): Seen => [p, 0.03]),
     ...(motion.ball === undefined ? [] : [ballExtent(motion.ball)]),
+    ...lineExtent(motion.lines),
   ];
   const seen: Seen[] = [
     ...frames.flatMap(({ body, held }) => extentOf(body, held)),

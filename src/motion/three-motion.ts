@@ -7,6 +7,7 @@ import type { Bench } from './three-bench.ts';
 import type { Block } from './three-block.ts';
 import type { CameraAngles } from './three-camera.ts';
 import type { Angles3 } from './three-figure.ts';
+import type { Line } from './three-lines.ts';
 import type { Holds, KettlebellHolds } from './three-loads.ts';
 import type { Part } from './three-parts.ts';
 import type { Touches } from './three-touch.ts';
@@ -48,6 +49,8 @@ export interface TurnedMotion {
   ball?: Ball;
   /** Yoga blocks on the floor, staying where they are, whose tops what is planted over them rests on (none: undefined). */
   blocks?: readonly Block[];
+  /** Cables, bands and straps from their anchors to the hands or feet, for the whole clip (none: undefined). */
+  lines?: readonly Line[];
   /** For the coverage report's pattern column. */
   pattern: 'three-quarter';
 }

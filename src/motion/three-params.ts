@@ -15,6 +15,7 @@ import { within } from './schema-numbers.ts';
 import { BENCH_HEIGHT, padsOf } from './three-bench.ts';
 import { BLOCK_SIZES } from './three-block.ts';
 import { DEFAULT_CAMERA } from './three-camera.ts';
+import { ANCHORED_KINDS, type Line, LineSchema } from './three-lines.ts';
 import { HOLDS, isKettlebell, KETTLEBELL_HOLDS } from './three-loads.ts';
 import type { Side } from './skeleton.ts';
 import type { Angles3, Ball, LimbAngles3 } from './three-figure.ts';
@@ -141,6 +142,10 @@ export const TurnedSchema = v.strictObject({
     ),
   ),
   holds: v.optional(v.picklist(HOLDS, `must be one of ${HOLDS.join(', ')}`)),
+  /** Cables, bands and straps, each from its anchor (or a hand or foot) to a hand, both hands or a foot (three-lines.ts). */
+  lines: v.optional(
+    v.pipe(v.array(LineSchema), v.minLength(1, 'must hold at least one line'), v.maxLength(4, 'must hold at most four lines')),
+  ),
   frame: v.optional(v.picklist(['portrait', 'landscape'], 'must be portrait or landscape'), 'landscape'),
   mat: v.optional(v.boolean(), false),
   stills: v.optional(v.tuple([v.pipe(v.number(), v.integer()), v.pipe(v.number(), v.integer())])),
@@ -197,13 +202,26 @@ function anglesOf(source: KeySource, before: Angles3): Angles3 {
   };
 }
 
+/** What is wrong with the lines' ends, each naming its field. */
+function lineProblems(file: string, at: string, lines: readonly v.InferOutput<typeof LineSchema>[]): Problem[] {
+  return lines.flatMap((line, i): Problem[] => {
+    const field = `${at}.lines.${i}.from`;
+    if (typeof line.from === 'string' && ANCHORED_KINDS.has(line.kind))
+      return [problem(file, field, `a ${line.kind} line runs from a fixed anchor (a pulley, an overhead bar): give its point [x, y, z]`)];
+    if (line.kind === 'yoga-strap' && (typeof line.from !== 'string' || !line.from.endsWith('Foot') || line.to.endsWith('Foot')))
+      return [problem(file, field, 'a yoga strap runs from round a foot (leftFoot, rightFoot) to a hand or both hands')];
+    if (line.from === line.to) return [problem(file, field, `the line runs from ${line.from} to itself`)];
+    return [];
+  });
+}
+
 /** Builds a three-quarter description's motion; problems name `motions.<id>.<field>` in `file`. */
 export function buildTurned(file: string, id: string, raw: unknown): Result<TurnedMotion> {
   const at = `motions.${id}`;
   const parsed = v.safeParse(TurnedSchema, raw);
   if (!parsed.success) return fail(issueProblems(file, parsed.issues, { prefix: at, isShowingReceived: true }));
-  const { frame, mat, camera, holds, bench, ball, blocks, keys: sources } = parsed.output;
-  const problems: Problem[] = bench === undefined ? [] : benchProblems(file, at, bench);
+  const { frame, mat, camera, holds, bench, ball, blocks, lines, keys: sources } = parsed.output;
+  const problems: Problem[] = [...(bench === undefined ? [] : benchProblems(file, at, bench)), ...lineProblems(file, at, lines ?? [])];
   if (sources[0]!.planted === undefined)
     problems.push(problem(file, `${at}.keys.0.planted`, 'the first key says which parts rest on the floor (an empty list: none)'));
   const stills = parsed.output.stills ?? [0, Math.min(1, sources.length - 1)];
@@ -260,6 +278,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
     ...(bench === undefined ? {} : { bench }),
     ...(ball === undefined ? {} : { ball }),
     ...(blocks === undefined ? {} : { blocks }),
+    ...(lines === undefined ? {} : { lines: lines as Line[] }),
     pattern: THREE_QUARTER,
   });
 }
