@@ -7,8 +7,8 @@
  *
  * A cable and a band run straight whatever their length (the stack rises, the band stretches). A strap does not
  * stretch: its length is the longest its end is from its anchor through the loop, and where the end comes nearer it
- * hangs slack in a V. Taut and above what it holds, it bears weight: the anchor's spot on the floor joins the outline
- * the balance is read against (a row leaning back on the straps, a push-up on rings, feet hung in the cradles).
+ * hangs slack in a V. Taut and steep, it bears weight: where its line meets the floor joins the outline the balance is
+ * read against (bearingPoints: a row leaning back on the straps, a push-up on rings, feet hung in the cradles).
  */
 import * as v from 'valibot';
 import { within } from './schema-numbers.ts';
