@@ -393,25 +393,32 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
       // just as the 20 deadlines fire: 15 ms, or twice what those requests took when the box is slower
       // than that (seen: up to 121 ms in all with 5 ms of overhead; 146 ms with 14 ms while the box was
       // slow for the health requests too, a CI run of 2026-11-29);
-      // none hangs (twice the timeout at most, plus that overhead). A box busy with other work can still
-      // steal a scheduling slice at the wrong moment: up to three stalls are timed, each reported, and
-      // the best must hold.
+      // none hangs (twice the timeout at most, plus the slowest health request's time: a max beside a max, as
+      // a CI run of 2026-12-08 with the box saturated by renders answered all 20 by 332 ms with health
+      // requests taking 77 ms at the median). A box busy with other work can still steal a scheduling slice
+      // at the wrong moment: up to three stalls are timed, each reported, and the first that meets every
+      // timing bound is asserted (the third whatever it took).
       let metered: { status: number; limit: string | null; ms: number }[] = [];
       let ms: number[] = [];
       let overhead = 0;
+      let slowestHealth = 0;
+      const isMedianWithin = () => median(ms) - overhead <= TIMEOUT_MS + 10 + boxAllowance(overhead);
+      const isSlowestWithin = () => Math.max(...ms) <= 2 * TIMEOUT_MS + slowestHealth;
       for (let attempt = 1; ; attempt++) {
         redis.pause();
         const timed = await timedBurst();
         metered = timed.filter((r) => r.isMetered);
         ms = metered.map((r) => r.ms);
-        overhead = median(timed.filter((r) => !r.isMetered).map((r) => r.ms));
+        const health = timed.filter((r) => !r.isMetered).map((r) => r.ms);
+        overhead = median(health);
+        slowestHealth = Math.max(...health);
         t.diagnostic(
           `REDIS_TIMEOUT_MS=${TIMEOUT_MS}, Redis stalled (try ${attempt}): ` +
             `20 concurrent requests answered in ${Math.min(...ms).toFixed(1)} to ` +
             `${Math.max(...ms).toFixed(1)} ms (median ${median(ms).toFixed(1)}); ` +
-            `health requests sent with them, ${overhead.toFixed(1)} ms (median)`,
+            `health requests sent with them, ${overhead.toFixed(1)} ms (median), ${slowestHealth.toFixed(1)} ms (slowest)`,
         );
-        if (median(ms) - overhead <= TIMEOUT_MS + 10 + boxAllowance(overhead) || attempt === 3) break;
+        if ((isMedianWithin() && isSlowestWithin()) || attempt === 3) break;
         const again = nextLog(service, 'redis counter store answers again: counting resumed');
         redis.resume();
         await again;
@@ -421,11 +428,8 @@ describe('several instances on one Redis', { skip: REDIS_SKIP }, () => {
         Array(20).fill([200, '-1']),
       );
       assert.ok(Math.min(...ms) >= TIMEOUT_MS - 5, `fastest ${Math.min(...ms).toFixed(1)} ms`);
-      assert.ok(
-        median(ms) - overhead <= TIMEOUT_MS + 10 + boxAllowance(overhead),
-        `median ${median(ms).toFixed(1)} ms, overhead ${overhead.toFixed(1)} ms`,
-      );
-      assert.ok(Math.max(...ms) <= 2 * TIMEOUT_MS + overhead, `slowest ${Math.max(...ms).toFixed(1)} ms`);
+      assert.ok(isMedianWithin(), `median ${median(ms).toFixed(1)} ms, overhead ${overhead.toFixed(1)} ms`);
+      assert.ok(isSlowestWithin(), `slowest ${Math.max(...ms).toFixed(1)} ms, slowest health ${slowestHealth.toFixed(1)} ms`);
       assert.equal((await get(`${service.url}/v1/health`)).body.checks.redis, 'error');
       const opened = performance.now();
       assert.equal((await get(`${service.url}/v1/equipment`, key)).headers.get('x-ratelimit-limit'), '-1');
