@@ -6,8 +6,8 @@
  * chops and strap rows left out for it); seen three-quarter it passes beside them, and `check` measures that it does.
  *
  * A cable and a band run straight whatever their length (the stack rises, the band stretches). A strap does not
- * stretch: its length is the longest its end is from its anchor through the loop, and where the end comes nearer it
- * hangs slack in a V. Taut and steep, it bears weight: where its line meets the floor joins the outline the balance is
+ * stretch: its length is the longest its end is from its anchor through the loop, and where the end comes more than
+ * TAUT nearer it hangs slack in a V. Taut and steep, it bears weight: where its line meets the floor joins the outline the balance is
  * read against (bearingPoints: a row leaning back on the straps, a push-up on rings, feet hung in the cradles).
  */
 import * as v from 'valibot';
@@ -48,7 +48,12 @@ export const STRAP_KINDS: ReadonlySet<LineKind> = new Set(['strap', 'rings']);
 
 /** A line's drawn half width (metres): the planar renderer's widths (render-lines.ts). */
 export const LINE_HALF: Record<LineKind, number> = { cable: 0.006, band: 0.0125, strap: 0.0125, rings: 0.01, 'yoga-strap': 0.011 };
-/** How far a strap may be short of its length and still bear weight (metres). */
+/**
+ * How far a strap may be short of its length and still count as taut (metres): it bears weight, and it is drawn
+ * straight. Webbing under a body's load gives about that much, and a V drawn for less would be a lie the other way:
+ * a strap 1 cm short of 1.5 m hangs 9 cm in a V, which eased keys leave between two taut poses though a person on
+ * the straps never lets them go slack.
+ */
 export const TAUT = 0.02;
 /** How far before both hands a line to `hands` splits into its two tails (a rope attachment, a handle's sides). */
 const SPLIT = 0.15;
@@ -105,7 +110,7 @@ export function linePath(body: Body3, line: Line, length: number | undefined): L
   const gap = distance3(start, end);
   // A ring's strap meets the ring's top, a ring's width above the grip, toward the anchor.
   const to = line.kind === 'rings' && gap > RING ? lerp3(end, start, RING / gap) : end;
-  const sag = length === undefined ? 0 : sagOf(start, to, length);
+  const sag = length === undefined ? 0 : sagOf(start, to, length - TAUT);
   const main = sag > 0.005 ? [start, add3(lerp3(start, to, 0.5), [0, -sag, 0]), to] : [start, to];
   if (line.to !== 'hands') return { main, tails: [] };
   const hands = [body.arms.left.hand, body.arms.right.hand];
