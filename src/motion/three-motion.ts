@@ -29,6 +29,8 @@ export interface TurnedKey {
   touches: Touches;
   /** Which hand holds the motion's kettlebell from this key on, where a key says (none: as the motion `holds` it). */
   holds?: KettlebellHolds;
+  /** A waypoint passed without stopping (hold 0): the moves into and out of it keep their speed there (three-timeline.ts). */
+  through?: true;
 }
 
 export interface TurnedMotion {

@@ -63,6 +63,8 @@ const KeySchema = v.strictObject({
   ),
   /** Which hand holds the description's kettlebell from this key on (three-handoff.ts). */
   holds: v.optional(v.picklist(KETTLEBELL_HOLDS, `must be one of ${KETTLEBELL_HOLDS.join(', ')}`)),
+  /** A waypoint passed without stopping, as the planar keys' `through`. */
+  through: v.optional(v.literal(true, 'must be true (a waypoint) or left out')),
 });
 type KeySource = v.InferOutput<typeof KeySchema>;
 
@@ -238,6 +240,10 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       if (spot === 'head' && end.endsWith('Foot'))
         problems.push(problem(file, `${at}.keys.${i}.touches.${end}`, `${end} cannot rest on the head; a hand can`));
     }
+    if (source.through === true && source.hold > 0)
+      problems.push(
+        problem(file, `${at}.keys.${i}.hold`, `a key passed through without stopping is not held: hold must be 0, not ${source.hold}`),
+      );
     if (source.holds !== undefined && !isKettlebell(holds))
       problems.push(
         problem(file, `${at}.keys.${i}.holds`, `a key changes the hand a kettlebell is in; the description holds ${holds ?? 'nothing'}`),
@@ -265,6 +271,7 @@ export function buildTurned(file: string, id: string, raw: unknown): Result<Turn
       lift: source.lift ?? DEFAULT_LIFT,
       touches: source.touches ?? before?.touches ?? {},
       ...(hand === undefined ? {} : { holds: hand }),
+      ...(source.through === true ? { through: true as const } : {}),
     });
   }
   return ok({
