@@ -43,8 +43,14 @@ export const LineSchema = v.strictObject({
 
 /** Kinds that run from a fixed anchor only: a pulley, an overhead bar. */
 export const ANCHORED_KINDS: ReadonlySet<LineKind> = new Set(['cable', 'strap', 'rings']);
-/** Kinds that do not stretch: they sag when their end comes nearer, and bear weight when taut. */
-export const STRAP_KINDS: ReadonlySet<LineKind> = new Set(['strap', 'rings']);
+/** Kinds hung from an overhead bar: taut, they bear weight (bearingPoints). */
+const OVERHEAD_KINDS: ReadonlySet<LineKind> = new Set(['strap', 'rings']);
+/**
+ * Kinds that do not stretch: they sag when their end comes nearer. A yoga strap is one: the hands hold it where they
+ * took it, so a stretch that draws the foot nearer than the strap is long shows it slack (a reviewer measured one
+ * 38 cm short at the start of a hold that pulls it taut); it bears no weight, having no anchor.
+ */
+export const STRAP_KINDS: ReadonlySet<LineKind> = new Set([...OVERHEAD_KINDS, 'yoga-strap']);
 
 /** A line's drawn half width (metres): the planar renderer's widths (render-lines.ts). */
 export const LINE_HALF: Record<LineKind, number> = { cable: 0.006, band: 0.0125, strap: 0.0125, rings: 0.01, 'yoga-strap': 0.011 };
@@ -159,7 +165,7 @@ export function uprights(lines: readonly Line[] | undefined): Upright[] {
       out.push({ name: 'cable column', from: [bx, 0, bz], to: [bx, Math.max(COLUMN.top, y + 0.15), bz], half: COLUMN.half });
     } else if (line.kind === 'band') {
       out.push({ name: "band's post", from: [x, 0, z], to: [x, Math.max(POST.top, y + 0.25), z], half: POST.half });
-    } else if (STRAP_KINDS.has(line.kind)) {
+    } else if (OVERHEAD_KINDS.has(line.kind)) {
       const place = `${x.toFixed(2)} ${y.toFixed(2)}`;
       bars.set(place, [...(bars.get(place) ?? []), line.from]);
     }

@@ -153,6 +153,33 @@ describe('three-quarter lines: shape and drawing', () => {
     assert.ok(main[1]![1] < (main[0]![1] + main[2]![1]) / 2 - 0.01, 'the V hangs below the straight line');
   });
 
+  it('hangs a yoga strap slack where the hands come nearer the foot than the strap is long', () => {
+    const reach = {
+      view: 'three-quarter',
+      lines: [{ kind: 'yoga-strap', from: 'rightFoot', to: 'hands' }],
+      keys: [
+        {
+          name: 'seated, hands at the knees',
+          hold: 0.4,
+          move: 1,
+          lean: -5,
+          hips: [90, 5, 0],
+          knees: 0,
+          ankles: 0,
+          shoulders: [40, 5, 0],
+          elbows: 20,
+          planted: ['pelvis', 'leftHeel', 'rightHeel'],
+        },
+        { name: 'hands drawn to the chest', hold: 0.4, move: 1, shoulders: [10, 5, 0], elbows: 120 },
+      ],
+    };
+    const motion = motionOf(reach);
+    const [at0, at1] = placedKeys(motion).map(({ body }) => body);
+    const lengths = strapLengths(motion.lines, loopBodies3(motion));
+    assert.equal(linePath(at1!, motion.lines![0]!, lengths[0]).main.length, 2, 'pulled to the chest: taut, straight');
+    assert.equal(linePath(at0!, motion.lines![0]!, lengths[0]).main.length, 3, 'hands at the knees: slack, a V');
+  });
+
   it('splits a line to both hands into a tail to each hand', () => {
     const motion = motionOf(PALLOF);
     const pressed = placedKeys(motion)[1]!.body;
