@@ -329,6 +329,7 @@ describe('the three-quarter checks', () => {
       'Standing_Bradford_Press',
       'Straddle_L_Sit',
       'Supported_Headstand',
+      'Suspension_Trainer_Chest_Fly',
       'Suspension_Trainer_Mountain_Climber',
       'The_Straddle',
       'Thoracic_Bridge',
