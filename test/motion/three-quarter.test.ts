@@ -331,6 +331,7 @@ describe('the three-quarter checks', () => {
       'Supported_Headstand',
       'Suspension_Trainer_Chest_Fly',
       'Suspension_Trainer_Mountain_Climber',
+      'Suspension_Trainer_Reverse_Fly',
       'The_Straddle',
       'Thoracic_Bridge',
       'Thread_The_Needle_Pose',
