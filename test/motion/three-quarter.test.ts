@@ -243,6 +243,7 @@ describe('the three-quarter checks', () => {
       'Hip_Airplane',
       'Hip_CARs',
       'Incline_Barbell_Triceps_Extension',
+      'Incline_Cable_Chest_Press',
       'Incline_Cable_Flye',
       'Incline_Dumbbell_Flyes',
       'Incline_Dumbbell_Flyes_-_With_A_Twist',
