@@ -2,10 +2,11 @@
  * The checks of a three-quarter description (`media -- check` runs them with the planar ones): joint angles
  * within human ranges, planted parts on the floor at their keys and held within 2 cm of their place through
  * every move that keeps them planted, no part under the floor in any frame, the centre of mass over the
- * footprint of what rests on the floor at every key (with what the hands hold), a load in both hands only where
- * the hands are as far apart as it is wide, a kettlebell changing hands only through both (three-handoff.ts), a
- * barbell clear of the body, two dumbbells clear of each other, the loop's seam, a clip of at most 5 s. Problems name
- * the file, the exercise and the key.
+ * footprint of what rests on the floor at every key (with what the hands hold, and where taut straps bear), a load
+ * in both hands only where the hands are as far apart as it is wide, a kettlebell changing hands only through both
+ * (three-handoff.ts), a barbell clear of the body, two dumbbells clear of each other, cables, bands and straps and
+ * what they hang from clear of the body (three-lines.ts), the loop's seam, a clip of at most 5 s. Problems name the
+ * file, the exercise and the key.
  */
 import { type Problem, problem } from '../problems.ts';
 import { RANGES } from './motion-check.ts';
