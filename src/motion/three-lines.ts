@@ -110,6 +110,10 @@ function sagOf(a: Vec3, b: Vec3, length: number): number {
   return low;
 }
 
+/**
+ * The path `line` is drawn along in `body`'s pose: straight from its start to its end; a strap whose `length` less its
+ * TAUT give is longer than that, as a V; a line to both hands split SPLIT before them into a tail to each.
+ */
 export function linePath(body: Body3, line: Line, length: number | undefined): LinePath {
   const start = startOf(body, line);
   const end = endPoint(body, line.to);
