@@ -22,7 +22,6 @@ import {
   FRAMES_PER_SECOND_3D,
   frameCount3,
   locate3,
-  loopBodies3,
   placedKeys,
   placeKeys,
   plantedBetween,
@@ -163,7 +162,19 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
   problems.push(...handOffProblems(file, base, motion));
   // Where the hands take a barbell at the first key, they keep it.
   const barGrip = barGripOf(motion, placed[0]!);
-  const lengths = motion.lines === undefined ? [] : strapLengths(motion.lines, loopBodies3(motion));
+  // Each frame of the loop once: the straps' lengths are read from all of them before any is checked.
+  const frames = Array.from({ length: frameCount3(motion) }, (_, frame) => {
+    const t = frame / FRAMES_PER_SECOND_3D;
+    const { from, to, progress } = locate3(motion, t);
+    return { t, from, to, progress, body: bodyBetween3(motion, from, to, progress) };
+  });
+  const lengths =
+    motion.lines === undefined
+      ? []
+      : strapLengths(
+          motion.lines,
+          frames.map(({ body }) => body),
+        );
   motion.keys.forEach((key, i) => {
     const at = `${base}.keys.${i} ("${key.name}")`;
     const { body } = placed[i]!;
@@ -193,10 +204,7 @@ export function checkTurned(file: string, id: string, motion: TurnedMotion): Pro
   });
   // Through the loop: held parts stay put, nothing sinks into the floor.
   let isUnderReported = false;
-  for (let frame = 0; frame < frameCount3(motion); frame += 1) {
-    const t = frame / FRAMES_PER_SECOND_3D;
-    const { from, to, progress } = locate3(motion, t);
-    const body = bodyBetween3(motion, from, to, progress);
+  for (const { t, from, to, progress, body } of frames) {
     const holding = heldBetween(motion, from, to, progress);
     const points = new Map(plantedPoints(motion.keys[from]!.planted).map((p) => [p.name, p]));
     for (const held of plantedBetween(placed[from]!, placed[to]!, motion.keys[to]!, 0).filter((p) => p.isHeld)) {

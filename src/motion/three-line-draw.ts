@@ -9,8 +9,8 @@ import type { Point } from './skeleton.ts';
 import { type Camera, circle, COLOURS, polyline } from './svg-kit.ts';
 import type { Lens, Seen, Stroke } from './three-camera.ts';
 import type { Body3 } from './three-figure.ts';
-import { endPoint, isAnchored, LINE_HALF, type Line, type LineKind, linePath, RING, towards3, uprights } from './three-lines.ts';
-import { cross3, distance3, length3, lerp3, normalize3, ringAround, sub3, type Vec3 } from './three-vec.ts';
+import { endPoint, isAnchored, LINE_HALF, type Line, type LineKind, linePath, RING, uprights } from './three-lines.ts';
+import { cross3, distance3, length3, lerp3, normalize3, ringAround, sub3, towards3, type Vec3 } from './three-vec.ts';
 
 const COLOUR: Record<LineKind, string> = {
   cable: COLOURS.iron,

@@ -14,7 +14,7 @@ import * as v from 'valibot';
 import { within } from './schema-numbers.ts';
 import { drawnParts } from './three-drawn.ts';
 import type { Body3 } from './three-figure.ts';
-import { add3, distance3, length3, lerp3, normalize3, scale3, segmentDistance3, sub3, type Vec3 } from './three-vec.ts';
+import { add3, distance3, length3, lerp3, scale3, segmentDistance3, sub3, towards3, type Vec3 } from './three-vec.ts';
 
 export const LINE_KINDS = ['cable', 'band', 'strap', 'rings', 'yoga-strap'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
@@ -239,6 +239,3 @@ export function bearingPoints(body: Body3, lines: readonly Line[] | undefined, l
     return isTaut && up[1] >= STEEP && end[1] > 0 ? [add3(end, up, -end[1] / up[1])] : [];
   });
 }
-
-/** The direction from `a` to `b` (unit), for drawing a ring square to its strap. */
-export const towards3 = (a: Vec3, b: Vec3): Vec3 => normalize3(sub3(b, a));

@@ -11,7 +11,7 @@
 import { mix } from './geometry.ts';
 import { SEGMENT } from './body-measures.ts';
 import { type Grounds, restingOn } from './three-ball.ts';
-import { ease, easeIn, easeOut } from './thrown.ts';
+import { moveProgress } from './thrown.ts';
 import { type Side, SIDES } from './skeleton.ts';
 import { type Angles3, type Ball, type Body3, type LimbAngles3, pose3, type Targets3 } from './three-figure.ts';
 import { plantedPoints, type RestPoint } from './three-parts.ts';
@@ -181,17 +181,6 @@ export function mixAngles3(a: Angles3, b: Angles3, t: number): Angles3 {
   };
 }
 
-/**
- * How far (0..1) a move `u` of the way through its time has gone: eased at each end where the figure is at rest, and
- * not at a key marked `through` (a waypoint), where it keeps its speed, as the planar renderer's moveProgress.
- */
-function moveEase(from: TurnedKey, to: TurnedKey, u: number): number {
-  const [leaves, arrives] = [from.through === true, to.through === true];
-  if (leaves && arrives) return u;
-  if (arrives) return easeIn(u);
-  return leaves ? easeOut(u) : ease(u);
-}
-
 /** The key a time falls in, and how far (0..1, eased) the move out of it has gone. */
 export function locate3(motion: TurnedMotion, seconds: number): { from: number; to: number; progress: number } {
   const cycle = cycleSeconds3(motion);
@@ -201,7 +190,8 @@ export function locate3(motion: TurnedMotion, seconds: number): { from: number; 
     const to = (i + 1) % motion.keys.length;
     if (t < key.hold) return { from: i, to, progress: 0 };
     t -= key.hold;
-    if (t < key.move) return { from: i, to, progress: moveEase(key, motion.keys[to]!, t / key.move) };
+    // Eased at each end where the figure is at rest, not at a `through` key, as the planar keys are (none is in flight).
+    if (t < key.move) return { from: i, to, progress: moveProgress(motion.keys, i, t / key.move) };
     t -= key.move;
   }
   return { from: 0, to: 0, progress: 0 };

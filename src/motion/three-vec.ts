@@ -23,6 +23,9 @@ export function normalize3(a: Vec3): Vec3 {
 const RAD = Math.PI / 180;
 
 /** Rotation about x by `degrees`: y turns toward z. */
+/** The direction from `a` to `b`, of unit length. */
+export const towards3 = (a: Vec3, b: Vec3): Vec3 => normalize3(sub3(b, a));
+
 export function rotX(degrees: number): Mat3 {
   const [c, s] = [Math.cos(degrees * RAD), Math.sin(degrees * RAD)];
   return [

@@ -23,5 +23,10 @@ export function turnedDescriptions(file: string, category: string, id: string) {
     checkTurned(file, id, motionOf(source))
       .map((p) => p.message)
       .join('; ');
-  return { build, motionOf, problemsOf };
+  /** The same, each message after the key it names (`motions.<id>.keys.0 ("…"): …`), for tests that say which key. */
+  const problemsAt = (source: Source): string =>
+    checkTurned(file, id, motionOf(source))
+      .map((p) => `${p.path}: ${p.message}`)
+      .join('; ');
+  return { build, motionOf, problemsOf, problemsAt };
 }

@@ -6,9 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatProblems } from '../../src/problems.ts';
-import { buildAnyDescription } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
-import { checkTurned } from '../../src/motion/three-check.ts';
+import { turnedDescriptions } from '../helpers/turned-descriptions.ts';
 import { turnedFilm } from '../../src/motion/three-film.ts';
 import { heldBetween, keyHolds } from '../../src/motion/three-handoff.ts';
 import { loadPieces } from '../../src/motion/three-loads.ts';
@@ -32,16 +30,7 @@ const PASS = {
   ],
 };
 
-const built = (source: Source) => buildAnyDescription(FILE, 'strength', 'Kettlebell_Pass', source, RENDERER_VERSION);
-function motionOf(source: Source): TurnedMotion {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value.motion as TurnedMotion;
-}
-const checked = (source: Source): string =>
-  checkTurned(FILE, 'Kettlebell_Pass', motionOf(source))
-    .map((p) => `${p.path}: ${p.message}`)
-    .join('; ');
+const { build: built, motionOf, problemsAt: checked } = turnedDescriptions(FILE, 'strength', 'Kettlebell_Pass');
 const withKey = (index: number, change: Source): Source => ({
   ...PASS,
   keys: PASS.keys.map((key, i) => (i === index ? { ...key, ...change } : key)),

@@ -6,12 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildAnyDescription } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
-import { checkTurned } from '../../src/motion/three-check.ts';
+import { turnedDescriptions } from '../helpers/turned-descriptions.ts';
 import { turnedFilm } from '../../src/motion/three-film.ts';
 import { linePath, strapLengths, TAUT } from '../../src/motion/three-lines.ts';
-import type { TurnedMotion } from '../../src/motion/three-motion.ts';
 import { loopBodies3, placedKeys } from '../../src/motion/three-timeline.ts';
 import { distance3 } from '../../src/motion/three-vec.ts';
 
@@ -61,21 +58,12 @@ const ROW = {
   ],
 };
 
-const built = (source: Source) => buildAnyDescription(FILE, 'strength', 'Pallof_Press', source, RENDERER_VERSION);
-function motionOf(source: Source): TurnedMotion {
-  const result = built(source);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value.motion as TurnedMotion;
-}
+const { build: built, motionOf, problemsAt: checked } = turnedDescriptions(FILE, 'strength', 'Pallof_Press');
 const refusal = (source: Source): string => {
   const result = built(source);
   assert.ok(!result.ok, 'refused');
   return result.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
 };
-const checked = (source: Source): string =>
-  checkTurned(FILE, 'Pallof_Press', motionOf(source))
-    .map((p) => `${p.path}: ${p.message}`)
-    .join('; ');
 
 describe('three-quarter lines: what a description may say', () => {
   it('refuses a pulley or an overhead bar on the body, a yoga strap from the air, a line to itself, a fifth line', () => {

@@ -4,8 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildAnyDescription } from '../../src/motion/motion-files.ts';
-import { RENDERER_VERSION } from '../../src/motion/render-media.ts';
+import { turnedDescriptions } from '../helpers/turned-descriptions.ts';
 import { keyStartSeconds3, type TurnedMotion } from '../../src/motion/three-motion.ts';
 import { bodyAt3 } from '../../src/motion/three-timeline.ts';
 import { distance3 } from '../../src/motion/three-vec.ts';
@@ -23,11 +22,7 @@ const RAISE = {
 };
 const withMiddle = (change: Source): Source => ({ ...RAISE, keys: RAISE.keys.map((key, i) => (i === 1 ? { ...key, ...change } : key)) });
 
-function motionOf(source: Source): TurnedMotion {
-  const result = buildAnyDescription(FILE, 'strength', 'Front_Raise', source, RENDERER_VERSION);
-  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
-  return result.value.motion as TurnedMotion;
-}
+const { build, motionOf } = turnedDescriptions(FILE, 'strength', 'Front_Raise');
 
 /** How fast (metres a second) the left hand moves at `seconds`, over a thirtieth of a second either side. */
 function handSpeed(motion: TurnedMotion, seconds: number): number {
@@ -47,7 +42,7 @@ describe('three-quarter through keys', () => {
   });
 
   it('refuses a through key that is held, naming its hold', () => {
-    const result = buildAnyDescription(FILE, 'strength', 'Front_Raise', withMiddle({ through: true, hold: 0.2 }), RENDERER_VERSION);
+    const result = build(withMiddle({ through: true, hold: 0.2 }));
     assert.ok(!result.ok);
     assert.match(
       result.problems.map((p) => `${p.path}: ${p.message}`).join('; '),
